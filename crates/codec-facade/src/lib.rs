@@ -1,0 +1,80 @@
+//! One dependency for every varcodecs codec.
+//!
+//! Each codec crate is re-exported as a module behind a Cargo feature of the
+//! same name (all on by default), and the shared types of
+//! [`codec_core`] sit at the root.
+//!
+//! # Which codec to pick
+//!
+//! | you want | pick | why |
+//! |---|---|---|
+//! | the fastest validation of whole buffers or streams | [`utf8_simd`] | Keiser–Lemire lookup tables with runtime CPU dispatch; exact errors from a scalar re-check of the failing block |
+//! | streaming, decoding to `char`s, lossy conversion, small code | [`utf8_dfa`] | Hoehrmann's DFA: one table, state carried across chunks |
+//! | a readable reference, or the legacy 5- and 6-byte forms (31-bit values) | [`utf8_table`] | Ken Thompson's 1992 table, strict and legacy modes |
+//! | protobuf / LEB128 integers | [`varint`] | exact on every edge, lenient and strict decoding |
+//! | signed integers as small unsigned ones | [`zigzag`] | protobuf `sint32`/`sint64` mapping, `const fn` |
+//!
+//! Every UTF-8 validator returns the same [`Utf8Error`], whose
+//! `valid_up_to()` and `error_len()` equal those of `core::str::from_utf8` on
+//! every input, plus a [`Utf8ErrorKind`] saying why.
+//!
+//! # Examples
+//!
+//! Swap validators through the shared trait:
+//!
+//! ```
+//! use codec_facade::{Utf8Validator, utf8_dfa, utf8_simd, utf8_table};
+//!
+//! let input = b"caf\xC3\xA9 \xED\xA0\x80";
+//! let validators: [&dyn Utf8Validator; 3] = [&utf8_table::Table, &utf8_dfa::Dfa, &utf8_simd::Simd];
+//! for v in validators {
+//!     let err = v.validate(input).unwrap_err();
+//!     assert_eq!(err.valid_up_to(), 6);
+//!     assert_eq!(err.error_len(), Some(1));
+//!     assert_eq!(err.kind(), codec_facade::Utf8ErrorKind::Surrogate);
+//! }
+//! ```
+//!
+//! Varints and zigzag together, as protobuf writes a `sint64`:
+//!
+//! ```
+//! use codec_facade::{varint, zigzag};
+//!
+//! let mut buf = [0u8; 10];
+//! let n = varint::encode(zigzag::encode(-150), &mut buf);
+//! let (raw, len) = varint::decode(&buf[..n]).unwrap();
+//! assert_eq!((zigzag::decode(raw), len), (-150, 2));
+//! ```
+//!
+//! # Crate features
+//!
+//! - `utf8-table`, `utf8-dfa`, `utf8-simd`, `varint`, `zigzag` (all default):
+//!   one per codec. With `default-features = false` and one of them, only that
+//!   codec is built.
+//! - `std` (default): runtime CPU detection in `utf8-simd`, `std::io` traits in
+//!   `varint`. Implies `alloc`.
+//! - `alloc`: the allocating helpers of every enabled codec.
+//!
+//! Without `std` the facade and every codec are `#![no_std]`.
+#![no_std]
+#![forbid(unsafe_code)]
+
+pub use codec_core::{
+    BufferTooSmall, DecodeError, StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator,
+};
+
+#[cfg(feature = "utf8-dfa")]
+#[doc(inline)]
+pub use utf8_dfa;
+#[cfg(feature = "utf8-simd")]
+#[doc(inline)]
+pub use utf8_simd;
+#[cfg(feature = "utf8-table")]
+#[doc(inline)]
+pub use utf8_table;
+#[cfg(feature = "varint")]
+#[doc(inline)]
+pub use varint;
+#[cfg(feature = "zigzag")]
+#[doc(inline)]
+pub use zigzag;

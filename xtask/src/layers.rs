@@ -1,0 +1,176 @@
+//! `cargo xtask check-layers`: the workspace's dependency rules, checked.
+//!
+//! 1. Edges only point down the layers: codec-core ← codecs ← facade ←
+//!    command-line tool. Within the codec layer only the edges listed in
+//!    [`CODEC_EDGES`] are allowed. Tools (xtask, benches) and the test-data
+//!    crate sit beside the layers.
+//! 2. Each codec builds alone, with `default-features = false`, on top of
+//!    codec-core; so does the facade with `default-features = false` and one
+//!    feature.
+//! 3. Those builds are `no_std`: each consumer is a `#![no_std]` static
+//!    library with its own `#[panic_handler]`, which fails to link (duplicate
+//!    lang item `panic_impl`) if anything below it pulls in `std`.
+
+use crate::util::{self, Result};
+use std::path::Path;
+use std::process::Command;
+
+const CORE: &str = "codec-core";
+const CODECS: &[&str] = &["utf8-table", "utf8-dfa", "utf8-simd", "varint", "zigzag"];
+const FACADE: &str = "codec-facade";
+const CLI: &str = "codec-cli";
+/// Crates outside the layers: they may depend on anything, and only
+/// `codec-testdata` may be depended on (as a dev-dependency).
+const TOOLS: &[&str] = &["xtask", "benches", "codec-testdata", "fuzz"];
+/// The allowed edges inside the codec layer.
+const CODEC_EDGES: &[(&str, &str)] = &[("varint", "zigzag"), ("utf8-simd", "utf8-dfa")];
+
+fn layer(name: &str) -> Option<u8> {
+    match name {
+        CORE => Some(0),
+        n if CODECS.contains(&n) => Some(1),
+        FACADE => Some(2),
+        CLI => Some(3),
+        _ => None,
+    }
+}
+
+pub(crate) fn check() -> Result {
+    check_edges()?;
+    check_standalone_builds()
+}
+
+fn check_edges() -> Result {
+    let out = Command::new(util::cargo_bin())
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(util::root())
+        .output()
+        .map_err(|e| format!("cargo metadata: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cargo metadata failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let meta: serde_json::Value =
+        serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata output: {e}"))?;
+    let packages = meta["packages"]
+        .as_array()
+        .ok_or("no packages in metadata")?;
+    let members: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+    let mut problems = Vec::new();
+    for p in packages {
+        let from = p["name"].as_str().unwrap_or("?");
+        if layer(from).is_none() && !TOOLS.contains(&from) {
+            problems.push(format!(
+                "{from}: not assigned to a layer in xtask/src/layers.rs"
+            ));
+        }
+        for d in p["dependencies"].as_array().into_iter().flatten() {
+            let to = d["name"].as_str().unwrap_or("?");
+            if !members.contains(&to) {
+                continue;
+            }
+            let kind = d["kind"].as_str().unwrap_or("normal");
+            let ok = match (layer(from), layer(to)) {
+                _ if to == "codec-testdata" => kind == "dev",
+                (None, _) => true,
+                (Some(_), None) => false,
+                (Some(a), Some(b)) => {
+                    b < a || (a == 1 && b == 1 && CODEC_EDGES.contains(&(from, to)))
+                }
+            };
+            if !ok {
+                problems.push(format!(
+                    "{from} -> {to} ({kind} dependency) points up or sideways"
+                ));
+            }
+        }
+    }
+    if problems.is_empty() {
+        eprintln!(
+            "check-layers: {} crates, every dependency edge points down",
+            members.len()
+        );
+        Ok(())
+    } else {
+        Err(format!("layering violations:\n  {}", problems.join("\n  ")))
+    }
+}
+
+/// Builds tiny `no_std` consumers outside the workspace.
+fn check_standalone_builds() -> Result {
+    let root = util::root();
+    let work = root.join("target/xtask-layers");
+    let mut consumers: Vec<(String, String)> = CODECS
+        .iter()
+        .map(|c| {
+            let deps = format!(
+                "codec-core = {{ path = {:?}, default-features = false }}\n\
+                 {c} = {{ path = {:?}, default-features = false }}\n",
+                root.join("crates").join(CORE),
+                root.join("crates").join(c),
+            );
+            (format!("only-{c}"), deps)
+        })
+        .collect();
+    for c in CODECS {
+        consumers.push((
+            format!("facade-{c}"),
+            format!(
+                "codec-facade = {{ path = {:?}, default-features = false, features = [{c:?}] }}\n",
+                root.join("crates").join(FACADE),
+            ),
+        ));
+    }
+    consumers.push((
+        "core-alone".into(),
+        format!(
+            "codec-core = {{ path = {:?}, default-features = false }}\n",
+            root.join("crates").join(CORE)
+        ),
+    ));
+    for (name, deps) in &consumers {
+        build_consumer(&work, name, deps)?;
+    }
+    eprintln!(
+        "check-layers: {} no_std consumers built (each codec alone, the facade with one feature, codec-core alone)",
+        consumers.len()
+    );
+    Ok(())
+}
+
+fn build_consumer(work: &Path, name: &str, deps: &str) -> Result {
+    let dir = work.join(name);
+    let io = |e: std::io::Error| format!("{}: {e}", dir.display());
+    std::fs::create_dir_all(dir.join("src")).map_err(io)?;
+    let crate_names: Vec<String> = deps
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(|n| n.replace('-', "_"))
+        .collect();
+    let manifest = format!(
+        "[package]\nname = {name:?}\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+         [lib]\ncrate-type = [\"staticlib\"]\n\n[dependencies]\n{deps}\n\
+         [profile.dev]\npanic = \"abort\"\n\n[workspace]\n"
+    );
+    let externs: String = crate_names
+        .iter()
+        .map(|c| format!("extern crate {c};\n"))
+        .collect();
+    let lib = format!(
+        "//! Proves the dependencies build and link without `std`.\n\
+         #![no_std]\n{externs}\n\
+         /// Fails to link if `std` is present: it brings its own handler.\n\
+         #[panic_handler]\nfn panic(_: &core::panic::PanicInfo<'_>) -> ! {{ loop {{}} }}\n"
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).map_err(io)?;
+    std::fs::write(dir.join("src/lib.rs"), lib).map_err(io)?;
+    // The workspace's lock file pins the same versions, so no resolution is needed.
+    let _ = std::fs::copy(util::root().join("Cargo.lock"), dir.join("Cargo.lock"));
+    let mut cmd = Command::new(util::cargo_bin());
+    cmd.args(["build", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", work.join("target"));
+    util::run(cmd)
+}

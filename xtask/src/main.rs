@@ -1,0 +1,73 @@
+//! Build automation for the workspace, in the `cargo xtask` convention: the
+//! tasks are a Rust program, so they run wherever cargo does.
+//!
+//! ```text
+//! cargo xtask ci            fmt, clippy, tests, docs, benches compile, layering
+//! cargo xtask check-layers  dependency edges point down; one-codec and no_std builds
+//! ```
+
+mod layers;
+mod util;
+
+use std::process::ExitCode;
+
+const HELP: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  ci              everything CI checks, in order: fmt, clippy, test, doc,
+                  bench --no-run, check-layers
+  check-layers    dependency edges only point down the layers; codec-core plus
+                  one codec, and the facade with one feature, build on their
+                  own; codec-core builds with no_std
+  help            this text
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("ci") => ci(),
+        Some("check-layers") => layers::check(),
+        Some("help" | "--help" | "-h") => {
+            print!("{HELP}");
+            Ok(())
+        }
+        Some(other) => {
+            eprint!("unknown task {other:?}\n\n{HELP}");
+            return ExitCode::from(2);
+        }
+        None => {
+            eprint!("{HELP}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn ci() -> util::Result {
+    let start = std::time::Instant::now();
+    util::cargo(&["fmt", "--all", "--check"])?;
+    util::cargo(&[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
+    util::cargo(&["test", "--workspace"])?;
+    util::cargo_env(
+        &["doc", "--workspace", "--no-deps"],
+        &[("RUSTDOCFLAGS", "-D warnings")],
+    )?;
+    util::cargo(&["bench", "--workspace", "--no-run"])?;
+    layers::check()?;
+    eprintln!("xtask ci: all steps passed in {:.0?}", start.elapsed());
+    Ok(())
+}

@@ -1,0 +1,46 @@
+//! Running commands and finding the workspace.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Every task returns this: an error is a message for the user.
+pub(crate) type Result<T = ()> = std::result::Result<T, String>;
+
+/// The workspace root (the parent of this crate's directory).
+pub(crate) fn root() -> PathBuf {
+    let xtask = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().map(PathBuf::from).unwrap_or(xtask)
+}
+
+/// The cargo that runs us, so `cargo xtask` and its children use one toolchain.
+pub(crate) fn cargo_bin() -> String {
+    std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())
+}
+
+/// Runs `cargo <args>` in the workspace root and fails if it fails.
+pub(crate) fn cargo(args: &[&str]) -> Result {
+    cargo_env(args, &[])
+}
+
+/// [`cargo`] with extra environment variables.
+pub(crate) fn cargo_env(args: &[&str], env: &[(&str, &str)]) -> Result {
+    let mut cmd = Command::new(cargo_bin());
+    cmd.args(args).current_dir(root());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    run(cmd)
+}
+
+/// Runs a command, echoing it first, and fails with its exit status.
+pub(crate) fn run(mut cmd: Command) -> Result {
+    eprintln!("$ {cmd:?}");
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{cmd:?} failed: {status}"))
+    }
+}
