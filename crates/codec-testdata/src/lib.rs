@@ -18,6 +18,9 @@
 
 use codec_core::Utf8Error;
 
+#[cfg(target_os = "linux")]
+pub mod guard;
+
 /// Markus Kuhn's "UTF-8 decoder capability and stress test" (CC BY 4.0),
 /// byte for byte.
 pub const KUHN_STRESS_TEST: &[u8] = include_bytes!("../../../testdata/conformance/UTF-8-test.txt");
