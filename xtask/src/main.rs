@@ -4,10 +4,17 @@
 //! ```text
 //! cargo xtask ci            fmt, clippy, tests, docs, benches compile, layering
 //! cargo xtask check-layers  dependency edges point down; one-codec and no_std builds
+//! cargo xtask exhaustive    proofs by enumeration (docs/reliability.md)
+//! cargo xtask fuzz          every cargo-fuzz target for a fixed time
+//! cargo xtask valgrind      utf8-simd and varint tests under memcheck
 //! ```
 
+mod exhaustive;
+mod exhaustive_codecs;
+mod fuzz;
 mod layers;
 mod util;
+mod valgrind;
 
 use std::process::ExitCode;
 
@@ -20,6 +27,16 @@ tasks:
   check-layers    dependency edges only point down the layers; codec-core plus
                   one codec, and the facade with one feature, build on their
                   own; codec-core builds with no_std
+  exhaustive [--quick] [--threads N]
+                  every UTF-8 validator equals std on all inputs of 1-4 bytes,
+                  scalar values, legacy mode, zigzag and varint round trips
+                  (--quick: the CI subset; see docs/reliability.md)
+  fuzz [--seconds N] [--parallel J] [TARGET...]
+                  run each cargo-fuzz target in fuzz/ for N seconds (default
+                  60); needs nightly and cargo-fuzz
+  valgrind [-- TEST ARGS]
+                  the utf8-simd and varint test binaries under valgrind
+                  memcheck, errors fatal
   help            this text
 ";
 
@@ -28,6 +45,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("check-layers") => layers::check(),
+        Some("exhaustive") => exhaustive::run(&args[1..]),
+        Some("fuzz") => fuzz::run(&args[1..]),
+        Some("valgrind") => valgrind::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(())

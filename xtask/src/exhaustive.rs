@@ -1,0 +1,257 @@
+//! `cargo xtask exhaustive`: proofs by enumeration, on every core.
+//!
+//! ```text
+//! cargo xtask exhaustive            everything, including all 2^32 4-byte inputs
+//! cargo xtask exhaustive --quick    the CI subset (see below)
+//! cargo xtask exhaustive --threads N
+//! ```
+//!
+//! What is enumerated, and against which oracle:
+//!
+//! - **UTF-8 validation**: every validator (see [`crate::exhaustive_codecs`])
+//!   equals `core::str::from_utf8` — same `valid_up_to`, `error_len` and so
+//!   kind — on every byte sequence of 1, 2 and 3 bytes and on all 2^32
+//!   sequences of 4 bytes. The SIMD kernels also see each sequence placed
+//!   across a 64-byte block boundary and at the very end of a block inside
+//!   ASCII, since a 4-byte input alone never reaches a vector loop.
+//! - **Scalar values**: every `char` round-trips through every encoder and
+//!   decoder, and legacy mode round-trips every value up to 0x7FFF_FFFF.
+//! - **Integers**: zigzag is a bijection on all of i8 and i16 and round-trips
+//!   the edges of i32, i64 and i128; varint round-trips every u16 value and
+//!   the boundaries 2^(7k) − 1 and 2^(7k) of every width, strict and lenient.
+//!
+//! `--quick` keeps every check but cuts the 4-byte space to the part where
+//! the answer can depend on all four bytes: every sequence whose first byte
+//! is F0–F4 (the four-byte leads, 5 × 2^24), plus every first and second
+//! byte with the last two bytes drawn from the 18 class boundaries listed in
+//! [`BOUNDARY_BYTES`] (256 × 256 × 18²), and legacy mode up to 0x10_FFFF plus
+//! the boundaries of its 5- and 6-byte forms. The measured times of both runs
+//! are in `docs/reliability.md`.
+//!
+//! Work is split into chunks handed to one thread per core through an atomic
+//! counter; the first failure stops every thread and is reported with its
+//! input.
+
+use crate::exhaustive_codecs as codecs;
+use crate::util::Result;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Bytes at the edges of the UTF-8 byte classes, for the quick subset.
+pub(crate) const BOUNDARY_BYTES: [u8; 18] = [
+    0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xEF, 0xF0, 0xF4,
+    0xF5, 0xFF,
+];
+
+struct Options {
+    quick: bool,
+    threads: usize,
+}
+
+pub(crate) fn run(args: &[String]) -> Result {
+    let mut opts = Options {
+        quick: false,
+        threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--quick" => opts.quick = true,
+            "--threads" => {
+                opts.threads = it
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or("--threads needs a positive number")?;
+            }
+            other => return Err(format!("exhaustive: unknown option {other:?}")),
+        }
+    }
+    let start = Instant::now();
+    eprintln!(
+        "xtask exhaustive: {} run on {} threads",
+        if opts.quick { "quick" } else { "full" },
+        opts.threads
+    );
+    let names: Vec<&str> = codecs::utf8_validators().iter().map(|v| v.name).collect();
+    eprintln!("  UTF-8 validators: {}", names.join(", "));
+
+    timed("UTF-8, every sequence of 1 to 3 bytes", || {
+        par_chunks(opts.threads, 256, 1, |a| {
+            let mut buf = [0u8; 3];
+            buf[0] = a as u8;
+            codecs::check_utf8(&buf[..1])?;
+            for b in 0..=255u8 {
+                buf[1] = b;
+                codecs::check_utf8(&buf[..2])?;
+                for c in 0..=255u8 {
+                    buf[2] = c;
+                    codecs::check_utf8(&buf[..3])?;
+                }
+            }
+            Ok(())
+        })
+    })?;
+
+    if opts.quick {
+        timed("UTF-8, every 4-byte sequence with lead F0..F4", || {
+            par_chunks(opts.threads, 5 * 256, 1, |i| {
+                let (a, b) = (0xF0 + (i >> 8) as u8, i as u8);
+                for c in 0..=255u8 {
+                    for d in 0..=255u8 {
+                        codecs::check_utf8(&[a, b, c, d])?;
+                    }
+                }
+                Ok(())
+            })
+        })?;
+        timed(
+            "UTF-8, 4-byte sequences with boundary bytes 3 and 4",
+            || {
+                par_chunks(opts.threads, 1 << 16, 64, |i| {
+                    let (a, b) = ((i >> 8) as u8, i as u8);
+                    for c in BOUNDARY_BYTES {
+                        for d in BOUNDARY_BYTES {
+                            codecs::check_utf8(&[a, b, c, d])?;
+                        }
+                    }
+                    Ok(())
+                })
+            },
+        )?;
+    } else {
+        timed("UTF-8, all 2^32 sequences of 4 bytes", || {
+            // One work item is one (first, second) byte pair: 65,536 inputs.
+            par_chunks(opts.threads, 1 << 16, 1, |i| {
+                let (a, b) = ((i >> 8) as u8, i as u8);
+                for c in 0..=255u8 {
+                    for d in 0..=255u8 {
+                        codecs::check_utf8(&[a, b, c, d])?;
+                    }
+                }
+                Ok(())
+            })
+        })?;
+    }
+
+    timed(
+        "every scalar value through every encoder and decoder",
+        || {
+            par_chunks(opts.threads, 0x11_0000, 1 << 12, |cp| {
+                codecs::check_scalar(cp as u32)
+            })
+        },
+    )?;
+
+    if opts.quick {
+        timed(
+            "legacy mode, every value up to 0x10FFFF and the 5/6-byte edges",
+            || {
+                par_chunks(opts.threads, 0x11_0000, 1 << 12, |v| {
+                    codecs::check_legacy(v as u32)
+                })?;
+                for v in codecs::legacy_edges() {
+                    codecs::check_legacy(v)?;
+                }
+                Ok(())
+            },
+        )?;
+    } else {
+        timed("legacy mode, every value up to 0x7FFFFFFF", || {
+            par_chunks(opts.threads, 0x8000_0000, 1 << 16, |v| {
+                codecs::check_legacy(v as u32)
+            })
+        })?;
+    }
+
+    timed(
+        "zigzag: bijection on i8 and i16, edges of i32, i64, i128",
+        codecs::check_zigzag,
+    )?;
+    timed(
+        "varint: every u16, and 2^(7k) - 1, 2^(7k) of every width",
+        codecs::check_varint,
+    )?;
+
+    eprintln!(
+        "xtask exhaustive: every check passed in {:.1?}",
+        start.elapsed()
+    );
+    Ok(())
+}
+
+/// Runs `f`, printing how long it took.
+fn timed(what: &str, f: impl FnOnce() -> Result) -> Result {
+    let t = Instant::now();
+    eprintln!("  {what} ...");
+    f().map_err(|e| format!("{what}: {e}"))?;
+    eprintln!("  {what}: ok in {:.1?}", t.elapsed());
+    Ok(())
+}
+
+/// Calls `f(i)` for every `i` in `0..total` on `threads` threads, handing out
+/// `chunk` consecutive values at a time. Stops at the first error and returns
+/// it.
+pub(crate) fn par_chunks(
+    threads: usize,
+    total: u64,
+    chunk: u64,
+    f: impl Fn(u64) -> Result + Sync,
+) -> Result {
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                while !stop.load(Ordering::Relaxed) {
+                    let lo = next.fetch_add(chunk, Ordering::Relaxed);
+                    if lo >= total {
+                        break;
+                    }
+                    for i in lo..(lo + chunk).min(total) {
+                        if let Err(e) = f(i) {
+                            stop.store(true, Ordering::Relaxed);
+                            let mut slot = error.lock().unwrap_or_else(|p| p.into_inner());
+                            slot.get_or_insert(e);
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    match error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn par_chunks_visits_everything_once() {
+        let sum = AtomicU64::new(0);
+        par_chunks(3, 10_001, 7, |i| {
+            sum.fetch_add(i, Ordering::Relaxed);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(sum.into_inner(), 10_000 * 10_001 / 2);
+    }
+
+    #[test]
+    fn par_chunks_reports_a_failure() {
+        let r = par_chunks(2, 1000, 10, |i| {
+            if i == 567 {
+                Err(format!("bad {i}"))
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(r, Err("bad 567".to_string()));
+    }
+}
