@@ -113,53 +113,132 @@ impl<V: Vector> Consts<V> {
     }
 }
 
+/// Whether the `BLOCK` bytes at `p` are all ASCII.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features and `p` is valid for reads of `BLOCK` bytes.
+#[inline(always)]
+unsafe fn block_is_ascii<V: Vector>(p: *const u8) -> bool {
+    // SAFETY: the caller guarantees V's features and `BLOCK` readable bytes;
+    // `k * V::BYTES + V::BYTES <= BLOCK`.
+    unsafe {
+        let mut any = V::load(p);
+        for k in 1..BLOCK / V::BYTES {
+            any = any.or(V::load(p.add(k * V::BYTES)));
+        }
+        any.is_ascii()
+    }
+}
+
+/// Whether the `2 * BLOCK` bytes at `p` are all ASCII.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features and `p` is valid for reads of `2 * BLOCK`
+/// bytes.
+#[inline(always)]
+unsafe fn double_block_is_ascii<V: Vector>(p: *const u8) -> bool {
+    // SAFETY: as for `block_is_ascii`, over `2 * BLOCK` bytes.
+    unsafe {
+        let mut any = V::load(p);
+        for k in 1..2 * BLOCK / V::BYTES {
+            any = any.or(V::load(p.add(k * V::BYTES)));
+        }
+        any.is_ascii()
+    }
+}
+
+/// Checks the `BLOCK` bytes at `p`, after the register `prev`; ORs the error
+/// bits into `err` and returns the block's last register.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features and `p` is valid for reads of `BLOCK` bytes.
+#[inline(always)]
+unsafe fn check_block<V: Vector>(c: &Consts<V>, p: *const u8, mut prev: V, err: &mut V) -> V {
+    // SAFETY: the caller guarantees V's features and `BLOCK` readable bytes;
+    // `k * V::BYTES + V::BYTES <= BLOCK`.
+    unsafe {
+        for k in 0..BLOCK / V::BYTES {
+            let cur = V::load(p.add(k * V::BYTES));
+            *err = err.or(c.check(cur, prev));
+            prev = cur;
+        }
+        prev
+    }
+}
+
 /// `Ok(())` if `input` is well-formed UTF-8; otherwise `Err(pos)`, where
 /// `input[..pos]` is known to be a prefix of well-formed UTF-8 (it may end
 /// inside a character) and the first error is at or after `pos - 3`.
+///
+/// The loop alternates between two states. In an ASCII run it only ORs
+/// and tests 128 (then 64) bytes at a time: a tight loop of loads that runs
+/// at the speed of the L1/L2 caches. At the first block with a high bit set
+/// it switches to the full check, block by block, and goes back to the ASCII
+/// run at the next all-ASCII block, after checking that the last non-ASCII
+/// block did not end inside a character. (A first version tested for ASCII
+/// inside one loop, with the state kept in registers: 0.4x simdutf8 on
+/// ASCII, 34 versus 82 GB/s at 1 KiB.)
 ///
 /// # Safety
 ///
 /// The CPU has `V`'s features.
 #[inline(always)]
 pub(crate) unsafe fn validate<V: Vector>(input: &[u8]) -> Result<(), usize> {
-    let lanes = BLOCK / V::BYTES;
     let len = input.len();
     let ptr = input.as_ptr();
-    // SAFETY: the caller guarantees V's features, and every load is in
+    // SAFETY: the caller guarantees V's features, and every read is in
     // bounds, as noted at each one.
     unsafe {
         let c = Consts::<V>::new();
         let zero = V::splat(0);
-        let mut prev = zero;
-        let mut prev_incomplete = zero;
+        // Set at the start of every ASCII run, which is where the loop starts.
+        let mut prev;
+        let mut prev_incomplete;
+        let mut checked;
         let mut err = zero;
-        let mut checked = 0;
         let mut i = 0;
-        while len - i >= BLOCK {
-            // In bounds: `i + BLOCK <= len`, and `k * V::BYTES + V::BYTES <= BLOCK`.
-            let p = ptr.add(i);
-            let mut any = V::load(p);
-            for k in 1..lanes {
-                any = any.or(V::load(p.add(k * V::BYTES)));
+        'runs: loop {
+            // An ASCII run. `err` is zero here and `input[..i]` is a valid
+            // prefix that ends at a character boundary.
+            // In bounds: `i + 2 * BLOCK <= len`, then `i + BLOCK <= len`.
+            while len - i >= 2 * BLOCK && double_block_is_ascii::<V>(ptr.add(i)) {
+                i += 2 * BLOCK;
             }
-            if any.is_ascii() {
-                err = err.or(prev_incomplete);
-                prev_incomplete = zero;
-                prev = zero;
-            } else {
-                for k in 0..lanes {
-                    let cur = V::load(p.add(k * V::BYTES));
-                    err = err.or(c.check(cur, prev));
-                    prev = cur;
-                }
+            while len - i >= BLOCK && block_is_ascii::<V>(ptr.add(i)) {
+                i += BLOCK;
+            }
+            checked = i;
+            prev = zero;
+            prev_incomplete = zero;
+            if len - i < BLOCK {
+                break 'runs;
+            }
+            // A non-ASCII run, starting with a block known to be non-ASCII.
+            loop {
+                // In bounds: `i + BLOCK <= len`.
+                prev = check_block(&c, ptr.add(i), prev, &mut err);
                 prev_incomplete = c.incomplete(prev);
-            }
-            i += BLOCK;
-            if i % GROUP == 0 {
-                if err.any() {
-                    return Err(checked);
+                i += BLOCK;
+                if i % GROUP == 0 {
+                    if err.any() {
+                        return Err(checked);
+                    }
+                    checked = i;
                 }
-                checked = i;
+                if len - i < BLOCK {
+                    break 'runs;
+                }
+                // In bounds: `i + BLOCK <= len`.
+                if block_is_ascii::<V>(ptr.add(i)) {
+                    err = err.or(prev_incomplete);
+                    if err.any() {
+                        return Err(checked);
+                    }
+                    continue 'runs;
+                }
             }
         }
         if i == len {
@@ -167,37 +246,21 @@ pub(crate) unsafe fn validate<V: Vector>(input: &[u8]) -> Result<(), usize> {
         } else if len >= BLOCK + V::BYTES {
             // The overlapping last block: bytes `len - BLOCK..len`, with the
             // register before it at `len - BLOCK - V::BYTES >= 0`.
-            let start = len - BLOCK;
-            let p = ptr.add(start);
-            let mut any = V::load(p);
-            for k in 1..lanes {
-                any = any.or(V::load(p.add(k * V::BYTES)));
-            }
-            if any.is_ascii() {
+            let p = ptr.add(len - BLOCK);
+            if block_is_ascii::<V>(p) {
                 // Bytes `i..len` are ASCII; only what came before can be
                 // unfinished.
                 err = err.or(prev_incomplete);
             } else {
-                let mut prev = V::load(p.sub(V::BYTES));
-                for k in 0..lanes {
-                    let cur = V::load(p.add(k * V::BYTES));
-                    err = err.or(c.check(cur, prev));
-                    prev = cur;
-                }
-                err = err.or(c.incomplete(prev));
+                let last = check_block(&c, p, V::load(p.sub(V::BYTES)), &mut err);
+                err = err.or(c.incomplete(last));
             }
         } else {
             let mut buf = [0u8; BLOCK];
             buf[..len - i].copy_from_slice(&input[i..]);
-            // In bounds: `buf` holds `BLOCK` bytes.
-            let p = buf.as_ptr();
-            for k in 0..lanes {
-                let cur = V::load(p.add(k * V::BYTES));
-                err = err.or(c.check(cur, prev));
-                prev = cur;
-            }
-            // The padding is ASCII, so an unfinished character at the end
-            // of the input has already failed the check above.
+            // In bounds: `buf` holds `BLOCK` bytes. The padding is ASCII, so
+            // an unfinished character at the end of the input fails here.
+            check_block(&c, buf.as_ptr(), prev, &mut err);
         }
         if err.any() { Err(checked) } else { Ok(()) }
     }
