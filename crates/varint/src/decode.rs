@@ -129,7 +129,7 @@ where
 /// Packs the low 7 bits of each of the 8 bytes of `x` (whose top bits must
 /// be clear) into the low 56 bits.
 #[inline(always)]
-const fn pack7(x: u64) -> u64 {
+pub(crate) const fn pack7(x: u64) -> u64 {
     let x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1);
     let x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2);
     (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
@@ -169,8 +169,10 @@ pub(crate) fn read_u64<const MAX: usize, const LAST: u8, const STRICT: bool>(
 fn read_u64_word<const LAST: u8, const STRICT: bool>(
     head: &[u8; 10],
 ) -> Result<(u64, usize), DecodeError> {
-    let [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9] = *head;
-    let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
+    let mut low8 = [0u8; 8];
+    low8.copy_from_slice(&head[..8]);
+    let word = u64::from_le_bytes(low8);
+    let (b8, b9) = (head[8], head[9]);
     // The top bit of every byte that ends a varint.
     let stops = !word & CONTINUATION;
     if stops != 0 {

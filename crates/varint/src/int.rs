@@ -14,13 +14,17 @@ pub(crate) mod sealed {
     pub trait Sealed: Sized {
         /// The encoded length, branch-free.
         fn len(self) -> usize;
-        /// Writes the encoding into `out`, which is exactly `self.len()`
-        /// bytes long.
-        fn write(self, out: &mut [u8]);
+        /// Writes the encoding at the start of `buf` and returns its
+        /// length, or writes nothing and returns `None` if `buf` is too
+        /// short.
+        fn put(self, buf: &mut [u8]) -> Option<usize>;
         /// Lenient or strict decoding of one value from the start of `buf`.
         fn read<const STRICT: bool>(buf: &[u8]) -> Result<(Self, usize), DecodeError>;
         /// A one-byte varint (`b < 0x80`) as a value.
         fn from_byte(b: u8) -> Self;
+        /// A value below 2^56 (a varint of at most 8 bytes); only called
+        /// for types with `MAX_LEN > 8`, which hold it whole.
+        fn from_u56(v: u64) -> Self;
     }
 }
 
@@ -87,8 +91,8 @@ macro_rules! in_u64 {
                 len_from_bits(<$t>::BITS - (self | 1).leading_zeros())
             }
             #[inline(always)]
-            fn write(self, out: &mut [u8]) {
-                encode::write_u64(self as u64, out)
+            fn put(self, buf: &mut [u8]) -> Option<usize> {
+                encode::put_u64::<$max>(self as u64, buf)
             }
             #[inline(always)]
             fn read<const STRICT: bool>(buf: &[u8]) -> Result<(Self, usize), DecodeError> {
@@ -101,6 +105,10 @@ macro_rules! in_u64 {
             #[inline(always)]
             fn from_byte(b: u8) -> Self {
                 b.into()
+            }
+            #[inline(always)]
+            fn from_u56(v: u64) -> Self {
+                v as $t
             }
         }
         impl Varint for $t {
@@ -129,8 +137,10 @@ impl sealed::Sealed for u128 {
         len_from_bits_128(u128::BITS - (self | 1).leading_zeros())
     }
     #[inline]
-    fn write(self, out: &mut [u8]) {
-        encode::write_u128(self, out)
+    fn put(self, buf: &mut [u8]) -> Option<usize> {
+        let len = self.len();
+        encode::write_u128(self, buf.get_mut(..len)?);
+        Some(len)
     }
     #[inline]
     fn read<const STRICT: bool>(buf: &[u8]) -> Result<(Self, usize), DecodeError> {
@@ -139,6 +149,10 @@ impl sealed::Sealed for u128 {
     #[inline(always)]
     fn from_byte(b: u8) -> Self {
         b.into()
+    }
+    #[inline(always)]
+    fn from_u56(v: u64) -> Self {
+        v.into()
     }
 }
 
