@@ -13,8 +13,9 @@
 //!    8-byte load. The terminator is the lowest byte whose top bit is clear,
 //!    found with one `trailing_zeros`; the bytes after it are masked off and
 //!    the eight 7-bit groups are packed together in three shift-and-or
-//!    steps (14-, 28-, then 56-bit lanes). Bytes 9 and 10 are handled
-//!    directly. No branch depends on the length for lengths 3 to 8;
+//!    steps (14-, 28-, then 56-bit lanes). Bytes 9 and 10 are merged in
+//!    with masks. No branch depends on the length from 3 to 10 bytes, so
+//!    random lengths cost no misprediction here;
 //! 4. otherwise (fewer than 10 bytes left, or a narrower type) a loop
 //!    bounded by `MAX_LEN`.
 //!
@@ -164,7 +165,9 @@ pub(crate) fn read_u64<const MAX: usize, const LAST: u8, const STRICT: bool>(
     read_u64_loop::<MAX, LAST, STRICT>(buf)
 }
 
-/// Step 3 of the kernel: 10 bytes available, `MAX_LEN == 10`.
+/// Step 3 of the kernel: 10 bytes available, `MAX_LEN == 10`. No branch
+/// depends on the length, 9 and 10 bytes included: the 9- and 10-byte
+/// parts are computed always and selected with masks.
 #[inline(always)]
 fn read_u64_word<const LAST: u8, const STRICT: bool>(
     head: &[u8; 10],
@@ -173,32 +176,35 @@ fn read_u64_word<const LAST: u8, const STRICT: bool>(
     low8.copy_from_slice(&head[..8]);
     let word = u64::from_le_bytes(low8);
     let (b8, b9) = (head[8], head[9]);
-    // The top bit of every byte that ends a varint.
+    // The top bit of every byte that ends a varint; none if it is 9 or 10
+    // bytes long.
     let stops = !word & CONTINUATION;
-    if stops != 0 {
-        let stop_bit = stops.trailing_zeros(); // 7, 15, ..., 63
-        // Every bit up to and including the first stop bit: the varint's
-        // bytes, whose last has its top bit clear already.
-        let varint = word & (stops ^ (stops - 1));
-        if STRICT && (varint >> (stop_bit - 7)) == 0 && stop_bit > 7 {
-            return Err(DecodeError::NonCanonical);
-        }
-        return Ok((pack7(varint & !CONTINUATION), (stop_bit / 8 + 1) as usize));
-    }
-    let low = pack7(word & !CONTINUATION);
-    if b8 < 0x80 {
-        if STRICT && b8 == 0 {
-            return Err(DecodeError::NonCanonical);
-        }
-        return Ok((low | u64::from(b8) << 56, 9));
-    }
-    if b9 > LAST {
+    let long = stops == 0;
+    // Every bit up to and including the first stop bit (all of them when
+    // there is none): the varint's bytes within the word.
+    let keep = stops ^ stops.wrapping_sub(1);
+    let low = pack7(word & keep & !CONTINUATION);
+    let tenth = b8 >> 7; // 1 if byte 9 continues into byte 10
+    // trailing_zeros(0) = 64 gives 9 for the long case.
+    let len = (stops.trailing_zeros() / 8 + 1) as usize + usize::from(long & (tenth == 1));
+    let high = (u64::from(b8 & 0x7F) << 56
+        | (u64::from(b9) << 63) & 0u64.wrapping_sub(tenth.into()))
+        & 0u64.wrapping_sub(long.into());
+    // `&`, not `&&`: one branch, never taken on valid input.
+    if long & (tenth == 1) & (b9 > LAST) {
         return Err(DecodeError::Overflow);
     }
-    if STRICT && b9 == 0 {
-        return Err(DecodeError::NonCanonical);
+    if STRICT {
+        let last = match len {
+            9 => b8,
+            10 => b9,
+            _ => (word >> (8 * (len - 1))) as u8,
+        };
+        if last == 0 && len > 1 {
+            return Err(DecodeError::NonCanonical);
+        }
     }
-    Ok((low | u64::from(b8 & 0x7F) << 56 | u64::from(b9) << 63, 10))
+    Ok((low | high, len))
 }
 
 /// Step 4 of the kernel: a loop over at most `MAX` bytes.

@@ -129,10 +129,11 @@ const fn unpack7(v: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn put_u64<const MAX: usize>(mut v: u64, buf: &mut [u8]) -> Option<usize> {
     if v < 0x80 {
-        if let Some(b) = buf.first_mut() {
-            *b = v as u8;
-            return Some(1);
-        }
+        // Two separate branches; `v < 0x80 && !buf.is_empty()` compiled to
+        // one branch on two `setcc`s, 20% slower on one-byte values.
+        let b = buf.first_mut()?;
+        *b = v as u8;
+        return Some(1);
     }
     let Some(out) = buf.first_chunk_mut::<MAX>() else {
         // A buffer shorter than MAX_LEN: check the exact length.

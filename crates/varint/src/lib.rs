@@ -96,11 +96,13 @@
 //!
 //! # Performance
 //!
-//! One-byte and two-byte values take a compare or two; longer `u64` values
-//! are decoded from one 8-byte load with no length-dependent branch;
-//! [`decode_into`] takes eight one-byte varints per step. The crate is
-//! `#![forbid(unsafe_code)]`. Measurements against prost, integer-encoding
-//! and varint-simd are in `docs/results/varint.md`.
+//! Decoding takes one compare for a one-byte value and two for a two-byte
+//! one; longer `u64` values are decoded from one 8-byte load with no
+//! length-dependent branch up to 8 bytes. Encoding writes one- and two-byte
+//! values directly and 3 to 8 bytes with two overlapping stores, no loop.
+//! The crate is `#![forbid(unsafe_code)]`. Measurements against prost,
+//! integer-encoding, varint-simd and a plain loop, and the approaches tried
+//! and dropped, are in `docs/results/varint.md`.
 //!
 //! # Crate features
 //!
