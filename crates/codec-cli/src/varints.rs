@@ -106,24 +106,21 @@ fn plural(n: usize) -> &'static str {
 
 /// Decodes the varint at the start of `bytes`: its value and length.
 pub fn decode_prefix(bytes: &[u8], strict: bool) -> Result<(u64, usize), VarintProblem> {
-    let decoded: Result<(u64, usize), DecodeError> = varint::decode(bytes);
+    let decoded = if strict {
+        varint::decode_strict::<u64>(bytes)
+    } else {
+        varint::decode::<u64>(bytes)
+    };
     match decoded {
-        Ok((value, len)) => {
-            if strict {
-                // Canonical means shortest. (To be replaced by
-                // `varint::decode_strict` when the full varint crate lands;
-                // the two agree by definition.)
-                let mut shortest = [0u8; MAX_LEN];
-                let n = varint::encode(value, &mut shortest);
-                if n != len {
-                    return Err(VarintProblem::NonCanonical {
-                        len,
-                        value,
-                        shortest: shortest[..n].to_vec(),
-                    });
-                }
-            }
-            Ok((value, len))
+        Ok(decoded) => Ok(decoded),
+        Err(DecodeError::NonCanonical) => {
+            // The lenient decode gives the value, to show its shortest form.
+            let (value, len) = varint::decode::<u64>(bytes).map_err(|e| explain(bytes, e))?;
+            Err(VarintProblem::NonCanonical {
+                len,
+                value,
+                shortest: encode(value),
+            })
         }
         Err(e) => Err(explain(bytes, e)),
     }
