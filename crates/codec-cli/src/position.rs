@@ -57,10 +57,21 @@ impl Position {
 }
 
 /// The code points in valid UTF-8: the bytes that are not continuation bytes
-/// (`10xxxxxx`, which as `i8` are the values below -64). The loop has no
-/// branches, so it vectorises.
+/// (`10xxxxxx`, which as `i8` are the values below -64).
+///
+/// Blocks of 255 bytes are summed into a `u8`, which cannot overflow and
+/// which LLVM vectorises to byte compares and horizontal sums. Measured on
+/// 256 MiB of lipsum text in `codec count`: 0.17 s of user time with a plain
+/// `filter().count()`, 0.04 s with the blocks.
 pub fn count_chars(valid: &[u8]) -> u64 {
-    valid.iter().filter(|&&b| (b as i8) >= -64).count() as u64
+    let mut total = 0u64;
+    for block in valid.chunks(255) {
+        let n = block
+            .iter()
+            .fold(0u8, |n, &b| n + u8::from((b as i8) >= -64));
+        total += u64::from(n);
+    }
+    total
 }
 
 #[cfg(test)]
@@ -87,6 +98,14 @@ mod tests {
     fn count_chars_matches_std() {
         for s in ["", "a", "\u{e9}", "\u{1F600}\u{5415}abc", "\u{10FFFF}"] {
             assert_eq!(count_chars(s.as_bytes()), s.chars().count() as u64);
+        }
+        // Across the 255-byte blocks.
+        let long = "a\u{e9}\u{5415}\u{1F600}".repeat(300);
+        for end in (0..long.len()).filter(|&i| long.is_char_boundary(i)) {
+            assert_eq!(
+                count_chars(&long.as_bytes()[..end]),
+                long[..end].chars().count() as u64
+            );
         }
     }
 }
