@@ -200,19 +200,20 @@ fn summary(args: &ValidateArgs, out: &mut impl Write, t: &Totals) -> io::Result<
         return writeln!(out, "{record}");
     }
     out.flush()?;
+    // With --first or -l only the first error of each file is seen, so
+    // there is no total to give.
     let errors = if args.first || args.files_with_errors {
-        "first errors reported"
+        String::new()
     } else {
-        "invalid sequences"
+        format!(" ({} invalid sequences)", t.errors)
     };
     let _ = writeln!(
         io::stderr().lock(),
-        "codec: {} file{} checked ({} bytes): {} invalid ({} {errors}), {} unreadable",
+        "codec: {} file{} checked ({} bytes): {} invalid{errors}, {} unreadable",
         t.files,
         if t.files == 1 { "" } else { "s" },
         t.bytes,
         t.invalid_files,
-        t.errors,
         t.unreadable
     );
     Ok(())
