@@ -286,3 +286,25 @@ fn streaming_validator_implements_the_trait() {
     let r = <Validator as StreamingValidator>::validate_chunks([&b"a\xE2"[..], b"\x82"]);
     assert_eq!(r, std_validate(b"a\xE2\x82"));
 }
+
+#[test]
+fn one_bad_byte_at_every_position_of_every_short_length() {
+    // Every length that takes a partial register, the padded or the
+    // overlapped tail, with one byte replaced at every position: what the
+    // partial loads read must be exactly the input's bytes.
+    let vs = validators();
+    for filler in ["a", "é", "吕", "😀"] {
+        let text = filler.repeat(200);
+        for len in 0..=160 {
+            let base = &text.as_bytes()[..len];
+            check_all(&vs, base);
+            for pos in 0..len {
+                for byte in [0x80, 0xC3, 0xE2, 0xF0, 0xFF, b'x'] {
+                    let mut input = base.to_vec();
+                    input[pos] = byte;
+                    check_all(&vs, &input);
+                }
+            }
+        }
+    }
+}

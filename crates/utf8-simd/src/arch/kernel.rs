@@ -14,9 +14,10 @@
 //! the input is long enough, as one more 64-byte block that ends at the last
 //! byte and overlaps bytes already checked (re-checking valid bytes finds
 //! nothing, and the register before it is loaded from memory so the pairs at
-//! its start are right); otherwise from a zero-padded copy on the stack, whose
-//! zeros are ASCII, so an input that ends inside a character fails on the
-//! first padding byte.
+//! its start are right); otherwise register by register, the last one
+//! assembled from at most three overlapping scalar loads and zero-filled
+//! (zeros are ASCII, so an input that ends inside a character fails on the
+//! first of them).
 
 use super::vector::Vector;
 use crate::tables::{BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH};
@@ -256,11 +257,24 @@ pub(crate) unsafe fn validate<V: Vector>(input: &[u8]) -> Result<(), usize> {
                 err = err.or(c.incomplete(last));
             }
         } else {
-            let mut buf = [0u8; BLOCK];
-            buf[..len - i].copy_from_slice(&input[i..]);
-            // In bounds: `buf` holds `BLOCK` bytes. The padding is ASCII, so
-            // an unfinished character at the end of the input fails here.
-            check_block(&c, buf.as_ptr(), prev, &mut err);
+            // Fewer than `BLOCK + V::BYTES` bytes in all: the registers that
+            // are whole, then one partial register (zero-filled, and zeros are
+            // ASCII, so an unfinished character at the end fails on them).
+            let mut k = i;
+            while len - k >= V::BYTES {
+                // In bounds: `k + V::BYTES <= len`.
+                let cur = V::load(ptr.add(k));
+                err = err.or(c.check(cur, prev));
+                prev = cur;
+                k += V::BYTES;
+            }
+            if k < len {
+                // In bounds: `len - k < V::BYTES` bytes at `k`.
+                let cur = V::load_partial(ptr.add(k), len - k);
+                err = err.or(c.check(cur, prev));
+            } else {
+                err = err.or(c.incomplete(prev));
+            }
         }
         if err.any() { Err(checked) } else { Ok(()) }
     }
