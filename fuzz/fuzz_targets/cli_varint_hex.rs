@@ -1,0 +1,64 @@
+//! The command-line tool's varint hex parsing (`codec varint decode <HEX>`),
+//! through the library functions the binary calls: `hex::parse` never
+//! panics and round-trips through `hex::format`; `varints::decode_hex`
+//! agrees with `varint::decode` / `decode_strict` on the parsed bytes.
+#![no_main]
+
+use codec_cli::{hex, varints};
+use fuzz::same;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&flags, rest)) = data.split_first() else {
+        return;
+    };
+    // Any text, not only hex-looking text: the argument comes from a user.
+    let text = String::from_utf8_lossy(rest);
+    let strict = flags & 1 != 0;
+    let all = flags & 2 != 0;
+    let parsed = hex::parse(&text);
+    let decoded = varints::decode_hex(&text, strict, all);
+    let Ok(bytes) = parsed else {
+        assert!(
+            decoded.is_err(),
+            "decode_hex accepted what hex::parse refused: {text:?}"
+        );
+        return;
+    };
+    same(
+        "hex round trip",
+        rest,
+        hex::parse(&hex::format(&bytes)).ok(),
+        Some(bytes.clone()),
+    );
+    // The reference: one varint filling the bytes, or a sequence of them.
+    let decode = |b: &[u8]| {
+        if strict {
+            varint::decode_strict::<u64>(b)
+        } else {
+            varint::decode::<u64>(b)
+        }
+    };
+    let want = if all {
+        let mut out = Vec::new();
+        let mut at = 0;
+        loop {
+            if at == bytes.len() {
+                break Some(out);
+            }
+            match decode(&bytes[at..]) {
+                Ok((v, n)) => {
+                    out.push(v);
+                    at += n;
+                }
+                Err(_) => break None,
+            }
+        }
+    } else {
+        match decode(&bytes) {
+            Ok((v, n)) if n == bytes.len() => Some(vec![v]),
+            _ => None,
+        }
+    };
+    same("varints::decode_hex", rest, decoded.ok(), want);
+});
