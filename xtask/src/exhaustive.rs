@@ -77,22 +77,40 @@ pub(crate) fn run(args: &[String]) -> Result {
     let names: Vec<&str> = codecs::utf8_validators().iter().map(|v| v.name).collect();
     eprintln!("  UTF-8 validators: {}", names.join(", "));
 
-    timed("UTF-8, every sequence of 1 to 3 bytes", || {
-        par_chunks(opts.threads, 256, 1, |a| {
-            let mut buf = [0u8; 3];
-            buf[0] = a as u8;
-            codecs::check_utf8(&buf[..1])?;
-            for b in 0..=255u8 {
-                buf[1] = b;
-                codecs::check_utf8(&buf[..2])?;
-                for c in 0..=255u8 {
-                    buf[2] = c;
-                    codecs::check_utf8(&buf[..3])?;
+    timed(
+        "UTF-8, every sequence of 1 to 3 bytes, alone and in blocks",
+        || {
+            par_chunks(opts.threads, 256, 1, |a| {
+                let mut buf = [0u8; 3];
+                buf[0] = a as u8;
+                codecs::check_utf8(&buf[..1], true)?;
+                for b in 0..=255u8 {
+                    buf[1] = b;
+                    codecs::check_utf8(&buf[..2], true)?;
+                    for c in 0..=255u8 {
+                        buf[2] = c;
+                        codecs::check_utf8(&buf[..3], true)?;
+                    }
                 }
-            }
-            Ok(())
-        })
-    })?;
+                Ok(())
+            })
+        },
+    )?;
+
+    timed(
+        "UTF-8, 4-byte sequences with bytes 3 and 4 at class boundaries, alone and in blocks",
+        || {
+            par_chunks(opts.threads, 1 << 16, 16, |i| {
+                let (a, b) = ((i >> 8) as u8, i as u8);
+                for c in BOUNDARY_BYTES {
+                    for d in BOUNDARY_BYTES {
+                        codecs::check_utf8(&[a, b, c, d], true)?;
+                    }
+                }
+                Ok(())
+            })
+        },
+    )?;
 
     if opts.quick {
         timed("UTF-8, every 4-byte sequence with lead F0..F4", || {
@@ -100,26 +118,12 @@ pub(crate) fn run(args: &[String]) -> Result {
                 let (a, b) = (0xF0 + (i >> 8) as u8, i as u8);
                 for c in 0..=255u8 {
                     for d in 0..=255u8 {
-                        codecs::check_utf8(&[a, b, c, d])?;
+                        codecs::check_utf8(&[a, b, c, d], false)?;
                     }
                 }
                 Ok(())
             })
         })?;
-        timed(
-            "UTF-8, 4-byte sequences with boundary bytes 3 and 4",
-            || {
-                par_chunks(opts.threads, 1 << 16, 64, |i| {
-                    let (a, b) = ((i >> 8) as u8, i as u8);
-                    for c in BOUNDARY_BYTES {
-                        for d in BOUNDARY_BYTES {
-                            codecs::check_utf8(&[a, b, c, d])?;
-                        }
-                    }
-                    Ok(())
-                })
-            },
-        )?;
     } else {
         timed("UTF-8, all 2^32 sequences of 4 bytes", || {
             // One work item is one (first, second) byte pair: 65,536 inputs.
@@ -127,7 +131,7 @@ pub(crate) fn run(args: &[String]) -> Result {
                 let (a, b) = ((i >> 8) as u8, i as u8);
                 for c in 0..=255u8 {
                     for d in 0..=255u8 {
-                        codecs::check_utf8(&[a, b, c, d])?;
+                        codecs::check_utf8(&[a, b, c, d], false)?;
                     }
                 }
                 Ok(())

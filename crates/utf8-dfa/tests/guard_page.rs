@@ -1,0 +1,91 @@
+//! Over-read detection on real hardware: every utf8-dfa entry point runs on
+//! inputs that end exactly at (or start exactly after) a `PROT_NONE` guard
+//! page, at every length 0..=256, valid and invalid. The word-at-a-time
+//! ASCII skip and the multi-stream loop must never load a byte outside the
+//! slice; if one does, the test dies with SIGSEGV. Answers are compared with
+//! std.
+//!
+//! Linux only: the guard pages come from `codec_testdata::guard`, whose own
+//! tests prove that a read past the end faults.
+#![cfg(target_os = "linux")]
+
+use codec_testdata::guard::{GuardedBuf, boundary_inputs};
+use codec_testdata::std_validate;
+
+fn check(guarded: &[u8], original: &[u8]) {
+    let want = std_validate(original);
+    let ctx = || {
+        format!(
+            "{} bytes {:02X?}",
+            original.len(),
+            &original[..original.len().min(80)]
+        )
+    };
+    assert_eq!(utf8_dfa::validate(guarded), want, "validate {}", ctx());
+    assert_eq!(
+        utf8_dfa::validate_portable(guarded),
+        want,
+        "validate_portable {}",
+        ctx()
+    );
+    assert_eq!(
+        utf8_dfa::is_valid(guarded),
+        want.is_ok(),
+        "is_valid {}",
+        ctx()
+    );
+    assert_eq!(
+        utf8_dfa::from_utf8(guarded).is_ok(),
+        want.is_ok(),
+        "from_utf8 {}",
+        ctx()
+    );
+    let lossy = String::from_utf8_lossy(original);
+    assert_eq!(
+        utf8_dfa::to_string_lossy(guarded),
+        lossy,
+        "to_string_lossy {}",
+        ctx()
+    );
+    assert_eq!(
+        utf8_dfa::count_chars_lossy(guarded),
+        lossy.chars().count(),
+        "count_chars_lossy {}",
+        ctx()
+    );
+    assert!(
+        utf8_dfa::chars_lossy(guarded).eq(lossy.chars()),
+        "chars_lossy {}",
+        ctx()
+    );
+    let strict_end = utf8_dfa::chars(guarded).find_map(Result::err);
+    assert_eq!(strict_end, want.err(), "chars {}", ctx());
+    let mut v = utf8_dfa::Validator::new();
+    let got = v.update(guarded).and_then(|()| v.finish());
+    assert_eq!(got, want, "Validator {}", ctx());
+    let mut d = utf8_dfa::Decoder::new();
+    let got = d.decode(guarded, |_| {}).and_then(|()| d.finish());
+    assert_eq!(got, want, "Decoder {}", ctx());
+    let mut d = utf8_dfa::LossyDecoder::new();
+    let mut s = String::new();
+    d.decode_to_string(guarded, &mut s);
+    d.finish(|c| s.push(c));
+    assert_eq!(s, lossy, "LossyDecoder {}", ctx());
+}
+
+#[test]
+fn every_length_ending_at_a_guard_page() {
+    let mut buf = GuardedBuf::new(256);
+    let mut count = 0;
+    boundary_inputs(256, |input| {
+        check(buf.at_end(input), input);
+        count += 1;
+    });
+    assert!(count > 10_000, "only {count} inputs");
+}
+
+#[test]
+fn every_length_starting_after_a_guard_page() {
+    let mut buf = GuardedBuf::new(256);
+    boundary_inputs(256, |input| check(buf.at_start(input), input));
+}

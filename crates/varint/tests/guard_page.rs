@@ -1,0 +1,178 @@
+//! Over-read detection on real hardware for the varint decoders and
+//! encoders: inputs (complete, truncated, overlong, overflowing) end exactly
+//! at a `PROT_NONE` guard page, so a wide load that reads past the slice —
+//! such as an 8-byte load on a short tail — kills the test with SIGSEGV.
+//! Output buffers for `try_encode` end at a guard page too, so a write past
+//! them faults. Answers are compared with the same call on ordinary memory,
+//! and with the expected error for truncated input.
+//!
+//! Linux only: the guard pages come from `codec_testdata::guard`, whose own
+//! tests prove that a read past the end faults.
+#![cfg(target_os = "linux")]
+
+use codec_testdata::guard::GuardedBuf;
+use varint::{DecodeError, ReadVarint, Varint};
+
+/// Values at every length boundary of `T`, as u128, cut to `T`'s range.
+fn edge_values(bits: u32) -> Vec<u128> {
+    let max = if bits == 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    };
+    let mut out = vec![0, 1, max, max - 1];
+    for k in 1..=19 {
+        let p = 1u128 << (7 * k).min(127);
+        out.extend([p - 1, p, p + 1]);
+    }
+    out.retain(|&v| v <= max);
+    out
+}
+
+/// Every single-value decoder on `guarded`, compared with ordinary memory.
+fn decode_all_ways<T: Varint>(guarded: &[u8], original: &[u8]) {
+    assert_eq!(
+        varint::decode::<T>(guarded),
+        varint::decode::<T>(original),
+        "{original:02X?}"
+    );
+    assert_eq!(
+        varint::decode_strict::<T>(guarded),
+        varint::decode_strict::<T>(original),
+        "{original:02X?}"
+    );
+    let guarded_iter: Vec<_> = varint::iter::<T>(guarded).collect();
+    let original_iter: Vec<_> = varint::iter::<T>(original).collect();
+    assert_eq!(guarded_iter, original_iter, "{original:02X?}");
+    let guarded_iter: Vec<_> = varint::iter_strict::<T>(guarded).collect();
+    let original_iter: Vec<_> = varint::iter_strict::<T>(original).collect();
+    assert_eq!(guarded_iter, original_iter, "{original:02X?}");
+    let mut a = vec![T::default(); original.len() + 1];
+    let mut b = vec![T::default(); original.len() + 1];
+    assert_eq!(
+        varint::decode_into::<T>(guarded, &mut a),
+        varint::decode_into::<T>(original, &mut b),
+        "{original:02X?}"
+    );
+    assert_eq!(a, b);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    assert_eq!(
+        varint::decode_to_vec::<T>(guarded, &mut a),
+        varint::decode_to_vec::<T>(original, &mut b),
+        "{original:02X?}"
+    );
+    assert_eq!(a, b);
+    let mut reader = guarded;
+    let r = reader.read_varint::<T>().map_err(|e| e.kind());
+    let mut reader = original;
+    assert_eq!(r, reader.read_varint::<T>().map_err(|e| e.kind()));
+}
+
+fn check_width<T>(bits: u32)
+where
+    T: Varint + TryFrom<u128>,
+    <T as TryFrom<u128>>::Error: core::fmt::Debug,
+{
+    let mut buf = GuardedBuf::new(64);
+    let mut enc = [0u8; 19];
+    for v in edge_values(bits) {
+        let value = T::try_from(v).unwrap();
+        let n = varint::encode(value, &mut enc);
+        // The whole encoding, then every truncation of it, at the boundary.
+        for cut in 0..=n {
+            let original = &enc[..cut];
+            let guarded = buf.at_end(original);
+            let want = if cut == n {
+                Ok((value, n))
+            } else {
+                Err(DecodeError::Truncated)
+            };
+            assert_eq!(varint::decode::<T>(guarded), want, "{original:02X?}");
+            decode_all_ways::<T>(guarded, original);
+        }
+        // Followed by a second, truncated value: the bulk decoders must stop
+        // at it without reading on.
+        let mut two = enc[..n].to_vec();
+        two.push(0x80);
+        decode_all_ways::<T>(buf.at_end(&two), &two);
+        // try_encode into an output buffer that ends at the guard page:
+        // exactly long enough, and one byte short.
+        let out = buf.at_end_mut(n);
+        assert_eq!(varint::try_encode(value, out), Ok(n));
+        assert_eq!(out, &enc[..n]);
+        let out = buf.at_end_mut(n - 1);
+        assert!(varint::try_encode(value, out).is_err());
+    }
+    // Every length 0..=24 of continuation bytes (truncated or overflowing),
+    // of 0xFF, and of continuation bytes ending in a padded zero.
+    for len in 0..=24 {
+        for fill in [0x80u8, 0xFF] {
+            let input = vec![fill; len];
+            decode_all_ways::<T>(buf.at_end(&input), &input);
+        }
+        let mut input = vec![0x80u8; len];
+        if let Some(last) = input.last_mut() {
+            *last = 0;
+        }
+        decode_all_ways::<T>(buf.at_end(&input), &input);
+        let mut input = vec![0xFFu8; len];
+        if let Some(last) = input.last_mut() {
+            *last = 0x7F;
+        }
+        decode_all_ways::<T>(buf.at_end(&input), &input);
+    }
+}
+
+#[test]
+fn u16_at_a_guard_page() {
+    check_width::<u16>(16);
+}
+
+#[test]
+fn u32_at_a_guard_page() {
+    check_width::<u32>(32);
+}
+
+#[test]
+fn u64_at_a_guard_page() {
+    check_width::<u64>(64);
+}
+
+#[test]
+fn u128_at_a_guard_page() {
+    check_width::<u128>(128);
+}
+
+#[test]
+fn signed_at_a_guard_page() {
+    let mut buf = GuardedBuf::new(64);
+    let mut enc = [0u8; 10];
+    for v in [0i64, -1, 1, i64::MIN, i64::MAX, -64, 64, -65] {
+        let n = varint::encode_signed(v, &mut enc);
+        for cut in 0..=n {
+            let guarded = buf.at_end(&enc[..cut]);
+            let want = if cut == n {
+                Ok((v, n))
+            } else {
+                Err(DecodeError::Truncated)
+            };
+            assert_eq!(varint::decode_signed::<i64>(guarded), want);
+            assert_eq!(varint::decode_signed_strict::<i64>(guarded), want);
+        }
+    }
+}
+
+/// `usize` goes through the same code as the width it equals; check it at
+/// the boundary too.
+#[test]
+fn usize_at_a_guard_page() {
+    let mut buf = GuardedBuf::new(64);
+    let mut enc = [0u8; 10];
+    for v in [0usize, 127, 128, usize::MAX] {
+        let n = varint::encode(v, &mut enc);
+        for cut in 0..=n {
+            let original = &enc[..cut];
+            decode_all_ways::<usize>(buf.at_end(original), original);
+        }
+    }
+}
