@@ -15,7 +15,12 @@ fn chunks<'a>(control: &[u8], mut data: &'a [u8]) -> Vec<&'a [u8]> {
     let mut out = Vec::new();
     let mut i = 0;
     while !data.is_empty() {
-        let want = usize::from(control[i % control.len()]) % 80;
+        let mut want = usize::from(control[i % control.len()]) % 80;
+        // One empty chunk at a time: two in a row would be the same test and
+        // all-zero control bytes would otherwise never end.
+        if want == 0 && out.last().is_some_and(|c: &&[u8]| c.is_empty()) {
+            want = 1;
+        }
         let (a, b) = data.split_at(want.min(data.len()));
         out.push(a);
         data = b;
