@@ -9,9 +9,17 @@
 //! tests (`tests/guard_page.rs` in the codec crates) cover that case.
 //!
 //! ```text
-//! cargo xtask valgrind                       every test in both crates
-//! cargo xtask valgrind -- --skip exhaustive  extra arguments for the test binaries
+//! cargo xtask valgrind                  every test but the big enumerations
+//! cargo xtask valgrind --full           every test, enumerations included
+//! cargo xtask valgrind -- <test args>   extra arguments for the test binaries
 //! ```
+//!
+//! By default the tests that enumerate millions of short inputs
+//! ([`SLOW_TESTS`]) are skipped: under memcheck's ~50× slowdown they take
+//! many minutes and add nothing the block-position, conformance, quickcheck
+//! and guard-page tests do not already exercise in memory terms (the same
+//! code paths on the same buffer shapes). `cargo xtask exhaustive` runs the
+//! enumerations natively.
 //!
 //! The tests are the `cargo test` build (opt-level 2, debug info, debug
 //! assertions), so memcheck's reports name source lines.
@@ -24,16 +32,29 @@ use std::time::Instant;
 /// SIMD code, and the one whose decoders walk untrusted lengths.
 const CRATES: &[&str] = &["utf8-simd", "varint"];
 
+/// Substrings of the test names skipped unless `--full` is given.
+const SLOW_TESTS: &[&str] = &["exhaustive", "every_sequence_up_to_three_bytes"];
+
 /// The exit code memcheck uses when it found errors, distinct from a failing
 /// test's 101.
 const ERROR_EXIT: &str = "97";
 
 pub(crate) fn run(args: &[String]) -> Result {
-    let test_args: Vec<&str> = match args.iter().position(|a| a == "--") {
-        Some(i) => args[i + 1..].iter().map(String::as_str).collect(),
-        None if args.is_empty() => Vec::new(),
-        None => return Err(format!("valgrind: unexpected arguments {args:?}")),
-    };
+    let split = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    let (ours, theirs) = args.split_at(split);
+    let mut full = false;
+    for a in ours {
+        match a.as_str() {
+            "--full" => full = true,
+            other => return Err(format!("valgrind: unknown option {other:?}")),
+        }
+    }
+    let mut test_args: Vec<&str> = theirs.iter().skip(1).map(String::as_str).collect();
+    if !full {
+        for name in SLOW_TESTS {
+            test_args.extend(["--skip", name]);
+        }
+    }
     let version = Command::new("valgrind")
         .arg("--version")
         .output()
