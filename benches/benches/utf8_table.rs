@@ -6,7 +6,9 @@
 //!   validates twice because the crate forbids `unsafe`) vs
 //!   `core::str::from_utf8`.
 //! - `utf8-table-decode`: iterating code points (`code_points::<Strict>` and
-//!   `::<Legacy>`) vs `str::chars`, summing the values.
+//!   `::<Legacy>`) vs `str::chars`, summing the values. `chars` runs on a
+//!   `&str` and does not validate, so `std-from_utf8-chars` (validate, then
+//!   `chars`) is the like-for-like peer for bytes.
 //! - `utf8-table-encode`: writing every `char` of the text with
 //!   `encode_char` and `encode::<Strict>` vs `char::encode_utf8`.
 //!
@@ -129,6 +131,18 @@ fn decode(c: &mut Criterion) {
                     .fold(0u32, u32::wrapping_add)
             })
         });
+        // `chars` trusts its `&str`; from bytes, std must validate first.
+        g.bench_with_input(
+            BenchmarkId::new("std-from_utf8-chars", label),
+            bytes,
+            |b, s| {
+                b.iter(|| {
+                    core::str::from_utf8(black_box(s))
+                        .map(|t| t.chars().map(u32::from).fold(0u32, u32::wrapping_add))
+                        .unwrap_or(0)
+                })
+            },
+        );
     }
     g.finish();
 }
