@@ -48,9 +48,11 @@ const STREAMS: usize = 4;
 /// not pay for its set-up.
 const STREAMS_MIN: usize = 2 * STREAMS * BLOCK;
 
-/// Inputs shorter than this skip the CPU feature check.
+/// Inputs shorter than this skip the CPU feature check, which (with the
+/// call it leads to) cost short inputs a quarter of their time: 64 bytes of
+/// ASCII ran at 0.75× std with the check from 32 bytes.
 #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "bmi2")))]
-const DISPATCH_MIN: usize = 2 * BLOCK;
+const DISPATCH_MIN: usize = STREAMS_MIN;
 
 /// `Ok(())` if `input` is well-formed UTF-8, else exactly the error
 /// [`core::str::from_utf8`] reports (same `valid_up_to` and `error_len`),
