@@ -329,3 +329,34 @@ fn streaming_state_is_small() {
     assert!(std::mem::size_of::<Decoder>() <= 6 * std::mem::size_of::<usize>());
     assert!(std::mem::size_of::<LossyDecoder>() <= 8);
 }
+
+/// Lossy conversion validates windows after an error (a few bytes one at a
+/// time, then 1024, 2048, 4096... bytes): pairs of errors at distances
+/// around those sizes, so that windows end inside characters and errors
+/// fall on their edges.
+#[test]
+fn lossy_errors_at_window_edges() {
+    let mut distances: Vec<usize> = (1..12).collect();
+    for edge in [1024, 1024 + 2048, 1024 + 2048 + 4096] {
+        distances.extend(edge - 6..edge + 12);
+    }
+    for filler in ["é", "吕", "😀", "aé吕😀", "a"] {
+        let text = filler.repeat(12_000 / filler.len());
+        for first in [0, 5, 100] {
+            for &d in &distances {
+                for bad in [0xFF, 0x80, 0xE2] {
+                    let mut input = text.as_bytes().to_vec();
+                    input[first] = bad;
+                    input[first + d] = bad;
+                    let want = String::from_utf8_lossy(&input);
+                    assert_eq!(
+                        utf8_dfa::to_string_lossy(&input),
+                        want,
+                        "{filler} {first} {d}"
+                    );
+                    assert_eq!(utf8_dfa::count_chars_lossy(&input), want.chars().count());
+                }
+            }
+        }
+    }
+}
