@@ -150,13 +150,16 @@ fn first_bad_region_portable<const SPLIT: bool>(input: &[u8]) -> Option<usize> {
 /// The bytes skipped at once at the start of an input while they are ASCII.
 const ASCII_CHUNK: usize = 256;
 
-/// The length of the leading whole [`ASCII_CHUNK`]s of `input` that hold
-/// only ASCII.
+/// The length of the leading ASCII of `input`, in whole [`ASCII_CHUNK`]s
+/// and then whole [`BLOCK`]s.
 ///
 /// Without it, pure ASCII ran at 0.63× std (22 against 35 GB/s on the Latin
 /// text): the streams loop tests 64 bytes per iteration but also carries
-/// the states. This loop ORs eight words and tests once, which the
-/// compiler turns into vector ORs.
+/// the states. The chunk loop ORs 256 bytes and tests once, which the
+/// compiler turns into vector ORs (64-byte chunks: 1.12× std, 128: 1.55×,
+/// 256: 1.84×). The block loop after it keeps inputs of a few hundred bytes
+/// out of the streams' set-up (200 ASCII bytes took 30 ns against std's 14
+/// without it).
 #[inline(always)]
 fn ascii_prefix(input: &[u8]) -> usize {
     let mut pos = 0;
@@ -165,6 +168,12 @@ fn ascii_prefix(input: &[u8]) -> usize {
             break;
         }
         pos += ASCII_CHUNK;
+    }
+    for block in blocks(&input[pos..]).0 {
+        if !is_ascii(block) {
+            break;
+        }
+        pos += BLOCK;
     }
     pos
 }
