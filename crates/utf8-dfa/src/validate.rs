@@ -21,8 +21,9 @@
 //!   baseline `shr r64, cl` takes several and depends on the previous
 //!   flags, which serialises the streams.
 //! - **ASCII.** A leading run of ASCII is skipped 256 bytes at a time with
-//!   vector ORs, and later, a round of four 16-byte blocks that is all
-//!   ASCII, met between characters, is skipped with word tests.
+//!   vector ORs (then 16 at a time), and later, a round of four 16-byte
+//!   blocks that is all ASCII, met between characters, is skipped with
+//!   word tests.
 //!
 //! The fast pass checks the state once per block. When a block ends in
 //! REJECT, the precise pass restarts at the last character boundary before
