@@ -360,3 +360,32 @@ fn lossy_errors_at_window_edges() {
         }
     }
 }
+
+/// The fast pass cuts its input at the first non-continuation byte within
+/// four bytes of each quarter, and falls back to one stream when there is
+/// none: runs of continuation bytes (and lead bytes) right at the cuts must
+/// still give std's answer, through both passes.
+#[test]
+fn runs_of_continuation_bytes_at_the_cuts() {
+    for len in 120..300 {
+        for filler in ["a", "é", "吕"] {
+            let text: Vec<u8> = filler.repeat(len).into_bytes()[..len].to_vec();
+            for j in 1..4 {
+                let cut = j * (len / 4);
+                for run in 1..7 {
+                    for byte in [0x80, 0xBF, 0xE2, 0xF0] {
+                        let mut input = text.clone();
+                        for b in input.iter_mut().skip(cut.saturating_sub(2)).take(run) {
+                            *b = byte;
+                        }
+                        assert_std_exact("validate", &input, utf8_dfa::validate(&input));
+                        let portable = utf8_dfa::validate_portable(&input);
+                        assert_std_exact("portable", &input, portable);
+                    }
+                }
+            }
+        }
+    }
+    let all = vec![0x80u8; 1000];
+    assert_std_exact("validate", &all, utf8_dfa::validate(&all));
+}
