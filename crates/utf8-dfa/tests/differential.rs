@@ -44,8 +44,18 @@ fn check_chunks(chunks: &[&[u8]]) {
                 assert_eq!(Err(e), want, "{chunks:02X?}");
                 seen = Some(e);
             }
-            (Err(e), Some(s)) => assert_eq!(e, s, "not sticky on {chunks:02X?}"),
-            (Ok(()), None) => assert!(!proven_here, "late error on {chunks:02X?}"),
+            (Err(e), Some(s)) => {
+                assert_eq!(e, s, "not sticky on {chunks:02X?}");
+                assert_eq!(v.valid_up_to(), e.valid_up_to());
+            }
+            (Ok(()), None) => {
+                assert!(!proven_here, "late error on {chunks:02X?}");
+                // Everything but an unfinished character at the end.
+                let want = std_validate(&input[..end])
+                    .err()
+                    .map_or(end, |e| e.valid_up_to());
+                assert_eq!(v.valid_up_to(), want, "{chunks:02X?}");
+            }
             (Ok(()), Some(_)) => panic!("error forgotten on {chunks:02X?}"),
         }
         start = end;
