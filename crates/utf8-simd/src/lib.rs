@@ -102,6 +102,8 @@ mod short;
 mod stream;
 pub mod tables;
 
+#[cfg(feature = "avx512")]
+pub use arch::Avx512;
 pub use arch::{Avx2, Sse42};
 pub use codec_core::{StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator};
 pub use scalar::Portable;

@@ -24,6 +24,11 @@ fn validators() -> Vec<(&'static str, Box<dyn Utf8Validator>)> {
         Some(k) => v.push(("avx2", Box::new(k))),
         None => assert!(allow_missing, "AVX2 kernel unavailable"),
     }
+    // Only with the `avx512` feature; a CPU without AVX-512 skips it.
+    #[cfg(feature = "avx512")]
+    if let Some(k) = utf8_simd::Avx512::new() {
+        v.push(("avx512", Box::new(k)));
+    }
     v
 }
 
