@@ -159,11 +159,11 @@ impl Utf8Validator for Simd {
 #[inline]
 pub fn is_valid(input: &[u8]) -> bool {
     if input.len() < short::SHORT {
-        if input.len() <= short::TINY {
-            return short::tiny_is_valid(input);
-        }
         if short::is_ascii(input) {
             return true;
+        }
+        if input.len() <= short::TINY {
+            return short::tiny_is_valid(input);
         }
     }
     arch::validate_blocks(input).is_ok()
@@ -179,14 +179,14 @@ pub fn is_valid(input: &[u8]) -> bool {
 #[inline]
 pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
     if input.len() < short::SHORT {
+        if short::is_ascii(input) {
+            return Ok(());
+        }
         if input.len() <= short::TINY {
             return match short::tiny_is_valid(input) {
                 true => Ok(()),
                 false => exact::locate(input, 0),
             };
-        }
-        if short::is_ascii(input) {
-            return Ok(());
         }
     }
     match arch::validate_blocks(input) {
