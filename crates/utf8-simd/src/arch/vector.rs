@@ -16,7 +16,7 @@
 /// features named in the implementation's docs; callers promise to call the
 /// methods only from code that runs with those features.
 pub(crate) unsafe trait Vector: Copy {
-    /// The register width in bytes: 16 or 32.
+    /// The register width in bytes: 16, 32 or 64.
     const BYTES: usize;
 
     /// Every byte `b`.

@@ -1,10 +1,12 @@
 //! x86-64 kernels: [`sse42`] (16-byte registers) and [`avx2`] (32-byte
-//! registers), both instances of the generic kernel in `arch::kernel`.
+//! registers), all instances of the generic kernel in `arch::kernel`.
 //!
-//! AVX-512 is not implemented: its intrinsics need Rust 1.89, above the
-//! workspace's rust-version (1.86).
+//! With the `avx512` feature, also [`avx512`] (64-byte registers), whose
+//! intrinsics need Rust 1.89, above the workspace's rust-version (1.86).
 
 pub(crate) mod avx2;
+#[cfg(feature = "avx512")]
+pub(crate) mod avx512;
 pub(crate) mod sse42;
 
 /// The `n <= 16` bytes at `ptr`, then zeros, as two little-endian words
