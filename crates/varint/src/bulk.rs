@@ -101,22 +101,20 @@ impl core::error::Error for BulkError {
 /// ```
 pub fn decode_into<T: Varint>(input: &[u8], out: &mut [T]) -> Result<Decoded, BulkError> {
     // A plain loop over the single-value kernel, whose one- and two-byte
-    // branches the predictor learns per stream. Tried and dropped (see
-    // docs/results/varint.md): taking eight one-byte varints per step when
-    // an 8-byte load has no continuation bit. It halved the time on
-    // all-one-byte input (0.35 against 0.75 ns a value) but cost 10–40% on
-    // the protobuf-like mix, whose short runs of one-byte values make the
-    // extra branch mispredict; also decoding every
-    // varint that ends in one 8-byte word, found by a `trailing_zeros`
-    // chain, which was slower on every distribution; and the same with a
-    // 256-entry table (indexed by the gathered mask of terminating bytes)
-    // giving the start and length of the next four varints, all four
-    // extracted without a branch: 10% slower on the mix and 2× slower on
-    // two-byte values (eight variable shifts and four `pack7` per step).
+    // branches the predictor learns per stream. Tried and dropped (details
+    // and numbers in docs/results/varint.md):
+    // - eight one-byte varints per step when an 8-byte load has no
+    //   continuation bit, tested before every varint, after a one-byte one,
+    //   or when the count is a multiple of 8: 2-5x faster on all-one-byte
+    //   input, but up to 2x slower on the protobuf-like mix;
+    // - every varint that ends in one 8-byte word, by a `trailing_zeros`
+    //   loop or by a 256-entry table of varint positions indexed by the
+    //   mask of terminating bytes: slower on the mix and on 2-byte values.
+    // The loop shape matters too: indexing as below measured 20% faster on
+    // the mix than `while let (Some(rest), Some(slot)) = ...`, though code
+    // placement alone moves that distribution by tens of percent.
     let mut pos = 0;
     let mut count = 0;
-    // This exact shape (bounds-checked indexing, not `get`) measured 20%
-    // faster than `while let (Some(rest), Some(slot)) = ...` on the mix.
     while pos < input.len() && count < out.len() {
         match T::read::<false>(&input[pos..]) {
             Ok((v, n)) => {
