@@ -413,6 +413,7 @@ fn directory_tree_with_mixed_files() {
     assert_eq!(records.last().unwrap()["invalid_files"], 2);
 }
 
+#[cfg(unix)]
 #[test]
 fn unreadable_inputs_are_reported_and_the_walk_goes_on() {
     let dir = tree();
@@ -470,6 +471,7 @@ fn exit_codes() {
     run(&["varint", "decode", "01"], b"", 0);
 }
 
+#[cfg(unix)]
 #[test]
 fn repair_in_place_is_atomic_and_leaves_valid_files_alone() {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
