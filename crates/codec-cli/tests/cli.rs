@@ -259,6 +259,20 @@ fn count_kuhn_by_kind() {
     assert_eq!(got, by_kind);
     assert_eq!(record["bytes"], KUHN.len() as u64);
     assert_eq!(record["path"], "<stdin>");
+    assert_eq!(record["type"], "file");
+}
+
+#[test]
+fn count_a_file_named_total_is_still_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("total"), "ab\n").unwrap();
+    let total = dir.path().join("total");
+    let (out, _) = run(&["count", "--json", total.to_str().unwrap(), "-"], b"x", 0);
+    let types: Vec<String> = text(out)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["type"].to_string())
+        .collect();
+    assert_eq!(types, [r#""file""#, r#""file""#, r#""total""#]);
 }
 
 #[test]
