@@ -45,6 +45,17 @@
 //! # Crate features
 //!
 //! None. The crate needs `std` (files, terminals).
+//!
+//! # References
+//!
+//! - Validation: John Keiser and Daniel Lemire, "Validating UTF-8 in less
+//!   than one instruction per byte", Software: Practice and Experience 51(5),
+//!   2021 (the `utf8-simd` crate).
+//! - Where one error ends and the next begins: the Unicode Standard §3.9,
+//!   "U+FFFD Substitution of Maximal Subparts", which `from_utf8_lossy`
+//!   follows; each diagnostic is one maximal subpart.
+//! - Cache directories skipped by walks: the Cache Directory Tagging
+//!   Specification, <https://bford.info/cachedir/>.
 #![forbid(unsafe_code)]
 
 pub mod hex;

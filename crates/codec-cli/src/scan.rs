@@ -145,11 +145,14 @@ impl<V: Utf8Validator> Scanner<V> {
                         }
                         let len = match e.error_len() {
                             Some(len) => len,
-                            None if at_eof => end - bad,
-                            None => {
+                            // An unfinished character is at most 3 bytes; the
+                            // bound keeps the carry inside the buffer's
+                            // spare 3 bytes even if a validator misbehaved.
+                            None if !at_eof && end - bad <= 3 => {
                                 next_carry = end - bad;
                                 break;
                             }
+                            None => end - bad,
                         };
                         let mut bytes = [0; 3];
                         // `len` is at most 3: a maximal subpart, or a tail
@@ -294,6 +297,28 @@ mod tests {
             .unwrap();
         assert_eq!(seen, 2);
         assert_eq!(scanned, stopped(3));
+    }
+
+    #[test]
+    fn a_misbehaving_validator_cannot_overrun_the_buffer() {
+        /// Claims every input ends inside a character, however long.
+        struct AlwaysIncomplete;
+        impl Utf8Validator for AlwaysIncomplete {
+            fn validate(&self, _: &[u8]) -> Result<(), codec_core::Utf8Error> {
+                Err(codec_core::Utf8Error::new(0, None, Utf8ErrorKind::Incomplete).unwrap())
+            }
+        }
+        let input = [b'a'; 40];
+        let mut seen = 0;
+        let scanned = Scanner::with_validator(AlwaysIncomplete, 4)
+            .scan(&input[..], |p| {
+                if let Piece::Invalid(bad) = p {
+                    seen += bad.bytes().len();
+                }
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!((scanned.bytes, seen), (40, 40));
     }
 
     quickcheck::quickcheck! {

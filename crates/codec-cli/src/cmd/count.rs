@@ -41,7 +41,7 @@ pub(super) fn run(args: &CountArgs) -> io::Result<Status> {
         match result {
             Ok(tally) => {
                 counted += 1;
-                print(&mut out, args.json, &name, &tally)?;
+                print(&mut out, args.json, &name, &tally, false)?;
                 total.merge(&tally);
             }
             Err(e) => {
@@ -59,13 +59,15 @@ pub(super) fn run(args: &CountArgs) -> io::Result<Status> {
         Ok(())
     })?;
     if counted > 1 {
-        print(&mut out, args.json, "total", &total)?;
+        print(&mut out, args.json, "total", &total, true)?;
     }
     out.flush()?;
     Ok(status)
 }
 
-fn print(out: &mut impl Write, json: bool, name: &str, t: &Tally) -> io::Result<()> {
+/// One row (or JSON record); `total` marks the sum of several inputs, which
+/// is named "total" (a file of that name stays a "file" record).
+fn print(out: &mut impl Write, json: bool, name: &str, t: &Tally, total: bool) -> io::Result<()> {
     if json {
         let by_kind: serde_json::Map<String, serde_json::Value> = t
             .invalid
@@ -73,7 +75,7 @@ fn print(out: &mut impl Write, json: bool, name: &str, t: &Tally) -> io::Result<
             .map(|&(kind, n)| (kind_id(kind).to_string(), n.into()))
             .collect();
         let record = json!({
-            "type": if name == "total" { "total" } else { "file" },
+            "type": if total { "total" } else { "file" },
             "path": name,
             "bytes": t.bytes,
             "chars": t.chars,
