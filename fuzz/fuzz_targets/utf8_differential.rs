@@ -87,6 +87,16 @@ fuzz_target!(|data: &[u8]| {
             want_str,
         );
     }
+    if let Some(k) = utf8_simd::Avx512::new() {
+        same("utf8_simd::Avx512", data, k.validate(data), want);
+        same("utf8_simd::Avx512::is_valid", data, k.is_valid(data), ok);
+        same(
+            "utf8_simd::Avx512::from_utf8",
+            data,
+            k.from_utf8(data).ok(),
+            want_str,
+        );
+    }
     if let Some(k) = utf8_simd::Avx2::new() {
         same("utf8_simd::Avx2", data, k.validate(data), want);
         same("utf8_simd::Avx2::is_valid", data, k.is_valid(data), ok);

@@ -127,12 +127,20 @@ pub(crate) fn run(args: &[String]) -> Result {
     } else {
         timed("UTF-8, all 2^32 sequences of 4 bytes", || {
             // One work item is one (first, second) byte pair: 65,536 inputs.
+            let t = Instant::now();
             par_chunks(opts.threads, 1 << 16, 1, |i| {
                 let (a, b) = ((i >> 8) as u8, i as u8);
                 for c in 0..=255u8 {
                     for d in 0..=255u8 {
                         codecs::check_utf8(&[a, b, c, d], false)?;
                     }
+                }
+                // Progress every 1/64 of the space (by first byte).
+                if i % 1024 == 1023 {
+                    eprintln!(
+                        "    first bytes up to {a:02X} handed out, {:.0?}",
+                        t.elapsed()
+                    );
                 }
                 Ok(())
             })

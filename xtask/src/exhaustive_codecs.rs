@@ -38,6 +38,8 @@ const IN_BLOCKS: &[&str] = &[
     "utf8_simd::Sse42::is_valid",
     "utf8_simd::Avx2",
     "utf8_simd::Avx2::is_valid",
+    "utf8_simd::Avx512",
+    "utf8_simd::Avx512::is_valid",
 ];
 
 impl Validator {
@@ -117,6 +119,14 @@ pub(crate) fn utf8_validators() -> &'static [Validator] {
         if let Some(k) = utf8_simd::Sse42::new() {
             list.push(full("utf8_simd::Sse42", move |i| k.validate(i)));
             list.push(boolean("utf8_simd::Sse42::is_valid", move |i| {
+                k.is_valid(i)
+            }));
+        }
+        // With `cargo run -p xtask --features avx512 -- exhaustive`.
+        #[cfg(feature = "avx512")]
+        if let Some(k) = utf8_simd::Avx512::new() {
+            list.push(full("utf8_simd::Avx512", move |i| k.validate(i)));
+            list.push(boolean("utf8_simd::Avx512::is_valid", move |i| {
                 k.is_valid(i)
             }));
         }
