@@ -1,29 +1,134 @@
-//! Björn Hoehrmann's 2010 UTF-8 DFA.
+//! Björn Hoehrmann's 2010 UTF-8 DFA: validation that is exactly
+//! `core::str::from_utf8` and faster than it, streaming with absolute
+//! offsets, decoding to `char`s, and lossy conversion that is exactly
+//! `String::from_utf8_lossy`.
 //!
-//! **Placeholder.** This crate's API is fixed by the workspace contract
-//! (`validate`, `from_utf8`, and a unit struct implementing
-//! [`codec_core::Utf8Validator`]); its algorithm lands with its own issue.
-//! Until then it defers to `core::str::from_utf8`, so every result is already
-//! exact.
+//! # Overview
+//!
+//! - [`validate`], [`from_utf8`], [`is_valid`], and [`Dfa`] for generic code
+//!   over [`Utf8Validator`]: whole buffers.
+//! - [`Validator`] (a [`StreamingValidator`]): input in chunks.
+//! - [`chars`] (strict) and [`chars_lossy`]: decode a buffer to `char`s;
+//!   [`count_chars`] and [`count_chars_lossy`] count them.
+//! - [`Decoder`] (strict) and [`LossyDecoder`]: decode chunks to `char`s,
+//!   carrying an unfinished character from one chunk to the next.
+//! - [`to_string_lossy`] (feature `alloc`): `String::from_utf8_lossy`.
+//! - [`table`]: the published tables, and the shift DFA derived from them.
 //!
 //! # Example
 //!
 //! ```
+//! use utf8_dfa::{LossyDecoder, Validator};
+//!
+//! // Whole buffers, with std's error positions and a reason.
 //! assert_eq!(utf8_dfa::from_utf8("吕".as_bytes()), Ok("吕"));
 //! let err = utf8_dfa::validate(b"ab\xC0\x80").unwrap_err();
 //! assert_eq!((err.valid_up_to(), err.error_len()), (2, Some(1)));
+//! assert_eq!(err.kind(), utf8_dfa::Utf8ErrorKind::Overlong);
+//!
+//! // Streaming: the 4 bytes of 😀 (F0 9F 98 80) arrive in two chunks; the
+//! // error offset counts from the start of the first chunk.
+//! let mut v = Validator::new();
+//! v.update(b"hi \xF0\x9F").unwrap();
+//! v.update(b"\x98\x80!").unwrap();
+//! let err = v.update(b"\xED\xA0\x80").unwrap_err(); // a surrogate
+//! assert_eq!((err.valid_up_to(), err.error_len()), (8, Some(1)));
+//!
+//! // Lossy, whole buffer and streaming: one U+FFFD per maximal subpart.
+//! assert_eq!(utf8_dfa::to_string_lossy(b"a\xE2\x82b"), "a\u{FFFD}b");
+//! let mut out = String::new();
+//! let mut d = LossyDecoder::new();
+//! d.decode(b"a\xE2", |c| out.push(c));
+//! d.decode(b"\x82b\xF0", |c| out.push(c));
+//! d.finish(|c| out.push(c));
+//! assert_eq!(out, "a\u{FFFD}b\u{FFFD}");
 //! ```
+//!
+//! # Exactness
+//!
+//! - [`validate`], [`from_utf8`], [`Dfa`], [`Validator`], [`Decoder`] and
+//!   [`chars`] report exactly what `core::str::from_utf8` reports on the
+//!   same bytes (for the streaming types, on the concatenation of the
+//!   chunks): the same `valid_up_to` and `error_len`. Errors are built by
+//!   [`Utf8Error::at`], so the [kind](Utf8ErrorKind) agrees with every other
+//!   codec in the workspace.
+//! - [`to_string_lossy`], [`chars_lossy`], [`LossyDecoder`] and
+//!   [`count_chars_lossy`] produce exactly `String::from_utf8_lossy`.
+//! - The tests check this against std on every byte sequence of one to three
+//!   bytes, on every four-byte sequence starting `F0..=F4`, on every scalar
+//!   value, on the conformance corpora, at every split point of many inputs,
+//!   on invalid sequences placed around every block boundary, and on
+//!   quickcheck inputs.
+//!
+//! The three published pitfalls of Hoehrmann's decoder are avoided: after a
+//! rejection the lossy decoders re-feed the rejecting byte unless it was the
+//! lead (alacritty/vte#158); the end of input is valid only in ACCEPT, not
+//! merely "not REJECT"; and nothing assumes a NUL terminator.
+//!
+//! # Algorithm
+//!
+//! Björn Hoehrmann, "Flexible and Economical UTF-8 Decoder", 2010,
+//! <https://bjoern.hoehrmann.de/utf-8/decoder/dfa/>: 256 byte classes and a
+//! nine-state transition table with premultiplied states, in [`table`]. The
+//! decoders step through it a byte at a time. Validation instead runs a
+//! "shift DFA" derived from the same table ([`table::SHIFT`]: one `u64` per
+//! byte, one shift per step), on four parts of the input at once, cut at
+//! character boundaries, skipping ASCII blocks, and with a copy compiled for
+//! BMI2 that is chosen at run time; the measurements are in
+//! `docs/results/utf8-dfa.md`.
 //!
 //! # Crate features
 //!
-//! - `std` (default): forwarded to codec-core.
-//! - `alloc`: forwarded to codec-core.
+//! - `std` (default): implies `alloc`; forwarded to codec-core. On x86-64
+//!   it also enables the run-time choice of the BMI2 fast pass (with
+//!   `-C target-feature=+bmi2` that pass is the only one, feature or not).
+//! - `alloc`: [`to_string_lossy`] and [`LossyDecoder::decode_to_string`].
+//!
+//! Without features the crate is `#![no_std]` and allocates nothing.
+//!
+//! # Unsafe code
+//!
+//! The crate is `#![deny(unsafe_code)]` with two scoped exceptions, each
+//! a measured win recorded in `docs/results/utf8-dfa.md`:
+//!
+//! - [`from_utf8`] (and [`to_string_lossy`]) turn bytes this crate has just
+//!   validated into `&str` with `core::str::from_utf8_unchecked`. The safe
+//!   alternative validates the same bytes a second time with std.
+//! - With the `std` feature on x86-64, validation calls a copy of its fast
+//!   pass compiled with `#[target_feature(enable = "bmi2")]`, after
+//!   `is_x86_feature_detected!("bmi2")` has confirmed the CPU has it.
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
-pub use codec_core::{Utf8Error, Utf8ErrorKind, Utf8Validator};
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod decode;
+#[cfg(feature = "alloc")]
+mod lossy;
+mod stream;
+pub mod table;
+mod validate;
+
+pub use codec_core::{StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator};
+pub use decode::{Chars, LossyChars, chars, chars_lossy, count_chars, count_chars_lossy};
+#[cfg(feature = "alloc")]
+pub use lossy::to_string_lossy;
+pub use stream::{Decoder, LossyDecoder, Validator};
+#[doc(hidden)]
+pub use validate::validate_portable;
+pub use validate::{is_valid, validate};
 
 /// This crate's validator, for generic code over [`Utf8Validator`].
+///
+/// ```
+/// use utf8_dfa::{Dfa, Utf8Validator};
+/// let v: &dyn Utf8Validator = &Dfa;
+/// assert!(v.is_valid("😀".as_bytes()));
+/// assert_eq!(v.from_utf8(b"ok"), Ok("ok"));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dfa;
 
@@ -31,14 +136,39 @@ impl Utf8Validator for Dfa {
     fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
         validate(input)
     }
+
+    fn is_valid(&self, input: &[u8]) -> bool {
+        is_valid(input)
+    }
+
+    fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
+        from_utf8(input)
+    }
 }
 
-/// `Ok(())` if `input` is well-formed UTF-8, else the error std would report.
-pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
-    from_utf8(input).map(|_| ())
-}
-
-/// `input` as a `&str`, or the error std would report.
+/// `input` as a `&str`, or exactly the error `core::str::from_utf8` reports.
+///
+/// ```
+/// assert_eq!(utf8_dfa::from_utf8(b"caf\xC3\xA9"), Ok("café"));
+/// let e = utf8_dfa::from_utf8(b"caf\xC3").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.error_len()), (3, None));
+/// ```
 pub fn from_utf8(input: &[u8]) -> Result<&str, Utf8Error> {
-    core::str::from_utf8(input).map_err(|e| Utf8Error::from_std(e, input))
+    validate(input)?;
+    Ok(valid_str(input))
+}
+
+/// `bytes` as a `&str`, for bytes that [`validate`] has accepted.
+#[inline]
+fn valid_str(bytes: &[u8]) -> &str {
+    debug_assert!(core::str::from_utf8(bytes).is_ok());
+    // SAFETY: every caller passes bytes that `validate` has just accepted
+    // (or a prefix of them that ends at an error's `valid_up_to`, which
+    // `validate` reports as valid), and `validate` accepts exactly what
+    // `core::str::from_utf8` accepts, as the crate's exhaustive and
+    // differential tests check.
+    #[allow(unsafe_code)]
+    unsafe {
+        core::str::from_utf8_unchecked(bytes)
+    }
 }
