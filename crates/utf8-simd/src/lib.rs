@@ -1,29 +1,114 @@
-//! Keiser–Lemire SIMD UTF-8 validation.
-//!
-//! **Placeholder.** This crate's API is fixed by the workspace contract
-//! (`validate`, `from_utf8`, and a unit struct implementing
-//! [`codec_core::Utf8Validator`]); its algorithm lands with its own issue.
-//! Until then it defers to `core::str::from_utf8`, so every result is already
-//! exact.
+//! Keiser–Lemire SIMD UTF-8 validation, with runtime CPU dispatch, errors
+//! exactly as `core::str::from_utf8` reports them, and streaming with exact
+//! absolute error offsets.
 //!
 //! # Example
 //!
 //! ```
+//! use utf8_simd::{Utf8ErrorKind, Validator};
+//!
+//! // The fastest answer, without a position.
+//! assert!(utf8_simd::is_valid("Grüße, 世界 😀".as_bytes()));
+//!
+//! // std's answer, plus why.
 //! assert_eq!(utf8_simd::from_utf8("吕".as_bytes()), Ok("吕"));
-//! let err = utf8_simd::validate(b"ab\xC0\x80").unwrap_err();
+//! let err = utf8_simd::validate(b"ab\xED\xA0\x80").unwrap_err();
 //! assert_eq!((err.valid_up_to(), err.error_len()), (2, Some(1)));
+//! assert_eq!(err.kind(), Utf8ErrorKind::Surrogate);
+//!
+//! // Streaming: the error position counts from the first chunk.
+//! let mut v = Validator::new();
+//! v.update("🦀 ".as_bytes()).unwrap();
+//! v.update(b"ok \xF0\x9F").unwrap(); // an unfinished character is fine...
+//! assert_eq!(v.update(b"x").unwrap_err().valid_up_to(), 8); // ...until it is not
 //! ```
+//!
+//! # Which function
+//!
+//! - [`is_valid`]: a yes or no, as fast as this crate goes. It never
+//!   computes a position.
+//! - [`validate`] and [`from_utf8`]: the same speed on valid input (the
+//!   kernel is the same); on invalid input they re-read the failing 256-byte
+//!   group with the scalar validator to report std's exact `valid_up_to`,
+//!   `error_len` and an error kind.
+//! - [`Validator`]: chunks (network reads, file blocks) with exact absolute
+//!   error offsets, reported by the chunk that holds the offending byte, in
+//!   at most 3 bytes of state.
+//! - [`Simd`] (dispatched), [`Avx2`], [`Sse42`] and [`Portable`] implement
+//!   [`Utf8Validator`] for generic code; the last three name one kernel each,
+//!   for tests and benchmarks.
+//!
+//! # The algorithm
+//!
+//! John Keiser and Daniel Lemire, "Validating UTF-8 In Less Than One
+//! Instruction Per Byte", Software: Practice and Experience 51(5), 2021
+//! (arXiv:2010.03090), as in simdjson and simdutf8.
+//!
+//! Every error in UTF-8 shows in a pair of adjacent bytes, except that a
+//! continuation byte may follow another only as the 3rd or 4th byte of a
+//! character. For each byte, the kernel looks up three 16-entry tables with
+//! one byte shuffle each: [`tables::BYTE_1_HIGH`] by the high nibble of the
+//! previous byte, [`tables::BYTE_1_LOW`] by its low nibble, and
+//! [`tables::BYTE_2_HIGH`] by the high nibble of the byte itself. Each bit of
+//! an entry is one error class ([`tables::TOO_SHORT`],
+//! [`tables::OVERLONG_2`], ...), and the AND of the three entries keeps a bit
+//! only where the pair matches that class. A second check marks the bytes 2
+//! and 3 places after a 3- and 4-byte lead, which must be continuation bytes;
+//! XORed with the [`tables::TWO_CONTS`] bit it flags both missing and
+//! surplus continuations. A block whose bytes are all ASCII skips all of this
+//! and only checks that the block before it did not end inside a character.
+//!
+//! The kernels read 64-byte blocks (4 SSE or 2 AVX2 registers), OR the error
+//! bits into one register and test it every 256 bytes. Inputs shorter than
+//! 64 bytes first try an ASCII check with overlapping 8-byte loads; the
+//! input's last bytes are read as a 64-byte block that overlaps the previous
+//! one or, for short inputs, from a zero-padded copy: nothing reads past the
+//! end of the slice.
+//!
+//! # Exactness
+//!
+//! Valid input is whatever the kernel accepts; both the kernel and std
+//! follow RFC 3629, and the tests compare them on every 1- to 3-byte
+//! sequence, on conformance suites, on random and mutated input and on every
+//! invalid sequence placed around every block boundary. On failure, the
+//! kernel reports a position before which the input is a valid prefix; the
+//! error is then found by utf8-dfa's exact scalar validator, starting at most
+//! 3 bytes before that position (the start of the character there), and
+//! built by [`Utf8Error::at`], so `valid_up_to`, `error_len` and the kind are
+//! those of every other codec in the workspace and of std.
 //!
 //! # Crate features
 //!
-//! - `std` (default): forwarded to codec-core.
-//! - `alloc`: forwarded to codec-core.
+//! - `std` (default): detect the CPU's features at run time (once; the
+//!   choice is cached in a static function pointer). Without it the kernel
+//!   is chosen at compile time from the enabled target features (build with
+//!   `-C target-feature=+avx2` or `-C target-cpu=native` to get SIMD).
+//! - `alloc`: forwarded to codec-core and utf8-dfa.
+//!
+//! The crate is `#![no_std]`. Its only `unsafe` code (intrinsics, the cached
+//! function pointer, the unchecked `&str` conversion) lives in its `arch`
+//! module.
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
-pub use codec_core::{Utf8Error, Utf8ErrorKind, Utf8Validator};
+#[cfg(feature = "std")]
+extern crate std;
 
-/// This crate's validator, for generic code over [`Utf8Validator`].
+#[allow(unsafe_code)]
+mod arch;
+mod exact;
+mod scalar;
+mod short;
+mod stream;
+pub mod tables;
+
+pub use arch::{Avx2, Sse42};
+pub use codec_core::{StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator};
+pub use scalar::Portable;
+pub use stream::Validator;
+
+/// The dispatched validator (the free functions of this crate), for generic
+/// code over [`Utf8Validator`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Simd;
 
@@ -31,14 +116,56 @@ impl Utf8Validator for Simd {
     fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
         validate(input)
     }
+
+    fn is_valid(&self, input: &[u8]) -> bool {
+        is_valid(input)
+    }
+
+    fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
+        from_utf8(input)
+    }
 }
 
-/// `Ok(())` if `input` is well-formed UTF-8, else the error std would report.
+/// Whether `input` is well-formed UTF-8: the fastest path, without a
+/// position.
+///
+/// ```
+/// assert!(utf8_simd::is_valid(b"plain ASCII"));
+/// assert!(!utf8_simd::is_valid(b"\xC0\xAF"));
+/// ```
+#[inline]
+pub fn is_valid(input: &[u8]) -> bool {
+    if input.len() < short::SHORT && short::is_ascii(input) {
+        return true;
+    }
+    arch::validate_blocks(input).is_ok()
+}
+
+/// `Ok(())` if `input` is well-formed UTF-8, else exactly the error
+/// `core::str::from_utf8` reports, with its kind.
+///
+/// ```
+/// let err = utf8_simd::validate(b"ab\xC0\x80").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (2, Some(1)));
+/// ```
+#[inline]
 pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
-    from_utf8(input).map(|_| ())
+    if input.len() < short::SHORT && short::is_ascii(input) {
+        return Ok(());
+    }
+    match arch::validate_blocks(input) {
+        Ok(()) => Ok(()),
+        Err(pos) => exact::locate(input, pos),
+    }
 }
 
-/// `input` as a `&str`, or the error std would report.
+/// `input` as a `&str`, or exactly the error `core::str::from_utf8`
+/// reports, with its kind.
+///
+/// ```
+/// assert_eq!(utf8_simd::from_utf8(b"caf\xC3\xA9"), Ok("café"));
+/// ```
+#[inline]
 pub fn from_utf8(input: &[u8]) -> Result<&str, Utf8Error> {
-    core::str::from_utf8(input).map_err(|e| Utf8Error::from_std(e, input))
+    arch::from_utf8(input)
 }

@@ -1,0 +1,224 @@
+//! utf8-simd against std and simdutf8, side by side in one group per
+//! operation:
+//!
+//! - `utf8-simd-validate`: exact errors. `utf8-simd` (`validate`), `std`
+//!   (`core::str::from_utf8`), `simdutf8-compat` (`compat::from_utf8`).
+//! - `utf8-simd-is-valid`: a yes or no. `utf8-simd` (`is_valid`),
+//!   `simdutf8-basic` (`basic::from_utf8`).
+//! - `utf8-simd-short`: every length from 1 to 64 bytes, to pick the fastest
+//!   exact path for short input. `utf8-simd` (`validate`), `std`, and the
+//!   kernels named explicitly (`avx2`, `sse42`, `portable`).
+//! - `utf8-simd-stream`: the streaming `Validator` over 4 KiB chunks against
+//!   one-shot `validate`.
+//!
+//! Inputs: the nine lipsum texts and synthetic classes (`ascii`, `2byte`,
+//! `3byte`, `4byte`, `random-len`: characters of uniformly random encoded
+//! length), at 16 B, 64 B, 1 KiB, 64 KiB and 1 MiB: texts are repeated to
+//! reach the size and cut at the last character boundary at or below it.
+//! The build targets plain x86-64, so the runtime dispatch is what is
+//! measured.
+
+use codec_facade::utf8_simd::{self, Avx2, Portable, Sse42, Utf8Validator, Validator};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+use std::hint::black_box;
+
+const LIPSUM: &[(&str, &str)] = &[
+    (
+        "Arabic",
+        include_str!("../data/lipsum/Arabic-Lipsum.utf8.txt"),
+    ),
+    (
+        "Chinese",
+        include_str!("../data/lipsum/Chinese-Lipsum.utf8.txt"),
+    ),
+    (
+        "Emoji",
+        include_str!("../data/lipsum/Emoji-Lipsum.utf8.txt"),
+    ),
+    (
+        "Hebrew",
+        include_str!("../data/lipsum/Hebrew-Lipsum.utf8.txt"),
+    ),
+    (
+        "Hindi",
+        include_str!("../data/lipsum/Hindi-Lipsum.utf8.txt"),
+    ),
+    (
+        "Japanese",
+        include_str!("../data/lipsum/Japanese-Lipsum.utf8.txt"),
+    ),
+    (
+        "Korean",
+        include_str!("../data/lipsum/Korean-Lipsum.utf8.txt"),
+    ),
+    (
+        "Latin",
+        include_str!("../data/lipsum/Latin-Lipsum.utf8.txt"),
+    ),
+    (
+        "Russian",
+        include_str!("../data/lipsum/Russian-Lipsum.utf8.txt"),
+    ),
+];
+
+const SIZES: &[(usize, &str)] = &[
+    (16, "16B"),
+    (64, "64B"),
+    (1 << 10, "1KiB"),
+    (64 << 10, "64KiB"),
+    (1 << 20, "1MiB"),
+];
+
+/// `text` repeated to at least `size` bytes, then cut at the last character
+/// boundary at or below `size`.
+fn sized(text: &str, size: usize) -> Vec<u8> {
+    let mut s = text.repeat(size / text.len() + 1);
+    let mut cut = size.min(s.len());
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    s.truncate(cut);
+    s.into_bytes()
+}
+
+/// Characters of uniformly random encoded length (1 to 4 bytes).
+fn random_len_text(bytes: usize) -> String {
+    let mut rng = StdRng::seed_from_u64(0x5EED);
+    let mut s = String::with_capacity(bytes + 4);
+    while s.len() < bytes {
+        s.push(match rng.random_range(0..4) {
+            0 => rng.random_range('\u{20}'..='\u{7E}'),
+            1 => rng.random_range('\u{80}'..='\u{7FF}'),
+            2 => rng.random_range('\u{800}'..='\u{FFFF}'),
+            _ => rng.random_range('\u{10000}'..='\u{10FFFF}'),
+        });
+    }
+    s
+}
+
+/// Every (label, input) pair: texts and classes at every size.
+fn inputs() -> Vec<(String, Vec<u8>)> {
+    let random = random_len_text(1 << 20);
+    let mut classes: Vec<(&str, String)> = LIPSUM
+        .iter()
+        .map(|&(name, text)| (name, text.to_string()))
+        .collect();
+    classes.push((
+        "ascii",
+        "The quick brown fox jumps over the lazy dog. ".into(),
+    ));
+    classes.push(("2byte", "é".into()));
+    classes.push(("3byte", "吕".into()));
+    classes.push(("4byte", "😀".into()));
+    classes.push(("random-len", random));
+    let mut out = Vec::new();
+    for (name, text) in &classes {
+        for &(size, size_label) in SIZES {
+            let input = sized(text, size);
+            assert!(core::str::from_utf8(&input).is_ok());
+            out.push((format!("{name}-{size_label}"), input));
+        }
+    }
+    out
+}
+
+fn validate(c: &mut Criterion) {
+    let mut g = c.benchmark_group("utf8-simd-validate");
+    for (label, input) in inputs() {
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        g.bench_with_input(BenchmarkId::new("utf8-simd", &label), &input, |b, i| {
+            b.iter(|| utf8_simd::validate(black_box(i)).is_ok())
+        });
+        g.bench_with_input(BenchmarkId::new("std", &label), &input, |b, i| {
+            b.iter(|| core::str::from_utf8(black_box(i)).is_ok())
+        });
+        g.bench_with_input(
+            BenchmarkId::new("simdutf8-compat", &label),
+            &input,
+            |b, i| b.iter(|| simdutf8::compat::from_utf8(black_box(i)).is_ok()),
+        );
+    }
+    g.finish();
+}
+
+fn is_valid(c: &mut Criterion) {
+    let mut g = c.benchmark_group("utf8-simd-is-valid");
+    for (label, input) in inputs() {
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        g.bench_with_input(BenchmarkId::new("utf8-simd", &label), &input, |b, i| {
+            b.iter(|| utf8_simd::is_valid(black_box(i)))
+        });
+        g.bench_with_input(
+            BenchmarkId::new("simdutf8-basic", &label),
+            &input,
+            |b, i| b.iter(|| simdutf8::basic::from_utf8(black_box(i)).is_ok()),
+        );
+    }
+    g.finish();
+}
+
+fn short(c: &mut Criterion) {
+    let mut g = c.benchmark_group("utf8-simd-short");
+    let mut kernels: Vec<(&str, Box<dyn Utf8Validator>)> = vec![("portable", Box::new(Portable))];
+    if let Some(k) = Sse42::new() {
+        kernels.push(("sse42", Box::new(k)));
+    }
+    if let Some(k) = Avx2::new() {
+        kernels.push(("avx2", Box::new(k)));
+    }
+    for (name, text) in [
+        ("ascii", "The quick brown fox. "),
+        ("2byte", "é"),
+        ("3byte", "吕"),
+    ] {
+        for size in [1, 2, 4, 8, 12, 16, 24, 32, 48, 63, 64] {
+            let input = sized(text, size);
+            let label = format!("{name}-{size}B");
+            g.throughput(Throughput::Bytes(input.len() as u64));
+            g.bench_with_input(BenchmarkId::new("utf8-simd", &label), &input, |b, i| {
+                b.iter(|| utf8_simd::validate(black_box(i)).is_ok())
+            });
+            g.bench_with_input(BenchmarkId::new("std", &label), &input, |b, i| {
+                b.iter(|| core::str::from_utf8(black_box(i)).is_ok())
+            });
+            for (kname, k) in &kernels {
+                g.bench_with_input(BenchmarkId::new(*kname, &label), &input, |b, i| {
+                    b.iter(|| k.validate(black_box(i)).is_ok())
+                });
+            }
+        }
+    }
+    g.finish();
+}
+
+fn stream(c: &mut Criterion) {
+    let mut g = c.benchmark_group("utf8-simd-stream");
+    for (name, text) in [("Chinese", LIPSUM[1].1), ("Latin", LIPSUM[7].1)] {
+        let input = sized(text, 1 << 20);
+        let label = format!("{name}-1MiB");
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        g.bench_with_input(BenchmarkId::new("utf8-simd", &label), &input, |b, i| {
+            b.iter(|| utf8_simd::validate(black_box(i)).is_ok())
+        });
+        g.bench_with_input(
+            BenchmarkId::new("utf8-simd-stream-4KiB", &label),
+            &input,
+            |b, i| {
+                b.iter(|| {
+                    let mut v = Validator::new();
+                    for chunk in black_box(i).chunks(4096) {
+                        if v.update(chunk).is_err() {
+                            return false;
+                        }
+                    }
+                    v.finish().is_ok()
+                })
+            },
+        );
+    }
+    g.finish();
+}
+
+criterion_group!(groups, validate, is_valid, short, stream);
+criterion_main!(groups);

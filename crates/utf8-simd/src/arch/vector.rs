@@ -1,0 +1,122 @@
+//! The small vector trait the kernel is written against, so that the error
+//! logic exists once (in [`super::kernel`]) and each instruction set only
+//! supplies a dozen one-instruction operations.
+//!
+//! Every method is `#[inline(always)]` in the implementations and `unsafe`:
+//! the implementations call intrinsics that need a CPU feature, and they are
+//! only sound inside a function compiled with that feature (the
+//! `#[target_feature]` entry points in `x86_64/`). Inlining them there lets
+//! LLVM emit the instructions directly.
+
+/// A SIMD register of `BYTES` bytes.
+///
+/// # Safety
+///
+/// Implementors promise that every method is sound whenever the CPU has the
+/// features named in the implementation's docs; callers promise to call the
+/// methods only from code that runs with those features.
+pub(crate) unsafe trait Vector: Copy {
+    /// The register width in bytes: 16 or 32.
+    const BYTES: usize;
+
+    /// Every byte `b`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn splat(b: u8) -> Self;
+
+    /// The 16-byte table `t` in every 128-bit lane, for [`Vector::lookup`].
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn table(t: &[u8; 16]) -> Self;
+
+    /// `BYTES` bytes from `ptr`, which need not be aligned.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features, and `ptr` is valid for
+    /// reads of `BYTES` bytes.
+    unsafe fn load(ptr: *const u8) -> Self;
+
+    /// Bitwise OR.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn or(self, other: Self) -> Self;
+
+    /// Bitwise AND.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn and(self, other: Self) -> Self;
+
+    /// Bitwise XOR.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn xor(self, other: Self) -> Self;
+
+    /// Each byte shifted right by 4: its high nibble.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn high_nibbles(self) -> Self;
+
+    /// Each byte saturating-minus the matching byte of `other`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn saturating_sub(self, other: Self) -> Self;
+
+    /// `self` used as a 16-entry table indexed by each byte of `idx` (whose
+    /// values are `0..=15`), lane by lane: `pshufb`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn lookup(self, idx: Self) -> Self;
+
+    /// The bytes of `self` moved up by 1, with the last byte of `prev` in
+    /// front: byte `i` of the result is the byte before byte `i` of `self`.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn prev1(self, prev: Self) -> Self;
+
+    /// As [`Vector::prev1`], 2 bytes back.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn prev2(self, prev: Self) -> Self;
+
+    /// As [`Vector::prev1`], 3 bytes back.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn prev3(self, prev: Self) -> Self;
+
+    /// Whether no byte has its high bit set.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn is_ascii(self) -> bool;
+
+    /// Whether any bit is set.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn any(self) -> bool;
+}

@@ -1,0 +1,134 @@
+//! The 32-byte kernel: [`Vector`] for `__m256i`, and its entry point.
+
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm_loadu_si128, _mm256_alignr_epi8, _mm256_and_si256,
+    _mm256_broadcastsi128_si256, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
+    _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
+    _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
+};
+
+use crate::arch::kernel;
+use crate::arch::vector::Vector;
+
+/// The 32 bytes `prev[16..32] ++ cur[0..16]`: what `alignr` needs to reach
+/// across the two 128-bit lanes.
+///
+/// # Safety
+///
+/// The CPU has AVX2.
+#[inline(always)]
+unsafe fn straddle(cur: __m256i, prev: __m256i) -> __m256i {
+    // SAFETY: AVX2, guaranteed by the caller.
+    unsafe { _mm256_permute2x128_si256::<0x21>(prev, cur) }
+}
+
+// SAFETY: each method uses only AVX and AVX2 instructions (and one SSE2
+// load), which the trait's contract makes the caller guarantee.
+unsafe impl Vector for __m256i {
+    const BYTES: usize = 32;
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        // SAFETY: AVX, guaranteed by the caller.
+        unsafe { _mm256_set1_epi8(b as i8) }
+    }
+
+    #[inline(always)]
+    unsafe fn table(t: &[u8; 16]) -> Self {
+        // SAFETY: `t` is 16 readable bytes; AVX2 is guaranteed by the caller.
+        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast::<__m128i>())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees 32 readable bytes at `ptr`, and AVX.
+        unsafe { _mm256_loadu_si256(ptr.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_or_si256(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn and(self, other: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_and_si256(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_xor_si256(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn high_nibbles(self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_and_si256(_mm256_srli_epi16::<4>(self), _mm256_set1_epi8(0x0F)) }
+    }
+
+    #[inline(always)]
+    unsafe fn saturating_sub(self, other: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_subs_epu8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup(self, idx: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_shuffle_epi8(self, idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn prev1(self, prev: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_alignr_epi8::<15>(self, straddle(self, prev)) }
+    }
+
+    #[inline(always)]
+    unsafe fn prev2(self, prev: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_alignr_epi8::<14>(self, straddle(self, prev)) }
+    }
+
+    #[inline(always)]
+    unsafe fn prev3(self, prev: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_alignr_epi8::<13>(self, straddle(self, prev)) }
+    }
+
+    #[inline(always)]
+    unsafe fn is_ascii(self) -> bool {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_movemask_epi8(self) == 0 }
+    }
+
+    #[inline(always)]
+    unsafe fn any(self) -> bool {
+        // SAFETY: AVX, guaranteed by the caller.
+        unsafe { _mm256_testz_si256(self, self) == 0 }
+    }
+}
+
+/// Whether this CPU can run [`validate`].
+#[cfg(feature = "std")]
+pub(crate) fn is_available() -> bool {
+    std::is_x86_feature_detected!("avx2")
+}
+
+/// Whether this CPU can run [`validate`].
+#[cfg(not(feature = "std"))]
+pub(crate) fn is_available() -> bool {
+    cfg!(target_feature = "avx2")
+}
+
+/// The kernel's contract ([`kernel::validate`]) with 32-byte registers.
+#[target_feature(enable = "avx2")]
+pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
+    // SAFETY: this function is compiled for, and only called with (see its
+    // callers' SAFETY notes), AVX2: all that `__m256i`'s `Vector` methods
+    // use.
+    unsafe { kernel::validate::<__m256i>(input) }
+}

@@ -1,0 +1,192 @@
+//! The three nibble lookup tables of Keiser and Lemire, built from named
+//! error bits.
+//!
+//! For every pair of adjacent bytes `(prev, cur)` the kernels look up
+//! [`BYTE_1_HIGH`]`[prev >> 4]`, [`BYTE_1_LOW`]`[prev & 0x0F]` and
+//! [`BYTE_2_HIGH`]`[cur >> 4]` with one byte shuffle each and AND the three
+//! results. Each bit of a table entry stands for one error class; a bit
+//! survives the AND only if all three nibbles are compatible with that class,
+//! that is, if the pair matches the class's byte pattern. So a nonzero result
+//! means the pair is wrong, with one exception: [`TWO_CONTS`] (two
+//! continuation bytes in a row) is *required* at the third and fourth byte of
+//! a 3- and 4-byte character, and the kernel XORs it against a second check
+//! that says where such bytes must be.
+//!
+//! The bit assignment is the paper's (Keiser & Lemire, "Validating UTF-8 In
+//! Less Than One Instruction Per Byte", Software: Practice and Experience,
+//! 2021, §5), which lets [`TOO_LARGE_1000`] and [`OVERLONG_4`] share a bit: the
+//! low nibble of the lead keeps them apart (`F0` versus `F5..=FF`).
+//!
+//! The kernels in `arch` rely on these tables; `tests` below checks every
+//! one of the 65,536 byte pairs against the patterns in the bit docs, and
+//! `cargo xtask gen-tables` re-derives the tables from the error classes and
+//! compares them with these constants, so keep the names.
+//!
+//! In the patterns, `_` is any bit: `110_____` is a 2-byte lead.
+
+/// `11______ 0_______` or `11______ 11______`: a lead byte followed by a
+/// byte that is not a continuation byte.
+pub const TOO_SHORT: u8 = 1 << 0;
+/// `0_______ 10______`: a continuation byte after an ASCII byte.
+pub const TOO_LONG: u8 = 1 << 1;
+/// `11100000 100_____`: an overlong 3-byte form (`E0 80..=9F`).
+pub const OVERLONG_3: u8 = 1 << 2;
+/// `11110100 1001____`, `11110100 101_____` (`F4 90..=BF`) and
+/// `11110101..=11111111 1001____ / 101_____` (`F5..=FF 90..=BF`): a value
+/// above U+10FFFF, or a lead byte that is never valid.
+pub const TOO_LARGE: u8 = 1 << 3;
+/// `11101101 101_____`: an encoded UTF-16 surrogate (`ED A0..=BF`).
+pub const SURROGATE: u8 = 1 << 4;
+/// `1100000_ 10______`: an overlong 2-byte form (`C0`, `C1` followed by a
+/// continuation byte).
+pub const OVERLONG_2: u8 = 1 << 5;
+/// `11110101..=11111111 1000____` (`F5..=FF 80..=8F`): the part of
+/// [`TOO_LARGE`] with a second byte in `80..=8F`, which [`TOO_LARGE`] itself
+/// must leave out because `F4 80..=8F` is valid.
+pub const TOO_LARGE_1000: u8 = 1 << 6;
+/// `11110000 1000____`: an overlong 4-byte form (`F0 80..=8F`). Shares its
+/// bit with [`TOO_LARGE_1000`]; the low nibble of the lead keeps them apart.
+pub const OVERLONG_4: u8 = 1 << 6;
+/// `10______ 10______`: two continuation bytes in a row. An error unless the
+/// second one is the third or fourth byte of a character, which the kernel
+/// checks separately and XORs in.
+pub const TWO_CONTS: u8 = 1 << 7;
+/// The classes that hold whatever the low nibble of the first byte is.
+pub const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// Indexed by the high nibble of the first byte of a pair.
+#[rustfmt::skip]
+pub const BYTE_1_HIGH: [u8; 16] = [
+    // 0___ ____: ASCII
+    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+    // 10__ ____: continuation
+    TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+    // 1100 ____: 2-byte lead, C0 and C1 among them
+    TOO_SHORT | OVERLONG_2,
+    // 1101 ____: 2-byte lead
+    TOO_SHORT,
+    // 1110 ____: 3-byte lead
+    TOO_SHORT | OVERLONG_3 | SURROGATE,
+    // 1111 ____: 4-byte lead, and F5..=FF
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+];
+
+/// Indexed by the low nibble of the first byte of a pair.
+#[rustfmt::skip]
+pub const BYTE_1_LOW: [u8; 16] = [
+    // ____ 0000: C0, E0, F0
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+    // ____ 0001: C1
+    CARRY | OVERLONG_2,
+    // ____ 001_
+    CARRY,
+    CARRY,
+    // ____ 0100: F4
+    CARRY | TOO_LARGE,
+    // ____ 0101 to ____ 1111: F5..=FF
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    // ____ 1101: ED
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+];
+
+/// Indexed by the high nibble of the second byte of a pair.
+#[rustfmt::skip]
+pub const BYTE_2_HIGH: [u8; 16] = [
+    // 0___ ____: ASCII
+    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+    // 1000 ____
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+    // 1001 ____
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+    // 101_ ____
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    // 11__ ____: a lead byte
+    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn is_cont(b: u8) -> bool {
+        b & 0xC0 == 0x80
+    }
+
+    /// The error bits of the pair `(a, b)`, read straight from the patterns
+    /// in the bit docs rather than from the tables.
+    fn expected(a: u8, b: u8) -> u8 {
+        let mut bits = 0;
+        if a >= 0xC0 && !is_cont(b) {
+            bits |= TOO_SHORT;
+        }
+        if a < 0x80 && is_cont(b) {
+            bits |= TOO_LONG;
+        }
+        if a == 0xE0 && (0x80..=0x9F).contains(&b) {
+            bits |= OVERLONG_3;
+        }
+        if a >= 0xF4 && (0x90..=0xBF).contains(&b) {
+            bits |= TOO_LARGE;
+        }
+        if a == 0xED && (0xA0..=0xBF).contains(&b) {
+            bits |= SURROGATE;
+        }
+        if (a == 0xC0 || a == 0xC1) && is_cont(b) {
+            bits |= OVERLONG_2;
+        }
+        if a >= 0xF5 && (0x80..=0x8F).contains(&b) {
+            bits |= TOO_LARGE_1000;
+        }
+        if a == 0xF0 && (0x80..=0x8F).contains(&b) {
+            bits |= OVERLONG_4;
+        }
+        if is_cont(a) && is_cont(b) {
+            bits |= TWO_CONTS;
+        }
+        bits
+    }
+
+    #[test]
+    fn every_byte_pair_matches_the_documented_patterns() {
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let got = BYTE_1_HIGH[usize::from(a >> 4)]
+                    & BYTE_1_LOW[usize::from(a & 0x0F)]
+                    & BYTE_2_HIGH[usize::from(b >> 4)];
+                assert_eq!(got, expected(a, b), "pair {a:02X} {b:02X}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_pair_after_a_lead_byte_is_flagged_exactly_when_std_rejects_it() {
+        // Independent of the bit docs: complete the character with
+        // continuation bytes, so that only the pair can make it invalid, and
+        // ask std whether the character at 0 is well-formed.
+        for a in 0xC0..=0xFFu8 {
+            for b in 0..=255u8 {
+                let got = BYTE_1_HIGH[usize::from(a >> 4)]
+                    & BYTE_1_LOW[usize::from(a & 0x0F)]
+                    & BYTE_2_HIGH[usize::from(b >> 4)];
+                let bytes = [a, b, 0x80, 0x80, b'x'];
+                let first_char_ok = match core::str::from_utf8(&bytes) {
+                    Ok(_) => true,
+                    Err(e) => e.valid_up_to() >= 1,
+                };
+                assert_eq!(got != 0, !first_char_ok, "pair {a:02X} {b:02X}");
+            }
+        }
+    }
+}

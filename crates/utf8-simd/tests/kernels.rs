@@ -1,0 +1,288 @@
+//! Every kernel (portable, SSE, AVX2, and the dispatched one) against
+//! `core::str::from_utf8`, the oracle, on the whole suite.
+
+use codec_core::{StreamingValidator, Utf8Validator};
+use codec_testdata::{assert_std_exact, std_validate};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+use utf8_simd::{Avx2, Portable, Simd, Sse42, Validator};
+
+/// Every validator this CPU can run, by name. The SIMD kernels must be
+/// present on the machines the tests run on (x86-64 with AVX2), so that a
+/// missing kernel cannot pass silently; set `UTF8_SIMD_ALLOW_MISSING=1` to
+/// run elsewhere.
+fn validators() -> Vec<(&'static str, Box<dyn Utf8Validator>)> {
+    let mut v: Vec<(&'static str, Box<dyn Utf8Validator>)> = vec![
+        ("portable", Box::new(Portable)),
+        ("dispatched", Box::new(Simd)),
+    ];
+    let allow_missing = std::env::var_os("UTF8_SIMD_ALLOW_MISSING").is_some();
+    match Sse42::new() {
+        Some(k) => v.push(("sse42", Box::new(k))),
+        None => assert!(allow_missing, "SSE4.2 kernel unavailable"),
+    }
+    match Avx2::new() {
+        Some(k) => v.push(("avx2", Box::new(k))),
+        None => assert!(allow_missing, "AVX2 kernel unavailable"),
+    }
+    v
+}
+
+/// Checks every validator on `input`: validate, is_valid and from_utf8.
+fn check_all(vs: &[(&'static str, Box<dyn Utf8Validator>)], input: &[u8]) {
+    let want = std_validate(input);
+    for (name, v) in vs {
+        assert_std_exact(name, input, v.validate(input));
+        assert_eq!(
+            v.is_valid(input),
+            want.is_ok(),
+            "{name} is_valid on {input:02X?}"
+        );
+        assert_eq!(
+            v.from_utf8(input).map(str::as_bytes),
+            want.map(|()| input),
+            "{name} from_utf8"
+        );
+    }
+}
+
+/// Streaming over `chunks` equals the one-shot result on their
+/// concatenation, and the error comes from the right `update`.
+fn check_stream(chunks: &[&[u8]]) {
+    let whole: Vec<u8> = chunks.concat();
+    let want = std_validate(&whole);
+    let mut v = Validator::new();
+    let mut fed = 0;
+    let mut got = None;
+    for chunk in chunks {
+        fed += chunk.len();
+        if let Err(e) = v.update(chunk) {
+            // Reported no later than the chunk holding the offending byte,
+            // and no earlier than the bytes prove it.
+            let want_err = want.expect_err("update failed on valid input");
+            assert_eq!(e, want_err, "chunks {chunks:02X?}");
+            let proof_end = want_err.valid_up_to() + want_err.error_len().unwrap_or(0);
+            assert!(fed >= proof_end, "error before its proof: {chunks:02X?}");
+            assert!(fed - chunk.len() <= proof_end, "error late: {chunks:02X?}");
+            got = Some(e);
+            // Sticky.
+            assert_eq!(v.update(b"more"), Err(e));
+            break;
+        }
+    }
+    match got {
+        Some(e) => assert_eq!(v.finish(), Err(e)),
+        None => {
+            if let Err(e) = want {
+                assert_eq!(e.error_len(), None, "missed error in {chunks:02X?}");
+            }
+            assert_eq!(v.finish(), want, "chunks {chunks:02X?}");
+        }
+    }
+}
+
+/// Streaming at every single split point, and every pair of split points
+/// for inputs up to 24 bytes.
+fn check_stream_every_split(input: &[u8]) {
+    check_stream(&[input]);
+    for i in 0..=input.len() {
+        check_stream(&[&input[..i], &input[i..]]);
+    }
+    if input.len() <= 24 {
+        for i in 0..=input.len() {
+            for j in i..=input.len() {
+                check_stream(&[&input[..i], &input[i..j], &input[j..]]);
+            }
+        }
+    }
+}
+
+#[test]
+fn conformance_cases() {
+    let vs = validators();
+    let cases = codec_testdata::utf8_cases();
+    assert!(cases.len() > 1000);
+    for case in &cases {
+        check_all(&vs, &case.input);
+        if let Some(chunks) = &case.chunks {
+            let chunks: Vec<&[u8]> = chunks.iter().map(Vec::as_slice).collect();
+            check_stream(&chunks);
+        }
+        if case.input.len() <= 300 {
+            check_stream_every_split(&case.input);
+        }
+    }
+}
+
+#[test]
+fn invalid_sequences_around_block_boundaries() {
+    let vs = validators();
+    let mut count = 0;
+    codec_testdata::for_each_invalid_after_prefixes(|input| {
+        check_all(&vs, input);
+        check_stream(&[input]);
+        let mid = input.len() / 2;
+        check_stream(&[&input[..mid], &input[mid..]]);
+        count += 1;
+    });
+    assert!(count > 10_000, "{count}");
+}
+
+#[test]
+fn every_sequence_up_to_three_bytes() {
+    let vs = validators();
+    codec_testdata::for_each_sequence_up_to_3(|input| check_all(&vs, input));
+}
+
+#[test]
+fn every_sequence_up_to_two_bytes_at_every_block_position() {
+    // A 1- or 2-byte sequence after prefixes that put it across every
+    // register and block boundary, and in the overlapped and padded tails.
+    let vs = validators();
+    let mut buf = Vec::new();
+    for prefix in [14, 15, 30, 31, 62, 63, 64, 94, 95, 126, 127, 254, 255] {
+        for filler in ["a", "é"] {
+            let text = filler.repeat(prefix);
+            let text = &text.as_bytes()[..prefix - prefix % filler.len()];
+            for a in 0..=255u8 {
+                for b in 0..=255u8 {
+                    for input in [&[a][..], &[a, b][..]] {
+                        buf.clear();
+                        buf.extend_from_slice(text);
+                        buf.extend_from_slice(input);
+                        let want = std_validate(&buf);
+                        for (name, v) in &vs {
+                            if v.validate(&buf) != want {
+                                assert_std_exact(name, &buf, v.validate(&buf));
+                            }
+                        }
+                        // And with text after it (the overlapped last block).
+                        buf.extend_from_slice(b"0123456789abcdef0123456789abcdef0123456789ab");
+                        let want = std_validate(&buf);
+                        for (name, v) in &vs {
+                            if v.validate(&buf) != want {
+                                assert_std_exact(name, &buf, v.validate(&buf));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Valid text of `len` characters drawn from every UTF-8 length.
+fn random_text(rng: &mut StdRng, len: usize) -> String {
+    (0..len)
+        .map(|_| match rng.random_range(0..4) {
+            0 => rng.random_range('\0'..='\u{7F}'),
+            1 => rng.random_range('\u{80}'..='\u{7FF}'),
+            2 => rng.random_range('\u{800}'..='\u{FFFF}'),
+            _ => rng.random_range('\u{10000}'..='\u{10FFFF}'),
+        })
+        .collect()
+}
+
+#[test]
+fn long_random_text_with_one_corruption() {
+    let vs = validators();
+    let mut rng = StdRng::seed_from_u64(6);
+    for round in 0..3000 {
+        let chars = rng.random_range(0..600);
+        let text = random_text(&mut rng, chars);
+        let mut bytes = text.into_bytes();
+        check_all(&vs, &bytes);
+        if !bytes.is_empty() {
+            let at = rng.random_range(0..bytes.len());
+            bytes[at] = rng.random();
+            if round % 2 == 0 {
+                // Truncate mid-character sometimes.
+                let cut = rng.random_range(0..=bytes.len());
+                bytes.truncate(cut);
+            }
+        }
+        check_all(&vs, &bytes);
+        // Random splits equal the one-shot result.
+        let mut chunks = Vec::new();
+        let mut rest = &bytes[..];
+        while !rest.is_empty() {
+            let n = rng.random_range(0..=rest.len().min(80));
+            chunks.push(&rest[..n]);
+            rest = &rest[n..];
+        }
+        check_stream(&chunks);
+    }
+}
+
+#[test]
+fn large_inputs_cross_many_groups() {
+    let vs = validators();
+    let mut rng = StdRng::seed_from_u64(7);
+    let text = random_text(&mut rng, 20_000);
+    let ascii = "x".repeat(5000);
+    let mixed = format!("{ascii}{text}{ascii}");
+    for base in [text.as_bytes(), ascii.as_bytes(), mixed.as_bytes()] {
+        check_all(&vs, base);
+        for _ in 0..200 {
+            let mut bytes = base.to_vec();
+            let at = rng.random_range(0..bytes.len());
+            bytes[at] = rng.random_range(0x80..=0xFF);
+            check_all(&vs, &bytes);
+            let cut = rng.random_range(0..=bytes.len());
+            check_all(&vs, &bytes[..cut]);
+        }
+    }
+}
+
+quickcheck::quickcheck! {
+    fn random_bytes(input: Vec<u8>) -> bool {
+        check_all(&validators(), &input);
+        true
+    }
+
+    fn mutated_text(text: String, edits: Vec<(usize, u8)>) -> bool {
+        let input = codec_testdata::mutate(&text, &edits);
+        check_all(&validators(), &input);
+        true
+    }
+
+    fn streaming_random_splits(input: Vec<u8>, cuts: Vec<usize>) -> bool {
+        let mut cuts: Vec<usize> = cuts.iter().map(|c| c % (input.len() + 1)).collect();
+        cuts.sort_unstable();
+        let mut chunks = Vec::new();
+        let mut last = 0;
+        for c in cuts {
+            chunks.push(&input[last..c]);
+            last = c;
+        }
+        chunks.push(&input[last..]);
+        check_stream(&chunks);
+        true
+    }
+
+    fn streaming_mutated_text_every_split(text: String, edits: Vec<(usize, u8)>) -> bool {
+        let input = codec_testdata::mutate(&text, &edits);
+        check_stream_every_split(&input);
+        true
+    }
+}
+
+#[test]
+fn the_harness_can_fail() {
+    struct Liar;
+    impl Utf8Validator for Liar {
+        fn validate(&self, _: &[u8]) -> Result<(), codec_core::Utf8Error> {
+            Ok(())
+        }
+    }
+    let vs: Vec<(&'static str, Box<dyn Utf8Validator>)> = vec![("liar", Box::new(Liar))];
+    let vs = std::panic::AssertUnwindSafe(vs);
+    assert!(std::panic::catch_unwind(|| check_all(&vs, b"\xFF")).is_err());
+}
+
+#[test]
+fn streaming_validator_implements_the_trait() {
+    let r = <Validator as StreamingValidator>::validate_chunks([&b"a\xE2"[..], b"\x82", b"\xAC"]);
+    assert_eq!(r, Ok(()));
+    let r = <Validator as StreamingValidator>::validate_chunks([&b"a\xE2"[..], b"\x82"]);
+    assert_eq!(r, std_validate(b"a\xE2\x82"));
+}
