@@ -24,7 +24,11 @@ use std::process::Command;
 use std::time::{Duration, SystemTime};
 
 /// The time budget of `--quick`, spread over every selected benchmark.
-const QUICK_BUDGET_SECS: f64 = 50.0;
+/// Criterion's own work (analysis, files) adds about a third on top.
+const QUICK_BUDGET_SECS: f64 = 30.0;
+
+/// How many inputs of each group `--quick` measures.
+const QUICK_INPUTS_PER_GROUP: usize = 5;
 
 /// One benchmark result.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,9 +90,15 @@ pub(crate) fn run(args: &[String]) -> Result {
         None => {}
     }
     if quick {
-        let count = count_benchmarks(&cargo_args, &criterion_args)?;
-        let per = (QUICK_BUDGET_SECS / count.max(1) as f64).clamp(0.06, 1.5);
-        eprintln!("bench --quick: {count} benchmarks, {per:.2} s each");
+        let ids = list_benchmarks(&cargo_args, &criterion_args)?;
+        let chosen = quick_selection(&ids, QUICK_INPUTS_PER_GROUP);
+        let per = (QUICK_BUDGET_SECS / chosen.len().max(1) as f64).clamp(0.06, 1.5);
+        eprintln!(
+            "bench --quick: {} of {} benchmarks (at most {QUICK_INPUTS_PER_GROUP} inputs a group), {per:.2} s each",
+            chosen.len(),
+            ids.len()
+        );
+        criterion_args = vec![exact_regex(&chosen)];
         criterion_args.extend(quick_args(per));
     }
     let mut all = cargo_args.clone();
@@ -158,8 +168,8 @@ fn bench_targets(dir: &Path) -> Vec<String> {
     names
 }
 
-/// How many benchmarks the selection holds, from criterion's `--list`.
-fn count_benchmarks(cargo_args: &[String], criterion_args: &[String]) -> Result<usize> {
+/// The ids of the selected benchmarks, from criterion's `--list`.
+fn list_benchmarks(cargo_args: &[String], criterion_args: &[String]) -> Result<Vec<String>> {
     let out = Command::new(util::cargo_bin())
         .args(cargo_args)
         .arg("--")
@@ -176,8 +186,68 @@ fn count_benchmarks(cargo_args: &[String], criterion_args: &[String]) -> Result<
     }
     Ok(String::from_utf8_lossy(&out.stdout)
         .lines()
-        .filter(|l| l.ends_with(": benchmark"))
-        .count())
+        .filter_map(|l| l.strip_suffix(": benchmark"))
+        .map(str::to_string)
+        .collect())
+}
+
+/// The benchmarks `--quick` runs: in each group, every implementation on at
+/// most `k` inputs, spread over the group's inputs in the order the bench
+/// registers them (which usually runs from small to large, or over the
+/// languages). With more than 600 benchmarks in the workspace, a minute
+/// leaves too little time each to measure all of them.
+pub(crate) fn quick_selection(ids: &[String], k: usize) -> Vec<String> {
+    let parts = |id: &str| -> (String, String) {
+        let mut it = id.splitn(3, '/');
+        let group = it.next().unwrap_or("").to_string();
+        let _implementation = it.next();
+        (group, it.next().unwrap_or("").to_string())
+    };
+    let mut inputs: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for id in ids {
+        let (group, input) = parts(id);
+        let list = inputs.entry(group).or_default();
+        if !list.contains(&input) {
+            list.push(input);
+        }
+    }
+    let keep: BTreeMap<String, Vec<String>> = inputs
+        .into_iter()
+        .map(|(group, list)| {
+            let n = list.len();
+            let picked = if n <= k {
+                list
+            } else {
+                (0..k)
+                    .map(|i| list[(i * (n - 1) + (k - 1) / 2) / (k - 1).max(1)].clone())
+                    .collect()
+            };
+            (group, picked)
+        })
+        .collect();
+    ids.iter()
+        .filter(|id| {
+            let (group, input) = parts(id);
+            keep.get(&group).is_some_and(|l| l.contains(&input))
+        })
+        .cloned()
+        .collect()
+}
+
+/// A regex (criterion's filter syntax) that matches exactly these ids.
+pub(crate) fn exact_regex(ids: &[String]) -> String {
+    let escaped: Vec<String> = ids
+        .iter()
+        .map(|id| {
+            id.chars()
+                .flat_map(|c| {
+                    let special = "\\.+*?()|[]{}^$#&-~".contains(c);
+                    special.then_some('\\').into_iter().chain([c])
+                })
+                .collect()
+        })
+        .collect();
+    format!("^(?:{})$", escaped.join("|"))
 }
 
 /// Reads every `new/benchmark.json` under `dir` (written after `since`, if
@@ -782,6 +852,26 @@ mod tests {
             md.contains("## varint-decode") && md.contains("| u | varint | 2.000 | 2.00× |"),
             "{md}"
         );
+    }
+
+    #[test]
+    fn quick_selection_spreads_over_inputs_and_keeps_every_implementation() {
+        let mut ids = Vec::new();
+        for input in 0..10 {
+            for imp in ["std", "utf8-dfa"] {
+                ids.push(format!("utf8-dfa-validate/{imp}/in{input}"));
+            }
+        }
+        ids.push("utf8/placeholder/std".to_string());
+        let chosen = quick_selection(&ids, 3);
+        let inputs: Vec<&str> = chosen
+            .iter()
+            .map(|id| id.rsplit('/').next().unwrap())
+            .collect();
+        assert_eq!(inputs, ["in0", "in0", "in5", "in5", "in9", "in9", "std"]);
+        assert_eq!(quick_selection(&ids, 20), ids);
+        let re = exact_regex(&["a-b/c.d/e(1)".to_string()]);
+        assert_eq!(re, r"^(?:a\-b/c\.d/e\(1\))$");
     }
 
     #[test]
