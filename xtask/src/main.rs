@@ -28,7 +28,8 @@ tasks:
                   derive the utf8-dfa DFA table and the utf8-simd nibble
                   tables from RFC 3629 and the Keiser–Lemire error classes and
                   print them as Rust source; --check compares them with the
-                  crates' constants and names every entry that differs
+                  crates' constants and names every entry that differs;
+                  --markdown prints the tables docs/tables.md quotes
   bench [--quick] [FILTER]
                   run the criterion benchmarks (all, or those whose id contains
                   FILTER, e.g. utf8 or varint-decode), print a summary with

@@ -216,6 +216,10 @@ pub(crate) fn run(args: &[String]) -> Result {
             print!("{}", render(&derive(&k)));
             Ok(())
         }
+        [flag] if flag == "--markdown" => {
+            print!("{}", markdown(&derive(&k)));
+            Ok(())
+        }
         [flag] if flag == "--check" => {
             let d = derive(&k);
             dfa_proofs(&d.canonical)?;
@@ -234,7 +238,7 @@ pub(crate) fn run(args: &[String]) -> Result {
                 ))
             }
         }
-        _ => Err("usage: cargo xtask gen-tables [--check]".into()),
+        _ => Err("usage: cargo xtask gen-tables [--check | --markdown]".into()),
     }
 }
 
@@ -355,6 +359,95 @@ pub(crate) fn render(d: &Derived) -> String {
     s
 }
 
+/// The derived tables as the Markdown that `docs/tables.md` quotes (a test
+/// checks that it still does).
+pub(crate) fn markdown(d: &Derived) -> String {
+    let mut s = String::new();
+    let (dfa, canon) = (&d.dfa, &d.canonical);
+    let min = dfa::minimise(&dfa::grammar_automaton());
+    s.push_str("| class | canonical | bytes | numbers for which `0xFF >> n` masks the payload |\n");
+    s.push_str("|---:|---:|---|---|\n");
+    for c in 0..dfa.classes as u8 {
+        let k = d.numbering.class.iter().position(|&x| x == c).unwrap_or(0);
+        let bytes: Vec<u8> = (0..=255u8)
+            .filter(|&b| dfa.byte_class[usize::from(b)] == c)
+            .collect();
+        let allowed = dfa::allowed_numbers(&min, &bytes, dfa.classes);
+        let allowed = if allowed.len() == dfa.classes {
+            "any (no lead byte)".to_string()
+        } else {
+            allowed
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(s, "| {c} | {k} | `{}` | {allowed} |", dfa.class_ranges(c));
+    }
+    s.push_str("\n| state | canonical | reached by | then accepts |\n|---:|---:|---|---|\n");
+    for k in 0..dfa.states {
+        let c = d
+            .numbering
+            .state
+            .iter()
+            .position(|&x| usize::from(x) == k * dfa.classes)
+            .unwrap_or(0);
+        let next: Vec<String> = (0..dfa.classes as u8)
+            .filter(|&cl| dfa.next[k][usize::from(cl)] != dfa::REJECT)
+            .map(|cl| {
+                format!(
+                    "`{}` → {}",
+                    dfa.class_ranges(cl),
+                    dfa.next[k][usize::from(cl)] * dfa.classes
+                )
+            })
+            .collect();
+        let next = if next.is_empty() {
+            "nothing".to_string()
+        } else {
+            next.join(", ")
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | `{}` | {next} |",
+            k * dfa.classes,
+            c * canon.classes,
+            witness(&dfa.witness[k])
+        );
+    }
+    s.push_str("\n| table | nibble | classes compatible with it | entry |\n|---|---:|---|---:|\n");
+    for (name, pos, table) in [
+        (
+            "BYTE_1_HIGH",
+            nibbles::Position::Byte1High,
+            &d.nibbles.byte_1_high,
+        ),
+        (
+            "BYTE_1_LOW",
+            nibbles::Position::Byte1Low,
+            &d.nibbles.byte_1_low,
+        ),
+        (
+            "BYTE_2_HIGH",
+            nibbles::Position::Byte2High,
+            &d.nibbles.byte_2_high,
+        ),
+    ] {
+        for (v, &entry) in table.iter().enumerate() {
+            let names: Vec<&str> = nibbles::compatible_classes(pos, v as u8)
+                .iter()
+                .map(|c| c.name)
+                .collect();
+            let _ = writeln!(
+                s,
+                "| {name} | {v:X} | {} | `{entry:#04X}` |",
+                names.join(", ")
+            );
+        }
+    }
+    s
+}
+
 /// `C2 80`, or `(start)` for the empty input.
 fn witness(bytes: &[u8]) -> String {
     if bytes.is_empty() {
@@ -458,6 +551,17 @@ mod tests {
             (m[0].table, m[0].index, m[0].derived),
             ("utf8_dfa::table::SHIFT", 0xE0, before)
         );
+    }
+
+    /// `docs/tables.md` quotes the derived tables; regenerate them with
+    /// `cargo xtask gen-tables --markdown` if this fails.
+    #[test]
+    fn docs_quote_the_derived_tables() {
+        let doc = std::fs::read_to_string(crate::util::root().join("docs/tables.md")).unwrap();
+        let md = markdown(&derive(&Constants::from_crates()));
+        for line in md.lines().filter(|l| l.starts_with("| ")) {
+            assert!(doc.contains(line), "docs/tables.md lacks the line\n{line}");
+        }
     }
 
     #[test]
