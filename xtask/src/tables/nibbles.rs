@@ -5,7 +5,7 @@
 //! three 16-entry tables and ANDs the results. For that AND to be the set of
 //! error classes the pair matches, each table entry holds the bits of every
 //! class that is *compatible* with the nibble: some pattern of the class has
-//! that nibble value (or leaves it free) at that position. [`derive`] does
+//! that nibble value (or leaves it free) at that position. [`derive()`] does
 //! exactly that, and [`prove`] checks over all 65,536 pairs that the AND
 //! equals the classes that match, which holds because each error bit's
 //! patterns form a product of nibble sets.
