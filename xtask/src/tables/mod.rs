@@ -536,6 +536,54 @@ mod tests {
         assert_eq!(cases, 256 + 108 + 48);
     }
 
+    /// Every wrong value of every DFA entry that stays in range (another
+    /// class, another state) is named exactly, not only the one above.
+    #[test]
+    fn every_in_range_wrong_value_is_named_exactly() {
+        let good = Constants::from_crates();
+        let mut failures = Vec::new();
+        for index in 0..256 + good.dfa.transition.len() {
+            let values: Vec<u8> = if index < 256 {
+                (0..12).collect()
+            } else {
+                (0..9).map(|s| s * 12).collect()
+            };
+            for after in values {
+                let mut k = good.clone();
+                let (table, entry) = if index < 256 {
+                    ("utf8_dfa::table::BYTE_CLASS", &mut k.dfa.byte_class[index])
+                } else {
+                    (
+                        "utf8_dfa::table::TRANSITION",
+                        &mut k.dfa.transition[index - 256],
+                    )
+                };
+                let before = *entry;
+                if before == after {
+                    continue;
+                }
+                *entry = after;
+                let i = if index < 256 { index } else { index - 256 };
+                let want = Mismatch {
+                    table,
+                    index: i,
+                    derived: before.into(),
+                    actual: after.into(),
+                };
+                let report = check(&k);
+                if report.mismatches != vec![want.clone()] {
+                    failures.push(format!("{want}: got\n{report}"));
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} cases:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+
     #[test]
     fn a_perturbed_shift_row_is_named() {
         let mut k = Constants::from_crates();
