@@ -16,7 +16,8 @@
 //! length), at 16 B, 64 B, 1 KiB, 64 KiB and 1 MiB: texts are repeated to
 //! reach the size and cut at the last character boundary at or below it.
 //! The build targets plain x86-64, so the runtime dispatch is what is
-//! measured.
+//! measured: AVX2 by default, AVX-512 with `--features avx512` on CPUs that
+//! have it.
 
 use codec_facade::utf8_simd::{self, Avx2, Portable, Sse42, Utf8Validator, Validator};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -166,6 +167,10 @@ fn short(c: &mut Criterion) {
     }
     if let Some(k) = Avx2::new() {
         kernels.push(("avx2", Box::new(k)));
+    }
+    #[cfg(feature = "avx512")]
+    if let Some(k) = utf8_simd::Avx512::new() {
+        kernels.push(("avx512", Box::new(k)));
     }
     for (name, text) in [
         ("ascii", "The quick brown fox. "),

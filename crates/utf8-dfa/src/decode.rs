@@ -144,18 +144,73 @@ pub fn count_chars(input: &[u8]) -> Result<usize, Utf8Error> {
 /// assert_eq!(utf8_dfa::count_chars_lossy(b"a\xE2\x82z\xFF"), 4);
 /// ```
 pub fn count_chars_lossy(input: &[u8]) -> usize {
-    let mut rest = input;
-    let mut count = 0;
-    loop {
-        match validate(rest) {
-            Ok(()) => return count + count_leads(rest),
+    LossyChunks::new(input)
+        .map(|(valid, replaced)| count_leads(valid) + usize::from(replaced))
+        .sum()
+}
+
+/// The first window [`LossyChunks`] validates after an error.
+const FIRST_WINDOW: usize = 128;
+
+/// Splits an input the way `String::from_utf8_lossy` sees it: each item is a
+/// valid run and whether one U+FFFD follows it.
+///
+/// After an error it validates a window of [`FIRST_WINDOW`] bytes, doubling
+/// it each time no error turns up, rather than all the rest of the input:
+/// the fast pass cuts its input in four parts and runs them in step, so on
+/// text with an error every few hundred bytes, validating the whole rest did
+/// four times the work needed to reach the next error. Measured on the
+/// lipsum texts with one byte in 256 replaced by `FF`: 0.46× std before,
+/// see `docs/results/utf8-dfa.md` for after.
+#[derive(Clone, Debug)]
+pub(crate) struct LossyChunks<'a> {
+    rest: &'a [u8],
+    window: usize,
+}
+
+impl<'a> LossyChunks<'a> {
+    pub(crate) fn new(input: &'a [u8]) -> LossyChunks<'a> {
+        LossyChunks {
+            rest: input,
+            // The whole input first: valid input is the common case.
+            window: usize::MAX,
+        }
+    }
+}
+
+impl<'a> Iterator for LossyChunks<'a> {
+    /// A valid run, and whether a U+FFFD follows it.
+    type Item = (&'a [u8], bool);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let whole = self.window >= self.rest.len();
+        let w = self.window.min(self.rest.len());
+        let window = &self.rest[..w];
+        match validate(window) {
+            Ok(()) => {
+                self.rest = &self.rest[w..];
+                self.window = self.window.saturating_mul(2);
+                Some((window, false))
+            }
+            // The window, but not the input, ends inside a character: stop
+            // before it (the window holds at least FIRST_WINDOW bytes, so
+            // this makes progress) and look again with a larger window.
+            Err(e) if e.error_len().is_none() && !whole => {
+                let (valid, rest) = self.rest.split_at(e.valid_up_to());
+                self.rest = rest;
+                self.window = self.window.saturating_mul(2);
+                Some((valid, false))
+            }
             Err(e) => {
                 let v = e.valid_up_to();
-                count += count_leads(&rest[..v]) + 1;
-                match e.error_len() {
-                    Some(n) => rest = &rest[v + n..],
-                    None => return count,
-                }
+                let skip = v + e.error_len().unwrap_or(w - v);
+                let valid = &self.rest[..v];
+                self.rest = &self.rest[skip..];
+                self.window = FIRST_WINDOW;
+                Some((valid, true))
             }
         }
     }

@@ -72,29 +72,38 @@
 //! nine-state transition table with premultiplied states, in [`table`]. The
 //! decoders step through it a byte at a time. Validation instead runs a
 //! "shift DFA" derived from the same table ([`table::SHIFT`]: one `u64` per
-//! byte, one shift per step), on two halves of the input at once, skipping
-//! ASCII blocks; the `validate` module docs give the details and the
-//! measurements are in `docs/results/utf8-dfa.md`.
+//! byte, one shift per step), on four parts of the input at once, cut at
+//! character boundaries, skipping ASCII blocks, and with a copy compiled for
+//! BMI2 that is chosen at run time; the measurements are in
+//! `docs/results/utf8-dfa.md`.
 //!
 //! # Crate features
 //!
-//! - `std` (default): implies `alloc`; forwarded to codec-core.
+//! - `std` (default): implies `alloc`; forwarded to codec-core. On x86-64
+//!   it also enables the run-time choice of the BMI2 fast pass (with
+//!   `-C target-feature=+bmi2` that pass is the only one, feature or not).
 //! - `alloc`: [`to_string_lossy`] and [`LossyDecoder::decode_to_string`].
 //!
 //! Without features the crate is `#![no_std]` and allocates nothing.
 //!
 //! # Unsafe code
 //!
-//! One `unsafe` block: [`from_utf8`] (and [`to_string_lossy`]) turn bytes
-//! this crate has just validated into `&str` with
-//! `core::str::from_utf8_unchecked`. The safe alternative validates the same
-//! bytes a second time with std; `docs/results/utf8-dfa.md` records what
-//! that costs.
+//! The crate is `#![deny(unsafe_code)]` with two scoped exceptions, each
+//! a measured win recorded in `docs/results/utf8-dfa.md`:
+//!
+//! - [`from_utf8`] (and [`to_string_lossy`]) turn bytes this crate has just
+//!   validated into `&str` with `core::str::from_utf8_unchecked`. The safe
+//!   alternative validates the same bytes a second time with std.
+//! - With the `std` feature on x86-64, validation calls a copy of its fast
+//!   pass compiled with `#[target_feature(enable = "bmi2")]`, after
+//!   `is_x86_feature_detected!("bmi2")` has confirmed the CPU has it.
 #![no_std]
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod decode;
 #[cfg(feature = "alloc")]
@@ -108,6 +117,8 @@ pub use decode::{Chars, LossyChars, chars, chars_lossy, count_chars, count_chars
 #[cfg(feature = "alloc")]
 pub use lossy::to_string_lossy;
 pub use stream::{Decoder, LossyDecoder, Validator};
+#[doc(hidden)]
+pub use validate::validate_portable;
 pub use validate::{is_valid, validate};
 
 /// This crate's validator, for generic code over [`Utf8Validator`].

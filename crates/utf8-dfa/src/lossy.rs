@@ -4,7 +4,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::validate::validate;
+use crate::decode::LossyChunks;
 
 /// `input` as a string, with each maximal ill-formed subpart replaced by one
 /// U+FFFD: byte for byte what `String::from_utf8_lossy` returns, borrowed
@@ -12,7 +12,10 @@ use crate::validate::validate;
 ///
 /// It runs the fast validator between errors, and after each error skips
 /// exactly [`error_len`](codec_core::Utf8Error::error_len) bytes (the maximal
-/// subpart), so the byte that proved the error is decoded again.
+/// subpart), so the byte that proved the error is decoded again. After an
+/// error it validates a window that doubles while no error turns up, so
+/// closely spaced errors do not make it validate the rest of the input each
+/// time.
 ///
 /// ```
 /// use std::borrow::Cow;
@@ -20,27 +23,20 @@ use crate::validate::validate;
 /// assert_eq!(utf8_dfa::to_string_lossy(b"a\xF0\x9F\x98b\xC0"), "a\u{FFFD}b\u{FFFD}");
 /// ```
 pub fn to_string_lossy(input: &[u8]) -> Cow<'_, str> {
-    let first = match validate(input) {
-        Ok(()) => return Cow::Borrowed(crate::valid_str(input)),
-        Err(e) => e,
+    let mut chunks = LossyChunks::new(input);
+    let (valid, replaced) = match chunks.next() {
+        None => return Cow::Borrowed(""),
+        Some((valid, false)) if valid.len() == input.len() => {
+            return Cow::Borrowed(crate::valid_str(valid));
+        }
+        Some(first) => first,
     };
     let mut out = String::with_capacity(input.len() + 2);
-    let mut rest = input;
-    let mut err = first;
-    loop {
-        let v = err.valid_up_to();
-        out.push_str(crate::valid_str(&rest[..v]));
-        out.push(char::REPLACEMENT_CHARACTER);
-        let Some(n) = err.error_len() else {
-            return Cow::Owned(out);
-        };
-        rest = &rest[v + n..];
-        match validate(rest) {
-            Ok(()) => {
-                out.push_str(crate::valid_str(rest));
-                return Cow::Owned(out);
-            }
-            Err(e) => err = e,
+    for (valid, replaced) in core::iter::once((valid, replaced)).chain(chunks) {
+        out.push_str(crate::valid_str(valid));
+        if replaced {
+            out.push(char::REPLACEMENT_CHARACTER);
         }
     }
+    Cow::Owned(out)
 }

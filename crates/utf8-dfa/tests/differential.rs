@@ -90,6 +90,7 @@ fn check_whole(input: &[u8]) {
     let want = std_validate(input);
     assert_std_exact("validate", input, utf8_dfa::validate(input));
     assert_std_exact("Dfa", input, Dfa.validate(input));
+    assert_std_exact("portable", input, utf8_dfa::validate_portable(input));
     assert_eq!(utf8_dfa::is_valid(input), want.is_ok());
     assert_eq!(Dfa.is_valid(input), want.is_ok());
     assert_eq!(
@@ -193,9 +194,11 @@ fn invalid_sequences_around_block_boundaries() {
     assert!(n > 10_000);
 }
 
-/// The fast pass cuts inputs of 64 bytes or more in two near the middle and
-/// checks states once per 16-byte block: every invalid sequence at every
-/// position of inputs around those sizes, in text of every width.
+/// The fast pass skips a leading ASCII run 256 bytes at a time, cuts inputs
+/// of 128 bytes or more in four at character boundaries, and checks states
+/// once per 16-byte block: every invalid sequence at every position of
+/// inputs around those sizes, in text of every width, through both the
+/// dispatched and the portable pass.
 #[test]
 fn invalid_sequences_at_every_position() {
     for filler in ["a", "é", "吕", "😀", "aé吕😀"] {
@@ -210,11 +213,15 @@ fn invalid_sequences_at_every_position() {
                     input.extend_from_slice(seq);
                     input.extend_from_slice(&text.as_bytes()[at..]);
                     assert_std_exact("validate", &input, utf8_dfa::validate(&input));
+                    let portable = utf8_dfa::validate_portable(&input);
+                    assert_std_exact("portable", &input, portable);
                     // Replacing rather than inserting.
                     let mut input = text.as_bytes().to_vec();
                     let end = (at + seq.len()).min(input.len());
                     input[at..end].copy_from_slice(&seq[..end - at]);
                     assert_std_exact("validate", &input, utf8_dfa::validate(&input));
+                    let portable = utf8_dfa::validate_portable(&input);
+                    assert_std_exact("portable", &input, portable);
                     // And a valid text truncated anywhere.
                     assert_std_exact("validate", &input[..at], utf8_dfa::validate(&input[..at]));
                 }

@@ -34,9 +34,10 @@
 //! - [`Validator`]: chunks (network reads, file blocks) with exact absolute
 //!   error offsets, reported by the chunk that holds the offending byte, in
 //!   at most 3 bytes of state.
-//! - [`Simd`] (dispatched), [`Avx2`], [`Sse42`] and [`Portable`] implement
-//!   [`Utf8Validator`] for generic code; the last three name one kernel each,
-//!   for tests and benchmarks.
+//! - [`Simd`] (dispatched), [`Avx2`], [`Sse42`] and [`Portable`] (and
+//!   `Avx512` with the `avx512` feature) implement [`Utf8Validator`] for
+//!   generic code; all but the first name one kernel each, for tests and
+//!   benchmarks.
 //!
 //! # The algorithm
 //!
@@ -58,12 +59,28 @@
 //! surplus continuations. A block whose bytes are all ASCII skips all of this
 //! and only checks that the block before it did not end inside a character.
 //!
-//! The kernels read 64-byte blocks (4 SSE or 2 AVX2 registers), OR the error
-//! bits into one register and test it every 256 bytes. Inputs shorter than
-//! 64 bytes first try an ASCII check with overlapping 8-byte loads; the
-//! input's last bytes are read as a 64-byte block that overlaps the previous
-//! one or, for short inputs, from a zero-padded copy: nothing reads past the
-//! end of the slice.
+//! The kernels read 64-byte blocks (4 SSE, 2 AVX2 or 1 AVX-512 register),
+//! OR the error bits into one register and test it every 256 bytes. Runs of
+//! ASCII blocks go through a loop of their own that only ORs and tests 128
+//! bytes at a time, at 64-byte-aligned addresses. Nothing reads past the end
+//! of the slice: the input's last bytes are read as a 64-byte block that
+//! overlaps the one before it, or, for inputs under 64 + one register,
+//! register by register with the last one assembled from at most three
+//! overlapping scalar loads and zero-filled.
+//!
+//! Short inputs take the path that measured fastest at their size (see
+//! `docs/results/utf8-simd.md`): up to 8 bytes, a plain byte loop; 9 to 63
+//! bytes, an ASCII check with overlapping 8-byte words, then the kernel.
+//!
+//! # Streaming
+//!
+//! [`Validator`] keeps the at most 3 bytes of a character split between
+//! chunks. Each `update` finishes that character with the scalar path, runs
+//! the kernel on the chunk up to its own unfinished last character, and
+//! keeps that one for the next call; errors are computed on the slice that
+//! holds them and moved to their absolute position with
+//! [`Utf8Error::offset_by`]. Valid text split anywhere never takes the
+//! error path, so streaming in 4 KiB chunks runs at the one-shot speed.
 //!
 //! # Exactness
 //!
@@ -84,6 +101,10 @@
 //!   is chosen at compile time from the enabled target features (build with
 //!   `-C target-feature=+avx2` or `-C target-cpu=native` to get SIMD).
 //! - `alloc`: forwarded to codec-core and utf8-dfa.
+//! - `avx512` (off): the AVX-512 (F and BW) kernel and `Avx512`, which the
+//!   runtime dispatch then prefers; 1.2 to 1.7 times the AVX2 kernel's speed
+//!   on non-ASCII text. Needs Rust 1.89, above the crate's rust-version, so
+//!   it is not a default.
 //!
 //! The crate is `#![no_std]`. Its only `unsafe` code (intrinsics, the cached
 //! function pointer, the unchecked `&str` conversion) lives in its `arch`
@@ -102,6 +123,8 @@ mod short;
 mod stream;
 pub mod tables;
 
+#[cfg(feature = "avx512")]
+pub use arch::Avx512;
 pub use arch::{Avx2, Sse42};
 pub use codec_core::{StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator};
 pub use scalar::Portable;
@@ -135,8 +158,13 @@ impl Utf8Validator for Simd {
 /// ```
 #[inline]
 pub fn is_valid(input: &[u8]) -> bool {
-    if input.len() < short::SHORT && short::is_ascii(input) {
-        return true;
+    if input.len() < short::SHORT {
+        if input.len() <= short::TINY {
+            return short::tiny_is_valid(input);
+        }
+        if short::is_ascii(input) {
+            return true;
+        }
     }
     arch::validate_blocks(input).is_ok()
 }
@@ -150,8 +178,16 @@ pub fn is_valid(input: &[u8]) -> bool {
 /// ```
 #[inline]
 pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
-    if input.len() < short::SHORT && short::is_ascii(input) {
-        return Ok(());
+    if input.len() < short::SHORT {
+        if input.len() <= short::TINY {
+            return match short::tiny_is_valid(input) {
+                true => Ok(()),
+                false => exact::locate(input, 0),
+            };
+        }
+        if short::is_ascii(input) {
+            return Ok(());
+        }
     }
     match arch::validate_blocks(input) {
         Ok(()) => Ok(()),

@@ -24,6 +24,11 @@ fn validators() -> Vec<(&'static str, Box<dyn Utf8Validator>)> {
         Some(k) => v.push(("avx2", Box::new(k))),
         None => assert!(allow_missing, "AVX2 kernel unavailable"),
     }
+    // Only with the `avx512` feature; a CPU without AVX-512 skips it.
+    #[cfg(feature = "avx512")]
+    if let Some(k) = utf8_simd::Avx512::new() {
+        v.push(("avx512", Box::new(k)));
+    }
     v
 }
 
@@ -285,4 +290,55 @@ fn streaming_validator_implements_the_trait() {
     assert_eq!(r, Ok(()));
     let r = <Validator as StreamingValidator>::validate_chunks([&b"a\xE2"[..], b"\x82"]);
     assert_eq!(r, std_validate(b"a\xE2\x82"));
+}
+
+#[test]
+fn one_bad_byte_at_every_position_of_every_short_length() {
+    // Every length that takes a partial register, the padded or the
+    // overlapped tail, with one byte replaced at every position: what the
+    // partial loads read must be exactly the input's bytes.
+    let vs = validators();
+    for filler in ["a", "é", "吕", "😀"] {
+        let text = filler.repeat(200);
+        for len in 0..=160 {
+            let base = &text.as_bytes()[..len];
+            check_all(&vs, base);
+            for pos in 0..len {
+                for byte in [0x80, 0xC3, 0xE2, 0xF0, 0xFF, b'x'] {
+                    let mut input = base.to_vec();
+                    input[pos] = byte;
+                    check_all(&vs, &input);
+                }
+            }
+        }
+    }
+}
+
+/// Every 1- to 3-byte sequence straddling the register and block
+/// boundaries (after ASCII and 2-byte prefixes of 13 to 129 bytes), for
+/// every kernel: about 30 times the default exhaustive test. Run by
+/// `cargo xtask exhaustive`, or `cargo test -p utf8-simd -- --ignored`.
+#[test]
+#[ignore = "slow: run with --ignored (cargo xtask exhaustive)"]
+fn every_sequence_up_to_three_bytes_across_block_boundaries() {
+    let vs = validators();
+    let mut buf = Vec::new();
+    for prefix in [13, 14, 15, 29, 30, 31, 61, 62, 63, 125, 126, 127, 129] {
+        for filler in ["a", "é"] {
+            let text = filler.repeat(prefix);
+            let text = &text.as_bytes()[..prefix - prefix % filler.len()];
+            codec_testdata::for_each_sequence_up_to_3(|seq| {
+                buf.clear();
+                buf.extend_from_slice(text);
+                buf.extend_from_slice(seq);
+                let want = std_validate(&buf);
+                for (name, v) in &vs {
+                    if v.validate(&buf) != want || v.is_valid(&buf) != want.is_ok() {
+                        assert_std_exact(name, &buf, v.validate(&buf));
+                        panic!("{name}: is_valid disagrees on {buf:02X?}");
+                    }
+                }
+            });
+        }
+    }
 }

@@ -17,8 +17,9 @@
 //! `input[..pos]` is a prefix of well-formed UTF-8; `crate::exact` turns
 //! that into the exact error.
 //!
-//! NEON and AVX-512 kernels are not written: they could not be built or run
-//! on the machines this crate is tested on.
+//! An AVX-512 kernel comes with the `avx512` feature (Rust 1.89 or later).
+//! NEON is not written: it could not be built or run on the machines this
+//! crate is tested on.
 
 use codec_core::{Utf8Error, Utf8Validator};
 
@@ -64,8 +65,23 @@ mod dispatch {
         unsafe { sse42::validate(input) }
     }
 
+    /// # Safety
+    ///
+    /// The CPU has AVX-512 F and BW and AVX2.
+    #[cfg(feature = "avx512")]
+    unsafe fn avx512_kernel(input: &[u8]) -> Result<(), usize> {
+        // SAFETY: the caller guarantees the features.
+        unsafe { super::x86_64::avx512::validate(input) }
+    }
+
     /// Chooses the kernel, caches it, and runs it once.
     fn detect(input: &[u8]) -> Result<(), usize> {
+        #[cfg(feature = "avx512")]
+        if super::x86_64::avx512::is_available() {
+            KERNEL.store(avx512_kernel as Kernel as *mut (), Ordering::Relaxed);
+            // SAFETY: the features were just detected.
+            return unsafe { avx512_kernel(input) };
+        }
         let kernel: Kernel = if avx2::is_available() {
             avx2_kernel
         } else if sse42::is_available() {
@@ -97,7 +113,15 @@ mod dispatch {
     #[allow(unused_unsafe)] // Calls that the enabled features make safe.
     pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
         cfg_if::cfg_if! {
-            if #[cfg(target_feature = "avx2")] {
+            if #[cfg(all(
+                feature = "avx512",
+                target_feature = "avx512f",
+                target_feature = "avx512bw",
+                target_feature = "avx2"
+            ))] {
+                // SAFETY: the crate is compiled with these features enabled.
+                unsafe { super::x86_64::avx512::validate(input) }
+            } else if #[cfg(target_feature = "avx2")] {
                 // SAFETY: the crate is compiled with AVX2 enabled.
                 unsafe { super::x86_64::avx2::validate(input) }
             } else if #[cfg(all(
@@ -211,6 +235,15 @@ isa_validator!(
     Sse42,
     sse42,
     "SSSE3, SSE4.1 and SSE4.2"
+);
+
+#[cfg(feature = "avx512")]
+isa_validator!(
+    /// The AVX-512 kernel (64-byte registers; needs AVX-512 F and BW), named
+    /// explicitly, for tests and benchmarks. Only with the `avx512` feature.
+    Avx512,
+    avx512,
+    "AVX-512 F and BW"
 );
 
 isa_validator!(

@@ -3,8 +3,8 @@
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_loadu_si128, _mm256_alignr_epi8, _mm256_and_si256,
     _mm256_broadcastsi128_si256, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
-    _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_srli_epi16,
-    _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_permute2x128_si256, _mm256_set_epi64x, _mm256_set1_epi8, _mm256_shuffle_epi8,
+    _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 use crate::arch::kernel;
@@ -43,6 +43,27 @@ unsafe impl Vector for __m256i {
     unsafe fn load(ptr: *const u8) -> Self {
         // SAFETY: the caller guarantees 32 readable bytes at `ptr`, and AVX.
         unsafe { _mm256_loadu_si256(ptr.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_partial(ptr: *const u8, n: usize) -> Self {
+        // SAFETY: the caller guarantees `n < 32` readable bytes at `ptr`, and
+        // AVX; each `partial_words` call reads within them.
+        unsafe {
+            let (w0, w1, w2, w3) = if n >= 16 {
+                let (w2, w3) = super::partial_words(ptr.add(16), n - 16);
+                (
+                    u64::from_le(ptr.cast::<u64>().read_unaligned()),
+                    u64::from_le(ptr.add(8).cast::<u64>().read_unaligned()),
+                    w2,
+                    w3,
+                )
+            } else {
+                let (w0, w1) = super::partial_words(ptr, n);
+                (w0, w1, 0, 0)
+            };
+            _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64)
+        }
     }
 
     #[inline(always)]

@@ -7,7 +7,8 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8, _mm_testz_si128, _mm_xor_si128,
+    _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8,
+    _mm_testz_si128, _mm_xor_si128,
 };
 
 use crate::arch::kernel;
@@ -34,6 +35,16 @@ unsafe impl Vector for __m128i {
     unsafe fn load(ptr: *const u8) -> Self {
         // SAFETY: the caller guarantees 16 readable bytes at `ptr`, and SSE2.
         unsafe { _mm_loadu_si128(ptr.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_partial(ptr: *const u8, n: usize) -> Self {
+        // SAFETY: the caller guarantees `n < 16` readable bytes at `ptr`, and
+        // SSE2.
+        unsafe {
+            let (lo, hi) = super::partial_words(ptr, n);
+            _mm_set_epi64x(hi as i64, lo as i64)
+        }
     }
 
     #[inline(always)]
