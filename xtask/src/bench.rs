@@ -464,6 +464,14 @@ impl Summary {
              `simdutf8-compat` (or `-basic`) in `utf8-simd` groups, `std` in other UTF-8 \
              groups, `prost` in varint groups.\n"
         );
+        if command.contains("--quick") {
+            let _ = writeln!(
+                s,
+                "`--quick` measured every implementation on at most {QUICK_INPUTS_PER_GROUP} \
+                 inputs of each group, for a fraction of a second each; run `cargo xtask bench` \
+                 without it for every input with criterion's default times (much longer).\n"
+            );
+        }
         let _ = writeln!(
             s,
             "![ratios to the baseline, per group and input](benchmarks.svg)\n"
@@ -852,6 +860,7 @@ mod tests {
             md.contains("## varint-decode") && md.contains("| u | varint | 2.000 | 2.00× |"),
             "{md}"
         );
+        assert!(md.contains("at most 5 inputs"), "{md}");
     }
 
     #[test]
