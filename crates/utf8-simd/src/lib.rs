@@ -166,7 +166,7 @@ pub fn is_valid(input: &[u8]) -> bool {
             return short::tiny_is_valid(input);
         }
     }
-    arch::validate_blocks(input).is_ok()
+    arch::is_valid_blocks(input)
 }
 
 /// `Ok(())` if `input` is well-formed UTF-8, else exactly the error
