@@ -2,14 +2,17 @@
 //!
 //! - `kernel`, `vector`: the Keiser–Lemire check, written once over a small
 //!   vector trait.
-//! - `x86_64/`: that trait for SSE (16 bytes) and AVX2 (32 bytes), with a
-//!   `#[target_feature]` entry point each.
-//! - This file: the one dispatch point, [`validate_blocks`], and the
-//!   per-instruction-set validators [`Sse42`] and [`Avx2`].
+//! - `x86_64/`: that trait for SSE (16 bytes), AVX2 (32 bytes) and, with the
+//!   `avx512` feature, AVX-512 (64 bytes), with `#[target_feature]` entry
+//!   points each (`validate` with 256-byte checkpoints, `is_valid` without).
+//! - This file: the one dispatch point ([`validate_blocks`] and
+//!   [`is_valid_blocks`]) and the per-instruction-set validators [`Sse42`]
+//!   and [`Avx2`].
 //!
 //! With `std`, the first call detects the CPU's features once and caches the
-//! chosen kernel in a static function pointer, which every later call loads
-//! and calls (memchr's scheme). Without `std` the choice is made at compile
+//! chosen kernel in a static `AtomicPtr` to its pair of entry points, which
+//! every later call loads and calls (memchr's scheme, with a `static` pair
+//! instead of a transmuted function pointer). Without `std` the choice is made at compile
 //! time from `cfg(target_feature)`. Every other target uses the portable
 //! scalar kernel (utf8-dfa).
 //!
