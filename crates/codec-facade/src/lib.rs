@@ -41,8 +41,8 @@
 //! use codec_facade::{varint, zigzag};
 //!
 //! let mut buf = [0u8; 10];
-//! let n = varint::encode(zigzag::encode(-150), &mut buf);
-//! let (raw, len) = varint::decode(&buf[..n]).unwrap();
+//! let n = varint::encode(zigzag::encode(-150i64), &mut buf);
+//! let (raw, len) = varint::decode::<u64>(&buf[..n]).unwrap();
 //! assert_eq!((zigzag::decode(raw), len), (-150, 2));
 //! ```
 //!

@@ -4,8 +4,8 @@
 use codec_core::Utf8Error;
 
 use crate::stream::to_char;
-use crate::table::{ACCEPT, REJECT, step};
-use crate::validate::validate;
+use crate::table::{ACCEPT, REJECT, next_state, step};
+use crate::validate::{validate, validate_one_stream};
 
 /// The characters of `input`, decoded with the DFA; stops with the first
 /// error (the same error as [`validate`](crate::validate)).
@@ -149,22 +149,40 @@ pub fn count_chars_lossy(input: &[u8]) -> usize {
         .sum()
 }
 
-/// The first window [`LossyChunks`] validates after an error.
-const FIRST_WINDOW: usize = 128;
+/// How many bytes [`LossyChunks`] steps through one at a time after an
+/// error before it goes back to the fast validator.
+const SLOW_SPAN: usize = 4;
+
+/// The first window [`LossyChunks`] validates with the fast validator after
+/// the slow span; it doubles while no error turns up.
+const FIRST_WINDOW: usize = 1024;
+
+/// Windows from this size on are validated with the fast pass's four
+/// streams; smaller ones with one.
+const SPLIT_WINDOW: usize = 4096;
 
 /// Splits an input the way `String::from_utf8_lossy` sees it: each item is a
 /// valid run and whether one U+FFFD follows it.
 ///
-/// After an error it validates a window of [`FIRST_WINDOW`] bytes, doubling
-/// it each time no error turns up, rather than all the rest of the input:
-/// the fast pass cuts its input in four parts and runs them in step, so on
-/// text with an error every few hundred bytes, validating the whole rest did
-/// four times the work needed to reach the next error. Measured on the
-/// lipsum texts with one byte in 256 replaced by `FF`: 0.46× std before,
-/// see `docs/results/utf8-dfa.md` for after.
+/// The first item comes from validating the whole input, the common case
+/// being valid input. Errors tend to come in clusters (a corrupted byte
+/// inside a character leaves stray continuation bytes behind), so after an
+/// error it steps through a few bytes ([`SLOW_SPAN`]) one at a time with the
+/// Hoehrmann table, and then validates windows that start at
+/// [`FIRST_WINDOW`] bytes and double while no error turns up, with one
+/// automaton until they reach [`SPLIT_WINDOW`].
+///
+/// Measured (min of 200 runs) on lipsum texts with one byte in 256 replaced
+/// by `FF`: validating all the rest of the input with the four-stream pass
+/// after each error ran at 0.35–0.86× std, because the four parts run in
+/// step and so do up to four times the work needed to reach a near error;
+/// windows from 32 bytes gave 0.66–1.06×; one stream, a slow span and
+/// windows gave 1.05–1.8×, the same with first windows of 256 or 1024
+/// bytes (so the choice is not tuned to the error spacing).
 #[derive(Clone, Debug)]
 pub(crate) struct LossyChunks<'a> {
     rest: &'a [u8],
+    /// The next window for the fast validator, or 0 right after an error.
     window: usize,
 }
 
@@ -172,9 +190,37 @@ impl<'a> LossyChunks<'a> {
     pub(crate) fn new(input: &'a [u8]) -> LossyChunks<'a> {
         LossyChunks {
             rest: input,
-            // The whole input first: valid input is the common case.
             window: usize::MAX,
         }
+    }
+
+    /// The next item, stepping one byte at a time through at most
+    /// [`SLOW_SPAN`] bytes.
+    fn slow_next(&mut self) -> (&'a [u8], bool) {
+        let rest = self.rest;
+        let mut state = ACCEPT;
+        // Where the character in progress started.
+        let mut start = 0;
+        for (i, &b) in rest.iter().enumerate() {
+            if i >= SLOW_SPAN && state == ACCEPT {
+                // A quiet stretch: back to the fast validator.
+                self.rest = &rest[i..];
+                self.window = FIRST_WINDOW;
+                return (&rest[..i], false);
+            }
+            state = next_state(state, b);
+            if state == ACCEPT {
+                start = i + 1;
+            } else if state == REJECT {
+                // The maximal subpart is `rest[start..i]`, or the rejecting
+                // byte alone when it was the first byte of the character.
+                let skip = if i == start { i + 1 } else { i };
+                self.rest = &rest[skip..];
+                return (&rest[..start], true);
+            }
+        }
+        self.rest = &[];
+        (&rest[..start], state != ACCEPT)
     }
 }
 
@@ -186,10 +232,18 @@ impl<'a> Iterator for LossyChunks<'a> {
         if self.rest.is_empty() {
             return None;
         }
+        if self.window == 0 {
+            return Some(self.slow_next());
+        }
         let whole = self.window >= self.rest.len();
         let w = self.window.min(self.rest.len());
         let window = &self.rest[..w];
-        match validate(window) {
+        let result = if self.window >= SPLIT_WINDOW {
+            validate(window)
+        } else {
+            validate_one_stream(window)
+        };
+        match result {
             Ok(()) => {
                 self.rest = &self.rest[w..];
                 self.window = self.window.saturating_mul(2);
@@ -209,7 +263,7 @@ impl<'a> Iterator for LossyChunks<'a> {
                 let skip = v + e.error_len().unwrap_or(w - v);
                 let valid = &self.rest[..v];
                 self.rest = &self.rest[skip..];
-                self.window = FIRST_WINDOW;
+                self.window = 0;
                 Some((valid, true))
             }
         }

@@ -44,8 +44,18 @@ fn check_chunks(chunks: &[&[u8]]) {
                 assert_eq!(Err(e), want, "{chunks:02X?}");
                 seen = Some(e);
             }
-            (Err(e), Some(s)) => assert_eq!(e, s, "not sticky on {chunks:02X?}"),
-            (Ok(()), None) => assert!(!proven_here, "late error on {chunks:02X?}"),
+            (Err(e), Some(s)) => {
+                assert_eq!(e, s, "not sticky on {chunks:02X?}");
+                assert_eq!(v.valid_up_to(), e.valid_up_to());
+            }
+            (Ok(()), None) => {
+                assert!(!proven_here, "late error on {chunks:02X?}");
+                // Everything but an unfinished character at the end.
+                let want = std_validate(&input[..end])
+                    .err()
+                    .map_or(end, |e| e.valid_up_to());
+                assert_eq!(v.valid_up_to(), want, "{chunks:02X?}");
+            }
             (Ok(()), Some(_)) => panic!("error forgotten on {chunks:02X?}"),
         }
         start = end;
@@ -117,6 +127,10 @@ fn check_whole(input: &[u8]) {
             .map(Result::unwrap)
             .eq(std::str::from_utf8(valid).unwrap().chars())
     );
+    // After an error (or at the end), the undecoded bytes start at it.
+    let mut chars = utf8_dfa::chars(input);
+    chars.by_ref().find(Result::is_err);
+    assert_eq!(chars.as_bytes(), &input[valid.len()..], "{input:02X?}");
     let tail: Vec<_> = utf8_dfa::chars(input).skip_while(Result::is_ok).collect();
     assert_eq!(tail, want.err().map(Err).into_iter().collect::<Vec<_>>());
 }
@@ -328,4 +342,64 @@ fn streaming_state_is_small() {
     assert!(std::mem::size_of::<Validator>() <= 6 * std::mem::size_of::<usize>());
     assert!(std::mem::size_of::<Decoder>() <= 6 * std::mem::size_of::<usize>());
     assert!(std::mem::size_of::<LossyDecoder>() <= 8);
+}
+
+/// Lossy conversion validates windows after an error (a few bytes one at a
+/// time, then 1024, 2048, 4096... bytes): pairs of errors at distances
+/// around those sizes, so that windows end inside characters and errors
+/// fall on their edges.
+#[test]
+fn lossy_errors_at_window_edges() {
+    let mut distances: Vec<usize> = (1..12).collect();
+    for edge in [1024, 1024 + 2048, 1024 + 2048 + 4096] {
+        distances.extend(edge - 6..edge + 12);
+    }
+    for filler in ["é", "吕", "😀", "aé吕😀", "a"] {
+        let text = filler.repeat(12_000 / filler.len());
+        for first in [0, 5, 100] {
+            for &d in &distances {
+                for bad in [0xFF, 0x80, 0xE2] {
+                    let mut input = text.as_bytes().to_vec();
+                    input[first] = bad;
+                    input[first + d] = bad;
+                    let want = String::from_utf8_lossy(&input);
+                    assert_eq!(
+                        utf8_dfa::to_string_lossy(&input),
+                        want,
+                        "{filler} {first} {d}"
+                    );
+                    assert_eq!(utf8_dfa::count_chars_lossy(&input), want.chars().count());
+                }
+            }
+        }
+    }
+}
+
+/// The fast pass cuts its input at the first non-continuation byte within
+/// four bytes of each quarter, and falls back to one stream when there is
+/// none: runs of continuation bytes (and lead bytes) right at the cuts must
+/// still give std's answer, through both passes.
+#[test]
+fn runs_of_continuation_bytes_at_the_cuts() {
+    for len in 120..300 {
+        for filler in ["a", "é", "吕"] {
+            let text: Vec<u8> = filler.repeat(len).into_bytes()[..len].to_vec();
+            for j in 1..4 {
+                let cut = j * (len / 4);
+                for run in 1..7 {
+                    for byte in [0x80, 0xBF, 0xE2, 0xF0] {
+                        let mut input = text.clone();
+                        for b in input.iter_mut().skip(cut.saturating_sub(2)).take(run) {
+                            *b = byte;
+                        }
+                        assert_std_exact("validate", &input, utf8_dfa::validate(&input));
+                        let portable = utf8_dfa::validate_portable(&input);
+                        assert_std_exact("portable", &input, portable);
+                    }
+                }
+            }
+        }
+    }
+    let all = vec![0x80u8; 1000];
+    assert_std_exact("validate", &all, utf8_dfa::validate(&all));
 }

@@ -1,0 +1,97 @@
+//! The varint benchmarks of `varint.rs`, timed by the minimum over many
+//! interleaved rounds instead of criterion's mean.
+//!
+//! On a machine shared with other jobs, preemption inflates means and
+//! shifts them between runs; the minimum of short rounds, with every
+//! implementation timed in turn within each round, is the figure least
+//! disturbed by it. Prints one markdown table per group, in ns per value.
+//!
+//! `cargo bench -p benches --bench varint_min [rounds]` (default 300).
+
+mod varint_impls;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use varint_impls::{BULK, COUNT, DECODERS, ENCODERS, distributions, encode_all};
+
+/// Runs each of `fns` once per round, in turn, and returns the fastest
+/// round of each, in ns per value.
+fn min_rounds(rounds: usize, fns: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    let mut best = vec![f64::MAX; fns.len()];
+    for _ in 0..rounds {
+        for (b, f) in best.iter_mut().zip(fns.iter_mut()) {
+            let t = Instant::now();
+            f();
+            *b = b.min(t.elapsed().as_nanos() as f64 / COUNT as f64);
+        }
+    }
+    best
+}
+
+fn table(group: &str, names: &[&str], rows: &[(&str, Vec<f64>)]) {
+    println!("\n{group} (ns/value, min of rounds)\n");
+    println!("| input | {} |", names.join(" | "));
+    println!("|---|{}", "---:|".repeat(names.len()));
+    for (label, t) in rows {
+        let cells: Vec<String> = t.iter().map(|ns| format!("{ns:.2}")).collect();
+        println!("| {label} | {} |", cells.join(" | "));
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a bare number sets the rounds.
+    let rounds = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(300);
+    varint_impls::check_all();
+    let (mut dec, mut enc, mut bulk) = (Vec::new(), Vec::new(), Vec::new());
+    for (label, values) in distributions() {
+        let buf = encode_all(&values);
+        let mut fns: Vec<Box<dyn FnMut()>> = DECODERS
+            .iter()
+            .map(|&(_, f)| {
+                let buf = &buf;
+                Box::new(move || {
+                    black_box(f(black_box(buf)));
+                }) as Box<dyn FnMut()>
+            })
+            .collect();
+        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
+        dec.push((label, min_rounds(rounds, &mut refs)));
+
+        let mut out = vec![0u8; COUNT * 10 + 16];
+        let mut outs: Vec<Vec<u8>> = ENCODERS.iter().map(|_| out.clone()).collect();
+        let mut fns: Vec<Box<dyn FnMut()>> = ENCODERS
+            .iter()
+            .zip(outs.iter_mut())
+            .map(|(&(_, f), out)| {
+                let values = &values;
+                Box::new(move || {
+                    black_box(f(black_box(values), black_box(out)));
+                }) as Box<dyn FnMut()>
+            })
+            .collect();
+        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
+        enc.push((label, min_rounds(rounds, &mut refs)));
+        out.clear();
+
+        let mut outs: Vec<Vec<u64>> = BULK.iter().map(|_| vec![0u64; COUNT]).collect();
+        let mut fns: Vec<Box<dyn FnMut()>> = BULK
+            .iter()
+            .zip(outs.iter_mut())
+            .map(|(&(_, f), out)| {
+                let buf = &buf;
+                Box::new(move || {
+                    black_box(f(black_box(buf), black_box(out)));
+                }) as Box<dyn FnMut()>
+            })
+            .collect();
+        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
+        bulk.push((label, min_rounds(rounds, &mut refs)));
+    }
+    table("varint-decode", &DECODERS.map(|d| d.0), &dec);
+    table("varint-encode", &ENCODERS.map(|d| d.0), &enc);
+    table("varint-bulk", &BULK.map(|d| d.0), &bulk);
+}

@@ -1,0 +1,13 @@
+//! The proofs of the issue: utf8-table against std (strict mode), against an
+//! encoder-based oracle (legacy mode), exhaustively where the space allows,
+//! on the conformance corpora, and with quickcheck.
+//!
+//! One test binary with a module per subject, to keep link time down.
+//! `#[ignore]`d (run them with `cargo test -p utf8-table -- --ignored`):
+//! `legacy::every_legacy_value_round_trips` (2^31 values).
+
+mod encode;
+mod iter;
+mod legacy;
+mod oracle;
+mod strict;

@@ -1,0 +1,143 @@
+//! The `std::io` traits: short and interrupted reads, EOF, the `MAX_LEN`
+//! bound on endless input, and writes.
+
+use std::io::{self, Read};
+
+use varint::{DecodeError, ReadVarint, WriteVarint};
+
+/// A reader that hands out one byte per call and interrupts every other
+/// call, counting what it gave.
+struct Trickle<'a> {
+    data: &'a [u8],
+    given: usize,
+    calls: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.calls += 1;
+        if self.calls % 2 == 0 {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        match (self.data.get(self.given), buf.first_mut()) {
+            (Some(&b), Some(slot)) => {
+                *slot = b;
+                self.given += 1;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+fn decode_error(e: &io::Error) -> Option<DecodeError> {
+    e.get_ref()
+        .and_then(|inner| inner.downcast_ref::<DecodeError>())
+        .copied()
+}
+
+#[test]
+fn short_and_interrupted_reads() {
+    let mut wire = Vec::new();
+    let values = [0u64, 1, 127, 128, 300, u64::MAX, 1 << 63];
+    for &v in &values {
+        wire.write_varint(v).unwrap();
+    }
+    wire.write_varint_signed(-5i32).unwrap();
+    let mut r = Trickle {
+        data: &wire,
+        given: 0,
+        calls: 0,
+    };
+    for &v in &values {
+        assert_eq!(r.read_varint::<u64>().unwrap(), v);
+    }
+    assert_eq!(r.read_varint_signed::<i32>().unwrap(), -5);
+    assert_eq!(r.given, wire.len(), "read exactly the varints");
+    let eof = r.read_varint::<u64>().unwrap_err();
+    assert_eq!(eof.kind(), io::ErrorKind::UnexpectedEof);
+    assert_eq!(decode_error(&eof), Some(DecodeError::Truncated));
+}
+
+#[test]
+fn truncated_mid_varint() {
+    let mut r = Trickle {
+        data: &[0xAC],
+        given: 0,
+        calls: 0,
+    };
+    let e = r.read_varint::<u32>().unwrap_err();
+    assert_eq!(e.kind(), io::ErrorKind::UnexpectedEof);
+    assert_eq!(r.given, 1);
+}
+
+#[test]
+fn endless_continuation_reads_max_len_bytes() {
+    // `io::repeat(0x80)` never ends: the reader must stop by itself.
+    for (max, result) in [
+        (
+            3,
+            io::repeat(0x80)
+                .take(100)
+                .read_varint::<u16>()
+                .map(u128::from),
+        ),
+        (
+            5,
+            io::repeat(0x80)
+                .take(100)
+                .read_varint::<u32>()
+                .map(u128::from),
+        ),
+        (
+            10,
+            io::repeat(0x80)
+                .take(100)
+                .read_varint::<u64>()
+                .map(u128::from),
+        ),
+        (19, io::repeat(0x80).take(100).read_varint::<u128>()),
+    ] {
+        let e = result.unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData, "max {max}");
+        assert_eq!(decode_error(&e), Some(DecodeError::Overflow));
+    }
+    let mut r = io::repeat(0xFF).take(100);
+    assert!(r.read_varint::<u64>().is_err());
+    assert_eq!(r.limit(), 90, "read exactly MAX_LEN bytes");
+}
+
+#[test]
+fn strict_reader() {
+    let mut r: &[u8] = &[0x80, 0x00, 0x05];
+    let e = r.read_varint_strict::<u64>().unwrap_err();
+    assert_eq!(decode_error(&e), Some(DecodeError::NonCanonical));
+    assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+    assert_eq!(r, [0x05], "the padded varint was consumed");
+    assert_eq!(r.read_varint_strict::<u64>().unwrap(), 5);
+}
+
+#[test]
+fn reader_errors_pass_through() {
+    struct Broken;
+    impl Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::other("disk on fire"))
+        }
+    }
+    let e = Broken.read_varint::<u64>().unwrap_err();
+    assert_eq!(e.to_string(), "disk on fire");
+}
+
+#[test]
+fn writer_returns_length() {
+    let mut w = Vec::new();
+    assert_eq!(w.write_varint(300u16).unwrap(), 2);
+    assert_eq!(w.write_varint(u128::MAX).unwrap(), 19);
+    assert_eq!(w.write_varint_signed(i64::MIN).unwrap(), 10);
+    assert_eq!(w.len(), 31);
+    let mut r = &w[..];
+    assert_eq!(r.read_varint::<u16>().unwrap(), 300);
+    assert_eq!(r.read_varint::<u128>().unwrap(), u128::MAX);
+    assert_eq!(r.read_varint_signed::<i64>().unwrap(), i64::MIN);
+}
