@@ -4,15 +4,19 @@
 //! ```text
 //! cargo xtask ci            fmt, clippy, tests, docs, benches compile, layering
 //! cargo xtask check-layers  dependency edges point down; one-codec and no_std builds
+//! cargo xtask gen-tables    the DFA and nibble tables, derived (--check: compared)
+//! cargo xtask bench         criterion benchmarks, summarised into docs/benchmarks.md
 //! cargo xtask exhaustive    proofs by enumeration (docs/reliability.md)
 //! cargo xtask fuzz          every cargo-fuzz target for a fixed time
 //! cargo xtask valgrind      utf8-simd and varint tests under memcheck
 //! ```
 
+mod bench;
 mod exhaustive;
 mod exhaustive_codecs;
 mod fuzz;
 mod layers;
+mod tables;
 mod util;
 mod valgrind;
 
@@ -23,10 +27,22 @@ usage: cargo xtask <task>
 
 tasks:
   ci              everything CI checks, in order: fmt, clippy, test, doc,
-                  bench --no-run, check-layers
+                  bench --no-run, check-layers, gen-tables --check
   check-layers    dependency edges only point down the layers; codec-core plus
                   one codec, and the facade with one feature, build on their
                   own; codec-core builds with no_std
+  gen-tables [--check]
+                  derive the utf8-dfa DFA table and the utf8-simd nibble
+                  tables from RFC 3629 and the Keiser–Lemire error classes and
+                  print them as Rust source; --check compares them with the
+                  crates' constants and names every entry that differs;
+                  --markdown prints the tables docs/tables.md quotes
+  bench [--quick] [FILTER]
+                  run the criterion benchmarks (all, or those whose id contains
+                  FILTER, e.g. utf8 or varint-decode), print a summary with
+                  ratios to std / simdutf8 / prost, and write
+                  docs/benchmarks.md and docs/benchmarks.svg; --quick takes
+                  about a minute
   exhaustive [--quick] [--threads N]
                   every UTF-8 validator equals std on all inputs of 1-4 bytes,
                   scalar values, legacy mode, zigzag and varint round trips
@@ -34,9 +50,10 @@ tasks:
   fuzz [--seconds N] [--parallel J] [TARGET...]
                   run each cargo-fuzz target in fuzz/ for N seconds (default
                   60); needs nightly and cargo-fuzz
-  valgrind [-- TEST ARGS]
+  valgrind [--full] [-- TEST ARGS]
                   the utf8-simd and varint test binaries under valgrind
-                  memcheck, errors fatal
+                  memcheck, errors fatal; --full includes the enumeration
+                  tests it skips by default
   help            this text
 ";
 
@@ -45,6 +62,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("check-layers") => layers::check(),
+        Some("gen-tables") => tables::run(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
         Some("exhaustive") => exhaustive::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("valgrind") => valgrind::run(&args[1..]),
@@ -88,6 +107,7 @@ fn ci() -> util::Result {
     )?;
     util::cargo(&["bench", "--workspace", "--no-run"])?;
     layers::check()?;
+    tables::run(&["--check".to_string()])?;
     eprintln!("xtask ci: all steps passed in {:.0?}", start.elapsed());
     Ok(())
 }

@@ -127,6 +127,10 @@ fn check_whole(input: &[u8]) {
             .map(Result::unwrap)
             .eq(std::str::from_utf8(valid).unwrap().chars())
     );
+    // After an error (or at the end), the undecoded bytes start at it.
+    let mut chars = utf8_dfa::chars(input);
+    chars.by_ref().find(Result::is_err);
+    assert_eq!(chars.as_bytes(), &input[valid.len()..], "{input:02X?}");
     let tail: Vec<_> = utf8_dfa::chars(input).skip_while(Result::is_ok).collect();
     assert_eq!(tail, want.err().map(Err).into_iter().collect::<Vec<_>>());
 }

@@ -27,10 +27,11 @@
 //!
 //! - [`is_valid`]: a yes or no, as fast as this crate goes. It never
 //!   computes a position.
-//! - [`validate`] and [`from_utf8`]: the same speed on valid input (the
-//!   kernel is the same); on invalid input they re-read the failing 256-byte
-//!   group with the scalar validator to report std's exact `valid_up_to`,
-//!   `error_len` and an error kind.
+//! - [`validate`] and [`from_utf8`]: within about 1% of `is_valid` on valid
+//!   input (the same kernel, which also tests its error register every 256
+//!   bytes); on invalid input they re-read the failing 256-byte group with
+//!   the scalar validator to report std's exact `valid_up_to`, `error_len`
+//!   and an error kind.
 //! - [`Validator`]: chunks (network reads, file blocks) with exact absolute
 //!   error offsets, reported by the chunk that holds the offending byte, in
 //!   at most 3 bytes of state.
@@ -60,7 +61,8 @@
 //! and only checks that the block before it did not end inside a character.
 //!
 //! The kernels read 64-byte blocks (4 SSE, 2 AVX2 or 1 AVX-512 register),
-//! OR the error bits into one register and test it every 256 bytes. Runs of
+//! OR the error bits into one register and test it at the end of every run
+//! of non-ASCII blocks (and, for `validate`, every 256 bytes). Runs of
 //! ASCII blocks go through a loop of their own that only ORs and tests 128
 //! bytes at a time, at 64-byte-aligned addresses. Nothing reads past the end
 //! of the slice: the input's last bytes are read as a 64-byte block that
@@ -166,7 +168,7 @@ pub fn is_valid(input: &[u8]) -> bool {
             return short::tiny_is_valid(input);
         }
     }
-    arch::validate_blocks(input).is_ok()
+    arch::is_valid_blocks(input)
 }
 
 /// `Ok(())` if `input` is well-formed UTF-8, else exactly the error

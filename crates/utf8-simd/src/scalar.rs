@@ -5,8 +5,16 @@ use codec_core::{Utf8Error, Utf8Validator};
 
 /// The scalar kernel, with the SIMD kernels' contract (see `arch`): on an
 /// error, `Err(valid_up_to)`.
-pub(crate) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
+// Unused when a SIMD kernel is chosen at compile time (no `std`).
+#[allow(dead_code)]
+pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
     utf8_dfa::validate(input).map_err(|e| e.valid_up_to())
+}
+
+/// The scalar kernel's yes or no.
+#[allow(dead_code)] // As for `validate`.
+pub(crate) fn is_valid(input: &[u8]) -> bool {
+    utf8_dfa::is_valid(input)
 }
 
 /// The portable scalar validator (utf8-dfa), which [`validate`](crate::validate)
@@ -25,6 +33,10 @@ impl Portable {
 impl Utf8Validator for Portable {
     fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
         utf8_dfa::validate(input)
+    }
+
+    fn is_valid(&self, input: &[u8]) -> bool {
+        utf8_dfa::is_valid(input)
     }
 
     fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {

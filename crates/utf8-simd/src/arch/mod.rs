@@ -2,14 +2,17 @@
 //!
 //! - `kernel`, `vector`: the Keiser–Lemire check, written once over a small
 //!   vector trait.
-//! - `x86_64/`: that trait for SSE (16 bytes) and AVX2 (32 bytes), with a
-//!   `#[target_feature]` entry point each.
-//! - This file: the one dispatch point, [`validate_blocks`], and the
-//!   per-instruction-set validators [`Sse42`] and [`Avx2`].
+//! - `x86_64/`: that trait for SSE (16 bytes), AVX2 (32 bytes) and, with the
+//!   `avx512` feature, AVX-512 (64 bytes), with `#[target_feature]` entry
+//!   points each (`validate` with 256-byte checkpoints, `is_valid` without).
+//! - This file: the one dispatch point ([`validate_blocks`] and
+//!   [`is_valid_blocks`]) and the per-instruction-set validators [`Sse42`]
+//!   and [`Avx2`].
 //!
 //! With `std`, the first call detects the CPU's features once and caches the
-//! chosen kernel in a static function pointer, which every later call loads
-//! and calls (memchr's scheme). Without `std` the choice is made at compile
+//! chosen kernel in a static `AtomicPtr` to its pair of entry points, which
+//! every later call loads and calls (memchr's scheme, with a `static` pair
+//! instead of a transmuted function pointer). Without `std` the choice is made at compile
 //! time from `cfg(target_feature)`. Every other target uses the portable
 //! scalar kernel (utf8-dfa).
 //!
@@ -30,78 +33,124 @@ mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
-/// The dispatched kernel: see the module docs for its contract.
+/// The dispatched kernel, with checkpoints: see the module docs for its
+/// contract.
 #[inline]
 pub(crate) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
     dispatch::validate_blocks(input)
 }
 
+/// The dispatched kernel without checkpoints: only whether `input` is valid.
+#[inline]
+pub(crate) fn is_valid_blocks(input: &[u8]) -> bool {
+    dispatch::is_valid_blocks(input)
+}
+
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod dispatch {
-    //! Runtime detection, cached in an atomic function pointer.
+    //! Runtime detection, cached in an atomic pointer to the chosen
+    //! kernel's pair of entry points.
 
     use super::x86_64::{avx2, sse42};
     use core::sync::atomic::{AtomicPtr, Ordering};
 
-    /// A kernel. `unsafe` because the x86 ones need their CPU features.
-    type Kernel = unsafe fn(&[u8]) -> Result<(), usize>;
-
-    /// The chosen kernel; [`detect`] until the first call.
-    static KERNEL: AtomicPtr<()> = AtomicPtr::new(detect as Kernel as *mut ());
-
-    /// # Safety
-    ///
-    /// The CPU has AVX2.
-    unsafe fn avx2_kernel(input: &[u8]) -> Result<(), usize> {
-        // SAFETY: the caller guarantees AVX2.
-        unsafe { avx2::validate(input) }
+    /// One kernel's entry points. `unsafe` because the x86 ones need their
+    /// CPU features.
+    struct Kernel {
+        validate: unsafe fn(&[u8]) -> Result<(), usize>,
+        is_valid: unsafe fn(&[u8]) -> bool,
     }
 
-    /// # Safety
-    ///
-    /// The CPU has SSSE3, SSE4.1 and SSE4.2.
-    unsafe fn sse42_kernel(input: &[u8]) -> Result<(), usize> {
-        // SAFETY: the caller guarantees the features.
-        unsafe { sse42::validate(input) }
-    }
+    /// The chosen kernel; [`DETECT`] until the first call. It only ever
+    /// points to one of the `static`s below.
+    static KERNEL: AtomicPtr<Kernel> = AtomicPtr::new(&DETECT as *const Kernel as *mut Kernel);
 
-    /// # Safety
-    ///
-    /// The CPU has AVX-512 F and BW and AVX2.
+    static DETECT: Kernel = Kernel {
+        validate: |input| detect().validate_checked(input),
+        is_valid: |input| detect().is_valid_checked(input),
+    };
+
+    static AVX2: Kernel = Kernel {
+        // SAFETY: stored in KERNEL only after detecting AVX2.
+        validate: |input| unsafe { avx2::validate(input) },
+        // SAFETY: as above.
+        is_valid: |input| unsafe { avx2::is_valid(input) },
+    };
+
+    static SSE42: Kernel = Kernel {
+        // SAFETY: stored in KERNEL only after detecting the features.
+        validate: |input| unsafe { sse42::validate(input) },
+        // SAFETY: as above.
+        is_valid: |input| unsafe { sse42::is_valid(input) },
+    };
+
+    static PORTABLE: Kernel = Kernel {
+        validate: crate::scalar::validate,
+        is_valid: crate::scalar::is_valid,
+    };
+
     #[cfg(feature = "avx512")]
-    unsafe fn avx512_kernel(input: &[u8]) -> Result<(), usize> {
-        // SAFETY: the caller guarantees the features.
-        unsafe { super::x86_64::avx512::validate(input) }
+    static AVX512: Kernel = Kernel {
+        // SAFETY: stored in KERNEL only after detecting the features.
+        validate: |input| unsafe { super::x86_64::avx512::validate(input) },
+        // SAFETY: as above.
+        is_valid: |input| unsafe { super::x86_64::avx512::is_valid(input) },
+    };
+
+    impl Kernel {
+        fn validate_checked(&'static self, input: &[u8]) -> Result<(), usize> {
+            // SAFETY: `detect` returns a kernel whose features it found.
+            unsafe { (self.validate)(input) }
+        }
+
+        fn is_valid_checked(&'static self, input: &[u8]) -> bool {
+            // SAFETY: as in `validate_checked`.
+            unsafe { (self.is_valid)(input) }
+        }
     }
 
-    /// Chooses the kernel, caches it, and runs it once.
-    fn detect(input: &[u8]) -> Result<(), usize> {
+    /// Chooses the kernel for this CPU and caches it.
+    #[cold]
+    fn detect() -> &'static Kernel {
+        let kernel = choose();
+        KERNEL.store(kernel as *const Kernel as *mut Kernel, Ordering::Relaxed);
+        kernel
+    }
+
+    /// The fastest kernel this CPU can run.
+    fn choose() -> &'static Kernel {
         #[cfg(feature = "avx512")]
         if super::x86_64::avx512::is_available() {
-            KERNEL.store(avx512_kernel as Kernel as *mut (), Ordering::Relaxed);
-            // SAFETY: the features were just detected.
-            return unsafe { avx512_kernel(input) };
+            return &AVX512;
         }
-        let kernel: Kernel = if avx2::is_available() {
-            avx2_kernel
+        if avx2::is_available() {
+            &AVX2
         } else if sse42::is_available() {
-            sse42_kernel
+            &SSE42
         } else {
-            crate::scalar::validate_blocks
-        };
-        KERNEL.store(kernel as *mut (), Ordering::Relaxed);
-        // SAFETY: `kernel` needs at most the features just detected.
-        unsafe { kernel(input) }
+            &PORTABLE
+        }
+    }
+
+    /// The cached kernel.
+    #[inline]
+    fn kernel() -> &'static Kernel {
+        // SAFETY: KERNEL always holds a pointer to one of the `static`
+        // kernels above, which live forever and are never written through.
+        unsafe { &*KERNEL.load(Ordering::Relaxed) }
     }
 
     #[inline]
     pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
-        let kernel = KERNEL.load(Ordering::Relaxed);
-        // SAFETY: KERNEL only ever holds a `Kernel` cast to `*mut ()`.
-        let kernel = unsafe { core::mem::transmute::<*mut (), Kernel>(kernel) };
-        // SAFETY: KERNEL holds `detect` or a kernel whose features `detect`
+        // SAFETY: KERNEL holds `DETECT` or a kernel whose features `detect`
         // found on this CPU.
-        unsafe { kernel(input) }
+        unsafe { (kernel().validate)(input) }
+    }
+
+    #[inline]
+    pub(super) fn is_valid_blocks(input: &[u8]) -> bool {
+        // SAFETY: as in `validate_blocks`.
+        unsafe { (kernel().is_valid)(input) }
     }
 }
 
@@ -109,32 +158,39 @@ mod dispatch {
 mod dispatch {
     //! Compile-time choice, from the features the crate is built with.
 
+    cfg_if::cfg_if! {
+        if #[cfg(all(
+            feature = "avx512",
+            target_feature = "avx512f",
+            target_feature = "avx512bw",
+            target_feature = "avx2"
+        ))] {
+            use super::x86_64::avx512 as chosen;
+        } else if #[cfg(target_feature = "avx2")] {
+            use super::x86_64::avx2 as chosen;
+        } else if #[cfg(all(
+            target_feature = "sse4.2",
+            target_feature = "sse4.1",
+            target_feature = "ssse3"
+        ))] {
+            use super::x86_64::sse42 as chosen;
+        } else {
+            use crate::scalar as chosen;
+        }
+    }
+
     #[inline]
     #[allow(unused_unsafe)] // Calls that the enabled features make safe.
     pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
-        cfg_if::cfg_if! {
-            if #[cfg(all(
-                feature = "avx512",
-                target_feature = "avx512f",
-                target_feature = "avx512bw",
-                target_feature = "avx2"
-            ))] {
-                // SAFETY: the crate is compiled with these features enabled.
-                unsafe { super::x86_64::avx512::validate(input) }
-            } else if #[cfg(target_feature = "avx2")] {
-                // SAFETY: the crate is compiled with AVX2 enabled.
-                unsafe { super::x86_64::avx2::validate(input) }
-            } else if #[cfg(all(
-                target_feature = "sse4.2",
-                target_feature = "sse4.1",
-                target_feature = "ssse3"
-            ))] {
-                // SAFETY: the crate is compiled with these features enabled.
-                unsafe { super::x86_64::sse42::validate(input) }
-            } else {
-                crate::scalar::validate_blocks(input)
-            }
-        }
+        // SAFETY: the crate is compiled with the chosen kernel's features.
+        unsafe { chosen::validate(input) }
+    }
+
+    #[inline]
+    #[allow(unused_unsafe)] // Calls that the enabled features make safe.
+    pub(super) fn is_valid_blocks(input: &[u8]) -> bool {
+        // SAFETY: the crate is compiled with the chosen kernel's features.
+        unsafe { chosen::is_valid(input) }
     }
 }
 
@@ -144,7 +200,12 @@ mod dispatch {
 
     #[inline]
     pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
-        crate::scalar::validate_blocks(input)
+        crate::scalar::validate(input)
+    }
+
+    #[inline]
+    pub(super) fn is_valid_blocks(input: &[u8]) -> bool {
+        crate::scalar::is_valid(input)
     }
 }
 
@@ -215,7 +276,18 @@ macro_rules! isa_validator {
             }
 
             fn is_valid(&self, input: &[u8]) -> bool {
-                self.blocks(input).is_ok()
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let $name(Token()) = *self;
+                    // SAFETY: a value of this type exists only if `new` found
+                    // the kernel's features on this CPU.
+                    unsafe { x86_64::$module::is_valid(input) }
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    let _ = input;
+                    match self.0.0 {}
+                }
             }
 
             fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {

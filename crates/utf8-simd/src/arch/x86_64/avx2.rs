@@ -145,11 +145,21 @@ pub(crate) fn is_available() -> bool {
     cfg!(target_feature = "avx2")
 }
 
-/// The kernel's contract ([`kernel::validate`]) with 32-byte registers.
+/// The kernel's contract ([`kernel::validate`]) with 32-byte registers and
+/// checkpoints every 256 bytes, for exact errors.
 #[target_feature(enable = "avx2")]
 pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
     // SAFETY: this function is compiled for, and only called with (see its
     // callers' SAFETY notes), AVX2: all that `__m256i`'s `Vector` methods
     // use.
-    unsafe { kernel::validate::<__m256i>(input) }
+    unsafe { kernel::validate::<__m256i, true>(input) }
+}
+
+/// Whether `input` is well-formed UTF-8, without checkpoints.
+#[target_feature(enable = "avx2")]
+pub(crate) fn is_valid(input: &[u8]) -> bool {
+    // SAFETY: this function is compiled for, and only called with (see its
+    // callers' SAFETY notes), AVX2: all that `__m256i`'s `Vector` methods
+    // use.
+    unsafe { kernel::validate::<__m256i, false>(input).is_ok() }
 }

@@ -164,11 +164,21 @@ pub(crate) fn is_available() -> bool {
     ))
 }
 
-/// The kernel's contract ([`kernel::validate`]) with 64-byte registers.
+/// The kernel's contract ([`kernel::validate`]) with 64-byte registers and
+/// checkpoints every 256 bytes, for exact errors.
 #[target_feature(enable = "avx512f,avx512bw,avx2")]
 pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
     // SAFETY: this function is compiled for, and only called with (see its
     // callers' SAFETY notes), AVX-512 F and BW and AVX2: all that
     // `__m512i`'s `Vector` methods use.
-    unsafe { kernel::validate::<__m512i>(input) }
+    unsafe { kernel::validate::<__m512i, true>(input) }
+}
+
+/// Whether `input` is well-formed UTF-8, without checkpoints.
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+pub(crate) fn is_valid(input: &[u8]) -> bool {
+    // SAFETY: this function is compiled for, and only called with (see its
+    // callers' SAFETY notes), AVX-512 F and BW and AVX2: all that
+    // `__m512i`'s `Vector` methods use.
+    unsafe { kernel::validate::<__m512i, false>(input).is_ok() }
 }

@@ -132,11 +132,21 @@ pub(crate) fn is_available() -> bool {
     ))
 }
 
-/// The kernel's contract ([`kernel::validate`]) with 16-byte registers.
+/// The kernel's contract ([`kernel::validate`]) with 16-byte registers and
+/// checkpoints every 256 bytes, for exact errors.
 #[target_feature(enable = "sse4.2,sse4.1,ssse3")]
 pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
     // SAFETY: this function is compiled for, and only called with (see its
     // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
     // `Vector` methods use.
-    unsafe { kernel::validate::<__m128i>(input) }
+    unsafe { kernel::validate::<__m128i, true>(input) }
+}
+
+/// Whether `input` is well-formed UTF-8, without checkpoints.
+#[target_feature(enable = "sse4.2,sse4.1,ssse3")]
+pub(crate) fn is_valid(input: &[u8]) -> bool {
+    // SAFETY: this function is compiled for, and only called with (see its
+    // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
+    // `Vector` methods use.
+    unsafe { kernel::validate::<__m128i, false>(input).is_ok() }
 }
