@@ -76,13 +76,13 @@ pub fn parse(text: &str) -> Result<Vec<u8>, HexError> {
                     None
                 }
             };
-        } else if let Some((start, digits)) = group.take() {
-            if high.is_some() {
-                return Err(HexError::OddLength {
-                    group: digits,
-                    position: start,
-                });
-            }
+        } else if let Some((start, digits)) = group.take()
+            && high.is_some()
+        {
+            return Err(HexError::OddLength {
+                group: digits,
+                position: start,
+            });
         }
     }
     if out.is_empty() {

@@ -103,10 +103,11 @@
 //!   is chosen at compile time from the enabled target features (build with
 //!   `-C target-feature=+avx2` or `-C target-cpu=native` to get SIMD).
 //! - `alloc`: forwarded to codec-core and utf8-dfa.
-//! - `avx512` (off): the AVX-512 (F and BW) kernel and `Avx512`, which the
-//!   runtime dispatch then prefers; 1.2 to 1.7 times the AVX2 kernel's speed
-//!   on non-ASCII text. Needs Rust 1.89, above the crate's rust-version, so
-//!   it is not a default.
+//! - `avx512` (default): the AVX-512 (F and BW) kernel and `Avx512`, which
+//!   the runtime dispatch prefers where the CPU has both; 1.2 to 1.7 times
+//!   the AVX2 kernel's speed on non-ASCII text. Its intrinsics need Rust
+//!   1.89, the crate's rust-version. Turn it off (`default-features = false,
+//!   features = ["std"]`) to keep the AVX2 kernel on AVX-512 machines.
 //!
 //! The crate is `#![no_std]`. Its only `unsafe` code (intrinsics, the cached
 //! function pointer, the unchecked `&str` conversion) lives in its `arch`

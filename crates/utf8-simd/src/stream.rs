@@ -147,10 +147,10 @@ impl Validator {
             Err(e) => return Err(e.offset_by(base)),
         }
         // 3. The unfinished character: valid so far, or an error now.
-        if let Err(e) = utf8_dfa::validate(tail) {
-            if e.error_len().is_some() {
-                return Err(e.offset_by(base.saturating_add(split)));
-            }
+        if let Err(e) = utf8_dfa::validate(tail)
+            && e.error_len().is_some()
+        {
+            return Err(e.offset_by(base.saturating_add(split)));
         }
         self.pending[..tail.len()].copy_from_slice(tail);
         self.pending_len = tail.len() as u8;

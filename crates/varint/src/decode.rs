@@ -149,18 +149,18 @@ pub(crate) fn read_u64<const MAX: usize, const LAST: u8, const STRICT: bool>(
     if b0 < 0x80 {
         return Ok((b0.into(), 1));
     }
-    if let Some(&b1) = buf.get(1) {
-        if b1 < 0x80 {
-            if STRICT && b1 == 0 {
-                return Err(DecodeError::NonCanonical);
-            }
-            return Ok((u64::from(b0 & 0x7F) | u64::from(b1) << 7, 2));
+    if let Some(&b1) = buf.get(1)
+        && b1 < 0x80
+    {
+        if STRICT && b1 == 0 {
+            return Err(DecodeError::NonCanonical);
         }
+        return Ok((u64::from(b0 & 0x7F) | u64::from(b1) << 7, 2));
     }
-    if MAX == 10 {
-        if let Some(head) = buf.first_chunk::<10>() {
-            return read_u64_word::<LAST, STRICT>(head);
-        }
+    if MAX == 10
+        && let Some(head) = buf.first_chunk::<10>()
+    {
+        return read_u64_word::<LAST, STRICT>(head);
     }
     read_u64_loop::<MAX, LAST, STRICT>(buf)
 }
@@ -241,10 +241,10 @@ fn read_u64_loop<const MAX: usize, const LAST: u8, const STRICT: bool>(
 pub(crate) fn read_u128<const STRICT: bool>(buf: &[u8]) -> Result<(u128, usize), DecodeError> {
     const MAX: usize = <u128 as Varint>::MAX_LEN;
     const LAST: u8 = <u128 as Varint>::LAST_BYTE_MAX;
-    if let Some(&b0) = buf.first() {
-        if b0 < 0x80 {
-            return Ok((b0.into(), 1));
-        }
+    if let Some(&b0) = buf.first()
+        && b0 < 0x80
+    {
+        return Ok((b0.into(), 1));
     }
     let mut value = 0u128;
     for (i, &b) in buf.iter().take(MAX).enumerate() {

@@ -18,7 +18,7 @@ fn stream(rng: &mut Rng, count: usize, mix: u32) -> (Vec<u8>, Vec<u64>) {
             0 => rng.next() % 128,
             1 => rng.value_bits(64) as u64,
             _ => {
-                if rng.next() % 8 == 0 {
+                if rng.next().is_multiple_of(8) {
                     rng.value_bits(64) as u64
                 } else {
                     rng.next() % 300

@@ -162,7 +162,14 @@ fn never_looks_past_max_len() {
     for _ in 0..20_000 {
         let len = (rng.next() % 20) as usize;
         let head: Vec<u8> = (0..len)
-            .map(|_| rng.next() as u8 | if rng.next() % 4 == 0 { 0 } else { 0x80 })
+            .map(|_| {
+                rng.next() as u8
+                    | if rng.next().is_multiple_of(4) {
+                        0
+                    } else {
+                        0x80
+                    }
+            })
             .collect();
         for strict in [false, true] {
             let cut = |max: usize| &head[..head.len().min(max)];

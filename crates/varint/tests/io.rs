@@ -16,7 +16,7 @@ struct Trickle<'a> {
 impl Read for Trickle<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.calls += 1;
-        if self.calls % 2 == 0 {
+        if self.calls.is_multiple_of(2) {
             return Err(io::ErrorKind::Interrupted.into());
         }
         match (self.data.get(self.given), buf.first_mut()) {

@@ -53,13 +53,13 @@ fn run_inner(args: &RepairArgs, path: Option<&Path>) -> io::Result<Repaired> {
     }
     match args.output.as_deref().filter(|p| p.as_os_str() != "-") {
         Some(out) => {
-            if let Some(input) = path {
-                if same_file(input, out) {
-                    return Err(io::Error::other(format!(
-                        "{} is the input too: writing it would truncate it first; use --in-place",
-                        out.display()
-                    )));
-                }
+            if let Some(input) = path
+                && same_file(input, out)
+            {
+                return Err(io::Error::other(format!(
+                    "{} is the input too: writing it would truncate it first; use --in-place",
+                    out.display()
+                )));
             }
             let file = File::create(out)?;
             repair(

@@ -62,7 +62,7 @@ impl<V: Vector> Consts<V> {
     /// The CPU has `V`'s features.
     #[inline(always)]
     unsafe fn new() -> Self {
-        const { assert!(V::BYTES <= INCOMPLETE_MAX.len() && BLOCK % V::BYTES == 0) };
+        const { assert!(V::BYTES <= INCOMPLETE_MAX.len() && BLOCK.is_multiple_of(V::BYTES)) };
         // SAFETY: the caller guarantees V's features; the INCOMPLETE_MAX read
         // is `V::BYTES <= 64` bytes ending at the end of the array.
         unsafe {

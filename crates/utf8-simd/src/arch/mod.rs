@@ -20,7 +20,7 @@
 //! `input[..pos]` is a prefix of well-formed UTF-8; `crate::exact` turns
 //! that into the exact error.
 //!
-//! An AVX-512 kernel comes with the `avx512` feature (Rust 1.89 or later).
+//! An AVX-512 kernel comes with the `avx512` feature (on by default).
 //! NEON is not written: it could not be built or run on the machines this
 //! crate is tested on.
 

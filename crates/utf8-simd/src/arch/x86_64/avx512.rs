@@ -1,6 +1,6 @@
 //! The 64-byte kernel: [`Vector`] for `__m512i` (AVX-512 F and BW), and its
-//! entry point. Behind the `avx512` crate feature, because its intrinsics
-//! need Rust 1.89, above the workspace's rust-version.
+//! entry point. Behind the `avx512` crate feature (on by default), so that
+//! users can keep the AVX2 kernel on AVX-512 machines.
 //!
 //! Why it exists: the AVX2 kernel is bound by shuffles. Each 32-byte
 //! register needs one lane-crossing permute, three `palignr` and three
@@ -8,10 +8,6 @@
 //! per 64 bytes, which is the ~13 GB/s that both it and simdutf8 reach on
 //! any non-ASCII text. A 64-byte register does the same seven shuffles for
 //! twice the bytes.
-
-// The `avx512` feature documents that it needs Rust 1.89; the workspace's
-// rust-version (1.86) applies to the default features.
-#![allow(clippy::incompatible_msrv)]
 
 use core::arch::x86_64::{
     __m128i, __m512i, _mm_loadu_si128, _mm512_alignr_epi8, _mm512_alignr_epi64, _mm512_and_si512,

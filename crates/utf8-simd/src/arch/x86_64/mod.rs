@@ -1,8 +1,8 @@
 //! x86-64 kernels: [`sse42`] (16-byte registers) and [`avx2`] (32-byte
 //! registers), all instances of the generic kernel in `arch::kernel`.
 //!
-//! With the `avx512` feature, also `avx512` (64-byte registers), whose
-//! intrinsics need Rust 1.89, above the workspace's rust-version (1.86).
+//! With the `avx512` feature (default), also `avx512` (64-byte registers),
+//! whose intrinsics need Rust 1.89, the workspace's rust-version.
 
 pub(crate) mod avx2;
 #[cfg(feature = "avx512")]
