@@ -122,8 +122,6 @@ pub(crate) fn utf8_validators() -> &'static [Validator] {
                 k.is_valid(i)
             }));
         }
-        // With `cargo run -p xtask --features avx512 -- exhaustive`.
-        #[cfg(feature = "avx512")]
         if let Some(k) = utf8_simd::Avx512::new() {
             list.push(full("utf8_simd::Avx512", move |i| k.validate(i)));
             list.push(boolean("utf8_simd::Avx512::is_valid", move |i| {
@@ -300,10 +298,10 @@ pub(crate) fn check_legacy(v: u32) -> crate::util::Result {
             other => return fail(&format!("decode of prefix {:02X?}: {other:?}", &buf[..cut])),
         }
     }
-    if let Some(c) = char::from_u32(v) {
-        if c.encode_utf8(&mut [0; 4]).as_bytes() != &buf[..len] {
-            return fail("differs from char::encode_utf8");
-        }
+    if let Some(c) = char::from_u32(v)
+        && c.encode_utf8(&mut [0; 4]).as_bytes() != &buf[..len]
+    {
+        return fail("differs from char::encode_utf8");
     }
     Ok(())
 }

@@ -34,8 +34,8 @@ fn validators() -> Vec<(&'static str, Box<dyn Utf8Validator>)> {
         Some(k) => v.push(("Avx2", Box::new(k))),
         None => assert!(allow_missing, "AVX2 kernel unavailable"),
     }
-    // Only with the `avx512` feature (`cargo test -p utf8-simd --features
-    // avx512`); a CPU without AVX-512 skips it.
+    // With the `avx512` feature (on by default); a CPU without AVX-512
+    // skips it.
     #[cfg(feature = "avx512")]
     if let Some(k) = utf8_simd::Avx512::new() {
         v.push(("Avx512", Box::new(k)));
