@@ -27,7 +27,8 @@ usage: cargo xtask <task>
 
 tasks:
   ci              everything CI checks, in order: fmt, clippy, test, doc,
-                  bench --no-run, check-layers, gen-tables --check
+                  bench --no-run, check-layers, gen-tables --check,
+                  exhaustive --quick, valgrind
   check-layers    dependency edges only point down the layers; codec-core plus
                   one codec, and the facade with one feature, build on their
                   own; codec-core builds with no_std
@@ -108,6 +109,11 @@ fn ci() -> util::Result {
     util::cargo(&["bench", "--workspace", "--no-run"])?;
     layers::check()?;
     tables::run(&["--check".to_string()])?;
+    // The CI subset of the exhaustive proofs (about a minute on two idle
+    // cores; the full run takes about 21 minutes, docs/reliability.md), then
+    // memcheck over the utf8-simd and varint test binaries.
+    exhaustive::run(&["--quick".to_string()])?;
+    valgrind::run(&[])?;
     eprintln!("xtask ci: all steps passed in {:.0?}", start.elapsed());
     Ok(())
 }

@@ -48,6 +48,8 @@ pub fn encode<T: Varint>(value: T, buf: &mut [u8]) -> usize {
 #[cold]
 #[inline(never)]
 #[track_caller]
+// The documented panic of `encode`, like `char::encode_utf8`'s.
+#[allow(clippy::panic)]
 fn too_small(needed: usize, available: usize) -> ! {
     panic!("varint::encode: {}", BufferTooSmall::new(needed, available))
 }
