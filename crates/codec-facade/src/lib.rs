@@ -51,6 +51,8 @@
 //! - `utf8-table`, `utf8-dfa`, `utf8-simd`, `varint`, `zigzag` (all default):
 //!   one per codec. With `default-features = false` and one of them, only that
 //!   codec is built.
+//! - `avx512` (default): utf8-simd's AVX-512 kernel, preferred by its
+//!   runtime dispatch on CPUs that have it.
 //! - `std` (default): runtime CPU detection in `utf8-simd`, `std::io` traits in
 //!   `varint`. Implies `alloc`.
 //! - `alloc`: the allocating helpers of every enabled codec.
