@@ -8,6 +8,14 @@
 //! assert!(core::str::from_utf8(&text).is_ok());
 //! ```
 
+// A test harness: a panic is how it reports a failure.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 /// Valid UTF-8 of at least `len` bytes, made of `width`-byte characters only
 /// (1 to 4).
 pub fn synthetic_utf8(len: usize, width: usize) -> Vec<u8> {

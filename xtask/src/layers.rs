@@ -16,19 +16,31 @@ use std::path::Path;
 use std::process::Command;
 
 const CORE: &str = "codec-core";
-const CODECS: &[&str] = &["utf8-table", "utf8-dfa", "utf8-simd", "varint", "zigzag"];
+/// The codec crates: (directory under `crates/`, which is also the name
+/// dependents use for them, and the package name on crates.io).
+const CODEC_CRATES: &[(&str, &str)] = &[
+    ("utf8-table", "utf8-table"),
+    ("utf8-dfa", "utf8-dfa"),
+    ("utf8-simd", "utf8-simd"),
+    ("varint", "varcodecs-varint"),
+    ("zigzag", "varcodecs-zigzag"),
+];
 const FACADE: &str = "codec-facade";
 const CLI: &str = "codec-cli";
 /// Crates outside the layers: they may depend on anything, and only
 /// `codec-testdata` may be depended on (as a dev-dependency).
 const TOOLS: &[&str] = &["xtask", "benches", "codec-testdata", "fuzz"];
 /// The allowed edges inside the codec layer.
-const CODEC_EDGES: &[(&str, &str)] = &[("varint", "zigzag"), ("utf8-simd", "utf8-dfa")];
+/// The allowed edges inside the codec layer, by package name.
+const CODEC_EDGES: &[(&str, &str)] = &[
+    ("varcodecs-varint", "varcodecs-zigzag"),
+    ("utf8-simd", "utf8-dfa"),
+];
 
 fn layer(name: &str) -> Option<u8> {
     match name {
         CORE => Some(0),
-        n if CODECS.contains(&n) => Some(1),
+        n if CODEC_CRATES.iter().any(|&(_, package)| package == n) => Some(1),
         FACADE => Some(2),
         CLI => Some(3),
         _ => None,
@@ -102,19 +114,19 @@ fn check_edges() -> Result {
 fn check_standalone_builds() -> Result {
     let root = util::root();
     let work = root.join("target/xtask-layers");
-    let mut consumers: Vec<(String, String)> = CODECS
+    let mut consumers: Vec<(String, String)> = CODEC_CRATES
         .iter()
-        .map(|c| {
+        .map(|&(c, package)| {
             let deps = format!(
                 "codec-core = {{ path = {:?}, default-features = false }}\n\
-                 {c} = {{ path = {:?}, default-features = false }}\n",
+                 {c} = {{ package = {package:?}, path = {:?}, default-features = false }}\n",
                 root.join("crates").join(CORE),
                 root.join("crates").join(c),
             );
             (format!("only-{c}"), deps)
         })
         .collect();
-    for c in CODECS {
+    for &(c, _) in CODEC_CRATES {
         consumers.push((
             format!("facade-{c}"),
             format!(

@@ -11,6 +11,14 @@
 //! cargo xtask valgrind      utf8-simd and varint tests under memcheck
 //! ```
 
+// A build tool: a panic is a report to the developer running it.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 mod bench;
 mod exhaustive;
 mod exhaustive_codecs;

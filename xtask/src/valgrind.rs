@@ -30,7 +30,8 @@ use std::time::Instant;
 
 /// The crates whose test binaries run under memcheck: the one with `unsafe`
 /// SIMD code, and the one whose decoders walk untrusted lengths.
-const CRATES: &[&str] = &["utf8-simd", "varint"];
+/// (Package names: `varint` is published as `varcodecs-varint`.)
+const CRATES: &[&str] = &["utf8-simd", "varcodecs-varint"];
 
 /// Substrings of the test names skipped unless `--full` is given.
 const SLOW_TESTS: &[&str] = &["exhaustive", "every_sequence"];

@@ -39,19 +39,6 @@
 //!
 //! The crate is `#![no_std]` and has no dependencies.
 #![no_std]
-// No panics on any input: these must not appear in library code (tests may
-// use them). `varint::encode` documents its one deliberate panic.
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::todo,
-        clippy::unimplemented,
-        clippy::unreachable
-    )
-)]
 #![forbid(unsafe_code)]
 
 mod traits;

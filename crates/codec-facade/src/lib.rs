@@ -59,19 +59,6 @@
 //!
 //! Without `std` the facade and every codec are `#![no_std]`.
 #![no_std]
-// No panics on any input: these must not appear in library code (tests may
-// use them). `varint::encode` documents its one deliberate panic.
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::todo,
-        clippy::unimplemented,
-        clippy::unreachable
-    )
-)]
 #![forbid(unsafe_code)]
 
 pub use codec_core::{

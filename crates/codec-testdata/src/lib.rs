@@ -16,6 +16,14 @@
 //! }
 //! ```
 
+// A test harness: a panic is how it reports a failure.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 use codec_core::Utf8Error;
 
 #[cfg(target_os = "linux")]

@@ -98,19 +98,6 @@
 //!   pass compiled with `#[target_feature(enable = "bmi2")]`, after
 //!   `is_x86_feature_detected!("bmi2")` has confirmed the CPU has it.
 #![no_std]
-// No panics on any input: these must not appear in library code (tests may
-// use them). `varint::encode` documents its one deliberate panic.
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::todo,
-        clippy::unimplemented,
-        clippy::unreachable
-    )
-)]
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]

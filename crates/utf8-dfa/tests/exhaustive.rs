@@ -1,6 +1,9 @@
 //! Exhaustive comparisons with std: every byte sequence of one to three
 //! bytes, every four-byte sequence that starts with a four-byte lead, and
 //! every scalar value.
+// Test code: clippy.toml exempts #[test] functions from the no-panic lints,
+// but not the helpers of an integration test, which may panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use codec_testdata::{for_each_sequence_up_to_3, std_validate};
 use utf8_dfa::{Decoder, LossyDecoder, Validator};

@@ -125,19 +125,6 @@
 //! Winter 1993. F. Yergeau, RFC 3629, "UTF-8, a transformation format of
 //! ISO 10646", 2003.
 #![no_std]
-// No panics on any input: these must not appear in library code (tests may
-// use them). `varint::encode` documents its one deliberate panic.
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::todo,
-        clippy::unimplemented,
-        clippy::unreachable
-    )
-)]
 #![forbid(unsafe_code)]
 
 mod decode;

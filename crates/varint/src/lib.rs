@@ -118,19 +118,6 @@
 //! (<https://protobuf.dev/programming-guides/encoding/#varints>); DWARF 5,
 //! section 7.6 (unsigned LEB128).
 #![no_std]
-// No panics on any input: these must not appear in library code (tests may
-// use them). `varint::encode` documents its one deliberate panic.
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::todo,
-        clippy::unimplemented,
-        clippy::unreachable
-    )
-)]
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "alloc")]

@@ -8,6 +8,9 @@
 //!
 //! Linux only: the guard pages come from `codec_testdata::guard`, whose own
 //! tests prove that a read past the end faults.
+// Test code: clippy.toml exempts #[test] functions from the no-panic lints,
+// but not the helpers of an integration test, which may panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg(target_os = "linux")]
 
 use codec_testdata::guard::GuardedBuf;

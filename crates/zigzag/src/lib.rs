@@ -58,19 +58,6 @@
 //! Protocol Buffers, "Encoding", section "Signed Integers"
 //! (<https://protobuf.dev/programming-guides/encoding/#signed-ints>).
 #![no_std]
-// No panics on any input: these must not appear in library code (tests may
-// use them). `varint::encode` documents its one deliberate panic.
-#![cfg_attr(
-    not(test),
-    warn(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::todo,
-        clippy::unimplemented,
-        clippy::unreachable
-    )
-)]
 #![forbid(unsafe_code)]
 
 mod sealed {
