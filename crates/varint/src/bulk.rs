@@ -44,17 +44,20 @@ pub struct BulkError {
 
 impl BulkError {
     /// Why the varint could not be decoded.
+    #[must_use]
     pub const fn error(&self) -> DecodeError {
         self.error
     }
 
     /// The byte offset where the failing varint begins, which is also the
     /// number of bytes taken by the values decoded before it.
+    #[must_use]
     pub const fn offset(&self) -> usize {
         self.offset
     }
 
     /// The number of values decoded (and stored) before the failing one.
+    #[must_use]
     pub const fn count(&self) -> usize {
         self.count
     }
@@ -190,6 +193,7 @@ pub fn decode_to_vec<T: Varint>(
 /// yields that one `Err` and then `None` for ever (it is fused), with
 /// [`offset`](Iter::offset) left at the start of the failing varint.
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, T> {
     input: &'a [u8],
     pos: usize,
@@ -233,12 +237,14 @@ pub fn iter_strict<T: Varint>(input: &[u8]) -> Iter<'_, T> {
 impl<'a, T> Iter<'a, T> {
     /// Bytes consumed so far: the start of the next varint, or of the one
     /// that failed.
+    #[must_use]
     pub fn offset(&self) -> usize {
         self.pos
     }
 
     /// The input not consumed yet, starting with the next (or failing)
     /// varint.
+    #[must_use]
     pub fn remainder(&self) -> &'a [u8] {
         &self.input[self.pos..]
     }

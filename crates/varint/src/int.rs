@@ -3,7 +3,7 @@
 
 use codec_core::DecodeError;
 
-use crate::{decode, encode};
+use crate::scalar::{self, len_from_bits, len_from_bits_128};
 
 pub(crate) mod sealed {
     use codec_core::DecodeError;
@@ -62,26 +62,6 @@ pub trait Varint:
     const LAST_BYTE_MAX: u8;
 }
 
-/// Branch-free `ceil(bits / 7)` for `bits` in `1..=64`, where `bits` is the
-/// position of the highest set bit of `value | 1`: `(9·bits + 64) / 64`,
-/// one multiply-add and one shift (protobuf's C++ `VarintSize64` trick).
-///
-/// `9/64` is just above `1/7`, and the `+ 64` rounds up. It is exact up to 70
-/// bits and first wrong at 71, so `u128` uses [`len_from_bits_128`]. The
-/// const block at the end of this file checks every `bits` against the
-/// division.
-#[inline(always)]
-pub(crate) const fn len_from_bits(bits: u32) -> usize {
-    ((bits * 9 + 64) / 64) as usize
-}
-
-/// `ceil(bits / 7)` for `bits` in `1..=128`: a division by a constant, which
-/// compiles to a multiply and shifts, still branch-free.
-#[inline(always)]
-pub(crate) const fn len_from_bits_128(bits: u32) -> usize {
-    bits.div_ceil(7) as usize
-}
-
 /// Stamps out the types that fit in a `u64` register.
 macro_rules! in_u64 {
     ($($t:ty, $max:literal, $last:literal;)*) => {$(
@@ -92,11 +72,11 @@ macro_rules! in_u64 {
             }
             #[inline(always)]
             fn put(self, buf: &mut [u8]) -> Option<usize> {
-                encode::put_u64::<$max>(self as u64, buf)
+                scalar::put_u64::<$max>(self as u64, buf)
             }
             #[inline(always)]
             fn read<const STRICT: bool>(buf: &[u8]) -> Result<(Self, usize), DecodeError> {
-                match decode::read_u64::<$max, $last, STRICT>(buf) {
+                match scalar::read_u64::<$max, $last, STRICT>(buf) {
                     // The limits above keep the value within the type.
                     Ok((v, n)) => Ok((v as $t, n)),
                     Err(e) => Err(e),
@@ -138,13 +118,15 @@ impl sealed::Sealed for u128 {
     }
     #[inline]
     fn put(self, buf: &mut [u8]) -> Option<usize> {
-        let len = self.len();
-        encode::write_u128(self, buf.get_mut(..len)?);
-        Some(len)
+        scalar::put_u128(self, buf)
     }
     #[inline]
     fn read<const STRICT: bool>(buf: &[u8]) -> Result<(Self, usize), DecodeError> {
-        decode::read_u128::<STRICT>(buf)
+        scalar::read_u128::<
+            { <u128 as Varint>::MAX_LEN },
+            { <u128 as Varint>::LAST_BYTE_MAX },
+            STRICT,
+        >(buf)
     }
     #[inline(always)]
     fn from_byte(b: u8) -> Self {
@@ -181,17 +163,4 @@ const _: () = {
         <usize as Varint>::MAX_LEN,
         <usize as Varint>::LAST_BYTE_MAX,
     );
-    // The 9/64 formula is exact for every width it serves.
-    let mut bits = 1;
-    while bits <= 64 {
-        assert!(len_from_bits(bits) == len_from_bits_128(bits));
-        // By counting groups of seven.
-        let (mut groups, mut left) = (0, bits);
-        while left > 0 {
-            groups += 1;
-            left = left.saturating_sub(7);
-        }
-        assert!(len_from_bits_128(bits) == groups);
-        bits += 1;
-    }
 };

@@ -131,6 +131,7 @@ mod encode;
 mod int;
 #[cfg(feature = "std")]
 mod io;
+mod scalar;
 
 pub use codec_core::{BufferTooSmall, DecodeError};
 
@@ -142,3 +143,7 @@ pub use encode::{encode, encode_signed, encoded_len, try_encode, try_encode_sign
 pub use int::Varint;
 #[cfg(feature = "std")]
 pub use io::{ReadVarint, WriteVarint};
+/// The zigzag mapping's trait, which bounds the signed functions
+/// ([`encode_signed`], [`decode_signed`], …); re-exported so callers need no
+/// direct dependency on `zigzag` to name it.
+pub use zigzag::ZigZag;

@@ -80,7 +80,7 @@ fn random_lengths() {
 #[test]
 #[should_panic(expected = "need 2 bytes, have 1")]
 fn encode_panics_on_short_buffer() {
-    varint::encode(300u64, &mut [0u8; 1]);
+    let _ = varint::encode(300u64, &mut [0u8; 1]);
 }
 
 #[test]

@@ -75,6 +75,7 @@ pub trait ZigZag: sealed::Sealed + Copy {
     type Unsigned: Unzig<Signed = Self>;
 
     /// `(self << 1) ^ (self >> (BITS − 1))`.
+    #[must_use]
     fn zigzag(self) -> Self::Unsigned;
 }
 
@@ -88,6 +89,7 @@ pub trait Unzig: sealed::Sealed + Copy {
     type Signed: ZigZag<Unsigned = Self>;
 
     /// `(self >> 1) ^ −(self & 1)`.
+    #[must_use]
     fn unzig(self) -> Self::Signed;
 }
 
@@ -97,6 +99,7 @@ pub trait Unzig: sealed::Sealed + Copy {
 /// assert_eq!(zigzag::encode(-3i64), 5u64);
 /// assert_eq!(zigzag::encode(i16::MAX), u16::MAX - 1);
 /// ```
+#[must_use]
 #[inline]
 pub fn encode<T: ZigZag>(n: T) -> T::Unsigned {
     n.zigzag()
@@ -108,6 +111,7 @@ pub fn encode<T: ZigZag>(n: T) -> T::Unsigned {
 /// assert_eq!(zigzag::decode(5u64), -3i64);
 /// assert_eq!(zigzag::decode(u16::MAX), i16::MIN);
 /// ```
+#[must_use]
 #[inline]
 pub fn decode<U: Unzig>(n: U) -> U::Signed {
     n.unzig()
@@ -157,6 +161,7 @@ macro_rules! widths {
         ///
         /// `(n << 1) ^ (n >> (BITS − 1))`; shifts and xor only, so `MIN` and
         /// `MAX` cannot overflow.
+        #[must_use]
         #[inline]
         pub const fn $enc(n: $s) -> $u {
             // `<<` discards the sign bit (no overflow check applies to
@@ -166,6 +171,7 @@ macro_rules! widths {
         }
 
         #[doc = concat!("Zigzag-decodes a `", stringify!($u), "` (`const`), the inverse of [`", stringify!($enc), "`].")]
+        #[must_use]
         #[inline]
         pub const fn $dec(n: $u) -> $s {
             // `0 - (n & 1)` as a wrapping negation: all ones when the low bit
