@@ -25,6 +25,18 @@ pub(crate) mod sealed {
         /// A value below 2^56 (a varint of at most 8 bytes); only called
         /// for types with `MAX_LEN > 8`, which hold it whole.
         fn from_u56(v: u64) -> Self;
+        /// Runs `decoder`'s kernel from the start of `input` into the start
+        /// of `out`: `(bytes, count)` decoded, maybe `(0, 0)`. Types without
+        /// a kernel (`u16`, `u128`) do nothing.
+        #[inline(always)]
+        fn bulk<const STRICT: bool>(
+            decoder: crate::BulkDecoder,
+            input: &[u8],
+            out: &mut [Self],
+        ) -> (usize, usize) {
+            let _ = (decoder, input, out);
+            (0, 0)
+        }
     }
 }
 
@@ -64,7 +76,7 @@ pub trait Varint:
 
 /// Stamps out the types that fit in a `u64` register.
 macro_rules! in_u64 {
-    ($($t:ty, $max:literal, $last:literal;)*) => {$(
+    ($($t:ty, $max:literal, $last:literal $(, $bulk:ident)?;)*) => {$(
         impl sealed::Sealed for $t {
             #[inline(always)]
             fn len(self) -> usize {
@@ -90,6 +102,16 @@ macro_rules! in_u64 {
             fn from_u56(v: u64) -> Self {
                 v as $t
             }
+            $(
+            #[inline(always)]
+            fn bulk<const STRICT: bool>(
+                decoder: crate::BulkDecoder,
+                input: &[u8],
+                out: &mut [Self],
+            ) -> (usize, usize) {
+                decoder.$bulk::<STRICT>(input, out)
+            }
+            )?
         }
         impl Varint for $t {
             const MAX_LEN: usize = $max;
@@ -100,8 +122,8 @@ macro_rules! in_u64 {
 
 in_u64! {
     u16, 3, 0x03;
-    u32, 5, 0x0F;
-    u64, 10, 0x01;
+    u32, 5, 0x0F, run_u32;
+    u64, 10, 0x01, run_u64;
 }
 
 #[cfg(target_pointer_width = "16")]

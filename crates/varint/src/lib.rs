@@ -118,13 +118,16 @@
 //! (<https://protobuf.dev/programming-guides/encoding/#varints>); DWARF 5,
 //! section 7.6 (unsigned LEB128).
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+// The SIMD kernels: the only module allowed `unsafe`.
+#[allow(unsafe_code)]
+mod arch;
 mod bulk;
 mod decode;
 mod encode;
@@ -135,9 +138,10 @@ mod scalar;
 
 pub use codec_core::{BufferTooSmall, DecodeError};
 
+pub use arch::{BulkDecoder, KERNELS, Kernel};
 #[cfg(feature = "alloc")]
 pub use bulk::decode_to_vec;
-pub use bulk::{BulkError, Decoded, Iter, decode_into, iter, iter_strict};
+pub use bulk::{BulkError, Decoded, Iter, decode_into, decode_into_strict, iter, iter_strict};
 pub use decode::{decode, decode_signed, decode_signed_strict, decode_strict};
 pub use encode::{encode, encode_signed, encoded_len, try_encode, try_encode_signed};
 pub use int::Varint;

@@ -179,3 +179,69 @@ fn usize_at_a_guard_page() {
         }
     }
 }
+
+/// Every bulk kernel this CPU runs, on streams of every length up to 200
+/// bytes (one-byte runs, mixed lengths, long varints, errors at the end)
+/// that end exactly at the guard page, and that start right after one:
+/// a window or word read past either end faults.
+#[test]
+fn kernels_at_a_guard_page() {
+    let mut buf = GuardedBuf::new(4096);
+    let mut enc = [0u8; 10];
+    let mut streams: Vec<Vec<u8>> = vec![vec![0x05; 200], vec![0x80; 200]];
+    let mut mixed = Vec::new();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    while mixed.len() < 200 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let v = x >> (x % 64);
+        let n = varint::encode(v, &mut enc);
+        mixed.extend_from_slice(&enc[..n]);
+    }
+    streams.push(mixed.clone());
+    let mut long = Vec::new();
+    while long.len() < 200 {
+        long.extend_from_slice(&[0xFF; 9]);
+        long.push(0x01);
+    }
+    streams.push(long);
+    // A two-byte varint among one-byte ones, so the window is not all
+    // one-byte values and every varint in it is read with a word: one at
+    // the window's last byte reads the most bytes ahead.
+    for every in [3, 16, 31, 32, 33] {
+        let mut s = Vec::new();
+        while s.len() < 200 {
+            if s.len() % every == 0 {
+                s.extend_from_slice(&[0x81, 0x01]);
+            } else {
+                s.push(0x05);
+            }
+        }
+        streams.push(s);
+    }
+    for decoder in varint::KERNELS.iter().filter_map(|k| k.decoder()) {
+        for stream in &streams {
+            for len in 0..=stream.len() {
+                let original = &stream[..len];
+                let mut a = vec![0u64; len + 1];
+                let mut b = vec![0u64; len + 1];
+                let want = varint::decode_into::<u64>(original, &mut b);
+                let guarded = buf.at_end(original);
+                assert_eq!(decoder.decode_into::<u64>(guarded, &mut a), want);
+                assert_eq!(a, b);
+                let mut a32 = vec![0u32; len + 1];
+                let mut b32 = vec![0u32; len + 1];
+                let want = varint::decode_into_strict::<u32>(original, &mut b32);
+                let guarded = buf.at_end(original);
+                assert_eq!(decoder.decode_into_strict::<u32>(guarded, &mut a32), want);
+                assert_eq!(a32, b32);
+                let guarded = buf.at_start(original);
+                assert_eq!(
+                    decoder.decode_into_strict::<u64>(guarded, &mut a),
+                    varint::decode_into_strict::<u64>(original, &mut b)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! Everything that depends on the CPU, and the crate's only `unsafe` code:
+//! the bulk decoding kernels, their list and the one dispatch point.
+//!
+//! - `kernel`: the algorithm (a mask of varint ends per 32-byte window,
+//!   every varint decoded from a word at its start), written once over a
+//!   small instruction-set trait.
+//! - `x86_64/`: that trait for SSE4.1 and AVX2, the AVX2 one twice (packing
+//!   with shifts, or with BMI2 `pext` where `pext` is fast), with
+//!   `#[target_feature]` entry points.
+//! - This file: [`KERNELS`], the one list of kernels, best first, which the
+//!   dispatch, the tests and the benchmarks all iterate; [`BulkDecoder`],
+//!   the proof that a kernel can run here; and the dispatch, which picks
+//!   the first available kernel of the list once and caches it in an
+//!   `AtomicPtr`.
+//!
+//! With `std` the CPU's features are detected at run time; without it,
+//! "available" means compiled in (`-C target-feature`), except for the
+//! `pext` speed test, which reads `cpuid` either way. Other architectures
+//! have only the portable kernel, the scalar loop (a NEON kernel is not
+//! written: no aarch64 machine to measure it on yet).
+//!
+//! A kernel decodes what it can and stops in front of anything else (see
+//! `kernel`); `crate::bulk` decodes that varint with the scalar decoder and
+//! calls the kernel again. Every answer, value or error, is therefore the
+//! scalar decoder's.
+
+use core::fmt;
+
+#[cfg(target_arch = "x86_64")]
+mod kernel;
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+/// Bytes a kernel needs ahead of a window, and output slots it needs free;
+/// with less, `crate::bulk` uses the scalar loop at once.
+#[cfg(target_arch = "x86_64")]
+pub(crate) const MIN_INPUT: usize = kernel::READ;
+/// Output slots a kernel needs free for one window.
+#[cfg(target_arch = "x86_64")]
+pub(crate) const MIN_OUT: usize = kernel::WINDOW;
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) const MIN_INPUT: usize = usize::MAX;
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) const MIN_OUT: usize = usize::MAX;
+
+/// A kernel's entry points: `(bytes, count)` decoded from the start of the
+/// input into the start of the output. `unsafe` because the x86 ones need
+/// their CPU features.
+struct Entries {
+    u64_lenient: unsafe fn(&[u8], &mut [u64]) -> (usize, usize),
+    u64_strict: unsafe fn(&[u8], &mut [u64]) -> (usize, usize),
+    u32_lenient: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
+    u32_strict: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
+}
+
+/// One bulk decoding kernel of [`KERNELS`].
+///
+/// ```
+/// for kernel in varint::KERNELS {
+///     println!("{}: {}", kernel.name(), kernel.is_available());
+/// }
+/// ```
+pub struct Kernel {
+    name: &'static str,
+    needs: &'static str,
+    is_available: fn() -> bool,
+    entries: Entries,
+}
+
+impl Kernel {
+    /// A short name (`avx2-pext`, `avx2`, `sse4.1`, `portable`), for
+    /// benchmark ids and test messages.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// What the kernel needs of the CPU, in words.
+    #[must_use]
+    pub const fn needs(&self) -> &'static str {
+        self.needs
+    }
+
+    /// Whether this CPU can run the kernel (without `std`: whether the
+    /// crate was compiled for CPUs that can).
+    #[must_use]
+    pub fn is_available(&self) -> bool {
+        (self.is_available)()
+    }
+
+    /// A decoder running this kernel, if this CPU can.
+    #[must_use]
+    pub fn decoder(&'static self) -> Option<BulkDecoder> {
+        self.is_available().then_some(BulkDecoder(self))
+    }
+}
+
+impl fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Kernel")
+            .field("name", &self.name)
+            .field("needs", &self.needs)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Stops at once: the caller's scalar loop does all the work.
+fn nothing<T>(_: &[u8], _: &mut [T]) -> (usize, usize) {
+    (0, 0)
+}
+
+/// The scalar loop: no kernel at all. Available everywhere.
+static PORTABLE: Kernel = Kernel {
+    name: "portable",
+    needs: "nothing",
+    is_available: || true,
+    entries: Entries {
+        u64_lenient: nothing,
+        u64_strict: nothing,
+        u32_lenient: nothing,
+        u32_strict: nothing,
+    },
+};
+
+#[cfg(target_arch = "x86_64")]
+static AVX2_PEXT: Kernel = Kernel {
+    name: "avx2-pext",
+    needs: "AVX2, BMI1, BMI2, and a fast pext (Intel, AMD Zen 3 and later)",
+    is_available: x86_64::avx2::pext::is_available,
+    entries: Entries {
+        u64_lenient: x86_64::avx2::pext::decode_u64,
+        u64_strict: x86_64::avx2::pext::decode_u64_strict,
+        u32_lenient: x86_64::avx2::pext::decode_u32,
+        u32_strict: x86_64::avx2::pext::decode_u32_strict,
+    },
+};
+
+#[cfg(target_arch = "x86_64")]
+static AVX2: Kernel = Kernel {
+    name: "avx2",
+    needs: "AVX2, BMI1 and BMI2",
+    is_available: x86_64::avx2::is_available,
+    entries: Entries {
+        u64_lenient: x86_64::avx2::decode_u64,
+        u64_strict: x86_64::avx2::decode_u64_strict,
+        u32_lenient: x86_64::avx2::decode_u32,
+        u32_strict: x86_64::avx2::decode_u32_strict,
+    },
+};
+
+#[cfg(target_arch = "x86_64")]
+static SSE41: Kernel = Kernel {
+    name: "sse4.1",
+    needs: "SSE4.1",
+    is_available: x86_64::sse41::is_available,
+    entries: Entries {
+        u64_lenient: x86_64::sse41::decode_u64,
+        u64_strict: x86_64::sse41::decode_u64_strict,
+        u32_lenient: x86_64::sse41::decode_u32,
+        u32_strict: x86_64::sse41::decode_u32_strict,
+    },
+};
+
+/// Every bulk decoding kernel of this target, best first; the last one,
+/// `portable` (the scalar loop), runs everywhere. [`decode_into`] and the
+/// other bulk functions use the first one this CPU can run.
+///
+/// [`decode_into`]: crate::decode_into()
+///
+/// ```
+/// let input = [0x96, 0x01, 0x05];
+/// for kernel in varint::KERNELS {
+///     if let Some(decoder) = kernel.decoder() {
+///         let mut out = [0u64; 4];
+///         let done = decoder.decode_into(&input, &mut out).unwrap();
+///         assert_eq!(&out[..done.count], [150, 5], "{}", kernel.name());
+///     }
+/// }
+/// ```
+#[cfg(target_arch = "x86_64")]
+pub static KERNELS: &[&Kernel] = &[&AVX2_PEXT, &AVX2, &SSE41, &PORTABLE];
+
+/// Every bulk decoding kernel of this target, best first: here only
+/// `portable`, the scalar loop.
+#[cfg(not(target_arch = "x86_64"))]
+pub static KERNELS: &[&Kernel] = &[&PORTABLE];
+
+/// A bulk decoder running one kernel of [`KERNELS`] that this CPU can run:
+/// [`BulkDecoder::new`] picks the best, [`Kernel::decoder`] a given one.
+///
+/// The free functions ([`decode_into`](crate::decode_into()), …) use
+/// [`BulkDecoder::new`]; this type lets tests and benchmarks name a
+/// kernel. Every kernel gives the same answers.
+#[derive(Clone, Copy)]
+pub struct BulkDecoder(&'static Kernel);
+
+impl fmt::Debug for BulkDecoder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("BulkDecoder").field(&self.0.name).finish()
+    }
+}
+
+impl Default for BulkDecoder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl BulkDecoder {
+    /// The decoder running the first kernel of [`KERNELS`] this CPU can
+    /// run. The choice is made once and cached.
+    #[must_use]
+    #[inline]
+    pub fn new() -> Self {
+        BulkDecoder(dispatch::chosen())
+    }
+
+    /// The kernel this decoder runs.
+    #[must_use]
+    pub fn kernel(&self) -> &'static Kernel {
+        self.0
+    }
+
+    /// The kernel into `u64`s: `(bytes, count)`.
+    #[inline]
+    pub(crate) fn run_u64<const STRICT: bool>(
+        self,
+        input: &[u8],
+        out: &mut [u64],
+    ) -> (usize, usize) {
+        let f = if STRICT {
+            self.0.entries.u64_strict
+        } else {
+            self.0.entries.u64_lenient
+        };
+        // SAFETY: a `BulkDecoder` is made only for a kernel whose
+        // `is_available` returned true: this CPU has its features.
+        unsafe { f(input, out) }
+    }
+
+    /// The kernel into `u32`s: `(bytes, count)`.
+    #[inline]
+    pub(crate) fn run_u32<const STRICT: bool>(
+        self,
+        input: &[u8],
+        out: &mut [u32],
+    ) -> (usize, usize) {
+        let f = if STRICT {
+            self.0.entries.u32_strict
+        } else {
+            self.0.entries.u32_lenient
+        };
+        // SAFETY: as in `run_u64`.
+        unsafe { f(input, out) }
+    }
+
+    /// Whether the kernel does anything (it is not the scalar loop).
+    #[inline]
+    pub(crate) fn is_portable(self) -> bool {
+        core::ptr::eq(self.0, &PORTABLE)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod dispatch {
+    //! The first available kernel of `KERNELS`, found once and cached in an
+    //! atomic pointer (memchr's scheme, pointing to a `static` instead of
+    //! holding a transmuted function pointer).
+
+    use core::sync::atomic::{AtomicPtr, Ordering};
+
+    use super::{KERNELS, Kernel, PORTABLE};
+
+    /// The chosen kernel; null until the first call. It only ever points to
+    /// an element of `KERNELS`.
+    static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());
+
+    #[inline]
+    pub(super) fn chosen() -> &'static Kernel {
+        let p = CHOSEN.load(Ordering::Relaxed);
+        if p.is_null() {
+            return detect();
+        }
+        // SAFETY: a non-null CHOSEN was stored by `detect` from a
+        // `&'static Kernel`, which lives forever and is never written
+        // through.
+        unsafe { &*p }
+    }
+
+    #[cold]
+    fn detect() -> &'static Kernel {
+        let kernel: &'static Kernel = KERNELS
+            .iter()
+            .find(|k| k.is_available())
+            .map_or(&PORTABLE, |k| k);
+        CHOSEN.store(core::ptr::from_ref(kernel).cast_mut(), Ordering::Relaxed);
+        kernel
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod dispatch {
+    //! One kernel: nothing to choose.
+
+    #[inline]
+    pub(super) fn chosen() -> &'static super::Kernel {
+        &super::PORTABLE
+    }
+}

@@ -1,0 +1,88 @@
+//! x86-64 kernels, all instances of the generic kernel in `arch::kernel`:
+//! [`sse41`] (two 16-byte registers per window), [`avx2`] (one 32-byte
+//! register) and [`avx2::pext`] (the same, packing with BMI2 `pext`).
+
+pub(crate) mod avx2;
+pub(crate) mod sse41;
+
+/// Stamps out the four `#[target_feature]` entry points of one [`Isa`]
+/// (`u64` and `u32`, lenient and strict). They are safe functions (Rust
+/// 1.86): only a caller that has not proven the features needs `unsafe`.
+///
+/// [`Isa`]: crate::arch::kernel::Isa
+macro_rules! entry_points {
+    ($isa:ty, $features:literal) => {
+        /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+            // SAFETY: this function is compiled with the features `$isa`
+            // needs, and callable only where the CPU has them.
+            unsafe { $crate::arch::kernel::decode::<$isa, u64, false>(input, out) }
+        }
+
+        /// The kernel into `u64`s, strict.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+            // SAFETY: as in `decode_u64`.
+            unsafe { $crate::arch::kernel::decode::<$isa, u64, true>(input, out) }
+        }
+
+        /// The kernel into `u32`s, lenient.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+            // SAFETY: as in `decode_u64`.
+            unsafe { $crate::arch::kernel::decode::<$isa, u32, false>(input, out) }
+        }
+
+        /// The kernel into `u32`s, strict.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+            // SAFETY: as in `decode_u64`.
+            unsafe { $crate::arch::kernel::decode::<$isa, u32, true>(input, out) }
+        }
+    };
+}
+pub(crate) use entry_points;
+
+/// Whether the CPU has every feature named, detected at run time with
+/// `std`, or else known at compile time (`cfg(target_feature)`).
+macro_rules! detect {
+    ($($feature:tt),+) => {{
+        #[cfg(feature = "std")]
+        {
+            $(std::arch::is_x86_feature_detected!($feature))&&+
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            $(cfg!(target_feature = $feature))&&+
+        }
+    }};
+}
+pub(crate) use detect;
+
+/// Whether BMI2 `pext` is fast here: on Intel (3 cycles since Haswell) and
+/// on AMD from family 0x19 (Zen 3) on. AMD's earlier BMI2 CPUs (families
+/// 0x15–0x18, Hygon's included) run it as microcode, at 18 to about 300
+/// cycles depending on the mask, which would make the `pext` kernel many
+/// times slower than the shift kernel there. Other vendors: assumed slow.
+pub(crate) fn fast_pext() -> bool {
+    // `__cpuid` is safe since Rust 1.90; the workspace supports 1.89.
+    #[allow(unused_unsafe)]
+    // SAFETY: `cpuid` exists on every x86-64 CPU; leaves 0 and 1 always.
+    let (vendor, signature) = unsafe {
+        let v = core::arch::x86_64::__cpuid(0);
+        ([v.ebx, v.edx, v.ecx], core::arch::x86_64::__cpuid(1).eax)
+    };
+    // "GenuineIntel" and "AuthenticAMD", as the three registers hold them.
+    const INTEL: [u32; 3] = [0x756E_6547, 0x4965_6E69, 0x6C65_746E];
+    const AMD: [u32; 3] = [0x6874_7541, 0x6974_6E65, 0x444D_4163];
+    // The family: bits 8–11, plus the extended family (bits 20–27) when
+    // those read 0xF.
+    let base = (signature >> 8) & 0xF;
+    let family = if base == 0xF {
+        base + ((signature >> 20) & 0xFF)
+    } else {
+        base
+    };
+    vendor == INTEL || (vendor == AMD && family >= 0x19)
+}
