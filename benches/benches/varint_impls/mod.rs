@@ -222,6 +222,36 @@ fn bulk_ours(buf: &[u8], out: &mut [u64]) -> usize {
         Err(e) => e.count(),
     }
 }
+
+/// `decode_into` with the kernel named `name`, which must be available.
+#[inline(always)]
+fn bulk_kernel(name: &str, buf: &[u8], out: &mut [u64]) -> usize {
+    let decoder = varint::KERNELS
+        .iter()
+        .find(|k| k.name() == name)
+        .and_then(|k| k.decoder())
+        .expect("an available kernel");
+    match decoder.decode_into(buf, out) {
+        Ok(d) => d.count,
+        Err(e) => e.count(),
+    }
+}
+#[inline(never)]
+fn bulk_avx2_pext(buf: &[u8], out: &mut [u64]) -> usize {
+    bulk_kernel("avx2-pext", buf, out)
+}
+#[inline(never)]
+fn bulk_avx2(buf: &[u8], out: &mut [u64]) -> usize {
+    bulk_kernel("avx2", buf, out)
+}
+#[inline(never)]
+fn bulk_sse41(buf: &[u8], out: &mut [u64]) -> usize {
+    bulk_kernel("sse4.1", buf, out)
+}
+#[inline(never)]
+fn bulk_portable(buf: &[u8], out: &mut [u64]) -> usize {
+    bulk_kernel("portable", buf, out)
+}
 #[inline(never)]
 fn bulk_prost(mut rest: &[u8], out: &mut [u64]) -> usize {
     let mut n = 0;
@@ -261,12 +291,100 @@ fn bulk_loop(mut rest: &[u8], out: &mut [u64]) -> usize {
     n
 }
 
-pub(crate) const BULK: [(&str, Bulk); 4] = [
-    ("varint", bulk_ours),
-    ("prost", bulk_prost),
-    ("integer-encoding", bulk_ie),
-    ("byte-loop", bulk_loop),
-];
+/// varint-simd's fastest one-value decoder, `decode_unsafe`, which needs
+/// 16 readable bytes past the pointer and does not check for overflow;
+/// its safe `decode` finishes the last 15 bytes.
+#[inline(never)]
+fn bulk_simd_unsafe(buf: &[u8], out: &mut [u64]) -> usize {
+    let mut pos = 0;
+    let mut n = 0;
+    while pos + 16 <= buf.len() && n < out.len() {
+        // SAFETY: 16 bytes are readable at `pos`.
+        let (v, len) = unsafe { varint_simd::decode_unsafe::<u64>(buf.as_ptr().add(pos)) };
+        out[n] = v;
+        pos += len;
+        n += 1;
+    }
+    n + simd_tail(&buf[pos..], &mut out[n..])
+}
+
+/// varint-simd's two-at-a-time AVX2 decoder, `decode_two_wide_unsafe`
+/// (compiled only with `-C target-feature=+avx2`), which needs 32 readable
+/// bytes past the pointer; then `decode_unsafe`, then `decode`.
+#[cfg(target_feature = "avx2")]
+#[inline(never)]
+fn bulk_simd_two_wide(buf: &[u8], out: &mut [u64]) -> usize {
+    let mut pos = 0;
+    let mut n = 0;
+    while pos + 32 <= buf.len() && n + 2 <= out.len() {
+        // SAFETY: 32 bytes are readable at `pos`, and the build has AVX2.
+        let (a, b, la, lb) =
+            unsafe { varint_simd::decode_two_wide_unsafe::<u64, u64>(buf.as_ptr().add(pos)) };
+        out[n] = a;
+        out[n + 1] = b;
+        pos += usize::from(la) + usize::from(lb);
+        n += 2;
+    }
+    while pos + 16 <= buf.len() && n < out.len() {
+        // SAFETY: 16 bytes are readable at `pos`.
+        let (v, len) = unsafe { varint_simd::decode_unsafe::<u64>(buf.as_ptr().add(pos)) };
+        out[n] = v;
+        pos += len;
+        n += 1;
+    }
+    n + simd_tail(&buf[pos..], &mut out[n..])
+}
+
+fn simd_tail(mut rest: &[u8], out: &mut [u64]) -> usize {
+    let mut n = 0;
+    while !rest.is_empty() && n < out.len() {
+        let Ok((v, len)) = varint_simd::decode::<u64>(rest) else {
+            break;
+        };
+        out[n] = v;
+        rest = &rest[len..];
+        n += 1;
+    }
+    n
+}
+
+/// The bulk decoders: ours through the dispatch, ours with each kernel this
+/// CPU runs, and the peers.
+pub(crate) fn bulk_impls() -> Vec<(&'static str, Bulk)> {
+    let available = |name: &str| {
+        varint::KERNELS
+            .iter()
+            .any(|k| k.name() == name && k.is_available())
+    };
+    let mut v: Vec<(&'static str, Bulk)> = vec![("varint", bulk_ours)];
+    for (name, f) in [
+        ("avx2-pext", bulk_avx2_pext as Bulk),
+        ("avx2", bulk_avx2),
+        ("sse4.1", bulk_sse41),
+        ("portable", bulk_portable),
+    ] {
+        if available(name) {
+            v.push((
+                match name {
+                    "avx2-pext" => "varint-avx2-pext",
+                    "avx2" => "varint-avx2",
+                    "sse4.1" => "varint-sse4.1",
+                    _ => "varint-portable",
+                },
+                f,
+            ));
+        }
+    }
+    v.extend([
+        ("prost", bulk_prost as Bulk),
+        ("integer-encoding", bulk_ie),
+        ("byte-loop", bulk_loop),
+        ("varint-simd-unsafe", bulk_simd_unsafe),
+    ]);
+    #[cfg(target_feature = "avx2")]
+    v.push(("varint-simd-two-wide", bulk_simd_two_wide));
+    v
+}
 
 /// Checks that every implementation gets every distribution right, so a
 /// fast wrong answer cannot be timed.
@@ -284,7 +402,7 @@ pub(crate) fn check_all() {
             assert_eq!(&out[..n], &buf[..], "encode {name} {label}");
         }
         let mut vals = vec![0u64; COUNT];
-        for (name, f) in BULK {
+        for (name, f) in bulk_impls() {
             vals.fill(0);
             assert_eq!(f(&buf, &mut vals), COUNT, "bulk {name} {label}");
             assert_eq!(vals, values, "bulk {name} {label}");

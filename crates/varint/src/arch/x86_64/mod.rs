@@ -66,6 +66,23 @@ pub(crate) use detect;
 /// cycles depending on the mask, which would make the `pext` kernel many
 /// times slower than the shift kernel there. Other vendors: assumed slow.
 pub(crate) fn fast_pext() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not asked yet, 1: slow, 2: fast. `cpuid` is slow itself (a VM
+    /// exit under a hypervisor, microseconds), so it is asked once.
+    static FAST: AtomicU8 = AtomicU8::new(0);
+    match FAST.load(Ordering::Relaxed) {
+        0 => {
+            let fast = ask_cpuid();
+            FAST.store(1 + u8::from(fast), Ordering::Relaxed);
+            fast
+        }
+        known => known == 2,
+    }
+}
+
+/// The vendor and family test of [`fast_pext`], by `cpuid`.
+#[cold]
+fn ask_cpuid() -> bool {
     // `__cpuid` is safe since Rust 1.90; the workspace supports 1.89.
     #[allow(unused_unsafe)]
     // SAFETY: `cpuid` exists on every x86-64 CPU; leaves 0 and 1 always.
