@@ -57,6 +57,7 @@ const UTF8_TSVS: &[(&str, &str)] = &[
 ];
 const VARINT_TSV: &str = include_str!("../../../testdata/conformance/varint_cases.tsv");
 const ZIGZAG_TSV: &str = include_str!("../../../testdata/conformance/zigzag_cases.tsv");
+const LEB128_TSV: &str = include_str!("../../../testdata/conformance/leb128_cases.tsv");
 
 /// One UTF-8 conformance case. Fields the source does not state are `None`.
 #[derive(Clone, Debug)]
@@ -215,6 +216,47 @@ pub fn zigzag_cases() -> Vec<(i64, u64)> {
                 row["signed"].parse().expect("i64"),
                 row["zigzag"].parse().expect("u64"),
             )
+        })
+        .collect()
+}
+
+/// One row of `leb128_cases.tsv`: DWARF 5 and WebAssembly LEB128 vectors.
+#[derive(Clone, Debug)]
+pub struct Leb128Case {
+    /// The row id.
+    pub id: String,
+    /// The input bytes.
+    pub input: Vec<u8>,
+    /// `uleb` or `sleb` (every unsigned or signed width that holds the
+    /// value), or one of `u32`, `u64`, `i32`, `i64`.
+    pub ty: String,
+    /// `Ok` or `Overflow` (never `Truncated` in this file).
+    pub expect: VarintExpect,
+    /// The decoded value on success.
+    pub value: Option<i128>,
+    /// Bytes consumed on success.
+    pub consumed: Option<usize>,
+    /// Whether `input` is the shortest encoding of `value`.
+    pub canonical: Option<bool>,
+}
+
+/// Every row of `leb128_cases.tsv`.
+pub fn leb128_cases() -> Vec<Leb128Case> {
+    tsv(LEB128_TSV)
+        .into_iter()
+        .map(|row| Leb128Case {
+            id: row["id"].to_string(),
+            input: hex(row["input_hex"]),
+            ty: row["type"].to_string(),
+            expect: match row["expect"] {
+                "ok" => VarintExpect::Ok,
+                "truncated" => VarintExpect::Truncated,
+                "overflow" => VarintExpect::Overflow,
+                other => panic!("unknown expect {other:?}"),
+            },
+            value: stated(&row, "value").map(|v| v.parse().expect("number")),
+            consumed: stated(&row, "consumed").map(|v| v.parse().expect("number")),
+            canonical: stated(&row, "canonical").map(|v| v == "1"),
         })
         .collect()
 }
@@ -383,6 +425,7 @@ mod tests {
         let rows = varint_cases();
         assert_eq!(rows.len(), 304);
         assert_eq!(zigzag_cases().len(), 13);
+        assert_eq!(leb128_cases().len(), 53);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use codec_core::DecodeError;
 use zigzag::ZigZag;
 
 use crate::Varint;
+use crate::sleb128::{self, Sleb128};
 
 /// Reads varints from any [`Read`]. Implemented for every `Read`.
 ///
@@ -25,7 +26,9 @@ use crate::Varint;
 ///
 /// - The source ends before the terminating byte, including before the
 ///   first byte: [`ErrorKind::UnexpectedEof`](io::ErrorKind::UnexpectedEof)
-///   wrapping [`DecodeError::Truncated`].
+///   wrapping [`DecodeError::Truncated`]. To tell a clean end of the stream
+///   (before a varint) from a varint cut off, use
+///   [`read_varint_or_eof`](ReadVarint::read_varint_or_eof).
 /// - Overflow, or in strict mode a non-canonical encoding:
 ///   [`ErrorKind::InvalidData`](io::ErrorKind::InvalidData) wrapping the
 ///   [`DecodeError`] (get it with `err.get_ref()` and `downcast_ref`).
@@ -50,12 +53,12 @@ use crate::Varint;
 pub trait ReadVarint: Read {
     /// Reads one varint, leniently as [`decode`](crate::decode()).
     fn read_varint<T: Varint>(&mut self) -> io::Result<T> {
-        read_one::<T, _, false>(self)
+        required(read_one(self, T::MAX_LEN, T::read::<false>))
     }
 
     /// Reads one varint, strictly as [`decode_strict`](crate::decode_strict()).
     fn read_varint_strict<T: Varint>(&mut self) -> io::Result<T> {
-        read_one::<T, _, true>(self)
+        required(read_one(self, T::MAX_LEN, T::read::<true>))
     }
 
     /// Reads one zigzag-encoded signed varint (protobuf `sint32`, `sint64`).
@@ -64,7 +67,51 @@ pub trait ReadVarint: Read {
         S: ZigZag,
         S::Unsigned: Varint,
     {
-        read_one::<S::Unsigned, _, false>(self).map(zigzag::decode)
+        self.read_varint::<S::Unsigned>().map(zigzag::decode)
+    }
+
+    /// Reads one varint (lenient), or `Ok(None)` if the source is at its
+    /// end before the varint's first byte: the clean end of a stream of
+    /// length-delimited messages. A source that ends after the first byte
+    /// and before the terminating one is still
+    /// [`ErrorKind::UnexpectedEof`](io::ErrorKind::UnexpectedEof) wrapping
+    /// [`DecodeError::Truncated`]: the message was cut off.
+    ///
+    /// ```
+    /// use varint::ReadVarint;
+    ///
+    /// let mut r: &[u8] = &[0x03, 0xAC];
+    /// assert_eq!(r.read_varint_or_eof::<u32>()?, Some(3));
+    /// let cut = r.read_varint_or_eof::<u32>().unwrap_err(); // 0xAC continues
+    /// assert_eq!(cut.kind(), std::io::ErrorKind::UnexpectedEof);
+    /// assert_eq!(r.read_varint_or_eof::<u32>()?, None); // nothing left: a clean end
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    fn read_varint_or_eof<T: Varint>(&mut self) -> io::Result<Option<T>> {
+        read_one(self, T::MAX_LEN, T::read::<false>)
+    }
+
+    /// Reads one signed LEB128 value, leniently as
+    /// [`sleb128::decode`](crate::sleb128::decode), with the limits and
+    /// errors above (at most `T::MAX_LEN` bytes are read).
+    ///
+    /// ```
+    /// use varint::{ReadVarint, WriteVarint};
+    ///
+    /// let mut wire = Vec::new();
+    /// wire.write_sleb128(-129i64)?;
+    /// assert_eq!(wire, [0xFF, 0x7E]);
+    /// assert_eq!((&wire[..]).read_sleb128::<i64>()?, -129);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    fn read_sleb128<T: Sleb128>(&mut self) -> io::Result<T> {
+        required(read_one(self, T::MAX_LEN, sleb128::decode::<T>))
+    }
+
+    /// Reads one signed LEB128 value strictly, as
+    /// [`sleb128::decode_strict`](crate::sleb128::decode_strict).
+    fn read_sleb128_strict<T: Sleb128>(&mut self) -> io::Result<T> {
+        required(read_one(self, T::MAX_LEN, sleb128::decode_strict::<T>))
     }
 }
 
@@ -91,19 +138,51 @@ pub trait WriteVarint: Write {
     {
         self.write_varint(zigzag::encode(value))
     }
+
+    /// Writes the shortest signed LEB128 encoding of `value`; returns its
+    /// length.
+    fn write_sleb128<T: Sleb128>(&mut self, value: T) -> io::Result<usize> {
+        let mut buf = [0u8; 19];
+        let n = sleb128::encode(value, &mut buf);
+        self.write_all(&buf[..n])?;
+        Ok(n)
+    }
 }
 
 impl<W: Write + ?Sized> WriteVarint for W {}
 
-fn read_one<T: Varint, R: Read + ?Sized, const STRICT: bool>(r: &mut R) -> io::Result<T> {
+/// A clean end before the first byte is `Ok(None)`; the callers that want
+/// a value turn it into `UnexpectedEof`.
+fn required<T>(r: io::Result<Option<T>>) -> io::Result<T> {
+    match r {
+        Ok(Some(v)) => Ok(v),
+        Ok(None) => Err(io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            DecodeError::Truncated,
+        )),
+        Err(e) => Err(e),
+    }
+}
+
+/// A decoder of one value from the start of a slice.
+type Decode<T> = fn(&[u8]) -> Result<(T, usize), DecodeError>;
+
+/// Reads bytes one at a time until a terminating byte or `max_len` bytes
+/// (at most 19, u128's `MAX_LEN`), then decodes them with `decode`.
+/// `Ok(None)`: the source ended before the first byte.
+fn read_one<T, R: Read + ?Sized>(
+    r: &mut R,
+    max_len: usize,
+    decode: Decode<T>,
+) -> io::Result<Option<T>> {
     let mut buf = [0u8; 19];
+    let max_len = max_len.min(buf.len());
     let mut n = 0;
-    // `19` is u128's MAX_LEN, the largest: the loop ends after MAX_LEN bytes
-    // or the terminating one.
-    while n < T::MAX_LEN {
+    while n < max_len {
         let byte = &mut buf[n..n + 1];
         loop {
             match r.read(byte) {
+                Ok(0) if n == 0 => return Ok(None),
                 Ok(0) => {
                     return Err(io::Error::new(
                         io::ErrorKind::UnexpectedEof,
@@ -120,13 +199,8 @@ fn read_one<T: Varint, R: Read + ?Sized, const STRICT: bool>(r: &mut R) -> io::R
             break;
         }
     }
-    let result = if STRICT {
-        T::read::<true>(&buf[..n])
-    } else {
-        T::read::<false>(&buf[..n])
-    };
-    match result {
-        Ok((v, _)) => Ok(v),
+    match decode(&buf[..n]) {
+        Ok((v, _)) => Ok(Some(v)),
         Err(e) => Err(io::Error::new(io::ErrorKind::InvalidData, e)),
     }
 }

@@ -135,6 +135,7 @@ mod int;
 #[cfg(feature = "std")]
 mod io;
 mod scalar;
+pub mod sleb128;
 
 pub use codec_core::{BufferTooSmall, DecodeError};
 

@@ -43,7 +43,9 @@ use codec_core::DecodeError;
 /// The top bit of every byte of a `u64`.
 pub(crate) const CONTINUATION: u64 = 0x8080_8080_8080_8080;
 
-/// An unsigned accumulator the byte loops work in: `u64` or `u128`.
+/// A word the byte loops work in: `u64` or `u128` to read, and also `i64`
+/// or `i128` to write signed LEB128, whose arithmetic shifts give the sign
+/// bits of the last byte.
 pub(crate) trait Word:
     Copy + Default + From<u8> + Shl<u32, Output = Self> + Shr<u32, Output = Self> + BitOr<Output = Self>
 {
@@ -53,27 +55,22 @@ pub(crate) trait Word:
     fn is_last_group(self) -> bool;
 }
 
-impl Word for u64 {
-    #[inline(always)]
-    fn low_byte(self) -> u8 {
-        self as u8
-    }
-    #[inline(always)]
-    fn is_last_group(self) -> bool {
-        self < 0x80
-    }
+macro_rules! word {
+    ($($t:ty),*) => {$(
+        impl Word for $t {
+            #[inline(always)]
+            fn low_byte(self) -> u8 {
+                self as u8
+            }
+            #[inline(always)]
+            fn is_last_group(self) -> bool {
+                (0..0x80).contains(&self)
+            }
+        }
+    )*};
 }
 
-impl Word for u128 {
-    #[inline(always)]
-    fn low_byte(self) -> u8 {
-        self as u8
-    }
-    #[inline(always)]
-    fn is_last_group(self) -> bool {
-        self < 0x80
-    }
-}
+word!(u64, u128, i64, i128);
 
 /// Branch-free `ceil(bits / 7)` for `bits` in `1..=64`, where `bits` is the
 /// position of the highest set bit of `value | 1`: `(9·bits + 64) / 64`,

@@ -245,3 +245,55 @@ fn kernels_at_a_guard_page() {
         }
     }
 }
+
+/// Signed LEB128 decoders on every cut of edge values, and on runs of
+/// continuation bytes, ending at the guard page.
+#[test]
+fn sleb128_at_a_guard_page() {
+    use varint::sleb128;
+    let mut buf = GuardedBuf::new(64);
+    let mut enc = [0u8; 19];
+    let mut values: Vec<i128> = vec![0, -1, 1, i128::MIN, i128::MAX];
+    for k in 1..127 {
+        values.extend([1i128 << k, -(1i128 << k), (1i128 << k) - 1]);
+    }
+    for v in values {
+        let n = sleb128::encode(v, &mut enc);
+        for cut in 0..=n {
+            let original = &enc[..cut];
+            let guarded = buf.at_end(original);
+            assert_eq!(
+                sleb128::decode::<i128>(guarded),
+                sleb128::decode::<i128>(original)
+            );
+            assert_eq!(
+                sleb128::decode_strict::<i64>(guarded),
+                sleb128::decode_strict::<i64>(original)
+            );
+            assert_eq!(
+                sleb128::decode::<i32>(guarded),
+                sleb128::decode::<i32>(original)
+            );
+            assert_eq!(
+                sleb128::decode::<i16>(guarded),
+                sleb128::decode::<i16>(original)
+            );
+        }
+        let out = buf.at_end_mut(n);
+        assert_eq!(sleb128::try_encode(v, out), Ok(n));
+    }
+    for len in 0..=24 {
+        for fill in [0x80u8, 0xFF] {
+            let input = vec![fill; len];
+            let guarded = buf.at_end(&input);
+            assert_eq!(
+                sleb128::decode::<i128>(guarded),
+                sleb128::decode::<i128>(&input)
+            );
+            assert_eq!(
+                sleb128::decode::<i64>(guarded),
+                sleb128::decode::<i64>(&input)
+            );
+        }
+    }
+}

@@ -141,3 +141,72 @@ fn writer_returns_length() {
     assert_eq!(r.read_varint::<u128>().unwrap(), u128::MAX);
     assert_eq!(r.read_varint_signed::<i64>().unwrap(), i64::MIN);
 }
+
+#[test]
+fn clean_end_or_cut_off() {
+    // A stream of three varints: each read returns one, then a clean end.
+    let mut wire = Vec::new();
+    for v in [0u64, 300, u64::MAX] {
+        wire.write_varint(v).unwrap();
+    }
+    let mut r = Trickle {
+        data: &wire,
+        given: 0,
+        calls: 0,
+    };
+    assert_eq!(r.read_varint_or_eof::<u64>().unwrap(), Some(0));
+    assert_eq!(r.read_varint_or_eof::<u64>().unwrap(), Some(300));
+    assert_eq!(r.read_varint_or_eof::<u64>().unwrap(), Some(u64::MAX));
+    assert_eq!(r.read_varint_or_eof::<u64>().unwrap(), None);
+    assert_eq!(
+        r.read_varint_or_eof::<u64>().unwrap(),
+        None,
+        "still at the end"
+    );
+    // Every cut inside a varint is an error, not a clean end.
+    let mut buf = [0u8; 10];
+    let n = varint::encode(u64::MAX, &mut buf);
+    for cut in 1..n {
+        let mut r = &buf[..cut];
+        let e = r.read_varint_or_eof::<u64>().unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::UnexpectedEof, "cut {cut}");
+        assert_eq!(decode_error(&e), Some(DecodeError::Truncated));
+        assert!(r.is_empty(), "the bytes read are consumed");
+    }
+    // Invalid data is still an error.
+    let mut r: &[u8] = &[0xFF; 12];
+    let e = r.read_varint_or_eof::<u64>().unwrap_err();
+    assert_eq!(decode_error(&e), Some(DecodeError::Overflow));
+    // The plain read keeps its meaning: any end is UnexpectedEof.
+    let e = (&[][..]).read_varint::<u32>().unwrap_err();
+    assert_eq!(e.kind(), io::ErrorKind::UnexpectedEof);
+}
+
+#[test]
+fn sleb128_through_io() {
+    let mut wire = Vec::new();
+    let values = [0i64, -1, 63, 64, -64, -65, i64::MIN, i64::MAX];
+    for &v in &values {
+        let n = wire.write_sleb128(v).unwrap();
+        assert_eq!(n, varint::sleb128::encoded_len(v));
+    }
+    wire.write_sleb128(i128::MIN).unwrap();
+    let mut r = Trickle {
+        data: &wire,
+        given: 0,
+        calls: 0,
+    };
+    for &v in &values {
+        assert_eq!(r.read_sleb128::<i64>().unwrap(), v);
+    }
+    assert_eq!(r.read_sleb128_strict::<i128>().unwrap(), i128::MIN);
+    assert_eq!(r.given, wire.len());
+    // Endless continuation bytes: exactly MAX_LEN read, then Overflow.
+    let mut r = io::repeat(0x80).take(100);
+    let e = r.read_sleb128::<i32>().unwrap_err();
+    assert_eq!(decode_error(&e), Some(DecodeError::Overflow));
+    assert_eq!(r.limit(), 95, "i32's MAX_LEN, 5 bytes");
+    let mut r: &[u8] = &[0x80, 0x00];
+    let e = r.read_sleb128_strict::<i32>().unwrap_err();
+    assert_eq!(decode_error(&e), Some(DecodeError::NonCanonical));
+}
