@@ -128,6 +128,8 @@ extern crate std;
 // The SIMD kernels: the only module allowed `unsafe`.
 #[allow(unsafe_code)]
 mod arch;
+#[cfg(feature = "bytes")]
+mod buf;
 mod bulk;
 mod decode;
 mod encode;
@@ -137,6 +139,8 @@ mod io;
 mod scalar;
 pub mod sleb128;
 
+#[cfg(feature = "bytes")]
+pub use buf::{BufVarint, PutVarint};
 pub use codec_core::{BufferTooSmall, DecodeError};
 
 pub use arch::{BulkDecoder, KERNELS, Kernel};
