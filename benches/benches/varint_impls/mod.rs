@@ -226,7 +226,7 @@ fn bulk_ours(buf: &[u8], out: &mut [u64]) -> usize {
 /// `decode_into` with the kernel named `name`, which must be available.
 #[inline(always)]
 fn bulk_kernel(name: &str, buf: &[u8], out: &mut [u64]) -> usize {
-    let decoder = varint::KERNELS
+    let decoder = varint::kernels()
         .iter()
         .find(|k| k.name() == name)
         .and_then(|k| k.decoder())
@@ -352,7 +352,7 @@ fn simd_tail(mut rest: &[u8], out: &mut [u64]) -> usize {
 /// CPU runs, and the peers.
 pub(crate) fn bulk_impls() -> Vec<(&'static str, Bulk)> {
     let available = |name: &str| {
-        varint::KERNELS
+        varint::kernels()
             .iter()
             .any(|k| k.name() == name && k.is_available())
     };

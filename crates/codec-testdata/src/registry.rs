@@ -1,5 +1,6 @@
 //! The registry: every UTF-8 validator and entry point in the workspace,
-//! listed once, with the properties the test harnesses need.
+//! and every varint bulk-decoding kernel, listed once, with the properties
+//! the test harnesses need.
 //!
 //! The unit and differential tests, the guard-page tests, `cargo xtask
 //! exhaustive`, the fuzz targets and the benchmarks all iterate
@@ -214,6 +215,27 @@ fn failure(
         input.len(),
         &input[..input.len().min(64)]
     ))
+}
+
+/// Every varint bulk decoder this CPU can run, from `varint::kernels()`
+/// (varint's own registry, which its dispatch chooses from), named
+/// `varint::kernel[avx2]` and the like. The varint kernel tests, guard-page
+/// tests, fuzz target and benchmarks iterate this.
+pub fn varint_decoders() -> Vec<(String, varint::BulkDecoder)> {
+    varint::kernels()
+        .iter()
+        .filter_map(|k| Some((format!("varint::kernel[{}]", k.name()), k.decoder()?)))
+        .collect()
+}
+
+/// The varint kernels compiled in that this CPU cannot run, for harnesses
+/// to print.
+pub fn varint_skipped() -> Vec<String> {
+    varint::kernels()
+        .iter()
+        .filter(|k| !k.is_available())
+        .map(|k| format!("varint::kernel[{}] (needs {})", k.name(), k.features()))
+        .collect()
 }
 
 #[cfg(test)]

@@ -88,7 +88,7 @@ impl core::error::Error for BulkError {
 /// below the returned count.
 ///
 /// `u64` and `u32` (and `usize`) are decoded by a SIMD kernel where the CPU
-/// has one ([`KERNELS`](crate::KERNELS)), with the same results as the
+/// has one ([`kernels`](crate::kernels())), with the same results as the
 /// scalar decoder: a protobuf-like mix of lengths decodes about four times
 /// as fast as prost's loop. `u16` and `u128` use the scalar loop.
 ///

@@ -143,7 +143,7 @@ pub mod sleb128;
 pub use buf::{BufVarint, PutVarint};
 pub use codec_core::{BufferTooSmall, DecodeError};
 
-pub use arch::{BulkDecoder, KERNELS, Kernel};
+pub use arch::{BulkDecoder, Kernel, chosen_kernel, kernels};
 #[cfg(feature = "alloc")]
 pub use bulk::decode_to_vec;
 pub use bulk::{BulkError, Decoded, Iter, decode_into, decode_into_strict, iter, iter_strict};

@@ -220,7 +220,7 @@ fn kernels_at_a_guard_page() {
         }
         streams.push(s);
     }
-    for decoder in varint::KERNELS.iter().filter_map(|k| k.decoder()) {
+    for (_, decoder) in codec_testdata::registry::varint_decoders() {
         for stream in &streams {
             for len in 0..=stream.len() {
                 let original = &stream[..len];

@@ -7,15 +7,16 @@
 //! - `x86_64/`: that trait for SSE4.1 and AVX2, the AVX2 one twice (packing
 //!   with shifts, or with BMI2 `pext` where `pext` is fast), with
 //!   `#[target_feature]` entry points.
-//! - This file: [`KERNELS`], the one list of kernels, best first, which the
-//!   dispatch, the tests and the benchmarks all iterate; [`BulkDecoder`],
-//!   the proof that a kernel can run here; and the dispatch, which picks
-//!   the first available kernel of the list once and caches it in an
-//!   `AtomicPtr`.
+//! - This file: the registry of kernels ([`kernels`]), the one list of
+//!   them, best first, which the dispatch, the tests, the guard-page tests,
+//!   the fuzz target and the benchmarks all iterate (as utf8-simd's);
+//!   [`BulkDecoder`], the proof that a kernel can run here; and the
+//!   dispatch, which picks the first available kernel of the list once and
+//!   caches it in an `AtomicPtr`.
 //!
-//! With `std` the CPU's features are detected at run time; without it,
-//! "available" means compiled in (`-C target-feature`), except for the
-//! `pext` speed test, which reads `cpuid` either way. Other architectures
+//! The CPU's features are detected at run time with the `cpufeatures` crate
+//! (`cpuid` and `xgetbv`), with or without `std`; the `pext` speed test
+//! reads the vendor and family from `cpuid` too. Other architectures
 //! have only the portable kernel, the scalar loop (a NEON kernel is not
 //! written: no aarch64 machine to measure it on yet).
 //!
@@ -46,46 +47,48 @@ pub(crate) const MIN_OUT: usize = usize::MAX;
 /// A kernel's entry points: `(bytes, count)` decoded from the start of the
 /// input into the start of the output. `unsafe` because the x86 ones need
 /// their CPU features.
-struct Entries {
-    u64_lenient: unsafe fn(&[u8], &mut [u64]) -> (usize, usize),
-    u64_strict: unsafe fn(&[u8], &mut [u64]) -> (usize, usize),
-    u32_lenient: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
-    u32_strict: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
+pub(crate) struct Entries {
+    pub(crate) u64_lenient: unsafe fn(&[u8], &mut [u64]) -> (usize, usize),
+    pub(crate) u64_strict: unsafe fn(&[u8], &mut [u64]) -> (usize, usize),
+    pub(crate) u32_lenient: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
+    pub(crate) u32_strict: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
 }
 
-/// One bulk decoding kernel of [`KERNELS`].
+/// One bulk decoding kernel: its name, the CPU features it needs, and its
+/// entry points. The list of them is [`kernels`].
 ///
 /// ```
-/// for kernel in varint::KERNELS {
-///     println!("{}: {}", kernel.name(), kernel.is_available());
+/// for kernel in varint::kernels() {
+///     println!("{} ({}): {}", kernel.name(), kernel.features(), kernel.is_available());
 /// }
 /// ```
 pub struct Kernel {
-    name: &'static str,
-    needs: &'static str,
-    is_available: fn() -> bool,
-    entries: Entries,
+    pub(crate) name: &'static str,
+    pub(crate) features: &'static str,
+    pub(crate) detect: fn() -> bool,
+    pub(crate) entries: Entries,
 }
 
 impl Kernel {
-    /// A short name (`avx2-pext`, `avx2`, `sse4.1`, `portable`), for
-    /// benchmark ids and test messages.
+    /// The kernel's name: `"avx2-pext"`, `"avx2"`, `"sse4.1"`,
+    /// `"portable"`.
     #[must_use]
     pub const fn name(&self) -> &'static str {
         self.name
     }
 
-    /// What the kernel needs of the CPU, in words.
+    /// The CPU features it needs, as `target_feature` names separated by
+    /// commas (empty for the portable kernel). `avx2-pext` also needs a
+    /// fast `pext`: Intel, or AMD from Zen 3 on.
     #[must_use]
-    pub const fn needs(&self) -> &'static str {
-        self.needs
+    pub const fn features(&self) -> &'static str {
+        self.features
     }
 
-    /// Whether this CPU can run the kernel (without `std`: whether the
-    /// crate was compiled for CPUs that can).
+    /// Whether this CPU can run it.
     #[must_use]
     pub fn is_available(&self) -> bool {
-        (self.is_available)()
+        (self.detect)()
     }
 
     /// A decoder running this kernel, if this CPU can.
@@ -99,7 +102,7 @@ impl fmt::Debug for Kernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Kernel")
             .field("name", &self.name)
-            .field("needs", &self.needs)
+            .field("features", &self.features)
             .finish_non_exhaustive()
     }
 }
@@ -109,11 +112,12 @@ fn nothing<T>(_: &[u8], _: &mut [T]) -> (usize, usize) {
     (0, 0)
 }
 
-/// The scalar loop: no kernel at all. Available everywhere.
-static PORTABLE: Kernel = Kernel {
+/// The portable kernel: the scalar loop, no kernel at all. Available
+/// everywhere.
+const PORTABLE: Kernel = Kernel {
     name: "portable",
-    needs: "nothing",
-    is_available: || true,
+    features: "",
+    detect: || true,
     entries: Entries {
         u64_lenient: nothing,
         u64_strict: nothing,
@@ -122,46 +126,23 @@ static PORTABLE: Kernel = Kernel {
     },
 };
 
+/// Every kernel compiled for this target, fastest first: the one list of
+/// them, which the dispatch, the tests, the guard-page tests, the fuzz
+/// target and the benchmarks iterate.
 #[cfg(target_arch = "x86_64")]
-static AVX2_PEXT: Kernel = Kernel {
-    name: "avx2-pext",
-    needs: "AVX2, BMI1, BMI2, and a fast pext (Intel, AMD Zen 3 and later)",
-    is_available: x86_64::avx2::pext::is_available,
-    entries: Entries {
-        u64_lenient: x86_64::avx2::pext::decode_u64,
-        u64_strict: x86_64::avx2::pext::decode_u64_strict,
-        u32_lenient: x86_64::avx2::pext::decode_u32,
-        u32_strict: x86_64::avx2::pext::decode_u32_strict,
-    },
-};
+static KERNELS: [Kernel; 4] = [
+    x86_64::avx2::pext::KERNEL,
+    x86_64::avx2::KERNEL,
+    x86_64::sse41::KERNEL,
+    PORTABLE,
+];
 
-#[cfg(target_arch = "x86_64")]
-static AVX2: Kernel = Kernel {
-    name: "avx2",
-    needs: "AVX2, BMI1 and BMI2",
-    is_available: x86_64::avx2::is_available,
-    entries: Entries {
-        u64_lenient: x86_64::avx2::decode_u64,
-        u64_strict: x86_64::avx2::decode_u64_strict,
-        u32_lenient: x86_64::avx2::decode_u32,
-        u32_strict: x86_64::avx2::decode_u32_strict,
-    },
-};
+/// Every kernel compiled for this target, fastest first.
+#[cfg(not(target_arch = "x86_64"))]
+static KERNELS: [Kernel; 1] = [PORTABLE];
 
-#[cfg(target_arch = "x86_64")]
-static SSE41: Kernel = Kernel {
-    name: "sse4.1",
-    needs: "SSE4.1",
-    is_available: x86_64::sse41::is_available,
-    entries: Entries {
-        u64_lenient: x86_64::sse41::decode_u64,
-        u64_strict: x86_64::sse41::decode_u64_strict,
-        u32_lenient: x86_64::sse41::decode_u32,
-        u32_strict: x86_64::sse41::decode_u32_strict,
-    },
-};
-
-/// Every bulk decoding kernel of this target, best first; the last one,
+/// Every bulk decoding kernel compiled into this crate for the target,
+/// fastest first, whether or not this CPU can run it; the last one,
 /// `portable` (the scalar loop), runs everywhere. [`decode_into`] and the
 /// other bulk functions use the first one this CPU can run.
 ///
@@ -169,23 +150,34 @@ static SSE41: Kernel = Kernel {
 ///
 /// ```
 /// let input = [0x96, 0x01, 0x05];
-/// for kernel in varint::KERNELS {
+/// for kernel in varint::kernels() {
 ///     if let Some(decoder) = kernel.decoder() {
 ///         let mut out = [0u64; 4];
 ///         let done = decoder.decode_into(&input, &mut out).unwrap();
 ///         assert_eq!(&out[..done.count], [150, 5], "{}", kernel.name());
 ///     }
 /// }
+/// assert_eq!(varint::kernels().last().map(|k| k.name()), Some("portable"));
 /// ```
-#[cfg(target_arch = "x86_64")]
-pub static KERNELS: &[&Kernel] = &[&AVX2_PEXT, &AVX2, &SSE41, &PORTABLE];
+#[must_use]
+pub fn kernels() -> &'static [Kernel] {
+    &KERNELS
+}
 
-/// Every bulk decoding kernel of this target, best first: here only
-/// `portable`, the scalar loop.
-#[cfg(not(target_arch = "x86_64"))]
-pub static KERNELS: &[&Kernel] = &[&PORTABLE];
+/// The kernel that [`decode_into`](crate::decode_into()) and the other
+/// bulk functions use on this CPU.
+///
+/// ```
+/// let k = varint::chosen_kernel();
+/// assert!(k.is_available());
+/// println!("decoding with {} ({})", k.name(), k.features());
+/// ```
+#[must_use]
+pub fn chosen_kernel() -> &'static Kernel {
+    dispatch::chosen()
+}
 
-/// A bulk decoder running one kernel of [`KERNELS`] that this CPU can run:
+/// A bulk decoder running one kernel of [`kernels`] that this CPU can run:
 /// [`BulkDecoder::new`] picks the best, [`Kernel::decoder`] a given one.
 ///
 /// The free functions ([`decode_into`](crate::decode_into()), …) use
@@ -207,7 +199,7 @@ impl Default for BulkDecoder {
 }
 
 impl BulkDecoder {
-    /// The decoder running the first kernel of [`KERNELS`] this CPU can
+    /// The decoder running the first kernel of [`kernels`] this CPU can
     /// run. The choice is made once and cached.
     #[must_use]
     #[inline]
@@ -217,7 +209,7 @@ impl BulkDecoder {
 
     /// The kernel this decoder runs.
     #[must_use]
-    pub fn kernel(&self) -> &'static Kernel {
+    pub const fn kernel(&self) -> &'static Kernel {
         self.0
     }
 
@@ -254,10 +246,10 @@ impl BulkDecoder {
         unsafe { f(input, out) }
     }
 
-    /// Whether the kernel does anything (it is not the scalar loop).
+    /// Whether the kernel is the scalar loop, which does nothing itself.
     #[inline]
     pub(crate) fn is_portable(self) -> bool {
-        core::ptr::eq(self.0, &PORTABLE)
+        self.0.features.is_empty()
     }
 }
 
@@ -269,7 +261,7 @@ mod dispatch {
 
     use core::sync::atomic::{AtomicPtr, Ordering};
 
-    use super::{KERNELS, Kernel, PORTABLE};
+    use super::{KERNELS, Kernel};
 
     /// The chosen kernel; null until the first call. It only ever points to
     /// an element of `KERNELS`.
@@ -289,10 +281,11 @@ mod dispatch {
 
     #[cold]
     fn detect() -> &'static Kernel {
-        let kernel: &'static Kernel = KERNELS
+        // The portable kernel, last, is always available.
+        let kernel = KERNELS
             .iter()
             .find(|k| k.is_available())
-            .map_or(&PORTABLE, |k| k);
+            .unwrap_or(&KERNELS[KERNELS.len() - 1]);
         CHOSEN.store(core::ptr::from_ref(kernel).cast_mut(), Ordering::Relaxed);
         kernel
     }
@@ -304,6 +297,6 @@ mod dispatch {
 
     #[inline]
     pub(super) fn chosen() -> &'static super::Kernel {
-        &super::PORTABLE
+        &super::KERNELS[0]
     }
 }

@@ -71,10 +71,11 @@ impl Isa for Avx2 {
 
 super::entry_points!(Avx2, "avx2,bmi1,bmi2");
 
-/// Whether this CPU has the features above.
-pub(crate) fn is_available() -> bool {
-    super::detect!("avx2", "bmi1", "bmi2")
-}
+cpufeatures::new!(cpuid_avx2, "avx2", "bmi1", "bmi2");
+
+/// This kernel in the registry (`arch::kernels`).
+pub(crate) const KERNEL: crate::arch::Kernel =
+    super::kernel!("avx2", "avx2,bmi1,bmi2", cpuid_avx2::get);
 
 pub(crate) mod pext {
     //! The AVX2 kernel packing with BMI2 `pext`: one instruction instead
@@ -125,8 +126,9 @@ pub(crate) mod pext {
 
     crate::arch::x86_64::entry_points!(Avx2Pext, "avx2,bmi1,bmi2");
 
-    /// Whether this CPU has the features above, and a fast `pext`.
-    pub(crate) fn is_available() -> bool {
-        super::is_available() && crate::arch::x86_64::fast_pext()
-    }
+    /// This kernel in the registry (`arch::kernels`): AVX2's features and a
+    /// fast `pext`.
+    pub(crate) const KERNEL: crate::arch::Kernel =
+        crate::arch::x86_64::kernel!("avx2-pext", "avx2,bmi1,bmi2", || super::cpuid_avx2::get()
+            && crate::arch::x86_64::fast_pext());
 }

@@ -44,21 +44,24 @@ macro_rules! entry_points {
 }
 pub(crate) use entry_points;
 
-/// Whether the CPU has every feature named, detected at run time with
-/// `std`, or else known at compile time (`cfg(target_feature)`).
-macro_rules! detect {
-    ($($feature:tt),+) => {{
-        #[cfg(feature = "std")]
-        {
-            $(std::arch::is_x86_feature_detected!($feature))&&+
+/// The registry entry (`arch::Kernel`) of a module that `entry_points!`
+/// stamped: its name, features, detection and the four entry points.
+macro_rules! kernel {
+    ($name:literal, $features:literal, $detect:expr) => {
+        $crate::arch::Kernel {
+            name: $name,
+            features: $features,
+            detect: $detect,
+            entries: $crate::arch::Entries {
+                u64_lenient: decode_u64,
+                u64_strict: decode_u64_strict,
+                u32_lenient: decode_u32,
+                u32_strict: decode_u32_strict,
+            },
         }
-        #[cfg(not(feature = "std"))]
-        {
-            $(cfg!(target_feature = $feature))&&+
-        }
-    }};
+    };
 }
-pub(crate) use detect;
+pub(crate) use kernel;
 
 /// Whether BMI2 `pext` is fast here: on Intel (3 cycles since Haswell) and
 /// on AMD from family 0x19 (Zen 3) on. AMD's earlier BMI2 CPUs (families

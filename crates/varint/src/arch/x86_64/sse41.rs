@@ -73,7 +73,8 @@ impl Isa for Sse41 {
 
 super::entry_points!(Sse41, "sse2,sse4.1");
 
-/// Whether this CPU has the features above.
-pub(crate) fn is_available() -> bool {
-    super::detect!("sse2", "sse4.1")
-}
+cpufeatures::new!(cpuid_sse41, "sse2", "sse4.1");
+
+/// This kernel in the registry (`arch::kernels`).
+pub(crate) const KERNEL: crate::arch::Kernel =
+    super::kernel!("sse4.1", "sse2,sse4.1", cpuid_sse41::get);
