@@ -156,10 +156,7 @@ impl<W: Write + ?Sized> WriteVarint for W {}
 fn required<T>(r: io::Result<Option<T>>) -> io::Result<T> {
     match r {
         Ok(Some(v)) => Ok(v),
-        Ok(None) => Err(io::Error::new(
-            io::ErrorKind::UnexpectedEof,
-            DecodeError::Truncated,
-        )),
+        Ok(None) => Err(DecodeError::Truncated.into()),
         Err(e) => Err(e),
     }
 }
@@ -183,12 +180,8 @@ fn read_one<T, R: Read + ?Sized>(
         loop {
             match r.read(byte) {
                 Ok(0) if n == 0 => return Ok(None),
-                Ok(0) => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::UnexpectedEof,
-                        DecodeError::Truncated,
-                    ));
-                }
+                // codec-core's `From`: Truncated is UnexpectedEof.
+                Ok(0) => return Err(DecodeError::Truncated.into()),
                 Ok(_) => break,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
@@ -199,8 +192,10 @@ fn read_one<T, R: Read + ?Sized>(
             break;
         }
     }
+    // Only Overflow and NonCanonical are left (the bytes end at a
+    // terminator or at `max_len`): InvalidData.
     match decode(&buf[..n]) {
         Ok((v, _)) => Ok(Some(v)),
-        Err(e) => Err(io::Error::new(io::ErrorKind::InvalidData, e)),
+        Err(e) => Err(e.into()),
     }
 }
