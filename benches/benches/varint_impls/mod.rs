@@ -229,7 +229,7 @@ fn bulk_kernel(name: &str, buf: &[u8], out: &mut [u64]) -> usize {
     let decoder = varint::kernels()
         .iter()
         .find(|k| k.name() == name)
-        .and_then(|k| k.decoder())
+        .and_then(|k| k.codec())
         .expect("an available kernel");
     match decoder.decode_into(buf, out) {
         Ok(d) => d.count,

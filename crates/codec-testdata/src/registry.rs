@@ -221,10 +221,10 @@ fn failure(
 /// (varint's own registry, which its dispatch chooses from), named
 /// `varint::kernel[avx2]` and the like. The varint kernel tests, guard-page
 /// tests, fuzz target and benchmarks iterate this.
-pub fn varint_decoders() -> Vec<(String, varint::BulkDecoder)> {
+pub fn varint_decoders() -> Vec<(String, varint::KernelCodec)> {
     varint::kernels()
         .iter()
-        .filter_map(|k| Some((format!("varint::kernel[{}]", k.name()), k.decoder()?)))
+        .filter_map(|k| Some((format!("varint::kernel[{}]", k.name()), k.codec()?)))
         .collect()
 }
 

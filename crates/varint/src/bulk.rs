@@ -16,7 +16,7 @@ use core::fmt;
 use codec_core::DecodeError;
 
 use crate::Varint;
-use crate::arch::{BulkDecoder, MIN_INPUT, MIN_OUT};
+use crate::arch::{KernelCodec, MIN_INPUT, MIN_OUT};
 
 /// How far a successful bulk decode went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,7 +111,7 @@ impl core::error::Error for BulkError {
 /// ```
 #[inline]
 pub fn decode_into<T: Varint>(input: &[u8], out: &mut [T]) -> Result<Decoded, BulkError> {
-    BulkDecoder::new().decode_into(input, out)
+    KernelCodec::new().decode_into(input, out)
 }
 
 /// Like [`decode_into`], but strict, as
@@ -125,10 +125,10 @@ pub fn decode_into<T: Varint>(input: &[u8], out: &mut [T]) -> Result<Decoded, Bu
 /// ```
 #[inline]
 pub fn decode_into_strict<T: Varint>(input: &[u8], out: &mut [T]) -> Result<Decoded, BulkError> {
-    BulkDecoder::new().decode_into_strict(input, out)
+    KernelCodec::new().decode_into_strict(input, out)
 }
 
-impl BulkDecoder {
+impl KernelCodec {
     /// [`decode_into`] with this decoder's kernel.
     ///
     /// # Errors
@@ -163,7 +163,7 @@ impl BulkDecoder {
 /// or the last bytes), then the kernel again. Near the end of the input or
 /// of `out`, where the kernel cannot run, the scalar loop finishes.
 fn drive<T: Varint, const STRICT: bool>(
-    decoder: BulkDecoder,
+    decoder: KernelCodec,
     input: &[u8],
     out: &mut [T],
 ) -> Result<Decoded, BulkError> {

@@ -11,7 +11,7 @@ pub(crate) mod sealed {
     /// The per-type operations behind the free functions. Sealed: only this
     /// crate can implement it, so `Varint` can grow without breaking anyone.
     #[allow(unreachable_pub)] // Public in a private module: the sealed-trait pattern.
-    pub trait Sealed: Sized {
+    pub trait Sealed: Sized + Copy {
         /// The encoded length, branch-free.
         fn len(self) -> usize;
         /// Writes the encoding at the start of `buf` and returns its
@@ -30,12 +30,29 @@ pub(crate) mod sealed {
         /// a kernel (`u16`, `u128`) do nothing.
         #[inline(always)]
         fn bulk<const STRICT: bool>(
-            decoder: crate::BulkDecoder,
+            decoder: crate::KernelCodec,
             input: &[u8],
             out: &mut [Self],
         ) -> (usize, usize) {
             let _ = (decoder, input, out);
             (0, 0)
+        }
+        /// Runs `codec`'s encoding kernel: `Some((values, bytes))` encoded
+        /// from the start, maybe `(0, 0)`, or `None` if `out` cannot hold
+        /// the encoding of every value. Types without a kernel only check.
+        #[inline(always)]
+        fn bulk_encode(
+            codec: crate::KernelCodec,
+            values: &[Self],
+            out: &mut [u8],
+        ) -> Option<(usize, usize)> {
+            (Self::bulk_len(codec, values) <= out.len()).then_some((0, 0))
+        }
+        /// The summed encoded length of `values`.
+        #[inline(always)]
+        fn bulk_len(codec: crate::KernelCodec, values: &[Self]) -> usize {
+            let _ = codec;
+            values.iter().map(|&v| v.len()).sum()
         }
     }
 }
@@ -76,7 +93,7 @@ pub trait Varint:
 
 /// Stamps out the types that fit in a `u64` register.
 macro_rules! in_u64 {
-    ($($t:ty, $max:literal, $last:literal $(, $bulk:ident)?;)*) => {$(
+    ($($t:ty, $max:literal, $last:literal $(, $bulk:ident, $encode:ident, $lens:ident)?;)*) => {$(
         impl sealed::Sealed for $t {
             #[inline(always)]
             fn len(self) -> usize {
@@ -105,11 +122,23 @@ macro_rules! in_u64 {
             $(
             #[inline(always)]
             fn bulk<const STRICT: bool>(
-                decoder: crate::BulkDecoder,
+                decoder: crate::KernelCodec,
                 input: &[u8],
                 out: &mut [Self],
             ) -> (usize, usize) {
                 decoder.$bulk::<STRICT>(input, out)
+            }
+            #[inline(always)]
+            fn bulk_encode(
+                codec: crate::KernelCodec,
+                values: &[Self],
+                out: &mut [u8],
+            ) -> Option<(usize, usize)> {
+                codec.$encode(values, out)
+            }
+            #[inline(always)]
+            fn bulk_len(codec: crate::KernelCodec, values: &[Self]) -> usize {
+                codec.$lens(values)
             }
             )?
         }
@@ -122,8 +151,8 @@ macro_rules! in_u64 {
 
 in_u64! {
     u16, 3, 0x03;
-    u32, 5, 0x0F, run_u32;
-    u64, 10, 0x01, run_u64;
+    u32, 5, 0x0F, run_u32, run_encode_u32, run_len_u32;
+    u64, 10, 0x01, run_u64, run_encode_u64, run_len_u64;
 }
 
 #[cfg(target_pointer_width = "16")]

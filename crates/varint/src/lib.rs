@@ -131,6 +131,7 @@ mod arch;
 #[cfg(feature = "bytes")]
 mod buf;
 mod bulk;
+mod bulk_encode;
 mod decode;
 mod encode;
 mod int;
@@ -143,10 +144,13 @@ pub mod sleb128;
 pub use buf::{BufVarint, PutVarint};
 pub use codec_core::{BufferTooSmall, DecodeError};
 
-pub use arch::{BulkDecoder, Kernel, chosen_kernel, kernels};
+pub use arch::{Kernel, KernelCodec, chosen_kernel, kernels};
 #[cfg(feature = "alloc")]
 pub use bulk::decode_to_vec;
 pub use bulk::{BulkError, Decoded, Iter, decode_into, decode_into_strict, iter, iter_strict};
+#[cfg(feature = "alloc")]
+pub use bulk_encode::encode_slice_to_vec;
+pub use bulk_encode::{encode_slice, encoded_len_slice};
 pub use decode::{decode, decode_signed, decode_signed_strict, decode_strict};
 pub use encode::{encode, encode_signed, encoded_len, try_encode, try_encode_signed};
 pub use int::Varint;

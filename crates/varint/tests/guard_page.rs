@@ -297,3 +297,37 @@ fn sleb128_at_a_guard_page() {
         }
     }
 }
+
+/// Bulk encoding into a buffer that ends exactly at the guard page, exact
+/// size: the kernels' stores past a varint must stay inside the encoding.
+#[test]
+fn encode_slice_at_a_guard_page() {
+    let mut buf = GuardedBuf::new(8192);
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut values = Vec::new();
+    for i in 0..300u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        values.push(match i % 4 {
+            0 => x % 128,
+            1 => x >> (x % 64),
+            2 => x % 20_000,
+            _ => x,
+        });
+    }
+    for (_, codec) in codec_testdata::registry::varint_decoders() {
+        for count in 0..=values.len() {
+            let v = &values[..count];
+            let total = codec.encoded_len_slice(v);
+            let out = buf.at_end_mut(total);
+            assert_eq!(codec.encode_slice(v, out), Ok(total));
+            let mut back = vec![0u64; count];
+            assert_eq!(
+                varint::decode_into(out, &mut back).map(|d| d.count),
+                Ok(count)
+            );
+            assert_eq!(back, v);
+        }
+    }
+}

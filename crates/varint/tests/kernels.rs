@@ -12,15 +12,15 @@
 mod common;
 
 use common::Rng;
-use varint::{BulkDecoder, DecodeError, Varint, kernels};
+use varint::{DecodeError, KernelCodec, Varint, kernels};
 
 /// The decoders to test: every kernel this CPU can run, from the
 /// workspace registry, which says which it skips.
-fn decoders() -> Vec<BulkDecoder> {
+fn decoders() -> Vec<KernelCodec> {
     for skipped in codec_testdata::registry::varint_skipped() {
         eprintln!("not tested on this CPU: {skipped}");
     }
-    let found: Vec<BulkDecoder> = codec_testdata::registry::varint_decoders()
+    let found: Vec<KernelCodec> = codec_testdata::registry::varint_decoders()
         .into_iter()
         .map(|(_, d)| d)
         .collect();
@@ -73,7 +73,7 @@ impl Poison for u128 {
 
 /// Compares `decoder` with the reference on `input`, with room for `limit`
 /// values, lenient and strict.
-fn check<T: Poison>(decoder: BulkDecoder, input: &[u8], limit: usize) {
+fn check<T: Poison>(decoder: KernelCodec, input: &[u8], limit: usize) {
     for strict in [false, true] {
         let (want, pos, err) = reference::<T>(input, limit, strict);
         let mut out = vec![T::POISON; limit];
@@ -109,7 +109,7 @@ fn check<T: Poison>(decoder: BulkDecoder, input: &[u8], limit: usize) {
     }
 }
 
-fn check_all_types(decoder: BulkDecoder, input: &[u8], limit: usize) {
+fn check_all_types(decoder: KernelCodec, input: &[u8], limit: usize) {
     check::<u64>(decoder, input, limit);
     check::<u32>(decoder, input, limit);
     check::<u16>(decoder, input, limit);
@@ -159,7 +159,7 @@ fn stream(rng: &mut Rng, count: usize, mix: u32) -> Vec<u8> {
 #[test]
 fn dispatch_picks_the_first_available_kernel() {
     let first = kernels().iter().find(|k| k.is_available()).unwrap();
-    assert_eq!(BulkDecoder::new().kernel().name(), first.name());
+    assert_eq!(KernelCodec::new().kernel().name(), first.name());
     assert_eq!(kernels().last().unwrap().name(), "portable");
     let names: Vec<&str> = kernels().iter().map(|k| k.name()).collect();
     eprintln!(

@@ -10,7 +10,7 @@
 //! - This file: the registry of kernels ([`kernels`]), the one list of
 //!   them, best first, which the dispatch, the tests, the guard-page tests,
 //!   the fuzz target and the benchmarks all iterate (as utf8-simd's);
-//!   [`BulkDecoder`], the proof that a kernel can run here; and the
+//!   [`KernelCodec`], the proof that a kernel can run here; and the
 //!   dispatch, which picks the first available kernel of the list once and
 //!   caches it in an `AtomicPtr`.
 //!
@@ -52,6 +52,13 @@ pub(crate) struct Entries {
     pub(crate) u64_strict: unsafe fn(&[u8], &mut [u64]) -> (usize, usize),
     pub(crate) u32_lenient: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
     pub(crate) u32_strict: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
+    /// `(values, bytes)` encoded from the start of the values; the output
+    /// must hold the encoding of all of them (`arch::kernel::encode`).
+    pub(crate) encode_u64: unsafe fn(&[u64], &mut [u8]) -> (usize, usize),
+    pub(crate) encode_u32: unsafe fn(&[u32], &mut [u8]) -> (usize, usize),
+    /// The summed encoded length.
+    pub(crate) len_u64: unsafe fn(&[u64]) -> usize,
+    pub(crate) len_u32: unsafe fn(&[u32]) -> usize,
 }
 
 /// One bulk decoding kernel: its name, the CPU features it needs, and its
@@ -70,7 +77,7 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    /// The kernel's name: `"avx2-pext"`, `"avx2"`, `"sse4.1"`,
+    /// The kernel's name: `"avx512"`, `"avx2-pext"`, `"avx2"`, `"sse4.1"`,
     /// `"portable"`.
     #[must_use]
     pub const fn name(&self) -> &'static str {
@@ -78,8 +85,8 @@ impl Kernel {
     }
 
     /// The CPU features it needs, as `target_feature` names separated by
-    /// commas (empty for the portable kernel). `avx2-pext` also needs a
-    /// fast `pext`: Intel, or AMD from Zen 3 on.
+    /// commas (empty for the portable kernel). `avx512` and `avx2-pext`
+    /// also need a fast `pext`: Intel, or AMD from Zen 3 on.
     #[must_use]
     pub const fn features(&self) -> &'static str {
         self.features
@@ -91,10 +98,10 @@ impl Kernel {
         (self.detect)()
     }
 
-    /// A decoder running this kernel, if this CPU can.
+    /// The kernel as a codec, if this CPU can run it.
     #[must_use]
-    pub fn decoder(&'static self) -> Option<BulkDecoder> {
-        self.is_available().then_some(BulkDecoder(self))
+    pub fn codec(&'static self) -> Option<KernelCodec> {
+        self.is_available().then_some(KernelCodec(self))
     }
 }
 
@@ -108,8 +115,16 @@ impl fmt::Debug for Kernel {
 }
 
 /// Stops at once: the caller's scalar loop does all the work.
-fn nothing<T>(_: &[u8], _: &mut [T]) -> (usize, usize) {
+fn nothing<T, U>(_: &[T], _: &mut [U]) -> (usize, usize) {
     (0, 0)
+}
+
+/// The summed encoded length, in plain scalar code.
+fn scalar_len<T: Copy + Into<u64>>(values: &[T]) -> usize {
+    values
+        .iter()
+        .map(|&v| crate::scalar::len_from_bits(u64::BITS - (v.into() | 1).leading_zeros()))
+        .sum()
 }
 
 /// The portable kernel: the scalar loop, no kernel at all. Available
@@ -123,6 +138,10 @@ const PORTABLE: Kernel = Kernel {
         u64_strict: nothing,
         u32_lenient: nothing,
         u32_strict: nothing,
+        encode_u64: nothing,
+        encode_u32: nothing,
+        len_u64: scalar_len,
+        len_u32: scalar_len,
     },
 };
 
@@ -130,7 +149,8 @@ const PORTABLE: Kernel = Kernel {
 /// them, which the dispatch, the tests, the guard-page tests, the fuzz
 /// target and the benchmarks iterate.
 #[cfg(target_arch = "x86_64")]
-static KERNELS: [Kernel; 4] = [
+static KERNELS: [Kernel; 5] = [
+    x86_64::avx512::KERNEL,
     x86_64::avx2::pext::KERNEL,
     x86_64::avx2::KERNEL,
     x86_64::sse41::KERNEL,
@@ -151,7 +171,7 @@ static KERNELS: [Kernel; 1] = [PORTABLE];
 /// ```
 /// let input = [0x96, 0x01, 0x05];
 /// for kernel in varint::kernels() {
-///     if let Some(decoder) = kernel.decoder() {
+///     if let Some(decoder) = kernel.codec() {
 ///         let mut out = [0u64; 4];
 ///         let done = decoder.decode_into(&input, &mut out).unwrap();
 ///         assert_eq!(&out[..done.count], [150, 5], "{}", kernel.name());
@@ -177,37 +197,38 @@ pub fn chosen_kernel() -> &'static Kernel {
     dispatch::chosen()
 }
 
-/// A bulk decoder running one kernel of [`kernels`] that this CPU can run:
-/// [`BulkDecoder::new`] picks the best, [`Kernel::decoder`] a given one.
+/// The bulk functions running one kernel of [`kernels`] that this CPU can
+/// run: [`KernelCodec::new`] picks the best, [`Kernel::codec`] a given one.
 ///
-/// The free functions ([`decode_into`](crate::decode_into()), …) use
-/// [`BulkDecoder::new`]; this type lets tests and benchmarks name a
-/// kernel. Every kernel gives the same answers.
+/// The free functions ([`decode_into`](crate::decode_into()),
+/// [`encode_slice`](crate::encode_slice()), …) use [`KernelCodec::new`];
+/// this type lets tests and benchmarks name a kernel. Every kernel gives
+/// the same answers.
 #[derive(Clone, Copy)]
-pub struct BulkDecoder(&'static Kernel);
+pub struct KernelCodec(&'static Kernel);
 
-impl fmt::Debug for BulkDecoder {
+impl fmt::Debug for KernelCodec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("BulkDecoder").field(&self.0.name).finish()
+        f.debug_tuple("KernelCodec").field(&self.0.name).finish()
     }
 }
 
-impl Default for BulkDecoder {
+impl Default for KernelCodec {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl BulkDecoder {
-    /// The decoder running the first kernel of [`kernels`] this CPU can
-    /// run. The choice is made once and cached.
+impl KernelCodec {
+    /// The codec running the first kernel of [`kernels`] this CPU can run.
+    /// The choice is made once and cached.
     #[must_use]
     #[inline]
     pub fn new() -> Self {
-        BulkDecoder(dispatch::chosen())
+        KernelCodec(dispatch::chosen())
     }
 
-    /// The kernel this decoder runs.
+    /// The kernel this codec runs.
     #[must_use]
     pub const fn kernel(&self) -> &'static Kernel {
         self.0
@@ -225,7 +246,7 @@ impl BulkDecoder {
         } else {
             self.0.entries.u64_lenient
         };
-        // SAFETY: a `BulkDecoder` is made only for a kernel whose
+        // SAFETY: a `KernelCodec` is made only for a kernel whose
         // `is_available` returned true: this CPU has its features.
         unsafe { f(input, out) }
     }
@@ -244,6 +265,50 @@ impl BulkDecoder {
         };
         // SAFETY: as in `run_u64`.
         unsafe { f(input, out) }
+    }
+
+    /// The encoding kernel for `u64`s: `Some((values, bytes))` encoded from
+    /// the start, maybe `(0, 0)` (the caller encodes the rest), or `None`
+    /// if `out` cannot hold the encoding of every value.
+    #[inline]
+    pub(crate) fn run_encode_u64(self, values: &[u64], out: &mut [u8]) -> Option<(usize, usize)> {
+        // The kernel writes past a varint inside the encoding of the values
+        // after it, so `out` must hold the whole encoding: surely if it has
+        // MAX_LEN bytes a value, else as measured.
+        let fits = out.len() / 10 >= values.len() || self.run_len_u64(values) <= out.len();
+        if !fits {
+            return None;
+        }
+        // SAFETY: the features as in `run_u64`; `out` holds the encoding of
+        // `values`, checked just above with the same length formula the
+        // kernel advances by (`scalar::len_from_bits`, checked for every
+        // bit count at compile time).
+        Some(unsafe { (self.0.entries.encode_u64)(values, out) })
+    }
+
+    /// The encoding kernel for `u32`s; as [`run_encode_u64`](Self::run_encode_u64).
+    #[inline]
+    pub(crate) fn run_encode_u32(self, values: &[u32], out: &mut [u8]) -> Option<(usize, usize)> {
+        let fits = out.len() / 5 >= values.len() || self.run_len_u32(values) <= out.len();
+        if !fits {
+            return None;
+        }
+        // SAFETY: as in `run_encode_u64`.
+        Some(unsafe { (self.0.entries.encode_u32)(values, out) })
+    }
+
+    /// The summed encoded length of `u64`s.
+    #[inline]
+    pub(crate) fn run_len_u64(self, values: &[u64]) -> usize {
+        // SAFETY: as in `run_u64`.
+        unsafe { (self.0.entries.len_u64)(values) }
+    }
+
+    /// The summed encoded length of `u32`s.
+    #[inline]
+    pub(crate) fn run_len_u32(self, values: &[u32]) -> usize {
+        // SAFETY: as in `run_u64`.
+        unsafe { (self.0.entries.len_u32)(values) }
     }
 
     /// Whether the kernel is the scalar loop, which does nothing itself.

@@ -9,7 +9,7 @@ use core::arch::x86_64::{
     _mm256_setzero_si256, _mm256_storeu_si256,
 };
 
-use crate::arch::kernel::{Isa, pack_shifts};
+use crate::arch::kernel::{Isa, pack_shifts, spread_shifts};
 
 /// The instruction set of this kernel: AVX2, BMI1 and BMI2.
 pub(crate) struct Avx2;
@@ -67,6 +67,11 @@ impl Isa for Avx2 {
     unsafe fn pack(word: u64, len: u32) -> u64 {
         pack_shifts(word, len)
     }
+
+    #[inline(always)]
+    unsafe fn spread(v: u64) -> u64 {
+        spread_shifts(v)
+    }
 }
 
 super::entry_points!(Avx2, "avx2,bmi1,bmi2");
@@ -84,7 +89,7 @@ pub(crate) mod pext {
     //! cycles), so the dispatch chooses this kernel only on Intel and on
     //! AMD family 0x19 and later (`arch::fast_pext`).
 
-    use core::arch::x86_64::{_bzhi_u64, _pext_u64};
+    use core::arch::x86_64::{_bzhi_u64, _pdep_u64, _pext_u64};
 
     use super::Avx2;
     use crate::arch::kernel::Isa;
@@ -121,6 +126,12 @@ pub(crate) mod pext {
         unsafe fn pack(word: u64, len: u32) -> u64 {
             // SAFETY: BMI2, guaranteed by the caller.
             unsafe { _pext_u64(word, _bzhi_u64(0x7F7F_7F7F_7F7F_7F7F, 8 * len)) }
+        }
+
+        #[inline(always)]
+        unsafe fn spread(v: u64) -> u64 {
+            // SAFETY: BMI2, guaranteed by the caller.
+            unsafe { _pdep_u64(v, 0x7F7F_7F7F_7F7F_7F7F) }
         }
     }
 

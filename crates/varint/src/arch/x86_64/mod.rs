@@ -1,8 +1,11 @@
 //! x86-64 kernels, all instances of the generic kernel in `arch::kernel`:
 //! [`sse41`] (two 16-byte registers per window), [`avx2`] (one 32-byte
-//! register) and [`avx2::pext`] (the same, packing with BMI2 `pext`).
+//! register), [`avx2::pext`] (the same, packing with BMI2 `pext` and
+//! spreading with `pdep`) and [`avx512`] (the `pext` kernel compiled with
+//! AVX-512, which vectorises the slice length with `vplzcntq`).
 
 pub(crate) mod avx2;
+pub(crate) mod avx512;
 pub(crate) mod sse41;
 
 /// Stamps out the four `#[target_feature]` entry points of one [`Isa`]
@@ -40,6 +43,41 @@ macro_rules! entry_points {
             // SAFETY: as in `decode_u64`.
             unsafe { $crate::arch::kernel::decode::<$isa, u32, true>(input, out) }
         }
+
+        /// The encoding kernel for `u64`s; see `arch::kernel::encode`.
+        ///
+        /// # Safety
+        ///
+        /// `out` holds the encoding of `values`.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn encode_u64(values: &[u64], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: the features as in `decode_u64`; the room is the
+            // caller's promise.
+            unsafe { $crate::arch::kernel::encode::<$isa, u64>(values, out) }
+        }
+
+        /// The encoding kernel for `u32`s.
+        ///
+        /// # Safety
+        ///
+        /// `out` holds the encoding of `values`.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn encode_u32(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: as in `encode_u64`.
+            unsafe { $crate::arch::kernel::encode::<$isa, u32>(values, out) }
+        }
+
+        /// The summed encoded length of `u64`s, vectorised for `$features`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn len_u64(values: &[u64]) -> usize {
+            $crate::arch::kernel::encoded_len(values)
+        }
+
+        /// The summed encoded length of `u32`s.
+        #[target_feature(enable = $features)]
+        pub(crate) fn len_u32(values: &[u32]) -> usize {
+            $crate::arch::kernel::encoded_len(values)
+        }
     };
 }
 pub(crate) use entry_points;
@@ -57,6 +95,10 @@ macro_rules! kernel {
                 u64_strict: decode_u64_strict,
                 u32_lenient: decode_u32,
                 u32_strict: decode_u32_strict,
+                encode_u64,
+                encode_u32,
+                len_u64,
+                len_u32,
             },
         }
     };

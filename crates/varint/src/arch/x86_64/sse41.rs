@@ -7,7 +7,7 @@ use core::arch::x86_64::{
     _mm_movemask_epi8, _mm_setzero_si128, _mm_srli_si128, _mm_storeu_si128,
 };
 
-use crate::arch::kernel::{Isa, pack_shifts};
+use crate::arch::kernel::{Isa, pack_shifts, spread_shifts};
 
 /// The instruction set of this kernel: SSE2 and SSE4.1.
 pub(crate) struct Sse41;
@@ -68,6 +68,11 @@ impl Isa for Sse41 {
     #[inline(always)]
     unsafe fn pack(word: u64, len: u32) -> u64 {
         pack_shifts(word, len)
+    }
+
+    #[inline(always)]
+    unsafe fn spread(v: u64) -> u64 {
+        spread_shifts(v)
     }
 }
 
