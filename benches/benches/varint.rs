@@ -10,17 +10,22 @@
 //! - `varint-encode`: one value at a time into a slice.
 //! - `varint-bulk`: the whole buffer into a `[u64]` (our `decode_into`
 //!   against the per-value loops of the peers).
+//! - `varint-bulk-encode`: the whole slice of values into a buffer (our
+//!   `encode_slice`, dispatched and with each kernel, against the per-value
+//!   loops of the peers from `varint-encode`).
+//! - `varint-len`: the encoded length of the whole slice (our
+//!   `encoded_len_slice` with each kernel against the peers' per-value
+//!   length functions, summed).
 //! - `zigzag-encode`: a slice of `i64` to `u64`, ours against an indexed
 //!   scalar loop with prost's formula.
 //!
 //! `varint_min.rs` times the same functions by the minimum of interleaved
 //! rounds, which resists the load of a shared machine better.
 //!
-//! Peers not measured: varint-simd's `decode_two`/`decode_four`/
-//! `decode_eight_u8` and its AVX2 and BMI2 paths are compiled only with
-//! `-C target-feature` (SSSE3, AVX2, BMI2) or its `native-optimizations`
-//! feature; a default x86_64 build has only its single-value `decode`
-//! (scalar code for u64) and the SSE2 `encode`, which are measured here.
+//! varint-simd's `decode_two_wide_unsafe` and its AVX2 and BMI2 paths are
+//! compiled only with `-C target-feature=+avx2,+bmi2`: `varint_avx2.rs`
+//! measures that build. A default build has its single-value `decode`,
+//! `decode_unsafe` (in `varint-bulk`) and the SSE2 `encode`.
 
 // A benchmark harness: a panic is how it reports a wrong answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -33,7 +38,10 @@ use codec_facade::zigzag;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use varint_impls::{COUNT, DECODERS, ENCODERS, bulk_impls, distributions, encode_all};
+use varint_impls::{
+    COUNT, DECODERS, ENCODERS, bulk_impls, distributions, encode_all, encode_slice_with, len_peers,
+    our_kernels,
+};
 
 fn decode(c: &mut Criterion) {
     varint_impls::check_all();
@@ -79,6 +87,46 @@ fn bulk(c: &mut Criterion) {
     g.finish();
 }
 
+fn bulk_encode(c: &mut Criterion) {
+    let mut g = c.benchmark_group("varint-bulk-encode");
+    g.throughput(Throughput::Elements(COUNT as u64));
+    for (label, values) in distributions() {
+        let mut out = vec![0u8; COUNT * 10 + 16];
+        g.bench_function(BenchmarkId::new("varint", label), |b| {
+            b.iter(|| encode_slice_with(None, black_box(&values), black_box(&mut out)))
+        });
+        for (name, codec) in our_kernels() {
+            g.bench_function(BenchmarkId::new(&name, label), |b| {
+                b.iter(|| encode_slice_with(Some(codec), black_box(&values), black_box(&mut out)))
+            });
+        }
+        for (name, f) in ENCODERS.iter().skip(1) {
+            g.bench_function(BenchmarkId::new(*name, label), |b| {
+                b.iter(|| f(black_box(&values), black_box(&mut out)))
+            });
+        }
+    }
+    g.finish();
+}
+
+fn slice_len(c: &mut Criterion) {
+    let mut g = c.benchmark_group("varint-len");
+    g.throughput(Throughput::Elements(COUNT as u64));
+    for (label, values) in distributions() {
+        for (name, codec) in our_kernels() {
+            g.bench_function(BenchmarkId::new(&name, label), |b| {
+                b.iter(|| codec.encoded_len_slice(black_box(&values)))
+            });
+        }
+        for (name, f) in len_peers() {
+            g.bench_function(BenchmarkId::new(name, label), |b| {
+                b.iter(|| f(black_box(&values)))
+            });
+        }
+    }
+    g.finish();
+}
+
 fn zigzag_slices(c: &mut Criterion) {
     let mut g = c.benchmark_group("zigzag-encode");
     g.throughput(Throughput::Elements(COUNT as u64));
@@ -100,5 +148,13 @@ fn zigzag_slices(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, decode, encode, bulk, zigzag_slices);
+criterion_group!(
+    benches,
+    decode,
+    encode,
+    bulk,
+    bulk_encode,
+    slice_len,
+    zigzag_slices
+);
 criterion_main!(benches);

@@ -16,7 +16,10 @@ mod varint_impls;
 use std::hint::black_box;
 use std::time::Instant;
 
-use varint_impls::{COUNT, DECODERS, ENCODERS, bulk_impls, distributions, encode_all};
+use varint_impls::{
+    COUNT, DECODERS, ENCODERS, bulk_impls, distributions, encode_all, encode_slice_with, len_peers,
+    our_kernels,
+};
 
 /// Runs each of `fns` once per round, in turn, and returns the fastest
 /// round of each, in ns per value.
@@ -50,6 +53,8 @@ fn main() {
         .unwrap_or(300);
     varint_impls::check_all();
     let (mut dec, mut enc, mut bulk) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut benc, mut lens) = (Vec::new(), Vec::new());
+    let kernels = our_kernels();
     for (label, values) in distributions() {
         let buf = encode_all(&values);
         let mut fns: Vec<Box<dyn FnMut()>> = DECODERS
@@ -94,9 +99,56 @@ fn main() {
             .collect();
         let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
         bulk.push((label, min_rounds(rounds, &mut refs)));
+
+        // Bulk encode: ours with each kernel, then the per-value peers.
+        let mut outs: Vec<Vec<u8>> = (0..kernels.len() + ENCODERS.len())
+            .map(|_| vec![0u8; COUNT * 10 + 16])
+            .collect();
+        let mut fns: Vec<Box<dyn FnMut()>> = Vec::new();
+        let (ours, theirs) = outs.split_at_mut(kernels.len());
+        for ((_, codec), out) in kernels.iter().zip(ours.iter_mut()) {
+            let (values, codec) = (&values, *codec);
+            fns.push(Box::new(move || {
+                black_box(encode_slice_with(
+                    Some(codec),
+                    black_box(values),
+                    black_box(out),
+                ));
+            }));
+        }
+        for (&(_, f), out) in ENCODERS.iter().skip(1).zip(theirs.iter_mut()) {
+            let values = &values;
+            fns.push(Box::new(move || {
+                black_box(f(black_box(values), black_box(out)));
+            }));
+        }
+        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
+        benc.push((label, min_rounds(rounds, &mut refs)));
+
+        let mut fns: Vec<Box<dyn FnMut()>> = Vec::new();
+        for &(_, codec) in &kernels {
+            let values = &values;
+            fns.push(Box::new(move || {
+                black_box(codec.encoded_len_slice(black_box(values)));
+            }));
+        }
+        for (_, f) in len_peers() {
+            let values = &values;
+            fns.push(Box::new(move || {
+                black_box(f(black_box(values)));
+            }));
+        }
+        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
+        lens.push((label, min_rounds(rounds, &mut refs)));
     }
     table("varint-decode", &DECODERS.map(|d| d.0), &dec);
     table("varint-encode", &ENCODERS.map(|d| d.0), &enc);
     let names: Vec<&str> = bulk_impls().iter().map(|d| d.0).collect();
     table("varint-bulk", &names, &bulk);
+    let mut names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
+    names.extend(ENCODERS.iter().skip(1).map(|e| e.0));
+    table("varint-bulk-encode", &names, &benc);
+    let mut names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
+    names.extend(len_peers().iter().map(|e| e.0));
+    table("varint-len", &names, &lens);
 }

@@ -64,20 +64,36 @@ impl Measurement {
 /// The command line.
 pub(crate) fn run(args: &[String]) -> Result {
     let mut quick = false;
+    let mut avx2_build = false;
     let mut filter = None;
     for a in args {
         match a.as_str() {
             "--quick" => quick = true,
+            "--avx2-build" => avx2_build = true,
             f if !f.starts_with('-') && filter.is_none() => filter = Some(f.to_string()),
             other => {
                 return Err(format!(
-                    "bench: unexpected argument {other:?}\nusage: cargo xtask bench [--quick] [FILTER]"
+                    "bench: unexpected argument {other:?}\nusage: cargo xtask bench [--quick] [--avx2-build] [FILTER]"
                 ));
             }
         }
     }
     let root = util::root();
     let started = SystemTime::now();
+    // `--avx2-build`: the varint_avx2 bench, compiled for AVX2 and BMI2 in a
+    // target directory of its own (varint-simd's fast paths exist only in
+    // such a build), its summary written beside the main one.
+    let mut env: Vec<(String, String)> = Vec::new();
+    let mut target = util::target_dir()?;
+    if avx2_build {
+        if filter.is_some() {
+            return Err("bench: --avx2-build runs the varint_avx2 bench; no FILTER".into());
+        }
+        filter = Some("varint_avx2".into());
+        target = target.join("avx2-bmi2");
+        env.push(("RUSTFLAGS".into(), "-C target-feature=+avx2,+bmi2".into()));
+        env.push(("CARGO_TARGET_DIR".into(), target.display().to_string()));
+    }
 
     // A family named after a bench file selects that file; anything else is
     // a criterion filter (a regex over `group/implementation/input`).
@@ -90,7 +106,7 @@ pub(crate) fn run(args: &[String]) -> Result {
         None => {}
     }
     if quick {
-        let ids = list_benchmarks(&cargo_args, &criterion_args)?;
+        let ids = list_benchmarks(&cargo_args, &criterion_args, &env)?;
         let chosen = quick_selection(&ids, QUICK_INPUTS_PER_GROUP);
         let per = (QUICK_BUDGET_SECS / chosen.len().max(1) as f64).clamp(0.06, 1.5);
         eprintln!(
@@ -105,7 +121,8 @@ pub(crate) fn run(args: &[String]) -> Result {
     all.push("--".into());
     all.extend(criterion_args);
     let refs: Vec<&str> = all.iter().map(String::as_str).collect();
-    util::cargo(&refs)?;
+    let env_refs: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    util::cargo_env(&refs, &env_refs)?;
 
     // File times have a coarse resolution on some systems: allow a second.
     let since = started
@@ -113,26 +130,37 @@ pub(crate) fn run(args: &[String]) -> Result {
         .unwrap_or(started);
     // Where criterion writes: under cargo's target directory, wherever
     // CARGO_TARGET_DIR or build.target-dir put it.
-    let results = collect(&util::target_dir()?.join("criterion"), Some(since))?;
+    let results = collect(&target.join("criterion"), Some(since))?;
     if results.is_empty() {
         return Err("no criterion results were written (does the filter match anything?)".into());
     }
     let summary = Summary::new(results);
     print!("{}", summary.text_table());
-    let env = Environment::detect();
+    let machine = Environment::detect();
     let command = format!(
-        "cargo xtask bench{}{}",
+        "cargo xtask bench{}{}{}",
         if quick { " --quick" } else { "" },
+        if avx2_build { " --avx2-build" } else { "" },
         filter
             .as_deref()
+            .filter(|_| !avx2_build)
             .map(|f| format!(" {f}"))
             .unwrap_or_default()
     );
     let docs = root.join("docs");
     let io = |e: std::io::Error| format!("docs/: {e}");
-    std::fs::write(docs.join("benchmarks.md"), summary.markdown(&env, &command)).map_err(io)?;
-    std::fs::write(docs.join("benchmarks.svg"), summary.svg()).map_err(io)?;
-    eprintln!("bench: wrote docs/benchmarks.md and docs/benchmarks.svg");
+    let stem = if avx2_build {
+        "benchmarks-avx2-build"
+    } else {
+        "benchmarks"
+    };
+    std::fs::write(
+        docs.join(format!("{stem}.md")),
+        summary.markdown(&machine, &command),
+    )
+    .map_err(io)?;
+    std::fs::write(docs.join(format!("{stem}.svg")), summary.svg()).map_err(io)?;
+    eprintln!("bench: wrote docs/{stem}.md and docs/{stem}.svg");
     Ok(())
 }
 
@@ -171,12 +199,17 @@ fn bench_targets(dir: &Path) -> Vec<String> {
 }
 
 /// The ids of the selected benchmarks, from criterion's `--list`.
-fn list_benchmarks(cargo_args: &[String], criterion_args: &[String]) -> Result<Vec<String>> {
+fn list_benchmarks(
+    cargo_args: &[String],
+    criterion_args: &[String],
+    env: &[(String, String)],
+) -> Result<Vec<String>> {
     let out = Command::new(util::cargo_bin())
         .args(cargo_args)
         .arg("--")
         .arg("--list")
         .args(criterion_args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
         .current_dir(util::root())
         .output()
         .map_err(|e| format!("cargo bench --list: {e}"))?;

@@ -386,6 +386,55 @@ pub(crate) fn bulk_impls() -> Vec<(&'static str, Bulk)> {
     v
 }
 
+/// The kernels of ours this CPU runs, as `(bench name, codec)`.
+pub(crate) fn our_kernels() -> Vec<(String, varint::KernelCodec)> {
+    varint::kernels()
+        .iter()
+        .filter_map(|k| Some((format!("varint-{}", k.name()), k.codec()?)))
+        .collect()
+}
+
+/// Bulk encoders of ours: `encode_slice` with one kernel (`None`: the
+/// dispatched one).
+pub(crate) fn encode_slice_with(
+    codec: Option<varint::KernelCodec>,
+    vs: &[u64],
+    out: &mut [u8],
+) -> usize {
+    let codec = codec.unwrap_or_default();
+    codec.encode_slice(vs, out).expect("room")
+}
+
+/// A slice length.
+pub(crate) type Len = fn(&[u64]) -> usize;
+
+/// The peers' per-value lengths, summed.
+pub(crate) fn len_peers() -> Vec<(&'static str, Len)> {
+    vec![
+        ("prost", |vs| {
+            vs.iter()
+                .map(|&v| prost::encoding::encoded_len_varint(v))
+                .sum()
+        }),
+        ("integer-encoding", |vs| {
+            vs.iter().map(|&v| v.required_space()).sum()
+        }),
+        ("byte-loop", |vs| {
+            vs.iter()
+                .map(|&v| {
+                    let mut n = 1;
+                    let mut v = v >> 7;
+                    while v != 0 {
+                        n += 1;
+                        v >>= 7;
+                    }
+                    n
+                })
+                .sum()
+        }),
+    ]
+}
+
 /// Checks that every implementation gets every distribution right, so a
 /// fast wrong answer cannot be timed.
 pub(crate) fn check_all() {
@@ -400,6 +449,19 @@ pub(crate) fn check_all() {
             out.fill(0);
             let n = f(&values, &mut out);
             assert_eq!(&out[..n], &buf[..], "encode {name} {label}");
+        }
+        for (name, codec) in our_kernels() {
+            out.fill(0);
+            let n = encode_slice_with(Some(codec), &values, &mut out);
+            assert_eq!(&out[..n], &buf[..], "encode_slice {name} {label}");
+            assert_eq!(
+                codec.encoded_len_slice(&values),
+                buf.len(),
+                "len {name} {label}"
+            );
+        }
+        for (name, f) in len_peers() {
+            assert_eq!(f(&values), buf.len(), "len {name} {label}");
         }
         let mut vals = vec![0u64; COUNT];
         for (name, f) in bulk_impls() {

@@ -274,20 +274,37 @@ pub fn decode_to_vec<T: Varint>(
     Ok(out.len() - start)
 }
 
+/// Values an [`Iter`] decodes ahead: one window of the bulk kernel.
+const AHEAD: usize = 32;
+
 /// An iterator over the consecutive varints of a buffer; see [`iter`] and
 /// [`iter_strict`].
 ///
 /// It yields `Ok(value)` for each varint, then stops. After an error it
 /// yields that one `Err` and then `None` for ever (it is fused), with
 /// [`offset`](Iter::offset) left at the start of the failing varint.
+///
+/// It decodes up to 32 values ahead with the bulk kernel (as
+/// [`decode_into`]), so it is as fast as the bulk functions, at the price
+/// of a 32-value buffer inside it; errors and offsets are those of
+/// decoding one value at a time.
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Iter<'a, T> {
     input: &'a [u8],
-    pos: usize,
+    /// Where the buffered values begin in `input`.
+    start: usize,
+    /// Where the buffered values end: the next varint to decode, or the
+    /// failing one.
+    end: usize,
+    /// Decoded values, `buf[head..len]` not yet yielded.
+    buf: [T; AHEAD],
+    head: usize,
+    len: usize,
     strict: bool,
+    /// The error at `end`, yielded once the buffer is drained.
+    pending: Option<DecodeError>,
     failed: bool,
-    _type: core::marker::PhantomData<T>,
 }
 
 /// Iterates over the varints of `input`, decoded leniently as by
@@ -306,10 +323,14 @@ pub struct Iter<'a, T> {
 pub fn iter<T: Varint>(input: &[u8]) -> Iter<'_, T> {
     Iter {
         input,
-        pos: 0,
+        start: 0,
+        end: 0,
+        buf: [T::default(); AHEAD],
+        head: 0,
+        len: 0,
         strict: false,
+        pending: None,
         failed: false,
-        _type: core::marker::PhantomData,
     }
 }
 
@@ -327,14 +348,64 @@ impl<'a, T> Iter<'a, T> {
     /// that failed.
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.pos
+        if self.head == self.len {
+            return self.end;
+        }
+        // Inside the buffer: after the `head`-th terminating byte from
+        // `start` (every buffered varint is well-formed, so its last byte
+        // is its only byte below 0x80).
+        let mut seen = 0;
+        for (i, &b) in self.input[self.start..self.end].iter().enumerate() {
+            if seen == self.head {
+                return self.start + i;
+            }
+            seen += usize::from(b < 0x80);
+        }
+        self.end
     }
 
     /// The input not consumed yet, starting with the next (or failing)
     /// varint.
     #[must_use]
     pub fn remainder(&self) -> &'a [u8] {
-        &self.input[self.pos..]
+        &self.input[self.offset()..]
+    }
+}
+
+impl<T: Varint> Iter<'_, T> {
+    /// Decodes the next values into the buffer: one kernel window where a
+    /// kernel runs, else one value with the scalar decoder.
+    fn refill(&mut self) {
+        let rest = &self.input[self.end..];
+        self.start = self.end;
+        self.head = 0;
+        self.len = 0;
+        let codec = KernelCodec::new();
+        if !codec.is_portable() && rest.len() >= MIN_INPUT {
+            let (bytes, values) = if self.strict {
+                T::bulk::<true>(codec, rest, &mut self.buf)
+            } else {
+                T::bulk::<false>(codec, rest, &mut self.buf)
+            };
+            if values > 0 {
+                self.len = values;
+                self.end += bytes;
+                return;
+            }
+        }
+        let one = if self.strict {
+            T::read::<true>(rest)
+        } else {
+            T::read::<false>(rest)
+        };
+        match one {
+            Ok((v, n)) => {
+                self.buf[0] = v;
+                self.len = 1;
+                self.end += n;
+            }
+            Err(e) => self.pending = Some(e),
+        }
     }
 }
 
@@ -343,35 +414,36 @@ impl<T: Varint> Iterator for Iter<'_, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed || self.pos >= self.input.len() {
-            return None;
-        }
-        let rest = &self.input[self.pos..];
-        let result = if self.strict {
-            T::read::<true>(rest)
-        } else {
-            T::read::<false>(rest)
-        };
-        match result {
-            Ok((v, n)) => {
-                self.pos += n;
-                Some(Ok(v))
-            }
-            Err(e) => {
+        if self.head == self.len {
+            if self.failed || self.pending.is_some() {
                 self.failed = true;
-                Some(Err(e))
+                return self.pending.take().map(Err);
+            }
+            if self.end >= self.input.len() {
+                return None;
+            }
+            self.refill();
+            if self.len == 0 {
+                self.failed = true;
+                return self.pending.take().map(Err);
             }
         }
+        let v = self.buf[self.head];
+        self.head += 1;
+        Some(Ok(v))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
+        let buffered = self.len - self.head;
         if self.failed {
             (0, Some(0))
         } else {
-            // An error ends the iteration early, so one item is all that is
-            // certain; each item takes one byte at least.
-            let left = self.input.len() - self.pos;
-            (usize::from(left > 0), Some(left))
+            // An error ends the iteration early, so the buffered values and
+            // one more item are all that is certain; each item takes one
+            // byte at least.
+            let left = self.input.len() - self.end;
+            let more = usize::from(left > 0 || self.pending.is_some());
+            (buffered + more, Some(buffered + more.max(left)))
         }
     }
 }

@@ -109,7 +109,57 @@ fn check<T: Poison>(decoder: KernelCodec, input: &[u8], limit: usize) {
     }
 }
 
+/// The iterator (which decodes ahead with the dispatched kernel): every
+/// item, and `offset()` after every item, as one-at-a-time decoding gives
+/// them.
+fn check_iter<T: Poison>(input: &[u8]) {
+    for strict in [false, true] {
+        let mut it = if strict {
+            varint::iter_strict::<T>(input)
+        } else {
+            varint::iter::<T>(input)
+        };
+        let mut pos = 0;
+        loop {
+            assert_eq!(it.offset(), pos, "{input:02X?} strict={strict}");
+            let want = if pos < input.len() {
+                Some(if strict {
+                    varint::decode_strict::<T>(&input[pos..])
+                } else {
+                    varint::decode::<T>(&input[pos..])
+                })
+            } else {
+                None
+            };
+            let (lo, hi) = it.size_hint();
+            match (it.next(), want) {
+                (None, None) => break,
+                (Some(Ok(v)), Some(Ok((w, n)))) => {
+                    assert_eq!(v, w, "{input:02X?}");
+                    assert!(lo >= 1 && hi.is_some_and(|h| h >= 1));
+                    pos += n;
+                }
+                (Some(Err(e)), Some(Err(f))) => {
+                    assert_eq!(e, f, "{input:02X?}");
+                    assert_eq!(it.offset(), pos);
+                    assert_eq!(it.remainder(), &input[pos..]);
+                    assert_eq!(it.next(), None, "fused");
+                    assert_eq!(it.size_hint(), (0, Some(0)));
+                    break;
+                }
+                (got, want) => panic!("{input:02X?} strict={strict}: {got:?} vs {want:?}"),
+            }
+        }
+    }
+}
+
 fn check_all_types(decoder: KernelCodec, input: &[u8], limit: usize) {
+    if decoder.kernel().name() == "portable" {
+        // Once per input, not per kernel.
+        check_iter::<u64>(input);
+        check_iter::<u32>(input);
+        check_iter::<u16>(input);
+    }
     check::<u64>(decoder, input, limit);
     check::<u32>(decoder, input, limit);
     check::<u16>(decoder, input, limit);
