@@ -40,7 +40,7 @@ fn bulk_avx2_build(c: &mut Criterion) {
         let buf = encode_all(&values);
         let mut out = vec![0u64; COUNT];
         for (name, f) in bulk_impls() {
-            g.bench_function(BenchmarkId::new(name, label), |b| {
+            g.bench_function(BenchmarkId::new(&name, label), |b| {
                 b.iter(|| f(black_box(&buf), black_box(&mut out)))
             });
         }

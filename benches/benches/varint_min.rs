@@ -90,7 +90,7 @@ fn main() {
         let mut fns: Vec<Box<dyn FnMut()>> = bulk_list
             .iter()
             .zip(outs.iter_mut())
-            .map(|(&(_, f), out)| {
+            .map(|((_, f), out)| {
                 let buf = &buf;
                 Box::new(move || {
                     black_box(f(black_box(buf), black_box(out)));
@@ -143,7 +143,8 @@ fn main() {
     }
     table("varint-decode", &DECODERS.map(|d| d.0), &dec);
     table("varint-encode", &ENCODERS.map(|d| d.0), &enc);
-    let names: Vec<&str> = bulk_impls().iter().map(|d| d.0).collect();
+    let bulk_names: Vec<String> = bulk_impls().into_iter().map(|d| d.0).collect();
+    let names: Vec<&str> = bulk_names.iter().map(String::as_str).collect();
     table("varint-bulk", &names, &bulk);
     let mut names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
     names.extend(ENCODERS.iter().skip(1).map(|e| e.0));

@@ -65,15 +65,17 @@ impl Measurement {
 pub(crate) fn run(args: &[String]) -> Result {
     let mut quick = false;
     let mut avx2_build = false;
+    let mut align_branches = false;
     let mut filter = None;
     for a in args {
         match a.as_str() {
             "--quick" => quick = true,
             "--avx2-build" => avx2_build = true,
+            "--align-branches" => align_branches = true,
             f if !f.starts_with('-') && filter.is_none() => filter = Some(f.to_string()),
             other => {
                 return Err(format!(
-                    "bench: unexpected argument {other:?}\nusage: cargo xtask bench [--quick] [--avx2-build] [FILTER]"
+                    "bench: unexpected argument {other:?}\nusage: cargo xtask bench [--quick] [--avx2-build] [--align-branches] [FILTER]"
                 ));
             }
         }
@@ -83,15 +85,31 @@ pub(crate) fn run(args: &[String]) -> Result {
     // `--avx2-build`: the varint_avx2 bench, compiled for AVX2 and BMI2 in a
     // target directory of its own (varint-simd's fast paths exist only in
     // such a build), its summary written beside the main one.
+    // `--align-branches`: no jump crosses or ends on a 32-byte boundary.
+    // Intel CPUs from Skylake to Cascade Lake with the JCC-erratum microcode
+    // cannot cache such code in the µop cache; tight loops (one varint per
+    // iteration) then swing by up to 3× with code placement alone, which
+    // decides rankings on those CPUs (docs/results/varint.md).
     let mut env: Vec<(String, String)> = Vec::new();
     let mut target = util::target_dir()?;
+    let mut flags: Vec<&str> = Vec::new();
+    let mut subdir = String::new();
     if avx2_build {
         if filter.is_some() {
             return Err("bench: --avx2-build runs the varint_avx2 bench; no FILTER".into());
         }
         filter = Some("varint_avx2".into());
-        target = target.join("avx2-bmi2");
-        env.push(("RUSTFLAGS".into(), "-C target-feature=+avx2,+bmi2".into()));
+        flags.push("-C target-feature=+avx2,+bmi2");
+        subdir.push_str("avx2-bmi2");
+    }
+    if align_branches {
+        flags.push("-C llvm-args=-x86-branches-within-32B-boundaries");
+        subdir.push_str(if subdir.is_empty() { "" } else { "-" });
+        subdir.push_str("aligned-branches");
+    }
+    if !flags.is_empty() {
+        target = target.join(&subdir);
+        env.push(("RUSTFLAGS".into(), flags.join(" ")));
         env.push(("CARGO_TARGET_DIR".into(), target.display().to_string()));
     }
 
@@ -138,9 +156,14 @@ pub(crate) fn run(args: &[String]) -> Result {
     print!("{}", summary.text_table());
     let machine = Environment::detect();
     let command = format!(
-        "cargo xtask bench{}{}{}",
+        "cargo xtask bench{}{}{}{}",
         if quick { " --quick" } else { "" },
         if avx2_build { " --avx2-build" } else { "" },
+        if align_branches {
+            " --align-branches"
+        } else {
+            ""
+        },
         filter
             .as_deref()
             .filter(|_| !avx2_build)
@@ -149,10 +172,10 @@ pub(crate) fn run(args: &[String]) -> Result {
     );
     let docs = root.join("docs");
     let io = |e: std::io::Error| format!("docs/: {e}");
-    let stem = if avx2_build {
-        "benchmarks-avx2-build"
+    let stem = if subdir.is_empty() {
+        "benchmarks".to_string()
     } else {
-        "benchmarks"
+        format!("benchmarks-{subdir}")
     };
     std::fs::write(
         docs.join(format!("{stem}.md")),

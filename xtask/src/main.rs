@@ -56,14 +56,17 @@ tasks:
                   print them as Rust source; --check compares them with the
                   crates' constants and names every entry that differs;
                   --markdown prints the tables docs/tables.md quotes
-  bench [--quick] [--avx2-build] [FILTER]
+  bench [--quick] [--avx2-build] [--align-branches] [FILTER]
                   run the criterion benchmarks (all, or those whose id contains
                   FILTER, e.g. utf8 or varint-decode), print a summary with
                   ratios to std / simdutf8 / prost, and write
                   docs/benchmarks.md and docs/benchmarks.svg; --quick takes
                   about a minute; --avx2-build runs the varint_avx2 bench
                   built with -C target-feature=+avx2,+bmi2 in its own target
-                  directory and writes docs/benchmarks-avx2-build.md
+                  directory and writes docs/benchmarks-avx2-bmi2.md;
+                  --align-branches builds with no jump on a 32-byte
+                  boundary (Skylake's JCC erratum) in its own target
+                  directory and writes docs/benchmarks-aligned-branches.md
   exhaustive [--quick] [--threads N]
                   every UTF-8 validator equals std on all inputs of 1-4 bytes,
                   scalar values, legacy mode, zigzag and varint round trips

@@ -223,34 +223,13 @@ fn bulk_ours(buf: &[u8], out: &mut [u64]) -> usize {
     }
 }
 
-/// `decode_into` with the kernel named `name`, which must be available.
-#[inline(always)]
-fn bulk_kernel(name: &str, buf: &[u8], out: &mut [u64]) -> usize {
-    let decoder = varint::kernels()
-        .iter()
-        .find(|k| k.name() == name)
-        .and_then(|k| k.codec())
-        .expect("an available kernel");
-    match decoder.decode_into(buf, out) {
+/// `decode_into` with one kernel.
+#[inline(never)]
+fn bulk_with(codec: varint::KernelCodec, buf: &[u8], out: &mut [u64]) -> usize {
+    match codec.decode_into(buf, out) {
         Ok(d) => d.count,
         Err(e) => e.count(),
     }
-}
-#[inline(never)]
-fn bulk_avx2_pext(buf: &[u8], out: &mut [u64]) -> usize {
-    bulk_kernel("avx2-pext", buf, out)
-}
-#[inline(never)]
-fn bulk_avx2(buf: &[u8], out: &mut [u64]) -> usize {
-    bulk_kernel("avx2", buf, out)
-}
-#[inline(never)]
-fn bulk_sse41(buf: &[u8], out: &mut [u64]) -> usize {
-    bulk_kernel("sse4.1", buf, out)
-}
-#[inline(never)]
-fn bulk_portable(buf: &[u8], out: &mut [u64]) -> usize {
-    bulk_kernel("portable", buf, out)
 }
 #[inline(never)]
 fn bulk_prost(mut rest: &[u8], out: &mut [u64]) -> usize {
@@ -348,41 +327,30 @@ fn simd_tail(mut rest: &[u8], out: &mut [u64]) -> usize {
     n
 }
 
+/// A bulk decoder under test.
+pub(crate) type BulkFn = Box<dyn Fn(&[u8], &mut [u64]) -> usize>;
+
 /// The bulk decoders: ours through the dispatch, ours with each kernel this
 /// CPU runs, and the peers.
-pub(crate) fn bulk_impls() -> Vec<(&'static str, Bulk)> {
-    let available = |name: &str| {
-        varint::kernels()
-            .iter()
-            .any(|k| k.name() == name && k.is_available())
-    };
-    let mut v: Vec<(&'static str, Bulk)> = vec![("varint", bulk_ours)];
-    for (name, f) in [
-        ("avx2-pext", bulk_avx2_pext as Bulk),
-        ("avx2", bulk_avx2),
-        ("sse4.1", bulk_sse41),
-        ("portable", bulk_portable),
-    ] {
-        if available(name) {
-            v.push((
-                match name {
-                    "avx2-pext" => "varint-avx2-pext",
-                    "avx2" => "varint-avx2",
-                    "sse4.1" => "varint-sse4.1",
-                    _ => "varint-portable",
-                },
-                f,
-            ));
-        }
+pub(crate) fn bulk_impls() -> Vec<(String, BulkFn)> {
+    let mut v: Vec<(String, BulkFn)> = vec![("varint".into(), Box::new(bulk_ours))];
+    for (name, codec) in our_kernels() {
+        v.push((
+            name,
+            Box::new(move |b: &[u8], o: &mut [u64]| bulk_with(codec, b, o)),
+        ));
     }
-    v.extend([
-        ("prost", bulk_prost as Bulk),
+    let peers: [(&str, Bulk); 4] = [
+        ("prost", bulk_prost),
         ("integer-encoding", bulk_ie),
         ("byte-loop", bulk_loop),
         ("varint-simd-unsafe", bulk_simd_unsafe),
-    ]);
+    ];
+    for (name, f) in peers {
+        v.push((name.into(), Box::new(f)));
+    }
     #[cfg(target_feature = "avx2")]
-    v.push(("varint-simd-two-wide", bulk_simd_two_wide));
+    v.push(("varint-simd-two-wide".into(), Box::new(bulk_simd_two_wide)));
     v
 }
 
