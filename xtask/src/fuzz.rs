@@ -37,6 +37,22 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
         out.push(vec![0x96, 0x01]);
         out.push(vec![0xFF; 10]);
         out.push(b"96 01 ff ff ff ff ff ff ff ff ff 01".to_vec());
+        // A few hundred varints of every length, so the bulk kernels'
+        // 32-byte windows are reached from the first run.
+        let mut stream = Vec::new();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut v = x >> (x % 64);
+            while v >= 0x80 {
+                stream.push(v as u8 | 0x80);
+                v >>= 7;
+            }
+            stream.push(v as u8);
+        }
+        out.push(stream);
     } else {
         out.push(kuhn);
     }
