@@ -275,7 +275,7 @@ pub fn decode_to_vec<T: Varint>(
 }
 
 /// Values an [`Iter`] decodes ahead: one window of the bulk kernel.
-const AHEAD: usize = 32;
+const AHEAD: usize = 64;
 
 /// An iterator over the consecutive varints of a buffer; see [`iter`] and
 /// [`iter_strict`].
@@ -284,9 +284,9 @@ const AHEAD: usize = 32;
 /// yields that one `Err` and then `None` for ever (it is fused), with
 /// [`offset`](Iter::offset) left at the start of the failing varint.
 ///
-/// It decodes up to 32 values ahead with the bulk kernel (as
+/// It decodes up to 64 values ahead with the bulk kernel (as
 /// [`decode_into`]), so it is as fast as the bulk functions, at the price
-/// of a 32-value buffer inside it; errors and offsets are those of
+/// of a 64-value buffer inside it; errors and offsets are those of
 /// decoding one value at a time.
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]

@@ -125,7 +125,7 @@
 //! Many values: the bulk functions run a SIMD kernel chosen once at run time
 //! ([`kernels`]: AVX-512, AVX2 with or without a fast BMI2 `pext`, SSE4.1,
 //! and the portable scalar loop). Decoding finds every varint end of a
-//! 32-byte window with one `movemask` and decodes each varint from a word
+//! 64-byte window with two `movemask`s and decodes each varint from a word
 //! at its start, so no value waits for the length of the one before; on
 //! the Xeon it was tuned on, that is 4–5× prost's loop on protobuf-like
 //! data and over 10× on one-byte values. Encoding packs runs of one-byte

@@ -209,7 +209,7 @@ fn kernels_at_a_guard_page() {
     // A two-byte varint among one-byte ones, so the window is not all
     // one-byte values and every varint in it is read with a word: one at
     // the window's last byte reads the most bytes ahead.
-    for every in [3, 16, 31, 32, 33] {
+    for every in [3, 16, 31, 32, 33, 63, 64, 65] {
         let mut s = Vec::new();
         while s.len() < 200 {
             if s.len() % every == 0 {

@@ -226,9 +226,9 @@ fn random_streams_every_mix() {
     let mut rng = Rng(0x1234_5678);
     for decoder in decoders() {
         for mix in 0..6 {
-            for count in [0, 1, 5, 31, 32, 33, 64, 200, 1000] {
+            for count in [0, 1, 5, 31, 32, 33, 63, 64, 65, 200, 1000] {
                 let input = stream(&mut rng, count, mix);
-                for limit in [count, count + 1, 31, 32, 33, 40, 64] {
+                for limit in [count, count + 1, 31, 32, 33, 63, 64, 65, 80] {
                     check_all_types(decoder, &input, limit);
                 }
             }
@@ -284,7 +284,8 @@ fn bad_varints() -> Vec<Vec<u8>> {
     out
 }
 
-/// Every bad varint at every offset 0..=100 after one-byte values, after
+/// Every bad varint at every offset 0..=150 (past two windows and the
+/// bytes a window reads) after one-byte values, after
 /// two-byte values and after a mixed stream, followed by good values.
 #[test]
 fn every_error_at_every_offset() {
@@ -292,7 +293,7 @@ fn every_error_at_every_offset() {
     let tail = stream(&mut rng, 40, 5);
     for decoder in decoders() {
         for bad in bad_varints() {
-            for offset in 0..=100usize {
+            for offset in 0..=150usize {
                 // One-byte values fill any offset exactly.
                 let mut input = vec![0x05u8; offset];
                 input.extend(&bad);

@@ -10,10 +10,10 @@
 //! the lengths (it does not on mixed lengths). This kernel takes the chain
 //! apart:
 //!
-//! 1. one vector load and one `movemask` give the continuation bits of the
-//!    32 bytes of a *window* that starts at a varint; their complement,
+//! 1. vector loads and `movemask`s give the continuation bits of the 64
+//!    bytes of a *window* that starts at a varint; their complement,
 //!    `ends`, has a bit at every byte that ends a varint;
-//! 2. if no byte continues, the window is 32 one-byte varints: they are
+//! 2. if no byte continues, the window is 64 one-byte varints: they are
 //!    widened into the output with `pmovzx`, no other work;
 //! 3. otherwise every varint ending in the window is decoded from an
 //!    unaligned 8-byte load at its start, its length being the distance
@@ -36,19 +36,27 @@
 //! # Memory
 //!
 //! A window is read only when `base + READ <= input.len()`: the window is
-//! 32 bytes, and the 8-byte word at a varint start (at most byte 31 of the
-//! window) reaches byte 38; a 9- or 10-byte varint's last bytes lie inside
+//! 64 bytes, and the 8-byte word at a varint start (at most byte 63 of the
+//! window) reaches byte 70; a 9- or 10-byte varint's last bytes lie inside
 //! the window. Values are written only below the count returned, and only
-//! while 32 slots are left, the most one window yields.
+//! while 64 slots are left, the most one window yields.
 //!
 //! # Measured (Xeon, Skylake-SP class, 2 busy cores; ns per value, 4096
-//! values into a `[u64]`, prost's per-value loop in brackets)
+//! values into a `[u64]`, minimum of rounds, prost's per-value loop in
+//! brackets; `docs/results/varint.md` has every figure)
 //!
-//! In a scratch harness before integration: one-byte 0.18–0.24 (1.8–2.8),
-//! protobuf-like 1.97–2.13 (8.5–9.2), uniform lengths 5.3–5.9 (13.5–15),
-//! uniform `u64` 3.1–3.7 (11); without `pext` the protobuf-like mix took
-//! 3.2–3.5 and uniform lengths 6.8–7.6. `docs/results/varint.md` has the
-//! criterion figures. Tried and dropped, same harness:
+//! With 64-byte windows and `pext`: one-byte 0.20–0.26 (3.0), 2-byte
+//! 1.6–1.8 (4.5), protobuf-like 2.0–2.2 (11.5), uniform lengths 5.0–5.1
+//! (15.6), uniform `u64` 3.7 (13.7). With 32-byte windows, the first
+//! version, the mix took 2.6 and uniform lengths 5.6: the inner loop's
+//! exit mispredicts once a window. Without `pext` (the `avx2` kernel) the
+//! mix takes 3.7–3.9. Tried and dropped:
+//! - splitting each window by whether it can hold a 9- or 10-byte varint
+//!   (a run of 8 continuation bits), with a loop free of any length branch
+//!   for the others and every length from 1 to 10 branch-free for those:
+//!   slower everywhere (the mix 3.2–4.0 against 2.0–2.2 in the same run):
+//!   half the mix's windows hold a run, and the branch-free loop costs
+//!   more than the 20% of mispredicted length branches it saves;
 //! - packing four values at once in an AVX2 register (`pmaddubsw`,
 //!   `pmaddwd`), the words assembled from four scalar loads: 2.7–2.9 ns on
 //!   the mix, the assembly (`vmovq`, `vpunpcklqdq`, `vinserti128`) all on
@@ -62,8 +70,9 @@
 //!   than the scalar loop on short values (4.8 ns on one-byte values), so
 //!   CPUs without a kernel keep the scalar loop.
 
-/// Bytes per window: one AVX2 register, two SSE ones.
-pub(crate) const WINDOW: usize = 32;
+/// Bytes per window: two AVX2 registers, four SSE ones. (32 measured
+/// slower: see the module docs.)
+pub(crate) const WINDOW: usize = 64;
 
 /// Bytes that must be readable from a window's start: the window, and the
 /// 8-byte word at its last possible varint start (byte 31).
@@ -73,26 +82,27 @@ pub(crate) const READ: usize = WINDOW - 1 + 8;
 /// `#[inline(always)]` and is only called from inside a
 /// `#[target_feature]` entry point that enables what it needs.
 pub(crate) trait Isa {
-    /// Bit `i` is the top bit of `p[i]`, for the 32 bytes at `p`.
+    /// Bit `i` is the top bit of `p[i]`, for the [`WINDOW`] bytes at `p`.
     ///
     /// # Safety
     ///
-    /// `p..p + 32` must be readable, and the CPU must have the features of
-    /// the implementation.
-    unsafe fn continuations(p: *const u8) -> u32;
+    /// `p..p + WINDOW` must be readable, and the CPU must have the features
+    /// of the implementation.
+    unsafe fn continuations(p: *const u8) -> u64;
 
-    /// Bit `i` is set if `p[i]` is zero, for the 32 bytes at `p`.
+    /// Bit `i` is set if `p[i]` is zero, for the [`WINDOW`] bytes at `p`.
     ///
     /// # Safety
     ///
     /// As [`Isa::continuations`].
-    unsafe fn zeros(p: *const u8) -> u32;
+    unsafe fn zeros(p: *const u8) -> u64;
 
-    /// Writes the 32 bytes at `p`, zero-extended, to `o[0..32]`.
+    /// Writes the [`WINDOW`] bytes at `p`, zero-extended, to
+    /// `o[0..WINDOW]`.
     ///
     /// # Safety
     ///
-    /// As [`Isa::continuations`], and `o..o + 32` must be writable.
+    /// As [`Isa::continuations`], and `o..o + WINDOW` must be writable.
     unsafe fn widen_u64(p: *const u8, o: *mut u64);
 
     /// As [`Isa::widen_u64`], into `u32`s.
@@ -195,7 +205,7 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
         // the features are the caller's promise.
         let cont = unsafe { I::continuations(p.add(base)) };
         if cont == 0 {
-            // SAFETY: as above, and `count + 32 <= cap`.
+            // SAFETY: as above, and `count + WINDOW <= cap`.
             unsafe { L::widen::<I>(p.add(base), o.add(count)) };
             base += WINDOW;
             count += WINDOW;
@@ -217,8 +227,9 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
         while ends != 0 {
             let end = ends.trailing_zeros() as usize;
             let n = end + 1 - start;
-            // SAFETY: `start <= 31` (it follows a set bit of `ends` below
-            // bit 31, or is 0), so `base + start + 8 <= base + READ <= len`.
+            // SAFETY: `start < WINDOW` (it follows a set bit of `ends`
+            // below the top one, or is 0), so `base + start + 8 <= base +
+            // READ <= len`.
             let at = unsafe { p.add(base + start) };
             // SAFETY: as above; unaligned loads of plain bytes.
             let word = unsafe { at.cast::<u64>().read_unaligned() };
@@ -230,7 +241,7 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
                     return (base + start, count);
                 }
                 // SAFETY: the varint's bytes 9 and 10 (`n >= 9`, so byte 9
-                // is inside it, and byte 10 at most at `end + 1 <= 32`).
+                // is inside it, and byte 10 at most at `end + 1 <= WINDOW`).
                 let tail = unsafe { at.add(8).cast::<u16>().read_unaligned() };
                 // Byte 10 only if the varint has one.
                 let tail = u16::from_le(tail) & (0xFFFF >> (8 * (10 - n)));
@@ -244,7 +255,7 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
             let Some(value) = L::from_value(value).filter(|_| n <= L::MAX_LEN) else {
                 return (base + start, count);
             };
-            // SAFETY: `count < count + 32 <= cap`: a window has at most 32
+            // SAFETY: `count < count + WINDOW <= cap`: a window has at most WINDOW
             // varints.
             unsafe { o.add(count).write(value) };
             count += 1;

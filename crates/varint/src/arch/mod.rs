@@ -1,7 +1,7 @@
 //! Everything that depends on the CPU, and the crate's only `unsafe` code:
 //! the bulk decoding kernels, their list and the one dispatch point.
 //!
-//! - `kernel`: the algorithm (a mask of varint ends per 32-byte window,
+//! - `kernel`: the algorithm (a mask of varint ends per 64-byte window,
 //!   every varint decoded from a word at its start), written once over a
 //!   small instruction-set trait.
 //! - `x86_64/`: that trait for SSE4.1 and AVX2, the AVX2 one twice (packing

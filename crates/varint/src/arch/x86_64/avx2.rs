@@ -1,4 +1,4 @@
-//! The AVX2 kernel: a window is one 32-byte register; one-byte runs are
+//! The AVX2 kernel: a window is two 32-byte registers; one-byte runs are
 //! widened with `vpmovzxbq`/`vpmovzxbd`, the groups packed with shifts
 //! (BMI1/BMI2 give `tzcnt` and `bzhi`). [`pext`] is the same kernel packing
 //! with BMI2 `pext`, chosen only where `pext` is fast.
@@ -16,50 +16,45 @@ pub(crate) struct Avx2;
 
 impl Isa for Avx2 {
     #[inline(always)]
-    unsafe fn continuations(p: *const u8) -> u32 {
-        // SAFETY: the caller guarantees 32 readable bytes at `p` and AVX2.
-        unsafe { _mm256_movemask_epi8(_mm256_loadu_si256(p.cast())) as u32 }
+    unsafe fn continuations(p: *const u8) -> u64 {
+        // SAFETY: the caller guarantees 64 readable bytes at `p` and AVX2.
+        unsafe {
+            let lo = _mm256_movemask_epi8(_mm256_loadu_si256(p.cast())) as u32;
+            let hi = _mm256_movemask_epi8(_mm256_loadu_si256(p.add(32).cast())) as u32;
+            u64::from(lo) | u64::from(hi) << 32
+        }
     }
 
     #[inline(always)]
-    unsafe fn zeros(p: *const u8) -> u32 {
+    unsafe fn zeros(p: *const u8) -> u64 {
         // SAFETY: as in `continuations`.
         unsafe {
-            let x = _mm256_loadu_si256(p.cast());
-            _mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_setzero_si256())) as u32
+            let z = _mm256_setzero_si256();
+            let lo =
+                _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(p.cast()), z)) as u32;
+            let hi =
+                _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(p.add(32).cast()), z))
+                    as u32;
+            u64::from(lo) | u64::from(hi) << 32
         }
     }
 
     #[inline(always)]
     unsafe fn widen_u64(p: *const u8, o: *mut u64) {
-        // SAFETY: 32 readable bytes at `p`, 32 writable `u64`s at `o`, and
+        // SAFETY: 64 readable bytes at `p`, 64 writable `u64`s at `o`, and
         // AVX2, all guaranteed by the caller; each store writes 4 values.
         unsafe {
-            let x = _mm256_loadu_si256(p.cast());
-            let d = o.cast::<__m256i>();
-            let halves = [_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x)];
-            for (h, half) in halves.into_iter().enumerate() {
-                let d = d.add(4 * h);
-                _mm256_storeu_si256(d, _mm256_cvtepu8_epi64(half));
-                _mm256_storeu_si256(d.add(1), _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(half)));
-                _mm256_storeu_si256(d.add(2), _mm256_cvtepu8_epi64(_mm_srli_si128::<8>(half)));
-                _mm256_storeu_si256(d.add(3), _mm256_cvtepu8_epi64(_mm_srli_si128::<12>(half)));
-            }
+            widen32_u64(p, o);
+            widen32_u64(p.add(32), o.add(32));
         }
     }
 
     #[inline(always)]
     unsafe fn widen_u32(p: *const u8, o: *mut u32) {
-        // SAFETY: as in `widen_u64`; each store writes 8 values.
+        // SAFETY: as in `widen_u64`.
         unsafe {
-            let x = _mm256_loadu_si256(p.cast());
-            let d = o.cast::<__m256i>();
-            let halves = [_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x)];
-            for (h, half) in halves.into_iter().enumerate() {
-                let d = d.add(2 * h);
-                _mm256_storeu_si256(d, _mm256_cvtepu8_epi32(half));
-                _mm256_storeu_si256(d.add(1), _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(half)));
-            }
+            widen32_u32(p, o);
+            widen32_u32(p.add(32), o.add(32));
         }
     }
 
@@ -71,6 +66,48 @@ impl Isa for Avx2 {
     #[inline(always)]
     unsafe fn spread(v: u64) -> u64 {
         spread_shifts(v)
+    }
+}
+
+/// 32 bytes widened to `u64`s.
+///
+/// # Safety
+///
+/// 32 readable bytes at `p`, 32 writable `u64`s at `o`, AVX2.
+#[inline(always)]
+unsafe fn widen32_u64(p: *const u8, o: *mut u64) {
+    // SAFETY: the contract above; each store writes 4 values.
+    unsafe {
+        let x = _mm256_loadu_si256(p.cast());
+        let d = o.cast::<__m256i>();
+        let halves = [_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x)];
+        for (h, half) in halves.into_iter().enumerate() {
+            let d = d.add(4 * h);
+            _mm256_storeu_si256(d, _mm256_cvtepu8_epi64(half));
+            _mm256_storeu_si256(d.add(1), _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(half)));
+            _mm256_storeu_si256(d.add(2), _mm256_cvtepu8_epi64(_mm_srli_si128::<8>(half)));
+            _mm256_storeu_si256(d.add(3), _mm256_cvtepu8_epi64(_mm_srli_si128::<12>(half)));
+        }
+    }
+}
+
+/// 32 bytes widened to `u32`s.
+///
+/// # Safety
+///
+/// 32 readable bytes at `p`, 32 writable `u32`s at `o`, AVX2.
+#[inline(always)]
+unsafe fn widen32_u32(p: *const u8, o: *mut u32) {
+    // SAFETY: the contract above; each store writes 8 values.
+    unsafe {
+        let x = _mm256_loadu_si256(p.cast());
+        let d = o.cast::<__m256i>();
+        let halves = [_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x)];
+        for (h, half) in halves.into_iter().enumerate() {
+            let d = d.add(2 * h);
+            _mm256_storeu_si256(d, _mm256_cvtepu8_epi32(half));
+            _mm256_storeu_si256(d.add(1), _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(half)));
+        }
     }
 }
 
@@ -99,13 +136,13 @@ pub(crate) mod pext {
 
     impl Isa for Avx2Pext {
         #[inline(always)]
-        unsafe fn continuations(p: *const u8) -> u32 {
+        unsafe fn continuations(p: *const u8) -> u64 {
             // SAFETY: the same contract as Avx2's.
             unsafe { Avx2::continuations(p) }
         }
 
         #[inline(always)]
-        unsafe fn zeros(p: *const u8) -> u32 {
+        unsafe fn zeros(p: *const u8) -> u64 {
             // SAFETY: the same contract as Avx2's.
             unsafe { Avx2::zeros(p) }
         }

@@ -1,8 +1,8 @@
 //! x86-64 kernels, all instances of the generic kernel in `arch::kernel`:
-//! [`sse41`] (two 16-byte registers per window), [`avx2`] (one 32-byte
-//! register), [`avx2::pext`] (the same, packing with BMI2 `pext` and
-//! spreading with `pdep`) and [`avx512`] (the `pext` kernel compiled with
-//! AVX-512, which vectorises the slice length with `vplzcntq`).
+//! [`sse41`] (four 16-byte registers per window), [`avx2`] (two 32-byte
+//! registers), [`avx2::pext`] (the same, packing with BMI2 `pext` and
+//! spreading with `pdep`) and [`avx512`] (the `pext` kernel plus a slice
+//! length compiled with AVX-512, vectorised with `vplzcntq`).
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;

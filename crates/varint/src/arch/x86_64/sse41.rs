@@ -1,4 +1,4 @@
-//! The SSE4.1 kernel: a window is two 16-byte registers; one-byte runs are
+//! The SSE4.1 kernel: a window is four 16-byte registers; one-byte runs are
 //! widened with `pmovzxbq`/`pmovzxbd` (SSE4.1), the groups packed with
 //! shifts. For x86-64 CPUs without AVX2.
 
@@ -14,23 +14,29 @@ pub(crate) struct Sse41;
 
 impl Isa for Sse41 {
     #[inline(always)]
-    unsafe fn continuations(p: *const u8) -> u32 {
-        // SAFETY: the caller guarantees 32 readable bytes at `p` and SSE2.
+    unsafe fn continuations(p: *const u8) -> u64 {
+        // SAFETY: the caller guarantees 64 readable bytes at `p` and SSE2.
         unsafe {
-            let lo = _mm_movemask_epi8(_mm_loadu_si128(p.cast())) as u32;
-            let hi = _mm_movemask_epi8(_mm_loadu_si128(p.add(16).cast())) as u32;
-            lo | hi << 16
+            let mut mask = 0;
+            for k in 0..4 {
+                let m = _mm_movemask_epi8(_mm_loadu_si128(p.add(16 * k).cast())) as u16;
+                mask |= u64::from(m) << (16 * k);
+            }
+            mask
         }
     }
 
     #[inline(always)]
-    unsafe fn zeros(p: *const u8) -> u32 {
+    unsafe fn zeros(p: *const u8) -> u64 {
         // SAFETY: as in `continuations`.
         unsafe {
             let z = _mm_setzero_si128();
-            let lo = _mm_cmpeq_epi8(_mm_loadu_si128(p.cast()), z);
-            let hi = _mm_cmpeq_epi8(_mm_loadu_si128(p.add(16).cast()), z);
-            _mm_movemask_epi8(lo) as u32 | (_mm_movemask_epi8(hi) as u32) << 16
+            let mut mask = 0;
+            for k in 0..4 {
+                let eq = _mm_cmpeq_epi8(_mm_loadu_si128(p.add(16 * k).cast()), z);
+                mask |= u64::from(_mm_movemask_epi8(eq) as u16) << (16 * k);
+            }
+            mask
         }
     }
 
@@ -39,9 +45,9 @@ impl Isa for Sse41 {
         // SAFETY: 32 readable bytes at `p`, 32 writable `u64`s at `o`, and
         // SSE4.1, all guaranteed by the caller; each store writes 2 values.
         unsafe {
-            for half in 0..2 {
-                let mut x = _mm_loadu_si128(p.add(16 * half).cast());
-                let d = o.add(16 * half).cast::<__m128i>();
+            for quarter in 0..4 {
+                let mut x = _mm_loadu_si128(p.add(16 * quarter).cast());
+                let d = o.add(16 * quarter).cast::<__m128i>();
                 for k in 0..8 {
                     _mm_storeu_si128(d.add(k), _mm_cvtepu8_epi64(x));
                     x = _mm_srli_si128::<2>(x);
@@ -54,9 +60,9 @@ impl Isa for Sse41 {
     unsafe fn widen_u32(p: *const u8, o: *mut u32) {
         // SAFETY: as in `widen_u64`; each store writes 4 values.
         unsafe {
-            for half in 0..2 {
-                let mut x = _mm_loadu_si128(p.add(16 * half).cast());
-                let d = o.add(16 * half).cast::<__m128i>();
+            for quarter in 0..4 {
+                let mut x = _mm_loadu_si128(p.add(16 * quarter).cast());
+                let d = o.add(16 * quarter).cast::<__m128i>();
                 for k in 0..4 {
                     _mm_storeu_si128(d.add(k), _mm_cvtepu8_epi32(x));
                     x = _mm_srli_si128::<4>(x);
