@@ -6,7 +6,10 @@
 //! implementation timed in turn within each round, is the figure least
 //! disturbed by it. Prints one markdown table per group, in ns per value.
 //!
-//! `cargo bench -p benches --bench varint_min [rounds]` (default 300).
+//! `cargo bench -p benches --bench varint_min [rounds] [--svg PATH]`
+//! (default 300 rounds). `--svg` also draws the speed-up of each
+//! implementation over prost, per group and input, as a chart
+//! (`docs/results/varint.svg` is one).
 
 // A benchmark harness: a panic is how it reports a wrong answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -45,12 +48,120 @@ fn table(group: &str, names: &[&str], rows: &[(&str, Vec<f64>)]) {
     }
 }
 
+/// One table: group name, column names, rows of `(input, ns per column)`.
+type Table<'a> = (&'a str, Vec<&'a str>, &'a [(&'a str, Vec<f64>)]);
+
+/// The speed-up over prost (prost's time / the implementation's) of our
+/// first column and of every peer, as horizontal bars on a log2 scale, one
+/// section per group: the layout of `cargo xtask bench`'s chart.
+fn svg(tables: &[Table<'_>], note: &str) -> String {
+    use std::fmt::Write as _;
+    const PALETTE: &[&str] = &[
+        "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+        "#9c755f",
+    ];
+    let (left, plot_w, bar_h, top) = (330.0, 520.0, 13.0, 56.0);
+    let (lo, hi) = (-2.0f64, 5.0f64); // 1/4× to 32×
+    let x = |r: f64| left + (r.clamp(0.25, 32.0).log2() - lo) / (hi - lo) * plot_w;
+    let mut names: Vec<String> = Vec::new();
+    let mut body = String::new();
+    let mut y = top;
+    for (group, cols, rows) in tables {
+        let Some(prost) = cols.iter().position(|c| *c == "prost") else {
+            continue;
+        };
+        y += 10.0;
+        let _ = writeln!(
+            body,
+            r#"<text x="8" y="{:.1}" font-weight="bold">{group}</text>"#,
+            y + 10.0
+        );
+        y += 16.0;
+        for (input, ns) in rows.iter() {
+            for (i, col) in cols.iter().enumerate() {
+                // Ours once (the first column), and every peer but prost.
+                let ours = i == 0;
+                if i == prost
+                    || (!ours
+                        && col.starts_with("varint")
+                        && *col != "varint-simd"
+                        && !col.starts_with("varint-simd-"))
+                {
+                    continue;
+                }
+                let name = if ours {
+                    "varint (this crate)".to_string()
+                } else {
+                    (*col).to_string()
+                };
+                if !names.contains(&name) {
+                    names.push(name.clone());
+                }
+                let color =
+                    PALETTE[names.iter().position(|n| *n == name).unwrap_or(0) % PALETTE.len()];
+                let ratio = ns[prost] / ns[i];
+                let (x0, x1) = (x(1.0), x(ratio));
+                let _ = writeln!(
+                    body,
+                    r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{input} · {col}</text>"#,
+                    left - 6.0,
+                    y + 10.0
+                );
+                let _ = writeln!(
+                    body,
+                    r#"<rect x="{:.1}" y="{y:.1}" width="{:.1}" height="{bar_h}" fill="{color}"><title>{col} {input}: {ratio:.2}× prost</title></rect>"#,
+                    x0.min(x1),
+                    (x1 - x0).abs().max(1.0)
+                );
+                let _ = writeln!(
+                    body,
+                    r#"<text x="{:.1}" y="{:.1}" font-size="10">{ratio:.2}×</text>"#,
+                    x0.max(x1) + 4.0,
+                    y + 10.0
+                );
+                y += bar_h + 2.0;
+            }
+        }
+    }
+    let height = y + 30.0;
+    let mut axis = String::new();
+    for k in -2..=5 {
+        let r = 2f64.powi(k);
+        let _ = writeln!(
+            axis,
+            r##"<line x1="{0:.1}" x2="{0:.1}" y1="{1}" y2="{2:.1}" stroke="{3}"/><text x="{0:.1}" y="{4}" text-anchor="middle" font-size="10">{5}×</text>"##,
+            x(r),
+            top - 8.0,
+            y,
+            if k == 0 { "#333" } else { "#ddd" },
+            top - 12.0,
+            if r < 1.0 {
+                format!("1/{}", 1.0 / r)
+            } else {
+                format!("{r}")
+            }
+        );
+    }
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{height:.0}" font-family="sans-serif" font-size="11">
+<rect width="100%" height="100%" fill="white"/>
+<text x="8" y="18" font-size="14" font-weight="bold">varint: speed-up over prost (ns per value, min of rounds; log scale)</text>
+<text x="8" y="34" font-size="10">{note}</text>
+{axis}{body}</svg>
+"#,
+        left + plot_w + 60.0
+    )
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a bare number sets the rounds.
-    let rounds = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(300);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let rounds = args.iter().find_map(|a| a.parse().ok()).unwrap_or(300);
+    let svg_path = args
+        .iter()
+        .position(|a| a == "--svg")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     varint_impls::check_all();
     let (mut dec, mut enc, mut bulk) = (Vec::new(), Vec::new(), Vec::new());
     let (mut benc, mut lens) = (Vec::new(), Vec::new());
@@ -149,7 +260,36 @@ fn main() {
     let mut names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
     names.extend(ENCODERS.iter().skip(1).map(|e| e.0));
     table("varint-bulk-encode", &names, &benc);
-    let mut names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
-    names.extend(len_peers().iter().map(|e| e.0));
-    table("varint-len", &names, &lens);
+    let mut len_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
+    len_names.extend(len_peers().iter().map(|e| e.0));
+    table("varint-len", &len_names, &lens);
+    if let Some(path) = svg_path {
+        let mut benc_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
+        benc_names.extend(ENCODERS.iter().skip(1).map(|e| e.0));
+        let note = format!(
+            "cargo bench -p benches --bench varint_min -- {rounds} --svg; {} rounds; our first kernel: {}",
+            rounds,
+            kernels.first().map_or("-", |k| k.0.as_str())
+        );
+        let chart = svg(
+            &[
+                (
+                    "varint-decode (one value at a time)",
+                    DECODERS.map(|d| d.0).to_vec(),
+                    &dec,
+                ),
+                (
+                    "varint-encode (one value at a time)",
+                    ENCODERS.map(|d| d.0).to_vec(),
+                    &enc,
+                ),
+                ("varint-bulk (decode_into)", names.clone(), &bulk),
+                ("varint-bulk-encode (encode_slice)", benc_names, &benc),
+                ("varint-len (encoded_len_slice)", len_names.clone(), &lens),
+            ],
+            &note,
+        );
+        std::fs::write(&path, chart).expect("write the chart");
+        eprintln!("wrote {path}");
+    }
 }
