@@ -269,7 +269,9 @@ pub(crate) fn read_u128<const MAX: usize, const LAST: u8, const STRICT: bool>(
 ///   4 to 8). This is 1.3× faster than a loop on uniformly random lengths.
 ///   Writing lengths 1 and 2 this way too was 3× slower on all-one- and
 ///   all-two-byte input, so they keep their branches;
-/// - 9 and 10 bytes: a loop.
+/// - 9 and 10 bytes: one 8-byte store and two byte stores, no branch on
+///   the length (a loop measured 9.5 ns a value on uniform `u64`, tied
+///   with prost, its exit a 50/50 branch).
 ///
 /// Only bytes below the returned length are written, so a caller's data
 /// after them is never touched.
@@ -301,9 +303,24 @@ pub(crate) fn put_u64<const MAX: usize>(v: u64, buf: &mut [u8]) -> Option<usize>
         }
         return Some(len);
     }
-    let len = len_from_bits(u64::BITS - v.leading_zeros());
-    write_groups(v, &mut out[..len]);
-    Some(len)
+    // 9 or 10 bytes (only `u64` gets here: `MAX == 10`). The first 8 all
+    // continue; byte 9 holds bits 56..63 and continues if bit 63 is set;
+    // byte 10 is bit 63. No branch on which of the two lengths it is (50/50
+    // on uniform `u64`): byte 10 is stored either way, with its old value
+    // when the encoding ends at byte 9, so the caller's data is unchanged.
+    let Some(out) = out.first_chunk_mut::<10>() else {
+        // Not reached: a narrower type's value is below 2^56.
+        let len = len_from_bits(u64::BITS - v.leading_zeros());
+        write_groups(v, buf.get_mut(..len)?);
+        return Some(len);
+    };
+    let long = v >> 63 == 1;
+    out[..8].copy_from_slice(&(unpack7(v) | CONTINUATION).to_le_bytes());
+    let top = (v >> 56) as u8;
+    out[8] = (top & 0x7F) | u8::from(long) << 7;
+    let tenth = [out[9], 1];
+    out[9] = tenth[usize::from(long)];
+    Some(9 + usize::from(long))
 }
 
 /// [`put_u64`] into a buffer shorter than `MAX_LEN`: the exact length is
