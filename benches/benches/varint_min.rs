@@ -266,9 +266,11 @@ fn main() {
     if let Some(path) = svg_path {
         let mut benc_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
         benc_names.extend(ENCODERS.iter().skip(1).map(|e| e.0));
+        // RUSTFLAGS as the binary was built with (cargo passes the
+        // environment on to rustc).
         let note = format!(
-            "cargo bench -p benches --bench varint_min -- {rounds} --svg; {} rounds; our first kernel: {}",
-            rounds,
+            "cargo bench -p benches --bench varint_min -- {rounds} --svg; RUSTFLAGS=\"{}\"; our first kernel: {}",
+            option_env!("RUSTFLAGS").unwrap_or(""),
             kernels.first().map_or("-", |k| k.0.as_str())
         );
         let chart = svg(
