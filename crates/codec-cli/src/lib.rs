@@ -58,7 +58,9 @@
 //!   Specification, <https://bford.info/cachedir/>.
 #![forbid(unsafe_code)]
 
+pub mod encoding;
 pub mod hex;
+pub mod names;
 pub mod position;
 pub mod repair;
 pub mod scan;

@@ -1,0 +1,181 @@
+//! Where `repair` and `convert` write: stdout, a named output, or the input
+//! itself (`--in-place`), never half a file.
+//!
+//! A named regular file (or one that does not exist yet) is written to a
+//! temporary file in the same directory, which is renamed over it only once
+//! everything was written and synced: a failure (an I/O error, or invalid
+//! input in a strict conversion) or a crash leaves the old file, or none,
+//! never a half-written one. Devices and FIFOs (`-o /dev/null`) are written
+//! directly, since they cannot be renamed over.
+//!
+//! Symbolic links are followed, to the final target: the target is
+//! rewritten and the link stays a link. Replacing the link with a regular
+//! file (what a plain rename onto the link's path does) would leave the
+//! target unrepaired and the link broken, which is never what was asked. A
+//! file with several hard links is refused for `--in-place`, since the
+//! rename would give the named link new contents and leave the others with
+//! the old ones.
+//!
+//! A rewritten file keeps its permission bits; a new one gets 0666 less the
+//! umask, as `File::create` would give it. Ownership, extended attributes
+//! and ACLs are not copied.
+
+use super::at_path;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use tempfile::NamedTempFile;
+
+/// An output being written.
+pub(crate) enum Dest {
+    Stdout(BufWriter<io::StdoutLock<'static>>),
+    /// A device or FIFO, written directly.
+    Direct(BufWriter<File>, PathBuf),
+    /// A temporary file that replaces `target` on [`Dest::commit`].
+    Staged(BufWriter<NamedTempFile>, PathBuf),
+}
+
+const BUF: usize = 256 << 10;
+
+impl Dest {
+    /// Stdout.
+    pub(crate) fn stdout() -> Dest {
+        Dest::Stdout(BufWriter::with_capacity(BUF, io::stdout().lock()))
+    }
+
+    /// A named output (`-o OUT`).
+    pub(crate) fn named(path: &Path) -> io::Result<Dest> {
+        let target = follow(path)?;
+        match fs::metadata(&target) {
+            Ok(m) if !m.is_file() && !m.is_dir() => {
+                let f = fs::OpenOptions::new()
+                    .write(true)
+                    .open(&target)
+                    .map_err(|e| at_path(path, e))?;
+                Ok(Dest::Direct(BufWriter::with_capacity(BUF, f), target))
+            }
+            _ => stage(&target),
+        }
+    }
+
+    /// The input itself (`--in-place`): a regular file, followed through
+    /// symbolic links, with one hard link.
+    pub(crate) fn in_place(path: &Path) -> io::Result<Dest> {
+        let target = follow(path)?;
+        let meta = fs::metadata(&target).map_err(|e| at_path(path, e))?;
+        if !meta.is_file() {
+            return Err(at_path(
+                path,
+                io::Error::other("not a regular file; --in-place needs one"),
+            ));
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if meta.nlink() > 1 {
+                return Err(at_path(
+                    &target,
+                    io::Error::other(format!(
+                        "has {} hard links, and replacing it would split them; \
+                         write a copy with -o instead",
+                        meta.nlink()
+                    )),
+                ));
+            }
+        }
+        stage(&target)
+    }
+
+    /// The writer.
+    pub(crate) fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Dest::Stdout(w) => w,
+            Dest::Direct(w, _) => w,
+            Dest::Staged(w, _) => w,
+        }
+    }
+
+    /// The path to name in an error while writing.
+    pub(crate) fn path(&self) -> Option<&Path> {
+        match self {
+            Dest::Stdout(_) => None,
+            Dest::Direct(_, p) | Dest::Staged(_, p) => Some(p),
+        }
+    }
+
+    /// Finishes the output: flushes, and for a staged file syncs it and
+    /// renames it over its target.
+    pub(crate) fn commit(self) -> io::Result<()> {
+        match self {
+            Dest::Stdout(mut w) => w.flush(),
+            Dest::Direct(mut w, p) => w.flush().map_err(|e| at_path(&p, e)),
+            Dest::Staged(w, target) => {
+                let tmp = w
+                    .into_inner()
+                    .map_err(|e| at_path(&target, e.into_error()))?;
+                tmp.as_file().sync_all().map_err(|e| at_path(&target, e))?;
+                tmp.persist(&target)
+                    .map_err(|e| at_path(&target, e.error))?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Drops the output: a staged temporary file is deleted, the target left
+    /// as it was.
+    pub(crate) fn discard(self) {
+        if let Dest::Stdout(mut w) = self {
+            let _ = w.flush();
+        }
+    }
+}
+
+/// `path` with every symbolic link resolved, if it is one; a path that does
+/// not exist yet is returned as it is.
+fn follow(path: &Path) -> io::Result<PathBuf> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| {
+            at_path(
+                path,
+                io::Error::new(e.kind(), format!("symbolic link to a missing file ({e})")),
+            )
+        }),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// A temporary file beside `target`, with `target`'s permissions if it
+/// exists.
+fn stage(target: &Path) -> io::Result<Dest> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".codec-tmp-");
+    let existing = fs::metadata(target).ok().map(|m| m.permissions());
+    #[cfg(unix)]
+    if existing.is_none() {
+        // Created with mode 0666, which the OS reduces by the umask, as for
+        // any new file (tempfile's default is 0600).
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let tmp = builder.tempfile_in(dir).map_err(|e| {
+        let dir = crate::names::escape(dir.as_os_str()).into_owned();
+        at_path(
+            target,
+            io::Error::new(
+                e.kind(),
+                format!("cannot create a temporary file in {dir}: {e}"),
+            ),
+        )
+    })?;
+    if let Some(permissions) = existing {
+        fs::set_permissions(tmp.path(), permissions).map_err(|e| at_path(target, e))?;
+    }
+    Ok(Dest::Staged(
+        BufWriter::with_capacity(BUF, tmp),
+        target.to_path_buf(),
+    ))
+}
