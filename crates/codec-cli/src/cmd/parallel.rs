@@ -143,15 +143,17 @@ struct RegionResult {
 
 /// Checks `file` (`len` bytes) on `plan.jobs` threads, calling `on_bad` for
 /// every invalid sequence in file order with its line and column (zero when
-/// positions are off); `on_bad` breaks to stop. Returns the errors found,
-/// or the read error that ended the check. The outer error is `on_bad`'s.
+/// positions are off); `on_bad` breaks to stop. Returns the bytes checked
+/// (up to the end of the sequence where `on_bad` stopped, as the sequential
+/// scanner counts them) and the errors found, or the read error that ended
+/// the check. The outer error is `on_bad`'s.
 pub(crate) fn check(
     file: &File,
     len: u64,
     plan: Plan,
     bar: Option<&ProgressBar>,
     mut on_bad: impl FnMut(LineCol, Bad<'_>) -> io::Result<ControlFlow<()>>,
-) -> io::Result<io::Result<u64>> {
+) -> io::Result<io::Result<(u64, u64)>> {
     let cuts = match cuts(file, len, plan.jobs as u64 * REGIONS_PER_JOB) {
         Ok(c) => c,
         Err(e) => return Ok(Err(e)),
@@ -160,6 +162,7 @@ pub(crate) fn check(
     let cancel = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let mut errors = 0u64;
+    let mut checked = len;
     std::thread::scope(|s| {
         let (tx, rx) = mpsc::channel::<RegionResult>();
         for _ in 0..plan.jobs.min(regions.len()) {
@@ -181,13 +184,21 @@ pub(crate) fn check(
             });
         }
         drop(tx);
-        let result = merge(file, len, &regions, plan, &rx, &mut errors, &mut on_bad);
+        let result = merge(
+            file,
+            len,
+            &regions,
+            plan,
+            &rx,
+            (&mut errors, &mut checked),
+            &mut on_bad,
+        );
         // Stop the workers still running (after an error, --first, or an
         // overflow), then let the scope join them.
         cancel.store(true, Ordering::Relaxed);
         result
     })
-    .map(|r| r.map(|()| errors))
+    .map(|r| r.map(|()| (checked, errors)))
 }
 
 /// Receives the region results in order and hands their diagnostics out.
@@ -197,7 +208,7 @@ fn merge(
     regions: &[(u64, u64)],
     plan: Plan,
     rx: &mpsc::Receiver<RegionResult>,
-    errors: &mut u64,
+    (errors, checked): (&mut u64, &mut u64),
     on_bad: &mut impl FnMut(LineCol, Bad<'_>) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<io::Result<()>> {
     let mut ready: BTreeMap<usize, RegionResult> = BTreeMap::new();
@@ -232,11 +243,13 @@ fn merge(
         for found in &r.found {
             *errors += 1;
             if on_bad(base.then(found.at), found.bad())?.is_break() {
+                *checked = found.offset + u64::from(found.len);
                 return Ok(Ok(()));
             }
         }
         if let Some((resume, rel)) = r.overflow {
-            return sequential_rest(file, resume, len, base.then(rel), plan, errors, on_bad);
+            let state = (errors, checked);
+            return sequential_rest(file, resume, len, base.then(rel), plan, state, on_bad);
         }
         if plan.first_only {
             return Ok(Ok(()));
@@ -254,7 +267,7 @@ fn sequential_rest(
     len: u64,
     base: LineCol,
     plan: Plan,
-    errors: &mut u64,
+    (errors, checked): (&mut u64, &mut u64),
     on_bad: &mut impl FnMut(LineCol, Bad<'_>) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<io::Result<()>> {
     let never = AtomicBool::new(false);
@@ -289,7 +302,7 @@ fn sequential_rest(
     if let Some(e) = out_error {
         return Err(e);
     }
-    Ok(scanned.map(|_| ()))
+    Ok(scanned.map(|s| *checked = from + s.bytes))
 }
 
 /// Validates `[start, end)` with a fresh scanner.

@@ -362,7 +362,7 @@ impl Run<'_> {
                 ControlFlow::Continue(())
             })
         })?;
-        Ok(result.map(|errors| (len, errors)))
+        Ok(result)
     }
 
     fn report_io(
