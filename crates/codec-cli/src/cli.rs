@@ -138,10 +138,11 @@ UTF-8, UTF-16LE, UTF-16BE, UTF-16, UTF-32LE, UTF-32BE, UTF-32, LATIN-1 \
 `codec convert --list` prints them with their aliases.
 
 Byte order marks: reading UTF-16 or UTF-32, a BOM picks the byte order \
-(big-endian without one, as iconv and the Unicode standard say); reading \
-UTF-8, UTF-16LE/BE or UTF-32LE/BE, a leading BOM is data, U+FEFF. \
---bom keep (the default) writes U+FEFF if the input had one, strip drops a \
-leading U+FEFF, add writes a BOM whether or not the input had one. Writing \
+and is consumed (little-endian without one, as glibc's iconv and Python \
+read it, and as Windows writes it); reading UTF-8, UTF-16LE/BE or UTF-32LE/BE, a leading BOM is data, \
+U+FEFF. --bom keep (the default) writes that leading U+FEFF as a BOM of the \
+output encoding, strip drops it, add writes a BOM whether or not the input \
+had one. Writing \
 UTF-16 or UTF-32 (no byte order named), a BOM and little-endian are used, as \
 glibc's iconv does.
 
@@ -324,7 +325,7 @@ pub(crate) struct RepairArgs {
 #[derive(Debug, Args)]
 pub(crate) struct ConvertArgs {
     /// The file to convert; none or '-' reads stdin.
-    #[arg(value_name = "PATH", required_unless_present = "list")]
+    #[arg(value_name = "PATH")]
     pub(crate) path: Option<PathBuf>,
     /// The input's encoding.
     #[arg(short, long, value_name = "FROM", required_unless_present = "list")]

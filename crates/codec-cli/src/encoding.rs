@@ -34,13 +34,14 @@ pub enum Encoding {
     Utf16Le,
     /// UTF-16, big-endian.
     Utf16Be,
-    /// UTF-16, byte order from a BOM (big-endian without one).
+    /// UTF-16, byte order from a BOM (little-endian without one, as glibc's
+    /// iconv and Python read it).
     Utf16,
     /// UTF-32, little-endian.
     Utf32Le,
     /// UTF-32, big-endian.
     Utf32Be,
-    /// UTF-32, byte order from a BOM (big-endian without one).
+    /// UTF-32, byte order from a BOM (little-endian without one).
     Utf32,
     /// ISO-8859-1: one byte per character, U+0000 to U+00FF.
     Latin1,
@@ -282,13 +283,13 @@ impl Decoder {
                 return Ok(0);
             }
             self.order = Some(match input {
-                [0xFF, 0xFE, ..] => Order::Le,
-                _ => Order::Be,
+                [0xFE, 0xFF, ..] => Order::Be,
+                _ => Order::Le,
             });
             // The BOM itself decodes to U+FEFF, which the caller treats as
             // the input's BOM.
         }
-        let order = self.order.unwrap_or(Order::Be);
+        let order = self.order.unwrap_or(Order::Le);
         let units = input.len() / 2;
         let unit = |i: usize| {
             let b = [input[2 * i], input[2 * i + 1]];
@@ -323,10 +324,24 @@ impl Decoder {
         if !last {
             return Ok(pos);
         }
+        let odd = input.len() % 2 == 1;
         if let Some((high, high_at)) = self.high.take() {
+            if odd {
+                // A high surrogate and half a unit: one unfinished
+                // character, one U+FFFD (as Python counts it).
+                if !self.lossy {
+                    return Err(ConvertError {
+                        offset: high_at,
+                        bytes: Vec::new(),
+                        message: format!("incomplete {} character at end of input", self.encoding),
+                    });
+                }
+                out.push('\u{FFFD}');
+                return Ok(input.len());
+            }
             self.unpaired(high_at, high, out)?;
         }
-        if input.len() % 2 == 1 {
+        if odd {
             let at = input.len() - 1;
             if !self.lossy {
                 return Err(self.error(
@@ -363,11 +378,11 @@ impl Decoder {
                 return Ok(0);
             }
             self.order = Some(match input {
-                [0xFF, 0xFE, 0, 0, ..] => Order::Le,
-                _ => Order::Be,
+                [0, 0, 0xFE, 0xFF, ..] => Order::Be,
+                _ => Order::Le,
             });
         }
-        let order = self.order.unwrap_or(Order::Be);
+        let order = self.order.unwrap_or(Order::Le);
         let whole = input.len() / 4 * 4;
         for (i, b) in input[..whole].chunks_exact(4).enumerate() {
             let b = [b[0], b[1], b[2], b[3]];

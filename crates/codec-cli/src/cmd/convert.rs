@@ -183,12 +183,16 @@ fn pump(
         let mut body: &str = &text;
         if !started && (!body.is_empty() || last) {
             started = true;
-            // A leading U+FEFF is the input's byte order mark.
-            let had_bom = body.starts_with('\u{FEFF}');
-            if had_bom {
+            // A leading U+FEFF is the input's byte order mark. In UTF-16 and
+            // UTF-32 without a named order it was only a signature (which
+            // picked the order): it is consumed, as iconv consumes it, and
+            // `keep` does not carry it over.
+            let leading = body.starts_with('\u{FEFF}');
+            if leading {
                 text_base = input_offset(from, body, 3, base);
                 body = &body[3..];
             }
+            let had_bom = leading && !from.unmarked();
             let write_bom = match args.bom {
                 BomMode::Add => true,
                 BomMode::Strip => false,
