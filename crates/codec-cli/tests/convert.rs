@@ -13,7 +13,12 @@
 //!   `from_utf8_lossy` does.
 //! - Byte order marks: detection on UTF-16/UTF-32 input and the BOM and
 //!   byte order of unmarked output, against iconv.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::unreachable)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
 
 use assert_cmd::Command;
 use std::fs;

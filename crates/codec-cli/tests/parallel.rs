@@ -74,12 +74,28 @@ fn codec_out(args: &[&str], path: &str) -> (Vec<u8>, i32) {
 }
 
 /// The output of `mode` with one thread (sequential) and with `jobs`
-/// threads on tiny regions.
+/// threads on tiny regions; odd job counts also read a few bytes at a time,
+/// so characters straddle the reads inside a region too.
 fn compare(path: &str, mode: &[&str], jobs: usize) {
     let mut seq = vec!["validate", "--text", "-j", "1"];
     seq.extend(mode);
     let j = jobs.to_string();
-    let mut par = vec!["validate", "--text", "--parallel-min", "1", "-j", &j];
+    let chunk = (jobs % 5 + 1).to_string();
+    let chunk = if jobs % 2 == 1 {
+        chunk.as_str()
+    } else {
+        "262144"
+    };
+    let mut par = vec![
+        "validate",
+        "--text",
+        "--parallel-min",
+        "1",
+        "-j",
+        &j,
+        "--chunk-size",
+        chunk,
+    ];
     par.extend(mode);
     let expected = codec_out(&seq, path);
     let got = codec_out(&par, path);

@@ -39,6 +39,7 @@ use super::validate::Bad;
 use crate::position::Position;
 use crate::scan::{Piece, Scanner};
 use codec_core::{Utf8Error, Utf8ErrorKind};
+use codec_facade::utf8_simd;
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -163,6 +164,21 @@ pub(crate) fn check(
     let next = AtomicUsize::new(0);
     let mut errors = 0u64;
     let mut checked = len;
+    if plan.jobs == 1 || regions.len() == 1 {
+        // One region: no thread to start (small files in a walk).
+        let (tx, rx) = mpsc::channel::<RegionResult>();
+        for (i, &(start, end)) in regions.iter().enumerate() {
+            let last = i + 1 == regions.len();
+            let result = scan_region(file, i, start, end, last, plan, &cancel, bar);
+            if tx.send(result).is_err() {
+                break;
+            }
+        }
+        drop(tx);
+        let state = (&mut errors, &mut checked);
+        let result = merge(file, len, &regions, plan, &rx, state, &mut on_bad);
+        return result.map(|r| r.map(|()| (checked, errors)));
+    }
     std::thread::scope(|s| {
         let (tx, rx) = mpsc::channel::<RegionResult>();
         for _ in 0..plan.jobs.min(regions.len()) {
@@ -324,19 +340,39 @@ fn scan_region(
         overflow: None,
         error: None,
     };
-    let reader = RangeReader::new(file, start, end, cancel, bar);
-    // `None` until the first error: a valid region counts nothing. Then the
-    // position of the first error (relative to the region start) and a
-    // position counted from there.
+    // The fast pass: is the region valid, and if not, where is its first
+    // error? Nearly every region of a text file stops here.
+    let first_error = match fast_pass(file, start, end, plan.chunk_size, cancel, bar) {
+        Ok(None) => return result,
+        Ok(Some(at)) => at,
+        Err(e) => {
+            result.error = Some(e);
+            return result;
+        }
+    };
+    // From the first error on, the scanner cuts the rest into pieces. The
+    // first error is a piece boundary with a fresh state (everything before
+    // it is valid), so the pieces are those of a scan from the region start.
+    // The position there is counted once, by reading the valid prefix again.
     let mut position: Option<(LineCol, Position)> = None;
+    if plan.positions {
+        match count_range(file, start, first_error) {
+            Ok(at) => position = Some((at, Position::new())),
+            Err(e) => {
+                result.error = Some(e);
+                return result;
+            }
+        }
+    }
     let rel = |position: &Option<(LineCol, Position)>| {
         position
             .as_ref()
             .map(|(base, p)| base.then(LineCol::of(p)))
             .unwrap_or_default()
     };
-    let mut count_error = None;
-    let scanned = Scanner::new(plan.chunk_size).scan(reader, |piece| match piece {
+    let reader = RangeReader::new(file, first_error, end, cancel, None);
+    let chunk = plan.chunk_size.min((end - first_error) as usize).max(1);
+    let scanned = Scanner::new(chunk).scan(reader, |piece| match piece {
         Piece::Valid(run) => {
             if let Some((_, p)) = &mut position {
                 p.advance_valid(run);
@@ -344,17 +380,7 @@ fn scan_region(
             ControlFlow::Continue(())
         }
         Piece::Invalid(bad) => {
-            if plan.positions && position.is_none() {
-                // Everything before the first error is valid: count it.
-                match count_range(file, start, start + bad.offset()) {
-                    Ok(at) => position = Some((at, Position::new())),
-                    Err(e) => {
-                        count_error = Some(e);
-                        return ControlFlow::Break(());
-                    }
-                }
-            }
-            result.found.push(found(start, &bad, rel(&position)));
+            result.found.push(found(first_error, &bad, rel(&position)));
             if let Some((_, p)) = &mut position {
                 p.advance_invalid();
             }
@@ -362,23 +388,19 @@ fn scan_region(
                 return ControlFlow::Break(());
             }
             if result.found.len() >= MAX_REGION_DIAGNOSTICS {
-                let resume = start + bad.offset() + bad.bytes().len() as u64;
+                let resume = first_error + bad.offset() + bad.bytes().len() as u64;
                 result.overflow = Some((resume, rel(&position)));
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
         }
     });
-    if let Some(e) = count_error {
-        result.error = Some(e);
-        return result;
-    }
     match scanned {
         Err(e) => {
             result.error = Some(e);
             return result;
         }
-        Ok(s) if !s.stopped && start + s.bytes != end => {
+        Ok(s) if !s.stopped && first_error + s.bytes != end => {
             result.error = Some(shrank());
             return result;
         }
@@ -415,6 +437,54 @@ fn found(start: u64, bad: &crate::scan::Invalid, at: LineCol) -> Found {
         kind: bad.kind(),
         at,
     }
+}
+
+/// Validates `[start, end)` with utf8-simd's streaming validator, reading
+/// into a 64-byte-aligned buffer: `None` if the region is valid, else the
+/// absolute offset of its first error.
+///
+/// Why aligned: Linux copies from the page cache into a destination 1 to 31
+/// bytes past a page boundary at a fraction of the speed of an aligned one
+/// (1.6 against 6–7.7 GB/s measured with `readv` on the AMD Zen 3),
+/// and a `Vec`'s buffer from malloc starts 16 bytes past one. The carry of a
+/// character split between reads stays inside the validator, so the read
+/// destination never moves.
+fn fast_pass(
+    file: &File,
+    start: u64,
+    end: u64,
+    chunk_size: usize,
+    cancel: &AtomicBool,
+    bar: Option<&ProgressBar>,
+) -> io::Result<Option<u64>> {
+    const ALIGN: usize = 64;
+    // No larger than the region: small files in a walk stay cheap.
+    let chunk_size = chunk_size.min((end - start) as usize).max(1);
+    let mut storage = vec![0u8; chunk_size + ALIGN];
+    let skip = storage.as_ptr().align_offset(ALIGN).min(ALIGN);
+    let buf = &mut storage[skip..skip + chunk_size];
+    let mut reader = RangeReader::new(file, start, end, cancel, bar);
+    let mut validator = utf8_simd::Validator::new();
+    let mut at = start;
+    loop {
+        let n = match reader.read(buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        at += n as u64;
+        if let Err(e) = validator.update(&buf[..n]) {
+            return Ok(Some(start + e.valid_up_to() as u64));
+        }
+    }
+    if at != end {
+        return Err(shrank());
+    }
+    Ok(validator
+        .finish()
+        .err()
+        .map(|e| start + e.valid_up_to() as u64))
 }
 
 /// The line and column after the valid bytes `[from, to)` of `file`,

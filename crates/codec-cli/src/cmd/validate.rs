@@ -19,6 +19,12 @@ use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 
+/// Regular files at least this large are read with positioned, aligned reads
+/// (the parallel module, on one thread below `--parallel-min`). Smaller ones
+/// stream: it costs nothing there, and files in /proc and /sys, which claim
+/// a size of 0 or 4096 whatever they hold, are read as they are.
+const POSITIONED_MIN_BYTES: u64 = 64 << 10;
+
 /// Bytes looked at for NUL to call a file binary: GNU grep's first buffer.
 const BINARY_PEEK: usize = 32 << 10;
 
@@ -184,13 +190,20 @@ impl Run<'_> {
         let name = input.name();
         let bar = progress::bytes_bar(self.bars, len, &name);
         let result = match (opened, len) {
+            // Regular files: positioned, aligned reads, on every core when
+            // large. --context needs the line text, which the streaming path
+            // keeps.
             (Opened::File(file, Some(len)), _)
                 if parallel::AVAILABLE
-                    && self.jobs > 1
-                    && len >= self.args.parallel_min
-                    && !self.args.context =>
+                    && !self.args.context
+                    && len >= self.args.parallel_min.min(POSITIONED_MIN_BYTES) =>
             {
-                self.check_parallel(&file, len, detail, input, bar.as_ref())
+                let jobs = if len >= self.args.parallel_min {
+                    self.jobs
+                } else {
+                    1
+                };
+                self.check_parallel(&file, len, jobs, detail, input, bar.as_ref())
             }
             (opened, _) => {
                 let reader = io::Cursor::new(head).chain(opened.into_reader());
@@ -332,17 +345,18 @@ impl Run<'_> {
         Ok(scanned.map(|s| (s.bytes, errors)))
     }
 
-    /// The parallel path for large regular files.
+    /// Regular files, on `jobs` threads.
     fn check_parallel(
         &mut self,
         file: &File,
         len: u64,
+        jobs: usize,
         detail: Detail,
         input: &Input,
         bar: Option<&indicatif::ProgressBar>,
     ) -> io::Result<io::Result<(u64, u64)>> {
         let plan = Plan {
-            jobs: self.jobs,
+            jobs,
             chunk_size: self.args.input.chunk_size,
             positions: detail == Detail::Lines,
             first_only: self.args.first || detail != Detail::Lines,
