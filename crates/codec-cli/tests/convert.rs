@@ -25,22 +25,8 @@ use std::fs;
 use std::path::Path;
 use std::process::Stdio;
 
-/// splitmix64, so a failure replays.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Rng;
 
 /// Random text from every range: ASCII, Latin-1, BMP, supplementary.
 fn random_text(rng: &mut Rng, latin1_only: bool) -> String {

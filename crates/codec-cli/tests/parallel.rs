@@ -13,22 +13,8 @@
 use assert_cmd::Command;
 use std::fs;
 
-/// splitmix64: a small deterministic generator, so a failure replays.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// Text made of pieces that stress the cuts.
 fn random_input(rng: &mut Rng, len: usize) -> Vec<u8> {
@@ -54,7 +40,7 @@ fn random_input(rng: &mut Rng, len: usize) -> Vec<u8> {
     ];
     let mut out = Vec::with_capacity(len + 8);
     while out.len() < len {
-        out.extend_from_slice(PIECES[rng.below(PIECES.len())]);
+        out.extend_from_slice(PIECES[rng.below(PIECES.len() as u64) as usize]);
     }
     out
 }
@@ -119,12 +105,12 @@ fn parallel_output_is_the_sequential_output() {
         &["--first", "--json"],
     ];
     for case in 0..60 {
-        let len = 1 + rng.below(400);
+        let len = 1 + rng.below(400) as usize;
         let input = random_input(&mut rng, len);
         let path = dir.path().join(format!("case{case}.txt"));
         fs::write(&path, &input).unwrap();
         let path = path.to_str().unwrap();
-        let jobs = 2 + rng.below(7);
+        let jobs = 2 + rng.below(7) as usize;
         compare(path, modes[case % modes.len()], jobs);
         if case % 10 == 0 {
             // Exit status alone.

@@ -1,12 +1,10 @@
 //! `codec convert`: iconv-style transcoding, streaming, strict or lossy,
 //! with byte order marks handled explicitly.
 
-use super::output::Dest;
-use super::{Status, at_path, progress};
+use super::Status;
+use super::output::{Dest, Filter, display_name};
 use crate::cli::{BomMode, ConvertArgs};
 use crate::encoding::{ConvertError, Decoder, Encoder, Encoding, input_offset};
-use crate::names;
-use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
@@ -29,9 +27,7 @@ pub(super) fn run(args: &ConvertArgs) -> io::Result<Status> {
         return list();
     }
     let path = args.path.as_deref().filter(|p| p.as_os_str() != "-");
-    let name = path.map_or(super::inputs::STDIN_NAME.to_string(), |p| {
-        names::escape(p.as_os_str()).into_owned()
-    });
+    let name = display_name(path);
     match convert(args, path) {
         Ok(()) => Ok(Status::default()),
         Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Err(e),
@@ -84,42 +80,13 @@ fn encoding(name: Option<&str>, what: &str) -> Result<Encoding, Failure> {
 fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
     let from = encoding(args.from.as_deref(), "input")?;
     let to = encoding(args.to.as_deref(), "output")?;
-    let (reader, len): (Box<dyn Read>, Option<u64>) = match path {
-        Some(p) => {
-            let f = File::open(p).map_err(|e| at_path(p, e))?;
-            let len = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-            (Box::new(f), len)
-        }
-        None => (Box::new(io::stdin().lock()), None),
-    };
     let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
-    if let (Some(input), Some(out)) = (path, output)
-        && super::repair::same_file(input, out)
-    {
-        return Err(Failure::Io(at_path(
-            out,
-            io::Error::other("is the input too; use --in-place to rewrite it"),
-        )));
-    }
-    let mut dest = match (args.in_place, path, output) {
-        (true, Some(p), _) => Dest::in_place(p)?,
-        (true, None, _) => {
-            return Err(Failure::Io(io::Error::other(
-                "--in-place needs a file, not stdin",
-            )));
-        }
-        (false, _, Some(out)) => Dest::named(out)?,
-        (false, _, None) => Dest::stdout(),
-    };
-    let name = path.map_or(super::inputs::STDIN_NAME.to_string(), |p| {
-        names::escape(p.as_os_str()).into_owned()
-    });
-    let bar = progress::bytes_bar(progress::allowed(args.no_progress), len, &name);
-    let reader: Box<dyn Read> = match &bar {
-        Some(bar) => Box::new(bar.wrap_read(reader)),
-        None => reader,
-    };
-    let result = pump(args, from, to, reader, path, &mut dest);
+    let Filter {
+        reader,
+        bar,
+        mut dest,
+    } = Filter::open(path, output, args.in_place, args.no_progress)?;
+    let result = pump(args, from, to, reader, &mut dest);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -139,7 +106,6 @@ fn pump(
     from: Encoding,
     to: Encoding,
     mut reader: Box<dyn Read>,
-    path: Option<&Path>,
     dest: &mut Dest,
 ) -> Result<(), Failure> {
     let chunk = args.chunk_size.max(1);
@@ -153,11 +119,6 @@ fn pump(
     // Absolute input offset of `pending[0]`.
     let mut base = 0u64;
     let mut started = false;
-    let out_path = dest.path().map(Path::to_path_buf);
-    let write_err = |e: io::Error| match &out_path {
-        Some(p) if e.kind() != io::ErrorKind::BrokenPipe => at_path(p, e),
-        _ => e,
-    };
     loop {
         let old = pending.len();
         pending.resize(old + chunk, 0);
@@ -165,12 +126,7 @@ fn pump(
             match reader.read(&mut pending[old..]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    return Err(Failure::Io(match path {
-                        Some(p) => at_path(p, e),
-                        None => e,
-                    }));
-                }
+                Err(e) => return Err(Failure::Io(e)),
             }
         };
         pending.truncate(old + n);
@@ -199,7 +155,7 @@ fn pump(
                 BomMode::Keep => had_bom || to.unmarked(),
             };
             if write_bom {
-                dest.writer().write_all(&encoder.bom()).map_err(write_err)?;
+                dest.writer().write_all(&encoder.bom())?;
             }
         }
         bytes.clear();
@@ -214,7 +170,7 @@ fn pump(
                 ),
             }));
         }
-        dest.writer().write_all(&bytes).map_err(write_err)?;
+        dest.writer().write_all(&bytes)?;
         pending.drain(..used);
         base += used as u64;
         if last {

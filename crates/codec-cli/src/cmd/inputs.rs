@@ -44,14 +44,6 @@ impl Input {
         }
     }
 
-    /// The path of a file input.
-    pub(crate) fn path(&self) -> Option<&Path> {
-        match self {
-            Input::Stdin => None,
-            Input::File(p) => Some(p),
-        }
-    }
-
     /// Opens it, with its size when it is a regular file (for the progress
     /// bar and the parallel path).
     pub(crate) fn open(&self) -> io::Result<Opened> {

@@ -20,11 +20,99 @@
 //! umask, as `File::create` would give it. Ownership, extended attributes
 //! and ACLs are not copied.
 
-use super::at_path;
+use super::{at_path, progress};
+use crate::names;
+use indicatif::ProgressBar;
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
+
+/// The two ends of `repair` and `convert`: the input (with a progress bar
+/// when it is large and stderr a terminal) and the output.
+pub(crate) struct Filter {
+    /// The input; its read errors name its path.
+    pub(crate) reader: Box<dyn Read>,
+    pub(crate) bar: Option<ProgressBar>,
+    pub(crate) dest: Dest,
+}
+
+impl Filter {
+    /// Opens `path` (stdin if `None`) and the output: `in_place`, `-o
+    /// output`, or stdout. Refuses an output that is the input itself.
+    pub(crate) fn open(
+        path: Option<&Path>,
+        output: Option<&Path>,
+        in_place: bool,
+        no_progress: bool,
+    ) -> io::Result<Filter> {
+        let (reader, len): (Box<dyn Read>, Option<u64>) = match path {
+            Some(p) => {
+                let f = File::open(p).map_err(|e| at_path(p, e))?;
+                let len = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+                (Box::new(ReadAt(f, p.to_path_buf())), len)
+            }
+            None => (Box::new(io::stdin().lock()), None),
+        };
+        if let (Some(input), Some(out)) = (path, output)
+            && same_file(input, out)
+        {
+            return Err(at_path(
+                out,
+                io::Error::other("is the input too; use --in-place to rewrite it"),
+            ));
+        }
+        let dest = match (in_place, path, output) {
+            (true, Some(p), _) => Dest::in_place(p)?,
+            (true, None, _) => return Err(io::Error::other("--in-place needs a file, not stdin")),
+            (false, _, Some(out)) => Dest::named(out)?,
+            (false, _, None) => Dest::stdout(),
+        };
+        let name = display_name(path);
+        let bar = progress::bytes_bar(progress::allowed(no_progress), len, &name);
+        let reader: Box<dyn Read> = match &bar {
+            Some(bar) => Box::new(bar.wrap_read(reader)),
+            None => reader,
+        };
+        Ok(Filter { reader, bar, dest })
+    }
+}
+
+/// The name of a filter's input in messages.
+pub(crate) fn display_name(path: Option<&Path>) -> String {
+    path.map_or(super::inputs::STDIN_NAME.to_string(), |p| {
+        names::escape(p.as_os_str()).into_owned()
+    })
+}
+
+/// A file whose read errors name it.
+struct ReadAt(File, PathBuf);
+
+impl Read for ReadAt {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf).map_err(|e| {
+            if e.kind() == io::ErrorKind::Interrupted {
+                e
+            } else {
+                at_path(&self.1, e)
+            }
+        })
+    }
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::metadata(a), fs::metadata(b)) {
+        #[cfg(unix)]
+        (Ok(x), Ok(y)) => {
+            use std::os::unix::fs::MetadataExt;
+            x.dev() == y.dev() && x.ino() == y.ino()
+        }
+        #[cfg(not(unix))]
+        (Ok(_), Ok(_)) => fs::canonicalize(a).ok() == fs::canonicalize(b).ok(),
+        _ => false,
+    }
+}
 
 /// An output being written.
 pub(crate) enum Dest {
@@ -86,8 +174,14 @@ impl Dest {
         stage(&target)
     }
 
-    /// The writer.
-    pub(crate) fn writer(&mut self) -> &mut dyn Write {
+    /// The writer, whose errors name the output's path (a broken pipe
+    /// stays unnamed: it ends the run quietly).
+    pub(crate) fn writer(&mut self) -> WriteAt<'_> {
+        let path = self.path().map(Path::to_path_buf);
+        WriteAt(self.raw(), path)
+    }
+
+    fn raw(&mut self) -> &mut dyn Write {
         match self {
             Dest::Stdout(w) => w,
             Dest::Direct(w, _) => w,
@@ -126,6 +220,37 @@ impl Dest {
     pub(crate) fn discard(self) {
         if let Dest::Stdout(mut w) = self {
             let _ = w.flush();
+        }
+    }
+}
+
+/// See [`Dest::writer`].
+pub(crate) struct WriteAt<'a>(&'a mut dyn Write, Option<PathBuf>);
+
+impl Write for WriteAt<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.0.write(buf);
+        r.map_err(|e| self.name(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.0.flush();
+        r.map_err(|e| self.name(e))
+    }
+}
+
+impl WriteAt<'_> {
+    fn name(&self, e: io::Error) -> io::Error {
+        match &self.1 {
+            Some(p)
+                if !matches!(
+                    e.kind(),
+                    io::ErrorKind::Interrupted | io::ErrorKind::BrokenPipe
+                ) =>
+            {
+                at_path(p, e)
+            }
+            _ => e,
         }
     }
 }

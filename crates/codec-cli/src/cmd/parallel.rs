@@ -38,7 +38,7 @@
 use super::validate::Bad;
 use crate::position::Position;
 use crate::scan::{Piece, Scanner};
-use codec_core::{Utf8Error, Utf8ErrorKind};
+use codec_core::{Utf8Error, Utf8ErrorKind, utf8};
 use codec_facade::utf8_simd;
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
@@ -524,7 +524,7 @@ fn cuts(file: &File, len: u64, regions: u64) -> io::Result<Vec<u64>> {
         let n = read_exact_at(file, &mut head, nominal)?;
         let skip = head[..n]
             .iter()
-            .position(|&b| b & 0xC0 != 0x80)
+            .position(|&b| !utf8::is_continuation(b))
             .unwrap_or(3.min(n));
         let cut = nominal + skip as u64;
         if cut > *cuts.last().unwrap_or(&0) && cut < len {

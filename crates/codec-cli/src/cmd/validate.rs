@@ -211,7 +211,7 @@ impl Run<'_> {
                     Some(bar) => Box::new(bar.wrap_read(reader)),
                     None => Box::new(reader),
                 };
-                self.check_stream(reader, detail, input, len.is_some())
+                self.check_stream(reader, detail, input)
             }
         };
         if let Some(bar) = bar {
@@ -231,25 +231,19 @@ impl Run<'_> {
         reader: Box<dyn Read>,
         detail: Detail,
         input: &Input,
-        regular: bool,
     ) -> io::Result<io::Result<(u64, u64)>> {
         let first_only = self.args.first || detail != Detail::Lines;
         let positions = detail == Detail::Lines;
         let mut context = (self.args.context && positions).then(Context::new);
-        // Line and column: for a regular file nothing is counted before its
-        // first error, so a valid file costs no line tracking at all (about
-        // 10% of the CPU time of `codec validate` on the 256 MiB benchmark
-        // file, see docs/results/codec-cli.md); at the first error the valid
-        // prefix is read again to find the position. Pipes, and --context,
-        // which needs the line's text, count as the pieces go by.
-        let deferred = regular && context.is_none();
-        let mut position: Option<(LineCol, Position)> =
-            (!deferred).then(|| (LineCol::default(), Position::new()));
+        // Line and column are counted as the pieces go by. (Regular files
+        // take the positioned path, which counts nothing before a region's
+        // first error; what streams here is stdin, pipes, small files and
+        // --context, which needs the line's text anyway.)
+        let mut position = positions.then(Position::new);
         let name = input.name();
         let os_name = input.os_name().to_owned();
         let mut errors = 0u64;
         let mut write_error = None;
-        let mut reread_error = None;
         // Split borrows: the scanner is used while the printers run.
         let Run {
             scanner,
@@ -263,7 +257,7 @@ impl Run<'_> {
         let scanned = scanner.scan(reader, |piece| {
             match piece {
                 Piece::Valid(run) => {
-                    if let Some((_, p)) = &mut position {
+                    if let Some(p) = &mut position {
                         p.advance_valid(run);
                     }
                     if let Some(ctx) = &mut context {
@@ -286,25 +280,8 @@ impl Run<'_> {
                     if counted {
                         errors += 1;
                     }
-                    if positions && position.is_none() {
-                        let Some(path) = input.path() else {
-                            return ControlFlow::Break(());
-                        };
-                        match File::open(path)
-                            .and_then(|f| position_after_valid_prefix(f, bad.offset))
-                        {
-                            Ok(at) => position = Some((at, Position::new())),
-                            Err(e) => {
-                                reread_error = Some(e);
-                                return ControlFlow::Break(());
-                            }
-                        }
-                    }
-                    let at = position
-                        .as_ref()
-                        .map(|(b, p)| b.then(LineCol::of(p)))
-                        .unwrap_or_default();
-                    if let Some((_, p)) = &mut position {
+                    let at = position.as_ref().map(LineCol::of).unwrap_or_default();
+                    if let Some(p) = &mut position {
                         p.advance_invalid();
                     }
                     let written = match (&mut context, detail) {
@@ -338,9 +315,6 @@ impl Run<'_> {
         if let Some(ctx) = &mut context {
             ctx.finish();
             ctx.flush(out, &palette)?;
-        }
-        if let Some(e) = reread_error {
-            return Ok(Err(e));
         }
         Ok(scanned.map(|s| (s.bytes, errors)))
     }
@@ -527,30 +501,4 @@ fn print_binary(
         bad.offset,
         bad.kind
     )
-}
-
-/// The position at byte `offset` of `file`, whose first `offset` bytes are
-/// valid UTF-8, read again in bounded memory.
-fn position_after_valid_prefix(file: File, offset: u64) -> io::Result<LineCol> {
-    let mut prefix = file.take(offset);
-    let mut buf = vec![0u8; 64 << 10];
-    let mut position = Position::new();
-    let mut seen = 0u64;
-    loop {
-        let n = match prefix.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        // Reads may split a character: both counts look at single bytes
-        // (`\n`, and bytes that are not continuation bytes), so a split
-        // changes nothing.
-        position.advance_valid(&buf[..n]);
-        seen += n as u64;
-    }
-    if seen != offset {
-        return Err(io::Error::other("the file shrank while it was being read"));
-    }
-    Ok(LineCol::of(&position))
 }
