@@ -737,3 +737,44 @@ fn help_on_every_subcommand_and_version() {
     let (out, _) = run(&["--version"], b"", 0);
     assert_eq!(text(out), format!("codec {}\n", env!("CARGO_PKG_VERSION")));
 }
+
+#[test]
+fn the_readme_main_command_works_on_the_repository() {
+    // The command as the README gives it (after `cargo run --release -p
+    // codec-cli --`), on the repository this test runs in: a fresh clone in
+    // CI. The only invalid file is Kuhn's stress test, which is binary
+    // (it holds a NUL), and target/ (ignored by .gitignore) is not walked.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let command = "cargo run --release -p codec-cli -- validate -r --hidden --first --summary .";
+    assert!(
+        readme.contains(command),
+        "the README's command changed: update this test"
+    );
+    let out = codec()
+        .args(["validate", "-r", "--hidden", "--first", "--summary", "."])
+        .current_dir(&root)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert_eq!(
+        text(out.stdout),
+        "./testdata/conformance/UTF-8-test.txt: binary file is not valid UTF-8 (first error at byte 4461: byte never valid in UTF-8)\n"
+    );
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        summary.starts_with("codec: ") && summary.ends_with(" 1 invalid, 0 unreadable\n"),
+        "{summary}"
+    );
+    // Tracked dotfiles are read (.ci/run), Cargo's output is not.
+    let listed = codec()
+        .args(["count", "--json", "-r", "--hidden", "."])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let listed = text(listed.stdout);
+    assert!(listed.contains("\"path\":\"./.ci/run\""), "{listed}");
+    assert!(!listed.contains("\"path\":\"./target/"));
+    assert!(!listed.contains("\"path\":\"./.git/"));
+}
