@@ -21,8 +21,7 @@
 //! CESU-8, MUTF-8 and WTF-8 are wired to the variants crate then (see the
 //! issue).
 
-use codec_core::Utf8Validator;
-use codec_facade::utf8_simd::Simd;
+use codec_facade::utf8_simd;
 use std::fmt;
 
 /// An encoding `codec convert` reads or writes.
@@ -248,9 +247,10 @@ impl Decoder {
     fn utf8(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, ConvertError> {
         let mut pos = 0;
         while pos < input.len() {
-            match Simd.validate(&input[pos..]) {
-                Ok(()) => {
-                    push_valid(out, &input[pos..]);
+            // One pass: validation and the `&str` together.
+            match utf8_simd::from_utf8(&input[pos..]) {
+                Ok(valid) => {
+                    out.push_str(valid);
                     return Ok(input.len());
                 }
                 Err(e) => {
@@ -422,11 +422,10 @@ impl Decoder {
     }
 }
 
-/// Appends valid UTF-8.
+/// Appends the valid prefix before an error (checked again: this crate has
+/// no `unsafe`; only inputs with errors pay for it).
 fn push_valid(out: &mut String, valid: &[u8]) {
-    // The validator has just proven it; std checks again (there is no
-    // unsafe here), at a cost the transcode crate will remove.
-    if let Ok(s) = std::str::from_utf8(valid) {
+    if let Ok(s) = utf8_simd::from_utf8(valid) {
         out.push_str(s);
     }
 }
@@ -475,27 +474,21 @@ impl Encoder {
                 out.extend_from_slice(text.as_bytes());
             }
             Encoding::Utf16Le | Encoding::Utf16 => {
-                out.reserve(text.len() * 2);
-                for u in text.encode_utf16() {
-                    out.extend_from_slice(&u.to_le_bytes());
-                }
+                put_units(out, text.len(), text.encode_utf16(), u16::to_le_bytes)
             }
-            Encoding::Utf16Be => {
-                out.reserve(text.len() * 2);
-                for u in text.encode_utf16() {
-                    out.extend_from_slice(&u.to_be_bytes());
-                }
-            }
-            Encoding::Utf32Le | Encoding::Utf32 => {
-                for c in text.chars() {
-                    out.extend_from_slice(&u32::from(c).to_le_bytes());
-                }
-            }
-            Encoding::Utf32Be => {
-                for c in text.chars() {
-                    out.extend_from_slice(&u32::from(c).to_be_bytes());
-                }
-            }
+            Encoding::Utf16Be => put_units(out, text.len(), text.encode_utf16(), u16::to_be_bytes),
+            Encoding::Utf32Le | Encoding::Utf32 => put_units(
+                out,
+                text.len(),
+                text.chars().map(u32::from),
+                u32::to_le_bytes,
+            ),
+            Encoding::Utf32Be => put_units(
+                out,
+                text.len(),
+                text.chars().map(u32::from),
+                u32::to_be_bytes,
+            ),
             Encoding::Latin1 => {
                 for (at, ch) in text.char_indices() {
                     match u8::try_from(u32::from(ch)) {
@@ -508,6 +501,29 @@ impl Encoder {
         }
         Ok(())
     }
+}
+
+/// Appends the bytes of `units` to `out`. `max_units` bounds their number
+/// (the UTF-8 length of the text: no character has more UTF-16 or UTF-32
+/// units than UTF-8 bytes). Writing into space made once instead of pushing
+/// two or four bytes at a time: 73.5 M instructions down to 70.5 M for
+/// `convert -f UTF-8 -t UTF-16LE` of 4 MiB of the benchmark text
+/// (callgrind); std's char-by-char decoding of the UTF-8 is 40% of what is
+/// left, which the transcode crate's SIMD kernels replace.
+fn put_units<U, const N: usize>(
+    out: &mut Vec<u8>,
+    max_units: usize,
+    units: impl Iterator<Item = U>,
+    to_bytes: fn(U) -> [u8; N],
+) {
+    let base = out.len();
+    out.resize(base + N * max_units, 0);
+    let mut written = 0;
+    for (dst, unit) in out[base..].chunks_exact_mut(N).zip(units) {
+        dst.copy_from_slice(&to_bytes(unit));
+        written += 1;
+    }
+    out.truncate(base + N * written);
 }
 
 /// The input byte offset of the character at byte `at` of `text`, which a
