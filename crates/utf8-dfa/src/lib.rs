@@ -8,6 +8,9 @@
 //! - [`validate`], [`from_utf8`], [`is_valid`], and [`Dfa`] for generic code
 //!   over [`Utf8Validator`]: whole buffers.
 //! - [`Validator`] (a [`StreamingValidator`]): input in chunks.
+//! - [`chunks`]: std's `utf8_chunks` (valid runs and the invalid pieces
+//!   between them), with offsets and error kinds.
+//! - [`from_utf8_mut`]: [`from_utf8`] for `&mut [u8]`.
 //! - [`chars`] (strict) and [`chars_lossy`]: decode a buffer to `char`s;
 //!   [`count_chars`] and [`count_chars_lossy`] count them.
 //! - [`Decoder`] (strict) and [`LossyDecoder`]: decode chunks to `char`s,
@@ -97,6 +100,19 @@
 //! - With the `std` feature on x86-64, validation calls a copy of its fast
 //!   pass compiled with `#[target_feature(enable = "bmi2")]`, after
 //!   `is_x86_feature_detected!("bmi2")` has confirmed the CPU has it.
+//!
+//! # Policies
+//!
+//! - `#![no_std]` without features; MSRV: Rust 1.89 (the workspace's).
+//! - `unsafe`: only the two exceptions above.
+//! - Streaming ([`Validator`], [`chunks`]) is codec-core's one engine over
+//!   this crate's validator.
+//!
+//! Sibling crates: [`codec-core`](https://docs.rs/codec-core) (the error
+//! type, traits and streaming engine), [`utf8-simd`](https://docs.rs/utf8-simd)
+//! (faster validation with SIMD, built on this crate for exact errors),
+//! [`utf8-table`](https://docs.rs/utf8-table) (the reference codec), and the
+//! facade [`codec-facade`](https://docs.rs/codec-facade).
 #![no_std]
 #![deny(unsafe_code)]
 
