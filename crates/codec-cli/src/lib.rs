@@ -66,6 +66,13 @@
 //!
 //! None. The crate needs `std` (files, terminals).
 //!
+//! # Policies
+//!
+//! `#![forbid(unsafe_code)]`; MSRV: Rust 1.89 (the workspace's). The
+//! streaming engine, the `Read` scanner, lossy repair and line/column
+//! positions are the libraries' (codec-core, utf8-simd); [`scan`],
+//! [`repair`] and [`position`] adapt them to the subcommands.
+//!
 //! # References
 //!
 //! - Validation: John Keiser and Daniel Lemire, "Validating UTF-8 in less
