@@ -107,10 +107,7 @@ fn check_standalone_builds() -> Result {
     // The same consumers with AVX2 and BMI2 enabled at compile time (every
     // AVX2 CPU has BMI2), so that the `cfg(target_feature)` arms of the SIMD
     // crates and utf8-dfa's BMI2-only build are compiled without std too.
-    check_standalone_builds_with(
-        "xtask-layers-avx2",
-        Some("-C target-feature=+avx2,+bmi2"),
-    )
+    check_standalone_builds_with("xtask-layers-avx2", Some("-C target-feature=+avx2,+bmi2"))
 }
 
 /// Builds the `no_std` consumers in `<target>/<dir>`, with `rustflags` if
