@@ -23,6 +23,10 @@
 //!   the edges of i32, i64 and i128; varint round-trips every u16 value and
 //!   the boundaries 2^(7k) − 1 and 2^(7k) of every width, strict and lenient.
 //!
+//! The full run also runs the `#[ignore]`d tests of [`IGNORED_TEST_CRATES`]
+//! (the block-boundary enumeration of every kernel, and the streaming API
+//! on an input of more than 4 GiB).
+//!
 //! `--quick` (the CI subset) keeps every check but cuts the 4-byte space to
 //! the part where the answer can depend on all four bytes — every sequence
 //! whose first byte is F0–F4 (5 × 2^24) plus the boundary set above
@@ -39,6 +43,9 @@ use crate::util::Result;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+
+/// The crates whose `#[ignore]`d tests the full run runs.
+const IGNORED_TEST_CRATES: &[&str] = &["utf8-simd"];
 
 /// Bytes at the edges of the UTF-8 byte classes, for the quick subset.
 pub(crate) const BOUNDARY_BYTES: [u8; 18] = [
@@ -193,6 +200,16 @@ pub(crate) fn run(args: &[String]) -> Result {
         "varint: every u16, and 2^(7k) - 1, 2^(7k) of every width",
         codecs::check_varint,
     )?;
+    if !opts.quick {
+        // The tests too slow (or too large) for `cargo test`: every 1- to
+        // 3-byte sequence across block boundaries for every kernel, and the
+        // streaming API on an input of more than 4 GiB.
+        for c in IGNORED_TEST_CRATES {
+            timed(&format!("the ignored tests of {c}"), || {
+                crate::util::cargo(&["test", "-p", c, "--", "--ignored"])
+            })?;
+        }
+    }
 
     eprintln!(
         "xtask exhaustive: every check passed in {:.1?}",

@@ -215,8 +215,9 @@ pub(crate) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
             target_feature = "avx512bw",
             target_feature = "avx2"
         ))] {
-            // The best kernel's features are enabled at compile time.
-            x86_64::avx512::validate(input)
+            // SAFETY: the crate is compiled with the kernel's features (the
+            // cfg above), so every CPU that runs this code has them.
+            unsafe { x86_64::avx512::validate(input) }
         } else if #[cfg(target_arch = "x86_64")] {
             dispatch::validate_blocks(input)
         } else {
@@ -235,7 +236,8 @@ pub(crate) fn is_valid_blocks(input: &[u8]) -> bool {
             target_feature = "avx512bw",
             target_feature = "avx2"
         ))] {
-            x86_64::avx512::is_valid(input)
+            // SAFETY: as in `validate_blocks`.
+            unsafe { x86_64::avx512::is_valid(input) }
         } else if #[cfg(target_arch = "x86_64")] {
             dispatch::is_valid_blocks(input)
         } else {
