@@ -89,7 +89,7 @@ impl core::error::Error for BulkError {
 ///
 /// `u64` and `u32` (and `usize`) are decoded by a SIMD kernel where the CPU
 /// has one ([`kernels`](crate::kernels())), with the same results as the
-/// scalar decoder: a protobuf-like mix of lengths decodes about four times
+/// scalar decoder: a protobuf-like mix of lengths decodes about six times
 /// as fast as prost's loop. `u16` and `u128` use the scalar loop.
 ///
 /// # Errors

@@ -158,9 +158,9 @@ in_u64! {
 #[cfg(target_pointer_width = "16")]
 in_u64! { usize, 3, 0x03; }
 #[cfg(target_pointer_width = "32")]
-in_u64! { usize, 5, 0x0F; }
+in_u64! { usize, 5, 0x0F, run_usize, run_encode_usize, run_len_usize; }
 #[cfg(target_pointer_width = "64")]
-in_u64! { usize, 10, 0x01; }
+in_u64! { usize, 10, 0x01, run_usize, run_encode_usize, run_len_usize; }
 
 impl sealed::Sealed for u128 {
     #[inline(always)]

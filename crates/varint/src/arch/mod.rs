@@ -114,6 +114,42 @@ impl fmt::Debug for Kernel {
     }
 }
 
+/// The fixed-width integer `usize` is on this target, and its kernels.
+#[cfg(target_pointer_width = "64")]
+type Word = u64;
+#[cfg(target_pointer_width = "32")]
+type Word = u32;
+#[cfg(target_pointer_width = "64")]
+impl KernelCodec {
+    #[inline(always)]
+    fn run_word<const STRICT: bool>(self, input: &[u8], out: &mut [u64]) -> (usize, usize) {
+        self.run_u64::<STRICT>(input, out)
+    }
+    #[inline(always)]
+    fn run_encode_word(self, values: &[u64], out: &mut [u8]) -> Option<(usize, usize)> {
+        self.run_encode_u64(values, out)
+    }
+    #[inline(always)]
+    fn run_len_word(self, values: &[u64]) -> usize {
+        self.run_len_u64(values)
+    }
+}
+#[cfg(target_pointer_width = "32")]
+impl KernelCodec {
+    #[inline(always)]
+    fn run_word<const STRICT: bool>(self, input: &[u8], out: &mut [u32]) -> (usize, usize) {
+        self.run_u32::<STRICT>(input, out)
+    }
+    #[inline(always)]
+    fn run_encode_word(self, values: &[u32], out: &mut [u8]) -> Option<(usize, usize)> {
+        self.run_encode_u32(values, out)
+    }
+    #[inline(always)]
+    fn run_len_word(self, values: &[u32]) -> usize {
+        self.run_len_u32(values)
+    }
+}
+
 /// Stops at once: the caller's scalar loop does all the work.
 fn nothing<T, U>(_: &[T], _: &mut [U]) -> (usize, usize) {
     (0, 0)
@@ -309,6 +345,45 @@ impl KernelCodec {
     pub(crate) fn run_len_u32(self, values: &[u32]) -> usize {
         // SAFETY: as in `run_u64`.
         unsafe { (self.0.entries.len_u32)(values) }
+    }
+
+    /// The kernel into `usize`s, as the integer of its width.
+    #[cfg(any(target_pointer_width = "64", target_pointer_width = "32"))]
+    #[inline]
+    pub(crate) fn run_usize<const STRICT: bool>(
+        self,
+        input: &[u8],
+        out: &mut [usize],
+    ) -> (usize, usize) {
+        // SAFETY: `Word` has the size, alignment and (every bit pattern)
+        // validity of `usize` on this target; the slice keeps its length.
+        let out =
+            unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<Word>(), out.len()) };
+        self.run_word::<STRICT>(input, out)
+    }
+
+    /// The encoding kernel for `usize`s, as the integer of its width.
+    #[cfg(any(target_pointer_width = "64", target_pointer_width = "32"))]
+    #[inline]
+    pub(crate) fn run_encode_usize(
+        self,
+        values: &[usize],
+        out: &mut [u8],
+    ) -> Option<(usize, usize)> {
+        // SAFETY: as in `run_usize`, for a shared slice.
+        let values =
+            unsafe { core::slice::from_raw_parts(values.as_ptr().cast::<Word>(), values.len()) };
+        self.run_encode_word(values, out)
+    }
+
+    /// The summed encoded length of `usize`s.
+    #[cfg(any(target_pointer_width = "64", target_pointer_width = "32"))]
+    #[inline]
+    pub(crate) fn run_len_usize(self, values: &[usize]) -> usize {
+        // SAFETY: as in `run_encode_usize`.
+        let values =
+            unsafe { core::slice::from_raw_parts(values.as_ptr().cast::<Word>(), values.len()) };
+        self.run_len_word(values)
     }
 
     /// Whether the kernel is the scalar loop, which does nothing itself.
