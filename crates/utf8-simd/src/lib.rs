@@ -35,10 +35,12 @@
 //! - [`Validator`]: chunks (network reads, file blocks) with exact absolute
 //!   error offsets, reported by the chunk that holds the offending byte, in
 //!   at most 3 bytes of state.
-//! - [`Simd`] (dispatched), [`Avx2`], [`Sse42`] and [`Portable`] (and
-//!   `Avx512` with the `avx512` feature) implement [`Utf8Validator`] for
-//!   generic code; all but the first name one kernel each, for tests and
-//!   benchmarks.
+//! - [`Simd`] (dispatched), [`Avx2`], [`Sse42`], [`Neon`] and [`Portable`]
+//!   (and `Avx512` with the `avx512` feature) implement [`Utf8Validator`]
+//!   for generic code; all but the first name one kernel each, for tests and
+//!   benchmarks, and answer exactly as the dispatched functions do on a CPU
+//!   whose best kernel that is (the same short-input paths, then that
+//!   kernel).
 //!
 //! # The algorithm
 //!
@@ -128,7 +130,7 @@ pub mod tables;
 
 #[cfg(feature = "avx512")]
 pub use arch::Avx512;
-pub use arch::{Avx2, Sse42};
+pub use arch::{Avx2, Neon, Sse42};
 pub use codec_core::{StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator};
 pub use scalar::Portable;
 pub use stream::Validator;
@@ -161,6 +163,15 @@ impl Utf8Validator for Simd {
 /// ```
 #[inline]
 pub fn is_valid(input: &[u8]) -> bool {
+    is_valid_with(input, arch::is_valid_blocks)
+}
+
+/// [`is_valid`] with `kernel` for the inputs that reach a kernel: the one
+/// route every validator of the crate takes, so that a named kernel
+/// ([`Avx2`], [`Neon`], ...) answers as the dispatched functions do on a
+/// CPU whose best kernel it is.
+#[inline(always)]
+fn is_valid_with(input: &[u8], kernel: impl FnOnce(&[u8]) -> bool) -> bool {
     if input.len() < short::SHORT {
         if short::is_ascii(input) {
             return true;
@@ -169,7 +180,7 @@ pub fn is_valid(input: &[u8]) -> bool {
             return short::tiny_is_valid(input);
         }
     }
-    arch::is_valid_blocks(input)
+    kernel(input)
 }
 
 /// `Ok(())` if `input` is well-formed UTF-8, else exactly the error
@@ -181,6 +192,16 @@ pub fn is_valid(input: &[u8]) -> bool {
 /// ```
 #[inline]
 pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
+    validate_with(input, arch::validate_blocks)
+}
+
+/// [`validate`] with `kernel` (a kernel with checkpoints) for the inputs
+/// that reach a kernel; see [`is_valid_with`].
+#[inline(always)]
+fn validate_with(
+    input: &[u8],
+    kernel: impl FnOnce(&[u8]) -> Result<(), usize>,
+) -> Result<(), Utf8Error> {
     if input.len() < short::SHORT {
         if short::is_ascii(input) {
             return Ok(());
@@ -192,7 +213,7 @@ pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
             };
         }
     }
-    match arch::validate_blocks(input) {
+    match kernel(input) {
         Ok(()) => Ok(()),
         Err(pos) => exact::locate(input, pos),
     }

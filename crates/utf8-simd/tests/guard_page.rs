@@ -15,7 +15,7 @@
 use codec_core::{Utf8Error, Utf8Validator};
 use codec_testdata::guard::{GuardedBuf, boundary_inputs};
 use codec_testdata::std_validate;
-use utf8_simd::{Avx2, Portable, Simd, Sse42, Validator};
+use utf8_simd::{Avx2, Neon, Portable, Simd, Sse42, Validator};
 
 /// The longest input; the issue asks for every length up to 256, which
 /// covers several 64-byte blocks plus every tail length of each kernel.
@@ -28,14 +28,22 @@ fn validators() -> Vec<(&'static str, Box<dyn Utf8Validator>)> {
         ("Portable", Box::new(Portable::new())),
         ("Simd", Box::new(Simd)),
     ];
+    // Each kernel must be present on the architecture it is written for, so
+    // that a missing kernel cannot pass silently.
     let allow_missing = std::env::var_os("UTF8_SIMD_ALLOW_MISSING").is_some();
+    let x86 = cfg!(target_arch = "x86_64") && !allow_missing;
+    let arm = cfg!(target_arch = "aarch64") && !allow_missing;
     match Sse42::new() {
         Some(k) => v.push(("Sse42", Box::new(k))),
-        None => assert!(allow_missing, "SSE4.2 kernel unavailable"),
+        None => assert!(!x86, "SSE4.2 kernel unavailable"),
     }
     match Avx2::new() {
         Some(k) => v.push(("Avx2", Box::new(k))),
-        None => assert!(allow_missing, "AVX2 kernel unavailable"),
+        None => assert!(!x86, "AVX2 kernel unavailable"),
+    }
+    match Neon::new() {
+        Some(k) => v.push(("Neon", Box::new(k))),
+        None => assert!(!arm, "NEON kernel unavailable"),
     }
     // With the `avx512` feature (on by default); a CPU without AVX-512
     // skips it.

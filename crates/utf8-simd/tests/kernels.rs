@@ -7,25 +7,33 @@
 use codec_core::{StreamingValidator, Utf8Validator};
 use codec_testdata::{assert_std_exact, std_validate};
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use utf8_simd::{Avx2, Portable, Simd, Sse42, Validator};
+use utf8_simd::{Avx2, Neon, Portable, Simd, Sse42, Validator};
 
 /// Every validator this CPU can run, by name. The SIMD kernels must be
-/// present on the machines the tests run on (x86-64 with AVX2), so that a
-/// missing kernel cannot pass silently; set `UTF8_SIMD_ALLOW_MISSING=1` to
-/// run elsewhere.
+/// present on the machines the tests run on (SSE4.2 and AVX2 on x86-64, NEON
+/// on aarch64), so that a missing kernel cannot pass silently; set
+/// `UTF8_SIMD_ALLOW_MISSING=1` to run elsewhere.
 fn validators() -> Vec<(&'static str, Box<dyn Utf8Validator>)> {
     let mut v: Vec<(&'static str, Box<dyn Utf8Validator>)> = vec![
         ("portable", Box::new(Portable)),
         ("dispatched", Box::new(Simd)),
     ];
+    // Each kernel must be present on the architecture it is written for, so
+    // that a missing kernel cannot pass silently.
     let allow_missing = std::env::var_os("UTF8_SIMD_ALLOW_MISSING").is_some();
+    let x86 = cfg!(target_arch = "x86_64") && !allow_missing;
+    let arm = cfg!(target_arch = "aarch64") && !allow_missing;
     match Sse42::new() {
         Some(k) => v.push(("sse42", Box::new(k))),
-        None => assert!(allow_missing, "SSE4.2 kernel unavailable"),
+        None => assert!(!x86, "SSE4.2 kernel unavailable"),
     }
     match Avx2::new() {
         Some(k) => v.push(("avx2", Box::new(k))),
-        None => assert!(allow_missing, "AVX2 kernel unavailable"),
+        None => assert!(!x86, "AVX2 kernel unavailable"),
+    }
+    match Neon::new() {
+        Some(k) => v.push(("neon", Box::new(k))),
+        None => assert!(!arm, "NEON kernel unavailable"),
     }
     // Only with the `avx512` feature; a CPU without AVX-512 skips it.
     #[cfg(feature = "avx512")]
@@ -152,7 +160,8 @@ fn every_sequence_up_to_two_bytes_at_every_block_position() {
             let text = filler.repeat(prefix);
             let text = &text.as_bytes()[..prefix - prefix % filler.len()];
             for a in 0..=255u8 {
-                for b in 0..=255u8 {
+                // All bytes natively, the representatives under emulation.
+                for &b in codec_testdata::bytes() {
                     for input in [&[a][..], &[a, b][..]] {
                         buf.clear();
                         buf.extend_from_slice(text);

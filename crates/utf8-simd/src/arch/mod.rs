@@ -21,14 +21,29 @@
 //! that into the exact error.
 //!
 //! An AVX-512 kernel comes with the `avx512` feature (on by default).
-//! NEON is not written: it could not be built or run on the machines this
-//! crate is tested on.
+//!
+//! On aarch64, `aarch64/` holds the NEON kernel (16 bytes), chosen at
+//! compile time wherever the target enables NEON (all but the `softfloat`
+//! targets), and named by [`Neon`].
 
 use codec_core::{Utf8Error, Utf8Validator};
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod aarch64;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod kernel;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+mod partial;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
@@ -194,7 +209,28 @@ mod dispatch {
     }
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod dispatch {
+    //! NEON is part of the target: the choice is made at compile time, with
+    //! or without `std`, and the calls are direct.
+
+    use super::aarch64::neon;
+
+    #[inline]
+    pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
+        neon::validate(input)
+    }
+
+    #[inline]
+    pub(super) fn is_valid_blocks(input: &[u8]) -> bool {
+        neon::is_valid(input)
+    }
+}
+
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
 mod dispatch {
     //! No SIMD kernel for this target: the portable one.
 
@@ -269,25 +305,24 @@ macro_rules! isa_validator {
 
         impl Utf8Validator for $name {
             fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
-                match self.blocks(input) {
-                    Ok(()) => Ok(()),
-                    Err(pos) => crate::exact::locate(input, pos),
-                }
+                crate::validate_with(input, |input| self.blocks(input))
             }
 
             fn is_valid(&self, input: &[u8]) -> bool {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    let $name(Token()) = *self;
-                    // SAFETY: a value of this type exists only if `new` found
-                    // the kernel's features on this CPU.
-                    unsafe { x86_64::$module::is_valid(input) }
-                }
-                #[cfg(not(target_arch = "x86_64"))]
-                {
-                    let _ = input;
-                    match self.0.0 {}
-                }
+                crate::is_valid_with(input, |input| {
+                    #[cfg(target_arch = "x86_64")]
+                    {
+                        let $name(Token()) = *self;
+                        // SAFETY: a value of this type exists only if `new`
+                        // found the kernel's features on this CPU.
+                        unsafe { x86_64::$module::is_valid(input) }
+                    }
+                    #[cfg(not(target_arch = "x86_64"))]
+                    {
+                        let _ = input;
+                        match self.0.0 {}
+                    }
+                })
             }
 
             fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
@@ -302,8 +337,8 @@ macro_rules! isa_validator {
 
 isa_validator!(
     /// The SSE kernel (16-byte registers; needs SSSE3, SSE4.1 and SSE4.2),
-    /// named explicitly, for tests and benchmarks. Always runs the kernel,
-    /// even on short input.
+    /// named explicitly, for tests and benchmarks. Short inputs take the
+    /// dispatched functions' short paths, the rest this kernel.
     Sse42,
     sse42,
     "SSSE3, SSE4.1 and SSE4.2"
@@ -313,6 +348,8 @@ isa_validator!(
 isa_validator!(
     /// The AVX-512 kernel (64-byte registers; needs AVX-512 F and BW), named
     /// explicitly, for tests and benchmarks. Only with the `avx512` feature.
+    /// Short inputs take the dispatched functions' short paths, the rest
+    /// this kernel.
     Avx512,
     avx512,
     "AVX-512 F and BW"
@@ -320,8 +357,166 @@ isa_validator!(
 
 isa_validator!(
     /// The AVX2 kernel (32-byte registers), named explicitly, for tests and
-    /// benchmarks. Always runs the kernel, even on short input.
+    /// benchmarks. Short inputs take the dispatched functions' short
+    /// paths, the rest this kernel.
     Avx2,
     avx2,
     "AVX2"
 );
+
+/// The NEON kernel (16-byte registers, aarch64), named explicitly, for tests
+/// and benchmarks. Short inputs take the dispatched functions' short
+/// paths, the rest this kernel.
+///
+/// On aarch64 NEON is part of the target (all but the `softfloat` ones), so
+/// [`Neon::new`] returns `Some` there and the dispatched functions of this
+/// crate use this kernel without any run-time check.
+#[derive(Clone, Copy, Debug)]
+pub struct Neon(NeonToken);
+
+/// Proof that the build targets NEON; uninhabited elsewhere.
+#[derive(Clone, Copy, Debug)]
+struct NeonToken(
+    #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))] core::convert::Infallible,
+);
+
+impl Neon {
+    /// The validator, if the crate is built for aarch64 with NEON (always
+    /// `None` elsewhere).
+    #[must_use]
+    pub fn new() -> Option<Self> {
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        {
+            Some(Neon(NeonToken()))
+        }
+        #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
+        {
+            None
+        }
+    }
+
+    /// Whether [`Neon::new`] returns `Some`.
+    #[must_use]
+    pub fn is_available() -> bool {
+        Self::new().is_some()
+    }
+
+    /// The kernel's raw answer (see the module docs).
+    fn blocks(&self, input: &[u8]) -> Result<(), usize> {
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        {
+            let Neon(NeonToken()) = *self;
+            aarch64::neon::validate(input)
+        }
+        #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
+        {
+            let _ = input;
+            match self.0.0 {}
+        }
+    }
+}
+
+impl Utf8Validator for Neon {
+    fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
+        crate::validate_with(input, |input| self.blocks(input))
+    }
+
+    fn is_valid(&self, input: &[u8]) -> bool {
+        crate::is_valid_with(input, |input| {
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            {
+                let Neon(NeonToken()) = *self;
+                aarch64::neon::is_valid(input)
+            }
+            #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
+            {
+                let _ = input;
+                match self.0.0 {}
+            }
+        })
+    }
+
+    fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
+        self.validate(input)?;
+        // SAFETY: `validate` returned `Ok`: the kernel or the scalar re-check
+        // (utf8-dfa) proved `input` well-formed.
+        Ok(unsafe { core::str::from_utf8_unchecked(input) })
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    //! The kernels' raw contract: `Err(pos)` with a valid prefix before
+    //! `pos`, and `pos` close to the error.
+
+    use super::*;
+
+    /// The raw kernel entry points (with checkpoints) this CPU can run.
+    #[allow(clippy::type_complexity)]
+    fn raw_kernels() -> std::vec::Vec<(&'static str, fn(&[u8]) -> Result<(), usize>)> {
+        #[allow(unused_mut)]
+        let mut v: std::vec::Vec<(&'static str, fn(&[u8]) -> Result<(), usize>)> =
+            std::vec![("portable", crate::scalar::validate)];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if x86_64::sse42::is_available() {
+                // SAFETY: the features were just detected.
+                v.push(("sse42", |i| unsafe { x86_64::sse42::validate(i) }));
+            }
+            if x86_64::avx2::is_available() {
+                // SAFETY: as above.
+                v.push(("avx2", |i| unsafe { x86_64::avx2::validate(i) }));
+            }
+            #[cfg(feature = "avx512")]
+            if x86_64::avx512::is_available() {
+                // SAFETY: as above.
+                v.push(("avx512", |i| unsafe { x86_64::avx512::validate(i) }));
+            }
+        }
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        v.push(("neon", aarch64::neon::validate));
+        v
+    }
+
+    /// The 256-byte checkpoints hold whatever the input's address: for a
+    /// start at every offset of a 64-byte line, after an ASCII run long
+    /// enough to be realigned, the reported position is at most one group
+    /// (`kernel::GROUP`, 256 bytes) before std's `valid_up_to` (and at most
+    /// 3 bytes after it, inside the character that fails), and the prefix
+    /// before it is valid. Before the fix, every misaligned start
+    /// reported the start of the non-ASCII run, thousands of bytes early.
+    #[test]
+    fn checkpoints_survive_any_start_address() {
+        const GROUP: usize = 256;
+        let text = "é".repeat(3000); // 6000 bytes, one non-ASCII run
+        let kernels = raw_kernels();
+        assert!(
+            kernels.len() >= 2 || cfg!(not(any(target_arch = "x86_64", target_arch = "aarch64")))
+        );
+        let mut storage = std::vec![0u8; 8192 + 128];
+        for ascii in [256, 300, 1000] {
+            for bad_at in [0, 1, 255, 256, 1001, 4095, 5998] {
+                let mut input = std::vec![b'a'; ascii];
+                input.extend_from_slice(text.as_bytes());
+                input[ascii + bad_at] = 0xFF;
+                let want = core::str::from_utf8(&input).unwrap_err().valid_up_to();
+                for offset in 0..64 {
+                    let base = storage.as_ptr().addr();
+                    let start = (64 - base % 64) % 64 + offset;
+                    let buf = &mut storage[start..start + input.len()];
+                    buf.copy_from_slice(&input);
+                    for (name, kernel) in &kernels {
+                        let pos = kernel(buf).unwrap_err();
+                        assert!(
+                            pos <= want + 3 && want.saturating_sub(pos) <= GROUP,
+                            "{name}: reported {pos} for an error at {want} (ASCII {ascii}, address offset {offset})"
+                        );
+                        if let Err(e) = core::str::from_utf8(&buf[..pos]) {
+                            assert_eq!(e.error_len(), None, "{name}: invalid before {pos}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -51,7 +51,7 @@ unsafe impl Vector for __m256i {
         // AVX; each `partial_words` call reads within them.
         unsafe {
             let (w0, w1, w2, w3) = if n >= 16 {
-                let (w2, w3) = super::partial_words(ptr.add(16), n - 16);
+                let (w2, w3) = crate::arch::partial::partial_words(ptr.add(16), n - 16);
                 (
                     u64::from_le(ptr.cast::<u64>().read_unaligned()),
                     u64::from_le(ptr.add(8).cast::<u64>().read_unaligned()),
@@ -59,7 +59,7 @@ unsafe impl Vector for __m256i {
                     w3,
                 )
             } else {
-                let (w0, w1) = super::partial_words(ptr, n);
+                let (w0, w1) = crate::arch::partial::partial_words(ptr, n);
                 (w0, w1, 0, 0)
             };
             _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64)
