@@ -9,6 +9,7 @@
 //! cargo xtask exhaustive    proofs by enumeration (docs/reliability.md)
 //! cargo xtask fuzz          every cargo-fuzz target for a fixed time
 //! cargo xtask valgrind      utf8-simd and varint tests under memcheck
+//! cargo xtask cross         the libraries' tests on aarch64, under qemu
 //! ```
 
 // A build tool: a panic is a report to the developer running it.
@@ -20,6 +21,7 @@
 )]
 
 mod bench;
+mod cross;
 mod exhaustive;
 mod exhaustive_codecs;
 mod fuzz;
@@ -36,7 +38,7 @@ usage: cargo xtask <task>
 tasks:
   ci              everything CI checks, in order: fmt, clippy, test, doc,
                   bench --no-run, check-layers, gen-tables --check,
-                  exhaustive --quick, valgrind
+                  exhaustive --quick, valgrind, cross
   check-layers    dependency edges only point down the layers; codec-core plus
                   one codec, and the facade with one feature, build on their
                   own; codec-core builds with no_std
@@ -63,6 +65,12 @@ tasks:
                   the utf8-simd and varint test binaries under valgrind
                   memcheck, errors fatal; --full includes the enumeration
                   tests it skips by default
+  cross [--no-install] [-- TEST ARGS]
+                  build every crate under crates/ for aarch64-unknown-linux-gnu
+                  with Debian's cross toolchain and run their tests, doc tests
+                  included, under qemu-aarch64 in release mode (target/cross);
+                  as root, installs the Debian packages it lacks first,
+                  otherwise says why it skips
   help            this text
 ";
 
@@ -76,6 +84,7 @@ fn main() -> ExitCode {
         Some("exhaustive") => exhaustive::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("valgrind") => valgrind::run(&args[1..]),
+        Some("cross") => cross::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(())
@@ -122,6 +131,9 @@ fn ci() -> util::Result {
     // memcheck over the utf8-simd and varint test binaries.
     exhaustive::run(&["--quick".to_string()])?;
     valgrind::run(&[])?;
+    // The aarch64 lane: NEON kernel and every library's tests under qemu
+    // (about 6 minutes on two busy cores, install included).
+    cross::run(&[])?;
     eprintln!("xtask ci: all steps passed in {:.0?}", start.elapsed());
     Ok(())
 }
