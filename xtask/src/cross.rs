@@ -31,7 +31,8 @@
 //!   (`codec_testdata::emulated`) to walk representative bytes instead of
 //!   all 256 where a byte is not a lead (`codec_testdata::bytes`).
 //!
-//! Everything builds in its own target directory, `target/cross`, so the
+//! Everything builds in its own target directory, `cross/` in cargo's target
+//! directory (`target/cross` unless moved), so the
 //! native builds are left alone. Warnings are errors, since clippy (x86-64
 //! only here) never sees the aarch64 `cfg` arms.
 
@@ -119,8 +120,12 @@ pub(crate) fn run(args: &[String]) -> Result {
 
     let ready = Instant::now();
     let packages = library_packages()?;
+    let target_dir = util::target_dir()?.join("cross");
+    let target_dir = target_dir
+        .to_str()
+        .ok_or("the target directory is not UTF-8")?;
     let mut cargo_args = vec!["test", "--release", "--locked", "--target", TARGET];
-    cargo_args.extend(["--target-dir", "target/cross"]);
+    cargo_args.extend(["--target-dir", target_dir]);
     for p in &packages {
         cargo_args.extend(["-p", p]);
     }
@@ -138,7 +143,7 @@ pub(crate) fn run(args: &[String]) -> Result {
         "--target",
         TARGET,
         "--target-dir",
-        "target/cross",
+        target_dir,
         "-p",
         "utf8-simd",
         "--no-default-features",

@@ -26,8 +26,8 @@ use core::arch::aarch64::{
     vmaxvq_u8, vorrq_u8, vqsubq_u8, vqtbl1q_u8, vshrq_n_u8,
 };
 
-use crate::arch::kernel;
 use crate::arch::vector::Vector;
+use crate::arch::{Kernel, kernel};
 
 // SAFETY: each method uses only NEON instructions, which this module is
 // compiled with (`cfg(target_feature = "neon")` on its declaration), so the
@@ -131,6 +131,16 @@ unsafe impl Vector for uint8x16_t {
         unsafe { vmaxvq_u8(self) != 0 }
     }
 }
+
+/// This kernel in the registry (`arch::kernels`). NEON is part of the
+/// target wherever this module is compiled, so it is always available.
+pub(crate) const KERNEL: Kernel = Kernel {
+    name: "neon",
+    features: "neon",
+    detect: || true,
+    validate,
+    is_valid,
+};
 
 /// The kernel's contract ([`kernel::validate`]) with 16-byte registers and
 /// checkpoints every 256 bytes, for exact errors.
