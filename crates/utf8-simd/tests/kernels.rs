@@ -11,7 +11,9 @@ use codec_testdata::registry::{
 };
 use codec_testdata::std_validate;
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use utf8_simd::{Avx2, Avx512, Sse41, Validator};
+use utf8_simd::Validator;
+#[cfg(target_arch = "x86_64")]
+use utf8_simd::{Avx2, Avx512, Sse41};
 
 /// This crate's entries in the workspace registry (`codec_testdata::
 /// registry`): the free functions, `Portable`, the streaming validator and
