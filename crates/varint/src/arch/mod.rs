@@ -14,11 +14,12 @@
 //!   dispatch, which picks the first available kernel of the list once and
 //!   caches it in an `AtomicPtr`.
 //!
-//! The CPU's features are detected at run time with the `cpufeatures` crate
-//! (`cpuid` and `xgetbv`), with or without `std`; the `pext` speed test
-//! reads the vendor and family from `cpuid` too. Other architectures
-//! have only the portable kernel, the scalar loop (a NEON kernel is not
-//! written: no aarch64 machine to measure it on yet).
+//! On x86-64 the CPU's features are detected at run time with the
+//! `cpufeatures` crate (`cpuid` and `xgetbv`), with or without `std`; the
+//! `pext` speed test reads the vendor and family from `cpuid` too. On
+//! aarch64 the NEON kernel (`aarch64/`) is chosen at compile time, NEON
+//! being part of every aarch64 target but the `softfloat` ones. Other
+//! architectures have only the portable kernel, the scalar loop.
 //!
 //! A kernel decodes what it can and stops in front of anything else (see
 //! `kernel`); `crate::bulk` decodes that varint with the scalar decoder and
@@ -27,21 +28,136 @@
 
 use core::fmt;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod kernel;
+
+/// Stamps out the `#[target_feature]` entry points of one [`Isa`]
+/// (decoding `u64` and `u32`, lenient and strict; encoding; lengths). They are safe functions (Rust
+/// 1.86): only a caller that has not proven the features needs `unsafe`.
+///
+/// [`Isa`]: crate::arch::kernel::Isa
+macro_rules! entry_points {
+    ($isa:ty, $features:literal) => {
+        /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+            // SAFETY: this function is compiled with the features `$isa`
+            // needs, and callable only where the CPU has them.
+            unsafe { $crate::arch::kernel::decode::<$isa, u64, false>(input, out) }
+        }
+
+        /// The kernel into `u64`s, strict.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+            // SAFETY: as in `decode_u64`.
+            unsafe { $crate::arch::kernel::decode::<$isa, u64, true>(input, out) }
+        }
+
+        /// The kernel into `u32`s, lenient.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+            // SAFETY: as in `decode_u64`.
+            unsafe { $crate::arch::kernel::decode::<$isa, u32, false>(input, out) }
+        }
+
+        /// The kernel into `u32`s, strict.
+        #[target_feature(enable = $features)]
+        pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+            // SAFETY: as in `decode_u64`.
+            unsafe { $crate::arch::kernel::decode::<$isa, u32, true>(input, out) }
+        }
+
+        /// The encoding kernel for `u64`s; see `arch::kernel::encode`.
+        ///
+        /// # Safety
+        ///
+        /// `out` holds the encoding of `values`.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn encode_u64(values: &[u64], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: the features as in `decode_u64`; the room is the
+            // caller's promise.
+            unsafe { $crate::arch::kernel::encode::<$isa, u64>(values, out) }
+        }
+
+        /// The encoding kernel for `u32`s.
+        ///
+        /// # Safety
+        ///
+        /// `out` holds the encoding of `values`.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn encode_u32(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: as in `encode_u64`.
+            unsafe { $crate::arch::kernel::encode::<$isa, u32>(values, out) }
+        }
+
+        /// The summed encoded length of `u64`s, vectorised for `$features`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn len_u64(values: &[u64]) -> usize {
+            $crate::arch::kernel::encoded_len(values)
+        }
+
+        /// The summed encoded length of `u32`s.
+        #[target_feature(enable = $features)]
+        pub(crate) fn len_u32(values: &[u32]) -> usize {
+            $crate::arch::kernel::encoded_len(values)
+        }
+    };
+}
+pub(crate) use entry_points;
+
+/// The registry entry (`arch::Kernel`) of a module that `entry_points!`
+/// stamped: its name, features, detection and the four entry points.
+macro_rules! registry_entry {
+    ($name:literal, $features:literal, $detect:expr) => {
+        $crate::arch::Kernel {
+            name: $name,
+            features: $features,
+            detect: $detect,
+            entries: $crate::arch::Entries {
+                u64_lenient: decode_u64,
+                u64_strict: decode_u64_strict,
+                u32_lenient: decode_u32,
+                u32_strict: decode_u32_strict,
+                encode_u64,
+                encode_u32,
+                len_u64,
+                len_u32,
+            },
+        }
+    };
+}
+pub(crate) use registry_entry;
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod aarch64;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
 /// Bytes a kernel needs ahead of a window, and output slots it needs free;
 /// with less, `crate::bulk` uses the scalar loop at once.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 pub(crate) const MIN_INPUT: usize = kernel::READ;
 /// Output slots a kernel needs free for one window.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 pub(crate) const MIN_OUT: usize = kernel::WINDOW;
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
 pub(crate) const MIN_INPUT: usize = usize::MAX;
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
 pub(crate) const MIN_OUT: usize = usize::MAX;
 
 /// A kernel's entry points: `(bytes, count)` decoded from the start of the
@@ -193,8 +309,16 @@ static KERNELS: [Kernel; 5] = [
     PORTABLE,
 ];
 
+/// Every kernel compiled for this target, fastest first: NEON is part of
+/// the target (chosen at compile time, as in utf8-simd).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+static KERNELS: [Kernel; 2] = [aarch64::neon::KERNEL, PORTABLE];
+
 /// Every kernel compiled for this target, fastest first.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
 static KERNELS: [Kernel; 1] = [PORTABLE];
 
 /// Every bulk decoding kernel compiled into this crate for the target,
@@ -433,7 +557,8 @@ mod dispatch {
 
 #[cfg(not(target_arch = "x86_64"))]
 mod dispatch {
-    //! One kernel: nothing to choose.
+    //! Chosen at compile time: the first kernel (NEON where the target has
+    //! it, else the portable one).
 
     #[inline]
     pub(super) fn chosen() -> &'static super::Kernel {

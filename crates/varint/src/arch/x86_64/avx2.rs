@@ -117,7 +117,7 @@ cpufeatures::new!(cpuid_avx2, "avx2", "bmi1", "bmi2");
 
 /// This kernel in the registry (`arch::kernels`).
 pub(crate) const KERNEL: crate::arch::Kernel =
-    super::kernel!("avx2", "avx2,bmi1,bmi2", cpuid_avx2::get);
+    super::registry_entry!("avx2", "avx2,bmi1,bmi2", cpuid_avx2::get);
 
 pub(crate) mod pext {
     //! The AVX2 kernel packing with BMI2 `pext`: one instruction instead
@@ -177,6 +177,7 @@ pub(crate) mod pext {
     /// This kernel in the registry (`arch::kernels`): AVX2's features and a
     /// fast `pext`.
     pub(crate) const KERNEL: crate::arch::Kernel =
-        crate::arch::x86_64::kernel!("avx2-pext", "avx2,bmi1,bmi2", || super::cpuid_avx2::get()
-            && crate::arch::x86_64::fast_pext());
+        crate::arch::x86_64::registry_entry!("avx2-pext", "avx2,bmi1,bmi2", || {
+            super::cpuid_avx2::get() && crate::arch::x86_64::fast_pext()
+        });
 }

@@ -88,4 +88,4 @@ cpufeatures::new!(cpuid_sse41, "sse2", "sse4.1");
 
 /// This kernel in the registry (`arch::kernels`).
 pub(crate) const KERNEL: crate::arch::Kernel =
-    super::kernel!("sse4.1", "sse2,sse4.1", cpuid_sse41::get);
+    super::registry_entry!("sse4.1", "sse2,sse4.1", cpuid_sse41::get);
