@@ -122,9 +122,10 @@
 //! no length-dependent branch. Encoding writes one- and two-byte values
 //! directly and 3 to 8 bytes with two overlapping stores, no loop.
 //!
-//! Many values: the bulk functions run a SIMD kernel chosen once at run time
-//! ([`kernels`]: AVX-512, AVX2 with or without a fast BMI2 `pext`, SSE4.1,
-//! and the portable scalar loop). Decoding finds every varint end of a
+//! Many values: the bulk functions run a SIMD kernel ([`kernels`]: on
+//! x86-64 AVX-512, AVX2 with or without a fast BMI2 `pext`, or SSE4.1,
+//! chosen once at run time; NEON on aarch64; the portable scalar loop
+//! elsewhere). Decoding finds every varint end of a
 //! 64-byte window with two `movemask`s and decodes each varint from a word
 //! at its start, so no value waits for the length of the one before; on
 //! the Xeon it was tuned on, that is about 6× prost's loop on
