@@ -1,0 +1,65 @@
+//! x86-64 kernels: one folder per instruction set, one file per family in
+//! each (see `arch`'s docs), and the three tables that dispatch chooses
+//! from.
+//!
+//! | table | needs | registers |
+//! |---|---|---|
+//! | [`SSE42`] | SSSE3, SSE4.1, SSE4.2, POPCNT | 16 bytes |
+//! | [`AVX2`] | AVX2, BMI1, BMI2, POPCNT | 32 bytes |
+//! | [`AVX512`] | AVX-512 F, BW, VL, AVX2, BMI1, BMI2, POPCNT | 64 bytes |
+//!
+//! Every x86-64 CPU with AVX2 that we know of also has BMI1, BMI2 and POPCNT
+//! (Intel from Haswell, AMD from Excavator and Zen).
+
+use super::{Kernels, PORTABLE, has_features};
+
+pub(crate) mod avx2;
+pub(crate) mod avx512;
+pub(crate) mod sse42;
+
+/// The SSE4.2 table.
+pub(crate) static SSE42: Kernels = Kernels {
+    name: "sse42",
+    available: sse42::is_available,
+    validate_utf8: |src| match utf8_simd::Sse42::new() {
+        Some(v) => codec_core::Utf8Validator::validate(&v, src),
+        None => utf8_simd::validate(src),
+    },
+    ..PORTABLE
+};
+
+/// The AVX2 table.
+pub(crate) static AVX2: Kernels = Kernels {
+    name: "avx2",
+    available: avx2::is_available,
+    validate_utf8: |src| match utf8_simd::Avx2::new() {
+        Some(v) => codec_core::Utf8Validator::validate(&v, src),
+        None => utf8_simd::validate(src),
+    },
+    ..SSE42
+};
+
+/// The AVX-512 table.
+pub(crate) static AVX512: Kernels = Kernels {
+    name: "avx512",
+    available: avx512::is_available,
+    // utf8-simd's own choice, which is its AVX-512 kernel where it was
+    // built with one.
+    validate_utf8: utf8_simd::validate,
+    ..AVX2
+};
+
+/// Whether the SSE4.2 kernels may run.
+pub(crate) fn sse42_available() -> bool {
+    has_features!("ssse3", "sse4.1", "sse4.2", "popcnt")
+}
+
+/// Whether the AVX2 kernels may run.
+pub(crate) fn avx2_available() -> bool {
+    has_features!("avx2", "bmi1", "bmi2", "popcnt") && sse42_available()
+}
+
+/// Whether the AVX-512 kernels may run.
+pub(crate) fn avx512_available() -> bool {
+    has_features!("avx512f", "avx512bw", "avx512vl") && avx2_available()
+}
