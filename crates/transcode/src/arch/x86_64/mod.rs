@@ -16,6 +16,7 @@ use super::{Kernels, PORTABLE, has_features};
 pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod sse42;
+mod tables;
 
 /// The SSE4.2 table.
 pub(crate) static SSE42: Kernels = Kernels {
@@ -36,6 +37,16 @@ pub(crate) static AVX2: Kernels = Kernels {
         Some(v) => codec_core::Utf8Validator::validate(&v, src),
         None => utf8_simd::validate(src),
     },
+    utf8_to_utf16: avx2::utf8_to_utf16,
+    utf16_to_utf8: avx2::utf16_to_utf8,
+    utf16_bytes_to_utf8: [
+        avx2::utf16_bytes_to_utf8::<false>,
+        avx2::utf16_bytes_to_utf8::<true>,
+    ],
+    utf8_to_utf16_bytes: [
+        avx2::utf8_to_utf16_bytes::<false>,
+        avx2::utf8_to_utf16_bytes::<true>,
+    ],
     ..SSE42
 };
 
