@@ -111,7 +111,9 @@ pub(crate) fn run(args: &[String]) -> Result {
     let since = started
         .checked_sub(Duration::from_secs(1))
         .unwrap_or(started);
-    let results = collect(&root.join("target/criterion"), Some(since))?;
+    // Where criterion writes: under cargo's target directory, wherever
+    // CARGO_TARGET_DIR or build.target-dir put it.
+    let results = collect(&util::target_dir()?.join("criterion"), Some(since))?;
     if results.is_empty() {
         return Err("no criterion results were written (does the filter match anything?)".into());
     }

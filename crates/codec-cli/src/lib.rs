@@ -12,10 +12,9 @@
 //! The binary is a thin layer over [`codec_facade`]. This library holds what
 //! the subcommands share and what the tests reach directly:
 //!
-//! - [`scan`]: the streaming engine. It cuts any reader into valid runs and
-//!   invalid sequences with a whole-buffer validator (the SIMD one), a reused
-//!   buffer and a carry of at most three bytes, so memory stays bounded
-//!   whatever the input size.
+//! - [`scan`]: the library's streaming engine (codec-core's `Utf8Reader` with
+//!   the SIMD validator) as a callback over valid runs and invalid sequences,
+//!   with one reused buffer, so memory stays bounded whatever the input size.
 //! - [`position`]: line and column of an offset, tracked while streaming.
 //! - [`repair`]: the streaming lossy conversion.
 //! - [`tally`]: the counts of `codec count`.
@@ -45,6 +44,13 @@
 //! # Crate features
 //!
 //! None. The crate needs `std` (files, terminals).
+//!
+//! # Policies
+//!
+//! `#![forbid(unsafe_code)]`; MSRV: Rust 1.89 (the workspace's). The
+//! streaming engine, the `Read` scanner, lossy repair and line/column
+//! positions are the libraries' (codec-core, utf8-simd); [`scan`],
+//! [`repair`] and [`position`] adapt them to the subcommands.
 //!
 //! # References
 //!

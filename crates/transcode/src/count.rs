@@ -11,7 +11,7 @@
 //! `String::from_utf16_lossy` count: a lead surrogate followed by a trail
 //! surrogate is one character, and every other surrogate is one U+FFFD.
 
-use crate::scalar::{is_continuation, is_lead};
+use crate::scalar::is_lead;
 use crate::{Transcoder, free_functions};
 
 pub(crate) mod scalar {
@@ -19,9 +19,10 @@ pub(crate) mod scalar {
 
     use crate::scalar::{is_continuation, is_lead, is_trail};
 
-    /// Bytes that are not continuation bytes: the characters of valid UTF-8.
+    /// Bytes that are not continuation bytes: the characters of valid UTF-8
+    /// (codec-core's definition).
     pub(crate) fn count_utf8(src: &[u8]) -> usize {
-        src.iter().filter(|&&b| !is_continuation(b)).count()
+        codec_core::utf8::count_chars(src)
     }
 
     /// The UTF-16 length of valid UTF-8: one unit per character, two for the
@@ -229,13 +230,15 @@ free_functions! {
 
 /// The largest `n <= index` (and `<= src.len()`) such that `src[..n]` does
 /// not end inside a character, judged by the bytes before `index` only: if
-/// the last character that starts among the 3 bytes before `index` needs
-/// more bytes than there are before `index`, `n` is its start; otherwise
-/// `index`.
+/// a byte among the last 3 before `index` starts a character that needs
+/// more bytes than there are before `index`, `n` is where it starts;
+/// otherwise `index`. (Bytes that start no character at all are not cut
+/// off: validation rejects them where they are.)
 ///
 /// On valid UTF-8 this is `str::floor_char_boundary`. With
 /// `index == src.len()` it drops an incomplete character at the end of a
-/// buffer (to carry it to the next one). It reads at most 3 bytes.
+/// buffer (to carry it to the next one), as the workspace's streaming
+/// engine does (`codec_core::utf8::unfinished_start`, which this is).
 ///
 /// ```
 /// let s = "a😀".as_bytes(); // 1 + 4 bytes
@@ -245,21 +248,7 @@ free_functions! {
 /// ```
 #[must_use]
 pub fn floor_char_boundary_utf8(src: &[u8], index: usize) -> usize {
-    let index = index.min(src.len());
-    for back in 1..=index.min(3) {
-        let b = src.get(index - back).copied().unwrap_or(0);
-        if is_continuation(b) {
-            continue;
-        }
-        let needs = match b {
-            0xC0..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF7 => 4,
-            _ => 1,
-        };
-        return if needs > back { index - back } else { index };
-    }
-    index
+    codec_core::utf8::unfinished_start(src.get(..index).unwrap_or(src))
 }
 
 /// The largest `n <= index` (and `<= src.len()`) such that `src[..n]` does

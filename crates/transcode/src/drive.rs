@@ -12,9 +12,10 @@
 //!   as each public form returns it. [`remaining`] computes, on the cold
 //!   path, how much more output an input needs.
 
-use crate::arch::{Checked, Convert, Kernels};
+use crate::arch::{Checked, Convert, Kernel};
 use crate::error::{Error, ErrorKind, Progress, Utf16Error, Utf16ErrorKind};
-use crate::scalar::{self, Malformed, Sink, Source, Stop, Utf8, Utf16Bytes, is_continuation};
+use crate::scalar::{self, Malformed, Sink, Source, Stop, Utf8, Utf16Bytes};
+use codec_core::utf8::unfinished_start;
 use codec_core::{BufferTooSmall, Utf8Error};
 
 /// Input units the scalar step converts before the kernel gets another try.
@@ -41,7 +42,7 @@ pub(crate) struct Outcome<E> {
 #[inline]
 pub(crate) fn drive<S: Source, K: Sink, const LOSSY: bool>(
     t: Checked,
-    pick: fn(&Kernels) -> Convert<S::Unit, K::Unit>,
+    pick: fn(&Kernel) -> Convert<S::Unit, K::Unit>,
     src: &[S::Unit],
     dst: &mut [K::Unit],
 ) -> Outcome<S::Error>
@@ -76,17 +77,14 @@ where
 }
 
 /// The end of the validation chunk that starts at `start`: `start + CHUNK`,
-/// moved back (at most 3 bytes) to the start of the character there, or the
-/// end of `src`.
+/// moved back before a character the chunk would cut (codec-core's
+/// `unfinished_start`, the streaming engine's rule), or the end of `src`.
 fn chunk_end(src: &[u8], start: usize) -> usize {
     let end = start.saturating_add(CHUNK);
-    if end >= src.len() {
-        return src.len();
+    match src.get(start..end) {
+        Some(chunk) if end < src.len() => start + unfinished_start(chunk),
+        _ => src.len(),
     }
-    (end - 3..=end)
-        .rev()
-        .find(|&j| src.get(j).is_some_and(|&b| !is_continuation(b)))
-        .unwrap_or(end)
 }
 
 /// Converts UTF-8 `src` with the valid-input kernel `pick` chooses: validates
@@ -96,7 +94,7 @@ fn chunk_end(src: &[u8], start: usize) -> usize {
 #[inline]
 pub(crate) fn from_utf8<K: Sink, const LOSSY: bool>(
     t: Checked,
-    pick: fn(&Kernels) -> Convert<u8, K::Unit>,
+    pick: fn(&Kernel) -> Convert<u8, K::Unit>,
     src: &[u8],
     dst: &mut [K::Unit],
 ) -> Outcome<Utf8Error> {
@@ -287,7 +285,7 @@ pub(crate) fn scale_lossy(
 #[inline]
 pub(crate) fn from_utf16_bytes<K: Sink, const LOSSY: bool, const SWAP: bool>(
     t: Checked,
-    pick: fn(&Kernels) -> Convert<[u8; 2], K::Unit>,
+    pick: fn(&Kernel) -> Convert<[u8; 2], K::Unit>,
     src: &[u8],
     dst: &mut [K::Unit],
 ) -> Outcome<Utf16Error> {

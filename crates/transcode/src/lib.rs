@@ -60,7 +60,7 @@
 //!
 //! The free functions use the fastest kernels this CPU has.
 //! [`Transcoder`] has the same functions as methods, with one named set of
-//! kernels (`Transcoder::avx2()`, `Transcoder::portable()`, ...), for tests
+//! kernels (`Transcoder::avx2()`, `Transcoder::portable()`, [`kernels`]), for tests
 //! and benchmarks.
 //!
 //! # Errors
@@ -165,13 +165,43 @@ pub use utf16_utf8::*;
 pub use utf32::*;
 
 use arch::Checked;
+pub use arch::Kernel;
+
+/// Every set of kernels compiled into this crate for the target, fastest
+/// first, whether or not this CPU can run them: the one list of them. The
+/// free functions use the first one the CPU can run ([`chosen_kernel`]).
+///
+/// ```
+/// for k in transcode::kernels() {
+///     if let Some(t) = k.transcoder() {
+///         assert_eq!(t.utf8_to_utf16_vec(b"ok"), Ok(vec![0x6F, 0x6B]), "{}", k.name());
+///     }
+/// }
+/// assert_eq!(transcode::kernels().last().map(|k| k.name()), Some("portable"));
+/// ```
+#[must_use]
+pub fn kernels() -> &'static [&'static Kernel] {
+    arch::ALL
+}
+
+/// The kernels the free functions use on this CPU.
+///
+/// ```
+/// let k = transcode::chosen_kernel();
+/// assert!(k.is_available());
+/// println!("transcoding with {} ({})", k.name(), k.features());
+/// ```
+#[must_use]
+pub fn chosen_kernel() -> &'static Kernel {
+    Checked::best().kernels()
+}
 
 /// One set of kernels: every conversion of this crate as a method.
 ///
 /// [`Transcoder::new`] picks the fastest set this CPU can run, which is what
-/// the free functions use. The other constructors name one instruction set,
-/// for tests and benchmarks that must measure or check each one; they return
-/// `None` where the CPU lacks its features.
+/// the free functions use. The other constructors name one instruction set
+/// ([`kernels`] lists them all), for tests and benchmarks that must measure
+/// or check each one; they return `None` where the CPU lacks its features.
 ///
 /// ```
 /// use transcode::Transcoder;
@@ -198,11 +228,10 @@ impl Transcoder {
         Transcoder(Checked::portable())
     }
 
-    /// The SSE4.2 kernels (with SSSE3, SSE4.1 and POPCNT), if this CPU has
-    /// them.
+    /// The SSE4.1 kernels (with SSSE3 and POPCNT), if this CPU has them.
     #[must_use]
-    pub fn sse42() -> Option<Transcoder> {
-        Self::named("sse42")
+    pub fn sse41() -> Option<Transcoder> {
+        Self::named("sse4.1")
     }
 
     /// The AVX2 kernels (with BMI1, BMI2 and POPCNT), if this CPU has them.
@@ -211,37 +240,44 @@ impl Transcoder {
         Self::named("avx2")
     }
 
-    /// The AVX-512 kernels (F, BW and VL), if this CPU has them.
+    /// The AVX-512 kernels (F, BW and VL, with AVX2's), if this CPU has
+    /// them.
     #[must_use]
     pub fn avx512() -> Option<Transcoder> {
         Self::named("avx512")
     }
 
-    /// The kernels called `name` (as [`name`](Transcoder::name) reports
-    /// it), if they exist for this target and this CPU can run them.
+    /// The kernels called `name` (as [`Kernel::name`] reports it), if they
+    /// exist for this target and this CPU can run them.
     #[must_use]
     pub fn named(name: &str) -> Option<Transcoder> {
-        arch::ALL
+        kernels()
             .iter()
-            .find(|k| k.name == name)
-            .and_then(|&k| Checked::new(k))
-            .map(Transcoder)
+            .find(|k| k.name() == name)
+            .and_then(|&k| k.transcoder())
     }
 
     /// Every set of kernels this CPU can run, fastest first; the last is
     /// always the portable one.
     pub fn all() -> impl Iterator<Item = Transcoder> {
-        arch::ALL
-            .iter()
-            .filter_map(|&k| Checked::new(k))
-            .map(Transcoder)
+        kernels().iter().filter_map(|&k| k.transcoder())
     }
 
-    /// The kernels' short name: `"avx512"`, `"avx2"`, `"sse42"` or
+    /// The kernels' short name: `"avx512"`, `"avx2"`, `"sse4.1"` or
     /// `"portable"`.
     #[must_use]
     pub fn name(&self) -> &'static str {
-        self.0.kernels().name
+        self.0.kernels().name()
+    }
+
+    /// The kernels these are.
+    #[must_use]
+    pub fn kernel(&self) -> &'static Kernel {
+        self.0.kernels()
+    }
+
+    pub(crate) fn from_checked(c: Checked) -> Transcoder {
+        Transcoder(c)
     }
 
     #[inline(always)]
@@ -251,7 +287,7 @@ impl Transcoder {
 
     #[cfg(feature = "alloc")]
     #[inline(always)]
-    fn kernels(self) -> &'static arch::Kernels {
+    fn kernels(self) -> &'static Kernel {
         self.0.kernels()
     }
 }

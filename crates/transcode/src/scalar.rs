@@ -119,11 +119,7 @@ impl Malformed for Utf32Error {
 /// prefix utf8-simd has validated); as a [`Sink`] it is always valid.
 pub(crate) struct Utf8;
 
-/// `true` for `80..=BF`.
-#[inline(always)]
-pub(crate) const fn is_continuation(b: u8) -> bool {
-    (b as i8) < -64
-}
+pub(crate) use codec_core::utf8::is_continuation;
 
 impl Source for Utf8 {
     type Unit = u8;

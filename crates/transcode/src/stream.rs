@@ -12,13 +12,16 @@
 //! the caller passes the rest again with more room. `finish` ends the
 //! stream: a character left unfinished is an error, or one U+FFFD.
 //!
-//! This layer is kept thin on purpose: the lead is adding a generic
-//! `no_std` streaming engine to codec-core (carry of a split character,
-//! absolute offsets), and these types will move onto it.
+//! The UTF-8 side carries with the workspace's streaming engine
+//! (`codec_core::stream::Carry`, cut by `codec_core::utf8::unfinished_start`,
+//! the rule every streaming UTF-8 consumer in the workspace follows); the
+//! UTF-16 side carries one lead surrogate.
 
+use crate::Transcoder;
 use crate::error::{Error, ErrorKind, Progress, Utf16Error, Utf16ErrorKind};
 use crate::scalar::{is_lead, is_trail};
-use crate::{Transcoder, floor_char_boundary_utf8};
+use codec_core::stream::Carry;
+use codec_core::utf8::unfinished_start;
 use codec_core::{BufferTooSmall, Utf8Error};
 
 /// Streaming UTF-8 → UTF-16, strict or lossy.
@@ -44,10 +47,10 @@ use codec_core::{BufferTooSmall, Utf8Error};
 pub struct Utf8ToUtf16Stream {
     t: Transcoder,
     lossy: bool,
-    /// The start of a character split at the end of the last chunk.
-    pending: [u8; 4],
-    pending_len: usize,
-    /// Bytes of input consumed so far, including the pending ones.
+    /// The start of a character split at the end of the last chunk (the
+    /// workspace's streaming engine): always a valid start of one.
+    carry: Carry,
+    /// Bytes of input consumed so far, including the carried ones.
     position: usize,
     /// The first error, in strict mode: every later call returns it.
     error: Option<Error<Utf8Error>>,
@@ -79,8 +82,7 @@ impl Utf8ToUtf16Stream {
         Utf8ToUtf16Stream {
             t,
             lossy,
-            pending: [0; 4],
-            pending_len: 0,
+            carry: Carry::new(),
             position: 0,
             error: None,
         }
@@ -94,99 +96,109 @@ impl Utf8ToUtf16Stream {
     }
 
     /// Converts as much of `src` as fits into `dst`. `read() < src.len()`
-    /// means `dst` is full: call again with `&src[read..]`. Errors count
-    /// bytes from the start of the stream and are sticky.
+    /// means `dst` is full: call again with `&src[read..]` and more room
+    /// (a character carried from the last chunk waits for room for 2
+    /// units). Errors count bytes from the start of the stream and are
+    /// sticky; their `read` and `written` count this call's input and
+    /// output.
     pub fn push(&mut self, src: &[u8], dst: &mut [u16]) -> Result<Progress, Error<Utf8Error>> {
         if let Some(e) = self.error {
             return Err(e);
         }
         let (mut read, mut written) = (0, 0);
-        // 1. Finish a character split at the end of the last chunk: the
-        // pending bytes are a valid start of one, so the maximal invalid
-        // subpart, if there is one, covers all of them.
-        if self.pending_len > 0 {
-            let plen = self.pending_len;
-            let take = 3.min(src.len());
-            let mut buf = [0u8; 8];
-            buf[..plen].copy_from_slice(&self.pending[..plen]);
-            buf[plen..plen + take].copy_from_slice(&src[..take]);
-            let buf = &buf[..plen + take];
-            let start = self.position - plen;
-            match crate::scalar::decode_valid_utf8(buf) {
-                Some((c, len)) => {
+        // 1. The character split at the end of the last chunk, once there is
+        // room for what it makes (2 units at most).
+        if !self.carry.is_empty() {
+            if dst.len() < 2 {
+                return Ok(Progress::new(0, 0));
+            }
+            let old = self.carry.len();
+            let start = self.position - old;
+            let took = self.carry.fill(src);
+            let bytes = self.carry.as_bytes();
+            let whole = crate::scalar::decode_valid_utf8(bytes).filter(|&(_, l)| l == bytes.len());
+            // Checked at once, complete or not, so that the carry only ever
+            // holds a valid start of a character.
+            let error = Utf8Error::at(bytes, 0);
+            match whole {
+                Some((c, _)) => {
                     let mut units = [0u16; 2];
                     let units = c.encode_utf16(&mut units);
                     let Some(out) = dst.get_mut(..units.len()) else {
-                        return Ok(Progress::new(0, 0));
+                        // Cannot happen: there is room for 2 units.
+                        self.position += took;
+                        return Ok(Progress::new(took, 0));
                     };
                     out.copy_from_slice(units);
                     written += units.len();
-                    read += len - plen;
+                    read = took;
+                }
+                None if error.error_len().is_none() => {
+                    // Still a valid start: this chunk ran out before the
+                    // character's end.
+                    self.position += took;
+                    return Ok(Progress::new(took, 0));
                 }
                 None => {
-                    let e = Utf8Error::at(buf, 0);
-                    let Some(n) = e.error_len() else {
-                        // Still unfinished: this chunk is shorter than what
-                        // the character needs.
-                        self.pending[plen..plen + take].copy_from_slice(&src[..take]);
-                        self.pending_len += take;
-                        self.position += take;
-                        return Ok(Progress::new(take, 0));
-                    };
+                    // The carried bytes were a valid start, so the invalid
+                    // piece covers them all, and perhaps some of ours.
+                    let e = error.offset_by(start);
+                    let n = e.error_len().unwrap_or(bytes.len());
                     if !self.lossy {
-                        let err = Error::new(0, 0, ErrorKind::Invalid(e.offset_by(start)));
+                        let err = Error::new(0, 0, ErrorKind::Invalid(e));
                         self.error = Some(err);
                         return Err(err);
                     }
-                    let Some(slot) = dst.first_mut() else {
-                        return Ok(Progress::new(0, 0));
-                    };
-                    *slot = 0xFFFD;
-                    written += 1;
-                    read += n.saturating_sub(plen);
+                    if let Some(slot) = dst.first_mut() {
+                        *slot = 0xFFFD;
+                        written = 1;
+                    }
+                    read = n.saturating_sub(old);
                 }
             }
-            self.position += read;
-            self.pending_len = 0;
+            self.position = start + old + read;
+            self.carry.clear();
         }
-        // 2. The rest of the chunk, up to its own unfinished last character.
-        let rest = &src[read..];
-        let cut = floor_char_boundary_utf8(rest, rest.len());
-        let tail = &rest[cut..];
-        let cut = if !tail.is_empty() && Utf8Error::at(tail, 0).error_len().is_none() {
-            cut
+        // 2. The chunk, up to its own unfinished last character if that is a
+        // valid start of one (which is carried).
+        let rest = src.get(read..).unwrap_or(&[]);
+        let cut = unfinished_start(rest);
+        let tail = rest.get(cut..).unwrap_or(&[]);
+        let carry_tail = !tail.is_empty() && Utf8Error::at(tail, 0).error_len().is_none();
+        let body = if carry_tail { &rest[..cut] } else { rest };
+        let out = dst.get_mut(written..).unwrap_or(&mut []);
+        let converted = if self.lossy {
+            Ok(self.t.utf8_to_utf16_lossy_partial(body, out))
         } else {
-            rest.len()
+            self.t.utf8_to_utf16_partial(body, out)
         };
-        let body = &rest[..cut];
-        let out = if self.lossy {
-            Ok(self
-                .t
-                .utf8_to_utf16_lossy_partial(body, &mut dst[written..]))
-        } else {
-            self.t.utf8_to_utf16_partial(body, &mut dst[written..])
-        };
-        match out {
+        match converted {
             Ok(p) => {
                 read += p.read();
                 written += p.written();
                 self.position += p.read();
-                if p.read() == body.len() && cut < rest.len() {
-                    let tail = &rest[cut..];
-                    self.pending[..tail.len()].copy_from_slice(tail);
-                    self.pending_len = tail.len();
-                    self.position += tail.len();
+                if p.read() == body.len() && carry_tail {
+                    let _ = self.carry.split_off(rest);
                     read += tail.len();
+                    self.position += tail.len();
                 }
                 Ok(Progress::new(read, written))
             }
             Err(e) => {
-                let inner = e.invalid().copied().map(|u| u.offset_by(self.position));
-                let kind = match inner {
-                    Some(u) => ErrorKind::Invalid(u),
-                    None => ErrorKind::BufferTooSmall(BufferTooSmall::new(0, 0)),
+                let at = self.position;
+                let inner = match e.invalid() {
+                    // The body ended inside a character whose next bytes
+                    // (the carried ones) do not continue it: the whole
+                    // chunk decides the error.
+                    Some(u) if u.error_len().is_none() => Utf8Error::at(rest, u.valid_up_to()),
+                    Some(&u) => u,
+                    None => Utf8Error::at(rest, e.read()),
                 };
-                let err = Error::new(read + e.read(), written + e.written(), kind);
+                let err = Error::new(
+                    read + e.read(),
+                    written + e.written(),
+                    ErrorKind::Invalid(inner.offset_by(at)),
+                );
                 self.position += e.read();
                 self.error = Some(err);
                 Err(err)
@@ -201,11 +213,11 @@ impl Utf8ToUtf16Stream {
         if let Some(e) = self.error {
             return Err(e);
         }
-        if self.pending_len == 0 {
+        if self.carry.is_empty() {
             return Ok(0);
         }
-        let start = self.position - self.pending_len;
-        let e = Utf8Error::at(&self.pending[..self.pending_len], 0).offset_by(start);
+        let start = self.position - self.carry.len();
+        let e = Utf8Error::at(self.carry.as_bytes(), 0).offset_by(start);
         if !self.lossy {
             let err = Error::new(0, 0, ErrorKind::Invalid(e));
             self.error = Some(err);
@@ -219,7 +231,7 @@ impl Utf8ToUtf16Stream {
             ));
         };
         *slot = 0xFFFD;
-        self.pending_len = 0;
+        self.carry.clear();
         Ok(1)
     }
 }
@@ -293,14 +305,16 @@ impl Utf16ToUtf8Stream {
     }
 
     /// Converts as much of `src` as fits into `dst`; see
-    /// [`Utf8ToUtf16Stream::push`].
+    /// [`Utf8ToUtf16Stream::push`] (a lead carried from the last chunk waits
+    /// for room for 4 bytes).
     pub fn push(&mut self, src: &[u16], dst: &mut [u8]) -> Result<Progress, Error<Utf16Error>> {
         if let Some(e) = self.error {
             return Err(e);
         }
         let (mut read, mut written) = (0, 0);
         if let Some(lead) = self.pending {
-            let Some(&next) = src.first() else {
+            // Room for what the pending lead makes: 4 bytes at most.
+            let Some(&next) = src.first().filter(|_| dst.len() >= 4) else {
                 return Ok(Progress::new(0, 0));
             };
             if is_trail(next) {
@@ -354,6 +368,14 @@ impl Utf16ToUtf8Stream {
             }
             Err(e) => {
                 let kind = match e.invalid() {
+                    // A lead at the end of the body is followed by the lead
+                    // held back for the next chunk: unpaired.
+                    Some(u) if u.kind() == Utf16ErrorKind::Incomplete && ends_with_lead => {
+                        ErrorKind::Invalid(
+                            Utf16Error::new(u.valid_up_to(), Utf16ErrorKind::UnpairedLead)
+                                .offset_by(self.position),
+                        )
+                    }
                     Some(u) => ErrorKind::Invalid(u.offset_by(self.position)),
                     None => ErrorKind::BufferTooSmall(BufferTooSmall::new(0, 0)),
                 };

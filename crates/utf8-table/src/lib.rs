@@ -115,7 +115,18 @@
 //! - `std` (default): forwarded to codec-core; the codec needs nothing.
 //! - `alloc`: forwarded to codec-core.
 //!
-//! The crate is `#![no_std]` and `#![forbid(unsafe_code)]`.
+//! # Policies
+//!
+//! - `#![no_std]`, and `#![forbid(unsafe_code)]`: [`from_utf8`] and
+//!   [`from_utf8_mut`] therefore check valid input a second time with std to
+//!   make the `&str`.
+//! - MSRV: Rust 1.89 (the workspace's).
+//!
+//! Sibling crates: [`codec-core`](https://docs.rs/codec-core) (the error
+//! type, traits and streaming engine: `codec_core::Streaming<Table>` streams
+//! with this codec), [`utf8-dfa`](https://docs.rs/utf8-dfa),
+//! [`utf8-simd`](https://docs.rs/utf8-simd), and the facade
+//! [`codec-facade`](https://docs.rs/codec-facade).
 //!
 //! # Reference
 //!
@@ -136,7 +147,7 @@ mod table;
 
 pub use codec_core::{BufferTooSmall, Utf8Error, Utf8ErrorKind, Utf8Validator};
 
-pub use crate::decode::{decode, decode_char, from_utf8, validate, validate_as};
+pub use crate::decode::{decode, decode_char, from_utf8, from_utf8_mut, validate, validate_as};
 pub use crate::encode::{encode, encode_char, encoded_len};
 pub use crate::error::{EncodeError, LegacyError, LegacyErrorKind};
 pub use crate::iter::{CodePoints, code_points};
@@ -156,5 +167,6 @@ impl Utf8Validator for Table {
     fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
         validate(input)
     }
-    // `from_utf8` is the provided method: validate, then std's conversion.
+    // `from_utf8`, `from_utf8_mut` and `valid_prefix` are the provided
+    // methods: validate, then std's conversion (the crate forbids `unsafe`).
 }

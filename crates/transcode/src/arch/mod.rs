@@ -2,7 +2,7 @@
 //!
 //! # The kernels and their contract
 //!
-//! A [`Kernels`] table holds one entry point per conversion and count. A
+//! A [`Kernel`] table holds one entry point per conversion and count. A
 //! conversion kernel `unsafe fn(src, dst) -> (read, written)`:
 //!
 //! - converts a prefix `src[..read]` that ends at a character boundary and is
@@ -24,17 +24,18 @@
 //!
 //! # Dispatch
 //!
-//! With `std`, the first call detects the CPU's features and caches a
-//! pointer to the best table in a static `AtomicPtr`; every later call loads
-//! it (memchr's scheme, with `static` tables of entry points rather than
-//! transmuted pointers). Without `std` the table is chosen at compile time
-//! from the enabled target features. Other targets get the portable table,
-//! whose kernels are the scalar conversions of `crate::scalar`.
+//! The first call detects the CPU's features (the `cpufeatures` crate:
+//! `cpuid` and `xgetbv`, so it also works without `std`) and caches a
+//! pointer to the best table in a static `AtomicPtr`; every later call
+//! loads it (memchr's scheme, with `static` tables of entry points rather
+//! than transmuted pointers). Other targets get the portable table, whose
+//! kernels are the scalar conversions of `crate::scalar`. The tables are
+//! listed once, in [`ALL`], as utf8-simd lists its kernels.
 //!
 //! # Layout
 //!
 //! One file per family and instruction set, so that families can be worked
-//! on independently: `x86_64/{sse42,avx2,avx512}/` hold
+//! on independently: `x86_64/{sse41,avx2,avx512}/` hold
 //! `utf8_utf16.rs` (UTF-8 → UTF-16), `utf16_utf8.rs` (UTF-16 → UTF-8),
 //! `utf32.rs` (UTF-32 to and from UTF-8 and UTF-16), `latin1.rs` (Latin-1
 //! to and from everything) and `count.rs` (counts and lengths), each
@@ -53,11 +54,15 @@ pub(crate) type Convert<S, D> = unsafe fn(&[S], &mut [D]) -> (usize, usize);
 /// A count kernel: the whole count.
 pub(crate) type Count<S> = unsafe fn(&[S]) -> usize;
 
-/// One implementation's entry points.
-pub(crate) struct Kernels {
+/// One set of kernels (an instruction set's): its name, the CPU features
+/// it needs, and its entry points, one per conversion and count. The list
+/// of them is [`kernels`](crate::kernels).
+pub struct Kernel {
     /// Short lower-case name, as [`Transcoder::name`](crate::Transcoder::name)
     /// reports it.
     pub(crate) name: &'static str,
+    /// The CPU features the kernels need, as `target_feature` names.
+    pub(crate) features: &'static str,
     /// Whether this CPU can run the kernels.
     pub(crate) available: fn() -> bool,
     /// UTF-8 validation, exact (utf8-simd's kernel of the same instruction
@@ -107,10 +112,11 @@ pub(crate) struct Kernels {
 }
 
 /// The scalar conversions and counts, for every target.
-pub(crate) static PORTABLE: Kernels = Kernels {
+pub(crate) static PORTABLE: Kernel = Kernel {
     name: "portable",
+    features: "",
     available: || true,
-    validate_utf8: |src| codec_core::Utf8Validator::validate(&utf8_simd::Portable, src),
+    validate_utf8: |src| validate_with("portable", src),
     utf8_to_utf16: scalar::convert::<Utf8, Utf16>,
     utf8_to_utf16_bytes: [
         scalar::convert::<Utf8, Utf16Bytes<false>>,
@@ -138,27 +144,77 @@ pub(crate) static PORTABLE: Kernels = Kernels {
     utf8_len_from_latin1: crate::count::scalar::utf8_len_from_latin1,
 };
 
-/// Every table, fastest first: dispatch takes the first one this CPU can
-/// run, and [`Transcoder::all`](crate::Transcoder::all) lists them.
-pub(crate) static ALL: &[&Kernels] = &[
+/// Every set of kernels compiled for the target, fastest first: the one
+/// list of them. Dispatch takes the first one this CPU can run;
+/// [`Transcoder::all`](crate::Transcoder::all), the per-ISA constructors,
+/// the tests, the guard-page tests, the fuzz targets and the benchmarks
+/// iterate it (through [`kernels`](crate::kernels)).
+pub(crate) static ALL: &[&Kernel] = &[
     #[cfg(target_arch = "x86_64")]
     &x86_64::AVX512,
     #[cfg(target_arch = "x86_64")]
     &x86_64::AVX2,
     #[cfg(target_arch = "x86_64")]
-    &x86_64::SSE42,
+    &x86_64::SSE41,
     &PORTABLE,
 ];
+
+impl Kernel {
+    /// The name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"portable"`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The CPU features the kernels need, as `target_feature` names
+    /// separated by commas (empty for the portable ones).
+    #[must_use]
+    pub const fn features(&self) -> &'static str {
+        self.features
+    }
+
+    /// Whether this CPU can run them.
+    #[must_use]
+    pub fn is_available(&self) -> bool {
+        (self.available)()
+    }
+
+    /// These kernels as a [`Transcoder`](crate::Transcoder), if this CPU can
+    /// run them.
+    #[must_use]
+    pub fn transcoder(&'static self) -> Option<crate::Transcoder> {
+        Checked::new(self).map(crate::Transcoder::from_checked)
+    }
+}
+
+impl core::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("name", &self.name)
+            .field("features", &self.features)
+            .finish_non_exhaustive()
+    }
+}
+
+/// UTF-8 validation with utf8-simd's kernel called `name` (from its
+/// registry), or its dispatched choice if this CPU cannot run that one.
+pub(crate) fn validate_with(name: &str, src: &[u8]) -> Result<(), Utf8Error> {
+    let kernel = utf8_simd::kernels().iter().find(|k| k.name() == name);
+    match kernel.and_then(|k| k.validator()) {
+        Some(v) => codec_core::Utf8Validator::validate(&v, src),
+        None => utf8_simd::validate(src),
+    }
+}
 
 /// A table whose CPU features are present: only [`Checked::new`] and
 /// [`Checked::best`] make one, and its methods are the safe way to call its
 /// kernels.
 #[derive(Clone, Copy)]
-pub(crate) struct Checked(&'static Kernels);
+pub(crate) struct Checked(&'static Kernel);
 
 impl Checked {
     /// `k`, if this CPU can run it.
-    pub(crate) fn new(k: &'static Kernels) -> Option<Checked> {
+    pub(crate) fn new(k: &'static Kernel) -> Option<Checked> {
         (k.available)().then_some(Checked(k))
     }
 
@@ -175,7 +231,7 @@ impl Checked {
 
     /// The table.
     #[inline]
-    pub(crate) fn kernels(self) -> &'static Kernels {
+    pub(crate) fn kernels(self) -> &'static Kernel {
         self.0
     }
 
@@ -184,7 +240,7 @@ impl Checked {
     #[inline(always)]
     pub(crate) fn convert<S, D>(
         self,
-        pick: impl FnOnce(&Kernels) -> Convert<S, D>,
+        pick: impl FnOnce(&Kernel) -> Convert<S, D>,
         src: &[S],
         dst: &mut [D],
     ) -> (usize, usize) {
@@ -200,25 +256,25 @@ impl Checked {
 
     /// Runs the count kernel `pick` chooses from the table.
     #[inline(always)]
-    pub(crate) fn count<S>(self, pick: impl FnOnce(&Kernels) -> Count<S>, src: &[S]) -> usize {
+    pub(crate) fn count<S>(self, pick: impl FnOnce(&Kernel) -> Count<S>, src: &[S]) -> usize {
         let kernel = pick(self.0);
         // SAFETY: as in `convert`.
         unsafe { kernel(src) }
     }
 }
 
-#[cfg(feature = "std")]
 mod dispatch {
-    //! Runtime detection, once, cached in an atomic pointer.
+    //! Detection, once (cpufeatures reads `cpuid`, with or without `std`),
+    //! cached in an atomic pointer.
 
-    use super::{ALL, Kernels, PORTABLE};
+    use super::{ALL, Kernel, PORTABLE};
     use core::sync::atomic::{AtomicPtr, Ordering};
 
     /// The chosen table, or null before the first call.
-    static CHOSEN: AtomicPtr<Kernels> = AtomicPtr::new(core::ptr::null_mut());
+    static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());
 
     #[inline]
-    pub(super) fn best() -> &'static Kernels {
+    pub(super) fn best() -> &'static Kernel {
         let p = CHOSEN.load(Ordering::Relaxed);
         if p.is_null() {
             return detect();
@@ -230,50 +286,16 @@ mod dispatch {
     }
 
     #[cold]
-    fn detect() -> &'static Kernels {
-        let k: &'static Kernels = ALL
+    fn detect() -> &'static Kernel {
+        let k: &'static Kernel = ALL
             .iter()
             .copied()
-            .find(|k| (k.available)())
+            .find(|k| k.is_available())
             .unwrap_or(&PORTABLE);
         CHOSEN.store(core::ptr::from_ref(k).cast_mut(), Ordering::Relaxed);
         k
     }
 }
-
-#[cfg(not(feature = "std"))]
-mod dispatch {
-    //! Compile-time choice: `available` reads `cfg!(target_feature)` without
-    //! `std`, so this finds the best table the build's features allow.
-
-    use super::{ALL, Kernels, PORTABLE};
-
-    #[inline]
-    pub(super) fn best() -> &'static Kernels {
-        ALL.iter()
-            .copied()
-            .find(|k| (k.available)())
-            .unwrap_or(&PORTABLE)
-    }
-}
-
-/// Whether `x86_64` kernels for `features` may run: detected at run time
-/// with `std`, from the build's target features without it.
-#[cfg(target_arch = "x86_64")]
-macro_rules! has_features {
-    ($($f:tt),+) => {{
-        #[cfg(feature = "std")]
-        {
-            true $(&& std::is_x86_feature_detected!($f))+
-        }
-        #[cfg(not(feature = "std"))]
-        {
-            true $(&& cfg!(target_feature = $f))+
-        }
-    }};
-}
-#[cfg(target_arch = "x86_64")]
-pub(crate) use has_features;
 
 /// `bytes` as a `String`. They come from this crate's UTF-8 encoders, but a
 /// `String` must never hold anything else, so they are validated first (by

@@ -41,17 +41,16 @@ fn random_text(rng: &mut StdRng, n: usize) -> String {
 #[test]
 fn random_valid_text_of_every_length_up_to_200() {
     let mut rng = StdRng::seed_from_u64(1);
-    for t in transcoders() {
-        for n in 0..200 {
-            let s = random_text(&mut rng, n);
-            check_utf8(&t, s.as_bytes(), Caps::All);
-            let units: Vec<u16> = s.encode_utf16().collect();
-            check_utf16(&t, &units, Caps::All);
-            let units: Vec<u32> = s.chars().map(u32::from).collect();
-            check_utf32(&t, &units, Caps::All);
-            let latin1: Vec<u8> = s.bytes().collect();
-            check_latin1(&t, &latin1, Caps::All);
-        }
+    let ts = transcoders();
+    for n in 0..200 {
+        let s = random_text(&mut rng, n);
+        check_utf8(&ts, s.as_bytes(), Caps::All);
+        let units: Vec<u16> = s.encode_utf16().collect();
+        check_utf16(&ts, &units, Caps::All);
+        let units: Vec<u32> = s.chars().map(u32::from).collect();
+        check_utf32(&ts, &units, Caps::All);
+        let latin1: Vec<u8> = s.bytes().collect();
+        check_latin1(&ts, &latin1, Caps::All);
     }
 }
 
@@ -71,7 +70,8 @@ fn mutated_text() {
         0xFF,
         0x100,
     ];
-    for t in transcoders() {
+    let ts = transcoders();
+    {
         for _ in 0..300 {
             let n = rng.random_range(1..300);
             let s = random_text(&mut rng, n);
@@ -88,7 +88,7 @@ fn mutated_text() {
                     break;
                 }
             }
-            check_utf8(&t, &bytes, Caps::All);
+            check_utf8(&ts, &bytes, Caps::All);
 
             let mut units: Vec<u16> = s.encode_utf16().collect();
             for _ in 0..edits {
@@ -100,14 +100,14 @@ fn mutated_text() {
                     _ => units.insert(i, u),
                 }
             }
-            check_utf16(&t, &units, Caps::All);
+            check_utf16(&ts, &units, Caps::All);
 
             let mut units: Vec<u32> = s.chars().map(u32::from).collect();
             for _ in 0..edits {
                 let i = rng.random_range(0..=units.len());
                 units.insert(i, specials32[rng.random_range(0..specials32.len())]);
             }
-            check_utf32(&t, &units, Caps::All);
+            check_utf32(&ts, &units, Caps::All);
         }
     }
 }
@@ -115,9 +115,8 @@ fn mutated_text() {
 #[test]
 fn conformance_suites() {
     let cases = codec_testdata::utf8_cases();
-    for t in transcoders() {
-        for case in &cases {
-            check_utf8(&t, &case.input, Caps::Roomy);
-        }
+    let ts = transcoders();
+    for case in &cases {
+        check_utf8(&ts, &case.input, Caps::Roomy);
     }
 }

@@ -12,7 +12,7 @@ use transcode::{Endianness, ErrorKind, Transcoder, Utf8Error, Utf16Error, Utf32E
 pub(crate) fn transcoders() -> Vec<Transcoder> {
     let all: Vec<Transcoder> = Transcoder::all().collect();
     if std::env::var_os("TRANSCODE_ALLOW_MISSING").is_none() && cfg!(target_arch = "x86_64") {
-        for name in ["sse42", "avx2"] {
+        for name in ["sse4.1", "avx2"] {
             assert!(
                 all.iter().any(|t| t.name() == name),
                 "the {name} kernels are not available on this CPU"
@@ -263,166 +263,148 @@ fn string(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap()
 }
 
-/// Everything that converts from UTF-8, and the UTF-8 counts.
-pub(crate) fn check_utf8(t: &Transcoder, src: &[u8], caps: Caps) {
-    check(&UTF8_TO_UTF16, t, src, caps);
-    check(&UTF8_TO_UTF16LE, t, src, caps);
-    check(&UTF8_TO_UTF16BE, t, src, caps);
-    check(&UTF8_TO_UTF32, t, src, caps);
-    check(&UTF8_TO_LATIN1, t, src, caps);
+/// Everything that converts from UTF-8, and the UTF-8 counts, with each of
+/// `ts`.
+pub(crate) fn check_utf8(ts: &[Transcoder], src: &[u8], caps: Caps) {
+    check(&UTF8_TO_UTF16, ts, src, caps);
+    check(&UTF8_TO_UTF16LE, ts, src, caps);
+    check(&UTF8_TO_UTF16BE, ts, src, caps);
+    check(&UTF8_TO_UTF32, ts, src, caps);
+    check(&UTF8_TO_LATIN1, ts, src, caps);
     let items = decode_utf8(src);
-    let name = t.name();
-    let ctx = || format!("{name} on {:02X?}", &src[..src.len().min(40)]);
-    assert_eq!(
-        t.utf8_to_utf16_vec(src),
-        as_result(expect(&items, encode_utf16, false)),
-        "utf8_to_utf16_vec {}",
-        ctx()
-    );
-    assert_eq!(
-        t.utf8_to_utf16_lossy_vec(src),
-        String::from_utf8_lossy(src)
-            .encode_utf16()
-            .collect::<Vec<_>>(),
-        "utf8_to_utf16_lossy_vec {}",
-        ctx()
-    );
-    for (order, encode) in [
+    let utf16 = as_result(expect(&items, encode_utf16, false));
+    let lossy = String::from_utf8_lossy(src);
+    let lossy16: Vec<u16> = lossy.encode_utf16().collect();
+    let bytes = [
         (LE, encode_utf16le as fn(char) -> Option<Vec<u8>>),
         (BE, encode_utf16be),
-    ] {
-        assert_eq!(
-            t.utf8_to_utf16_bytes_vec(src, order),
+    ]
+    .map(|(order, encode)| {
+        (
+            order,
             as_result(expect(&items, encode, false)),
-            "utf8_to_utf16_bytes_vec {order:?} {}",
-            ctx()
-        );
-        assert_eq!(
-            t.utf8_to_utf16_bytes_lossy_vec(src, order),
             expect(&items, encode, true).out,
-            "utf8_to_utf16_bytes_lossy_vec {order:?} {}",
-            ctx()
-        );
-    }
-    assert_eq!(
-        t.utf8_to_utf32_vec(src),
-        as_result(expect(&items, encode_utf32, false)),
-        "utf8_to_utf32_vec {}",
-        ctx()
-    );
-    assert_eq!(
-        t.utf8_to_utf32_lossy_vec(src),
-        String::from_utf8_lossy(src)
-            .chars()
-            .map(u32::from)
-            .collect::<Vec<_>>(),
-        "utf8_to_utf32_lossy_vec {}",
-        ctx()
-    );
+        )
+    });
+    let utf32 = as_result(expect(&items, encode_utf32, false));
+    let lossy32: Vec<u32> = lossy.chars().map(u32::from).collect();
     let latin1 = expect(&items, encode_latin1, false);
-    let got = t.utf8_to_latin1_vec(src).map_err(|e| (e.read(), *e.kind()));
-    let want = match latin1.stop {
+    let latin1_want = match latin1.stop {
         None => Ok(latin1.out.clone()),
         Some(kind) => Err((latin1.steps.last().unwrap().0, kind)),
     };
-    assert_eq!(got, want, "utf8_to_latin1_vec {}", ctx());
-
-    if let Ok(s) = core::str::from_utf8(src) {
-        check(&STR_TO_UTF16, t, src, caps);
-        check(&STR_TO_UTF16LE, t, src, caps);
-        check(&STR_TO_UTF16BE, t, src, caps);
-        check(&STR_TO_UTF32, t, src, caps);
-        check(&STR_TO_LATIN1, t, src, caps);
+    let valid = core::str::from_utf8(src).ok();
+    if valid.is_some() {
+        check(&STR_TO_UTF16, ts, src, caps);
+        check(&STR_TO_UTF16LE, ts, src, caps);
+        check(&STR_TO_UTF16BE, ts, src, caps);
+        check(&STR_TO_UTF32, ts, src, caps);
+        check(&STR_TO_LATIN1, ts, src, caps);
+    }
+    for t in ts {
+        let name = t.name();
+        let ctx = || format!("{name} on {:02X?}", &src[..src.len().min(40)]);
         assert_eq!(
-            t.str_to_utf16_vec(s),
-            s.encode_utf16().collect::<Vec<_>>(),
-            "{}",
+            t.utf8_to_utf16_vec(src),
+            utf16,
+            "utf8_to_utf16_vec {}",
             ctx()
         );
         assert_eq!(
-            t.str_to_utf16_bytes_vec(s, BE),
-            s.encode_utf16()
-                .flat_map(u16::to_be_bytes)
-                .collect::<Vec<_>>(),
-            "{}",
+            t.utf8_to_utf16_lossy_vec(src),
+            lossy16,
+            "utf8_to_utf16_lossy_vec {}",
+            ctx()
+        );
+        for (order, strict, lossy) in &bytes {
+            assert_eq!(
+                &t.utf8_to_utf16_bytes_vec(src, *order),
+                strict,
+                "utf8_to_utf16_bytes_vec {order:?} {}",
+                ctx()
+            );
+            assert_eq!(
+                &t.utf8_to_utf16_bytes_lossy_vec(src, *order),
+                lossy,
+                "utf8_to_utf16_bytes_lossy_vec {order:?} {}",
+                ctx()
+            );
+        }
+        assert_eq!(
+            t.utf8_to_utf32_vec(src),
+            utf32,
+            "utf8_to_utf32_vec {}",
             ctx()
         );
         assert_eq!(
-            t.str_to_utf32_vec(s),
-            s.chars().map(u32::from).collect::<Vec<_>>(),
-            "{}",
+            t.utf8_to_utf32_lossy_vec(src),
+            lossy32,
+            "utf8_to_utf32_lossy_vec {}",
             ctx()
         );
-        let got = t.str_to_latin1_vec(s).map_err(|e| (e.read(), *e.kind()));
-        let want = match latin1.stop {
-            None => Ok(latin1.out),
-            Some(ErrorKind::NotLatin1(c)) => {
-                Err((latin1.steps.last().unwrap().0, ErrorKind::NotLatin1(c)))
-            }
-            Some(other) => panic!("unexpected {other:?}"),
-        };
-        assert_eq!(got, want, "str_to_latin1_vec {}", ctx());
-        assert_eq!(t.count_chars(s), s.chars().count(), "count_chars {}", ctx());
-        assert_eq!(
-            t.utf16_len(s),
-            s.encode_utf16().count(),
-            "utf16_len {}",
-            ctx()
-        );
+        let got = t.utf8_to_latin1_vec(src).map_err(|e| (e.read(), *e.kind()));
+        assert_eq!(got, latin1_want, "utf8_to_latin1_vec {}", ctx());
+        if let Some(s) = valid {
+            assert_eq!(t.str_to_utf16_vec(s), lossy16, "{}", ctx());
+            assert_eq!(t.str_to_utf16_bytes_vec(s, BE), bytes[1].2, "{}", ctx());
+            assert_eq!(t.str_to_utf32_vec(s), lossy32, "{}", ctx());
+            let got = t.str_to_latin1_vec(s).map_err(|e| (e.read(), *e.kind()));
+            let want = match latin1.stop {
+                None => Ok(latin1.out.clone()),
+                Some(ErrorKind::NotLatin1(c)) => {
+                    Err((latin1.steps.last().unwrap().0, ErrorKind::NotLatin1(c)))
+                }
+                Some(other) => panic!("unexpected {other:?}"),
+            };
+            assert_eq!(got, want, "str_to_latin1_vec {}", ctx());
+            assert_eq!(t.count_chars(s), s.chars().count(), "count_chars {}", ctx());
+            assert_eq!(t.utf16_len(s), lossy16.len(), "utf16_len {}", ctx());
+        }
     }
 }
 
 /// Everything that converts from UTF-16 (native, and as bytes in both
-/// orders, with and without an odd last byte), and the UTF-16 counts.
-pub(crate) fn check_utf16(t: &Transcoder, src: &[u16], caps: Caps) {
-    check(&UTF16_TO_UTF8, t, src, caps);
-    check(&UTF16_TO_UTF32, t, src, caps);
-    check(&UTF16_TO_LATIN1, t, src, caps);
-    let name = t.name();
-    let ctx = || format!("{name} on {:04X?}", &src[..src.len().min(40)]);
+/// orders, with and without an odd last byte), and the UTF-16 counts, with
+/// each of `ts`.
+pub(crate) fn check_utf16(ts: &[Transcoder], src: &[u16], caps: Caps) {
+    check(&UTF16_TO_UTF8, ts, src, caps);
+    check(&UTF16_TO_UTF32, ts, src, caps);
+    check(&UTF16_TO_LATIN1, ts, src, caps);
     let items = decode_utf16(src);
     let lossy = String::from_utf16_lossy(src);
-    assert_eq!(
-        t.utf16_to_string(src),
-        as_result(expect(&items, encode_utf8, false)).map(string),
-        "utf16_to_string {}",
-        ctx()
-    );
-    assert_eq!(t.utf16_to_string_lossy(src), lossy, "{}", ctx());
-    assert_eq!(
-        t.utf16_to_utf32_vec(src),
-        as_result(expect(&items, encode_utf32, false)),
-        "{}",
-        ctx()
-    );
-    assert_eq!(
-        t.utf16_to_utf32_lossy_vec(src),
-        lossy.chars().map(u32::from).collect::<Vec<_>>(),
-        "{}",
-        ctx()
-    );
+    let strict8 = as_result(expect(&items, encode_utf8, false)).map(string);
+    let utf32 = as_result(expect(&items, encode_utf32, false));
+    let lossy32: Vec<u32> = lossy.chars().map(u32::from).collect();
     let latin1 = expect(&items, encode_latin1, false);
-    let got = t
-        .utf16_to_latin1_vec(src)
-        .map_err(|e| (e.read(), *e.kind()));
-    let want = match latin1.stop {
+    let latin1_want = match latin1.stop {
         None => Ok(latin1.out),
         Some(kind) => Err((latin1.steps.last().unwrap().0, kind)),
     };
-    assert_eq!(got, want, "utf16_to_latin1_vec {}", ctx());
-    assert_eq!(
-        t.count_chars_utf16(src),
-        char::decode_utf16(src.iter().copied()).count(),
-        "count_chars_utf16 {}",
-        ctx()
-    );
-    assert_eq!(
-        t.utf8_len_from_utf16(src),
-        lossy.len(),
-        "utf8_len_from_utf16 {}",
-        ctx()
-    );
-
+    let chars = char::decode_utf16(src.iter().copied()).count();
+    for t in ts {
+        let name = t.name();
+        let ctx = || format!("{name} on {:04X?}", &src[..src.len().min(40)]);
+        assert_eq!(t.utf16_to_string(src), strict8, "utf16_to_string {}", ctx());
+        assert_eq!(t.utf16_to_string_lossy(src), lossy, "{}", ctx());
+        assert_eq!(t.utf16_to_utf32_vec(src), utf32, "{}", ctx());
+        assert_eq!(t.utf16_to_utf32_lossy_vec(src), lossy32, "{}", ctx());
+        let got = t
+            .utf16_to_latin1_vec(src)
+            .map_err(|e| (e.read(), *e.kind()));
+        assert_eq!(got, latin1_want, "utf16_to_latin1_vec {}", ctx());
+        assert_eq!(
+            t.count_chars_utf16(src),
+            chars,
+            "count_chars_utf16 {}",
+            ctx()
+        );
+        assert_eq!(
+            t.utf8_len_from_utf16(src),
+            lossy.len(),
+            "utf8_len_from_utf16 {}",
+            ctx()
+        );
+    }
     for (order, dir) in [(LE, &UTF16LE_TO_UTF8), (BE, &UTF16BE_TO_UTF8)] {
         let mut bytes: Vec<u8> = src
             .iter()
@@ -435,87 +417,75 @@ pub(crate) fn check_utf16(t: &Transcoder, src: &[u16], caps: Caps) {
             if odd {
                 bytes.push(0x41);
             }
-            check(dir, t, &bytes, caps);
+            check(dir, ts, &bytes, caps);
             let items = decode_utf16_bytes(&bytes, order);
-            assert_eq!(
-                t.utf16_bytes_to_string(&bytes, order),
-                as_result(expect(&items, encode_utf8, false)).map(string),
-                "utf16_bytes_to_string {order:?} odd {odd} {}",
-                ctx()
-            );
-            assert_eq!(
-                t.utf16_bytes_to_string_lossy(&bytes, order),
-                string(expect(&items, encode_utf8, true).out),
-                "utf16_bytes_to_string_lossy {order:?} odd {odd} {}",
-                ctx()
-            );
+            let strict = as_result(expect(&items, encode_utf8, false)).map(string);
+            let lossy = string(expect(&items, encode_utf8, true).out);
+            for t in ts {
+                let name = t.name();
+                assert_eq!(
+                    t.utf16_bytes_to_string(&bytes, order),
+                    strict,
+                    "utf16_bytes_to_string {order:?} odd {odd} {name}"
+                );
+                assert_eq!(
+                    t.utf16_bytes_to_string_lossy(&bytes, order),
+                    lossy,
+                    "utf16_bytes_to_string_lossy {order:?} odd {odd} {name}"
+                );
+            }
         }
     }
 }
 
-/// Everything that converts from UTF-32, and the UTF-32 lengths.
-pub(crate) fn check_utf32(t: &Transcoder, src: &[u32], caps: Caps) {
-    check(&UTF32_TO_UTF8, t, src, caps);
-    check(&UTF32_TO_UTF16, t, src, caps);
-    check(&UTF32_TO_LATIN1, t, src, caps);
-    let name = t.name();
-    let ctx = || format!("{name} on {:X?}", &src[..src.len().min(40)]);
+/// Everything that converts from UTF-32, and the UTF-32 lengths, with each
+/// of `ts`.
+pub(crate) fn check_utf32(ts: &[Transcoder], src: &[u32], caps: Caps) {
+    check(&UTF32_TO_UTF8, ts, src, caps);
+    check(&UTF32_TO_UTF16, ts, src, caps);
+    check(&UTF32_TO_LATIN1, ts, src, caps);
     let items = decode_utf32(src);
     let lossy: String = src
         .iter()
         .map(|&u| char::from_u32(u).unwrap_or('\u{FFFD}'))
         .collect();
-    assert_eq!(
-        t.utf32_to_string(src),
-        as_result(expect(&items, encode_utf8, false)).map(string),
-        "{}",
-        ctx()
-    );
-    assert_eq!(t.utf32_to_string_lossy(src), lossy, "{}", ctx());
-    assert_eq!(
-        t.utf32_to_utf16_vec(src),
-        as_result(expect(&items, encode_utf16, false)),
-        "{}",
-        ctx()
-    );
-    assert_eq!(
-        t.utf32_to_utf16_lossy_vec(src),
-        lossy.encode_utf16().collect::<Vec<_>>(),
-        "{}",
-        ctx()
-    );
+    let strict8 = as_result(expect(&items, encode_utf8, false)).map(string);
+    let utf16 = as_result(expect(&items, encode_utf16, false));
+    let lossy16: Vec<u16> = lossy.encode_utf16().collect();
     let latin1 = expect(&items, encode_latin1, false);
-    let got = t
-        .utf32_to_latin1_vec(src)
-        .map_err(|e| (e.read(), *e.kind()));
-    let want = match latin1.stop {
+    let latin1_want = match latin1.stop {
         None => Ok(latin1.out),
         Some(kind) => Err((latin1.steps.last().unwrap().0, kind)),
     };
-    assert_eq!(got, want, "utf32_to_latin1_vec {}", ctx());
-    assert_eq!(t.utf8_len_from_utf32(src), lossy.len(), "{}", ctx());
-    assert_eq!(
-        t.utf16_len_from_utf32(src),
-        lossy.encode_utf16().count(),
-        "{}",
-        ctx()
-    );
+    for t in ts {
+        let name = t.name();
+        let ctx = || format!("{name} on {:X?}", &src[..src.len().min(40)]);
+        assert_eq!(t.utf32_to_string(src), strict8, "{}", ctx());
+        assert_eq!(t.utf32_to_string_lossy(src), lossy, "{}", ctx());
+        assert_eq!(t.utf32_to_utf16_vec(src), utf16, "{}", ctx());
+        assert_eq!(t.utf32_to_utf16_lossy_vec(src), lossy16, "{}", ctx());
+        let got = t
+            .utf32_to_latin1_vec(src)
+            .map_err(|e| (e.read(), *e.kind()));
+        assert_eq!(got, latin1_want, "utf32_to_latin1_vec {}", ctx());
+        assert_eq!(t.utf8_len_from_utf32(src), lossy.len(), "{}", ctx());
+        assert_eq!(t.utf16_len_from_utf32(src), lossy16.len(), "{}", ctx());
+    }
 }
 
-/// Everything that converts from Latin-1, and its UTF-8 length.
-pub(crate) fn check_latin1(t: &Transcoder, src: &[u8], caps: Caps) {
-    check(&LATIN1_TO_UTF8, t, src, caps);
-    check(&LATIN1_TO_UTF16, t, src, caps);
-    check(&LATIN1_TO_UTF32, t, src, caps);
+/// Everything that converts from Latin-1, and its UTF-8 length, with each
+/// of `ts`.
+pub(crate) fn check_latin1(ts: &[Transcoder], src: &[u8], caps: Caps) {
+    check(&LATIN1_TO_UTF8, ts, src, caps);
+    check(&LATIN1_TO_UTF16, ts, src, caps);
+    check(&LATIN1_TO_UTF32, ts, src, caps);
     let s: String = src.iter().map(|&b| char::from(b)).collect();
-    assert_eq!(t.latin1_to_string(src), s, "{}", t.name());
-    assert_eq!(
-        t.latin1_to_utf16_vec(src),
-        s.encode_utf16().collect::<Vec<_>>()
-    );
-    assert_eq!(
-        t.latin1_to_utf32_vec(src),
-        s.chars().map(u32::from).collect::<Vec<_>>()
-    );
-    assert_eq!(t.utf8_len_from_latin1(src), s.len(), "{}", t.name());
+    let utf16: Vec<u16> = s.encode_utf16().collect();
+    let utf32: Vec<u32> = s.chars().map(u32::from).collect();
+    for t in ts {
+        assert_eq!(t.latin1_to_string(src), s, "{}", t.name());
+        assert_eq!(t.latin1_to_utf16_vec(src), utf16, "{}", t.name());
+        assert_eq!(t.latin1_to_utf32_vec(src), utf32, "{}", t.name());
+        assert_eq!(t.utf8_len_from_latin1(src), s.len(), "{}", t.name());
+    }
 }

@@ -308,18 +308,33 @@ fn assert_output<D: Poison>(what: &str, dst: &[D], want: &[D], written: usize) {
     }
 }
 
-/// Runs every entry point of `dir` with `t` on `src`, and compares each
-/// with the oracle.
+/// Runs every entry point of `dir` with each of `ts` on `src`, and
+/// compares each with the oracle (computed once).
 #[track_caller]
 pub(crate) fn check<S: Debug, D: Poison, E: Copy + Debug + PartialEq>(
     dir: &Dir<S, D, E>,
-    t: &Transcoder,
+    ts: &[Transcoder],
     src: &[S],
     sizes: Caps,
 ) {
     let items = (dir.decode)(src);
     let strict = expect(&items, dir.encode, false);
     let lossy = expect(&items, dir.encode, true);
+    for t in ts {
+        check_one(dir, t, src, sizes, &strict, &lossy);
+    }
+}
+
+/// [`check`] for one transcoder, with the oracle's answers.
+#[track_caller]
+fn check_one<S: Debug, D: Poison, E: Copy + Debug + PartialEq>(
+    dir: &Dir<S, D, E>,
+    t: &Transcoder,
+    src: &[S],
+    sizes: Caps,
+    strict: &Expect<D, E>,
+    lossy: &Expect<D, E>,
+) {
     let total = strict.out.len();
     let end = strict.steps.last().unwrap().0;
     let ctx = |form: &str, cap: usize| {

@@ -12,3 +12,5 @@ mod boundaries;
 mod differential;
 mod exhaustive;
 mod guard;
+mod quick;
+mod stream;

@@ -1,76 +1,86 @@
 //! x86-64 kernels: one folder per instruction set, one file per family in
-//! each (see `arch`'s docs), and the three tables that dispatch chooses
-//! from.
+//! each (see `arch`'s docs), and the tables that dispatch chooses from.
 //!
 //! | table | needs | registers |
 //! |---|---|---|
-//! | [`SSE42`] | SSSE3, SSE4.1, SSE4.2, POPCNT | 16 bytes |
+//! | [`SSE41`] | SSSE3, SSE4.1, POPCNT | 16 bytes |
 //! | [`AVX2`] | AVX2, BMI1, BMI2, POPCNT | 32 bytes |
-//! | [`AVX512`] | AVX-512 F, BW, VL, AVX2, BMI1, BMI2, POPCNT | 64 bytes |
+//! | [`AVX512`] | AVX-512 F, BW, VL, and AVX2's | 64 bytes |
 //!
 //! Every x86-64 CPU with AVX2 that we know of also has BMI1, BMI2 and POPCNT
-//! (Intel from Haswell, AMD from Excavator and Zen).
+//! (Intel from Haswell, AMD from Excavator and Zen). A table entry that an
+//! instruction set has no kernel for yet is the next smaller one's.
+//!
+//! The AVX-512 table validates UTF-8 with utf8-simd's AVX-512 kernel and
+//! has the AVX-512 kernels of the families that have one; the others are
+//! AVX2's (for UTF-8 ⇄ UTF-16, `docs/results/transcode.md` has the
+//! measurements behind that).
 
-use super::{Kernels, PORTABLE, has_features};
+use super::{Kernel, PORTABLE, validate_with};
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
-pub(crate) mod sse42;
+mod common;
+pub(crate) mod sse41;
 mod tables;
 
-/// The SSE4.2 table.
-pub(crate) static SSE42: Kernels = Kernels {
-    name: "sse42",
-    available: sse42::is_available,
-    validate_utf8: |src| match utf8_simd::Sse42::new() {
-        Some(v) => codec_core::Utf8Validator::validate(&v, src),
-        None => utf8_simd::validate(src),
-    },
+cpufeatures::new!(cpuid_sse41, "ssse3", "sse4.1", "popcnt");
+cpufeatures::new!(
+    cpuid_avx2, "avx2", "bmi1", "bmi2", "popcnt", "ssse3", "sse4.1"
+);
+cpufeatures::new!(
+    cpuid_avx512,
+    "avx512f",
+    "avx512bw",
+    "avx512vl",
+    "avx2",
+    "bmi2",
+    "popcnt"
+);
+
+/// The SSE4.1 table.
+pub(crate) static SSE41: Kernel = Kernel {
+    name: "sse4.1",
+    features: "ssse3,sse4.1,popcnt",
+    available: cpuid_sse41::get,
+    validate_utf8: |src| validate_with("sse4.1", src),
+    utf8_to_utf16: sse41::utf8_to_utf16,
+    utf8_to_utf16_bytes: [
+        sse41::utf8_to_utf16_bytes::<false>,
+        sse41::utf8_to_utf16_bytes::<true>,
+    ],
+    utf16_to_utf8: sse41::utf16_to_utf8,
+    utf16_bytes_to_utf8: [
+        sse41::utf16_bytes_to_utf8::<false>,
+        sse41::utf16_bytes_to_utf8::<true>,
+    ],
     ..PORTABLE
 };
 
 /// The AVX2 table.
-pub(crate) static AVX2: Kernels = Kernels {
+pub(crate) static AVX2: Kernel = Kernel {
     name: "avx2",
-    available: avx2::is_available,
-    validate_utf8: |src| match utf8_simd::Avx2::new() {
-        Some(v) => codec_core::Utf8Validator::validate(&v, src),
-        None => utf8_simd::validate(src),
-    },
+    features: "avx2,bmi1,bmi2,popcnt",
+    available: cpuid_avx2::get,
+    validate_utf8: |src| validate_with("avx2", src),
     utf8_to_utf16: avx2::utf8_to_utf16,
+    utf8_to_utf16_bytes: [
+        avx2::utf8_to_utf16_bytes::<false>,
+        avx2::utf8_to_utf16_bytes::<true>,
+    ],
     utf16_to_utf8: avx2::utf16_to_utf8,
     utf16_bytes_to_utf8: [
         avx2::utf16_bytes_to_utf8::<false>,
         avx2::utf16_bytes_to_utf8::<true>,
     ],
-    utf8_to_utf16_bytes: [
-        avx2::utf8_to_utf16_bytes::<false>,
-        avx2::utf8_to_utf16_bytes::<true>,
-    ],
-    ..SSE42
+    ..SSE41
 };
 
 /// The AVX-512 table.
-pub(crate) static AVX512: Kernels = Kernels {
+pub(crate) static AVX512: Kernel = Kernel {
     name: "avx512",
-    available: avx512::is_available,
-    // utf8-simd's own choice, which is its AVX-512 kernel where it was
-    // built with one.
-    validate_utf8: utf8_simd::validate,
+    features: "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt",
+    available: cpuid_avx512::get,
+    validate_utf8: |src| validate_with("avx512", src),
     ..AVX2
 };
-
-/// Whether the SSE4.2 kernels may run.
-pub(crate) fn sse42_available() -> bool {
-    has_features!("ssse3", "sse4.1", "sse4.2", "popcnt")
-}
-
-/// Whether the AVX2 kernels may run.
-pub(crate) fn avx2_available() -> bool {
-    has_features!("avx2", "bmi1", "bmi2", "popcnt") && sse42_available()
-}
-
-/// Whether the AVX-512 kernels may run.
-pub(crate) fn avx512_available() -> bool {
-    has_features!("avx512f", "avx512bw", "avx512vl") && avx2_available()
-}

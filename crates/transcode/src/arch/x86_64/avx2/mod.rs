@@ -1,9 +1,6 @@
-//! The avx2 kernels, one file per family (see `arch`'s docs).
-
-/// Whether this CPU can run the avx2 kernels.
-pub(crate) fn is_available() -> bool {
-    super::avx2_available()
-}
+//! The AVX2 kernels, one file per family (see `arch`'s docs), and their
+//! table entries: safe `#[target_feature]` functions, which only the
+//! dispatch (or a `Transcoder` made after detection) calls.
 
 pub(crate) mod utf8_utf16;
 

@@ -206,7 +206,7 @@ unsafe fn with_surrogates<const SWAP: bool>(
     }
     // 5. One by one.
     // SAFETY: as the caller guarantees.
-    unsafe { one_by_one::<SWAP>(src, avail, out) }
+    unsafe { super::super::common::utf16_units::<SWAP, 16>(src, avail, out) }
 }
 
 /// Eight pairs of units (lead, trail) to eight 4-byte characters.
@@ -331,48 +331,4 @@ unsafe fn one_two_three(u: __m256i, out: *mut u8) -> usize {
         n += usize::from(LEN123[idx]);
     }
     n
-}
-
-/// The units at `src`, one by one, until 16 are read or one is an unpaired
-/// surrogate (or a lead whose trail is past `avail`): `(units read, bytes
-/// written, whether all 16 were read)`.
-///
-/// # Safety
-///
-/// `src` is readable for `avail >= 16` units; `out` writable for 52 bytes.
-#[inline(never)]
-unsafe fn one_by_one<const SWAP: bool>(
-    src: *const u16,
-    avail: usize,
-    out: *mut u8,
-) -> (usize, usize, bool) {
-    // SAFETY: the caller guarantees `avail` readable units; 17 at most are
-    // used.
-    let units = unsafe { core::slice::from_raw_parts(src.cast::<[u8; 2]>(), avail.min(17)) };
-    // SAFETY: the caller guarantees 52 writable bytes.
-    let bytes = unsafe { core::slice::from_raw_parts_mut(out, 52) };
-    let unit = |i: usize| {
-        let u = units.get(i).map(|&b| u16::from_ne_bytes(b));
-        if SWAP { u.map(u16::swap_bytes) } else { u }
-    };
-    let (mut i, mut o) = (0, 0);
-    while i < 16 {
-        let Some(u) = unit(i) else { break };
-        let c = match u {
-            0xD800..=0xDBFF => match unit(i + 1) {
-                Some(t @ 0xDC00..=0xDFFF) => {
-                    let v = 0x1_0000 + ((u32::from(u) & 0x3FF) << 10 | (u32::from(t) & 0x3FF));
-                    char::from_u32(v)
-                }
-                _ => None,
-            },
-            _ => char::from_u32(u32::from(u)),
-        };
-        let Some(c) = c else {
-            return (i, o, false);
-        };
-        o += c.encode_utf8(&mut bytes[o..]).len();
-        i += c.len_utf16();
-    }
-    (i, o, true)
 }

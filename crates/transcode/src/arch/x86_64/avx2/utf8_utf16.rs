@@ -61,7 +61,12 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
             // SAFETY: the characters that start in the next 16 bytes end
             // within 19 bytes (`p + 19 <= len`) and make at most 16 units
             // (`o + 16 <= cap`).
-            (r, w) = unsafe { scalar16::<SWAP>(s.add(p), dst.add(o)) };
+            (r, w) = unsafe { super::super::common::utf8_chars::<SWAP, 16>(s.add(p), dst.add(o)) };
+            if r == 0 {
+                // Only on input that is not valid UTF-8 (never through the
+                // public API): leave it to the scalar code.
+                break;
+            }
         }
         p += r;
         o += w;
@@ -165,39 +170,6 @@ unsafe fn step<const SWAP: bool>(s: *const u8, out: *mut u16) -> (usize, usize) 
         }
         (0, 0)
     }
-}
-
-/// The characters that start in the first 16 bytes at `s`, decoded one by
-/// one (after skipping the continuation bytes a window may have stopped
-/// on): `(bytes read, units written)`.
-///
-/// # Safety
-///
-/// `s` is readable for 19 bytes and holds valid UTF-8 from its first
-/// character start; `out` is writable for 16 units.
-#[inline(never)]
-unsafe fn scalar16<const SWAP: bool>(s: *const u8, out: *mut u16) -> (usize, usize) {
-    // SAFETY: the caller guarantees 19 readable bytes.
-    let bytes = unsafe { core::slice::from_raw_parts(s, 19) };
-    let (mut i, mut o) = (0, 0);
-    while i < 3 && (bytes[i] as i8) < -64 {
-        i += 1;
-    }
-    while i < 16 {
-        let Some((c, len)) = crate::scalar::decode_valid_utf8(&bytes[i..]) else {
-            break;
-        };
-        let mut units = [0u16; 2];
-        for &u in c.encode_utf16(&mut units).iter() {
-            let u = if SWAP { u.swap_bytes() } else { u };
-            // SAFETY: at most 16 units: a character of `len` bytes makes at
-            // most `len` units, and the characters start below 16.
-            unsafe { out.add(o).write_unaligned(u) };
-            o += 1;
-        }
-        i += len;
-    }
-    (i, o)
 }
 
 /// Stores `v` (a native-order 16-byte register of units), swapped if
