@@ -260,17 +260,29 @@ fn every_utf8_sequence_up_to_three_bytes() {
 #[test]
 #[ignore = "all 2^32 sequences: minutes; run by `cargo xtask exhaustive`"]
 fn every_utf8_sequence_of_four_bytes() {
+    // One buffer per (first, second) byte pair, each 4-byte sequence
+    // followed by a space; one thread per core takes first bytes in turn.
     let ts = transcoders();
-    let mut buf = Vec::with_capacity(65536 * 5);
-    for a in 0..=255u8 {
-        for b in 0..=255u8 {
-            buf.clear();
-            for c in 0..=255u8 {
-                for d in 0..=255u8 {
-                    buf.extend_from_slice(&[a, b, c, d, b' ']);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut buf = Vec::with_capacity(65536 * 5);
+                loop {
+                    let a = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Ok(a) = u8::try_from(a) else { break };
+                    for b in 0..=255u8 {
+                        buf.clear();
+                        for c in 0..=255u8 {
+                            for d in 0..=255u8 {
+                                buf.extend_from_slice(&[a, b, c, d, b' ']);
+                            }
+                        }
+                        check_lossy_utf8(&ts, &buf);
+                    }
                 }
-            }
-            check_lossy_utf8(&ts, &buf);
+            });
         }
-    }
+    });
 }
