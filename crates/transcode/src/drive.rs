@@ -76,6 +76,31 @@ where
     }
 }
 
+/// As [`drive`] from valid UTF-8, with the ASCII kernel `ascii` on the
+/// ASCII prefix first (it writes exactly what it converts, and is the
+/// fastest path for ASCII text).
+#[inline]
+pub(crate) fn drive_ascii<K: Sink>(
+    t: Checked,
+    ascii: fn(&Kernel) -> Convert<u8, K::Unit>,
+    pick: fn(&Kernel) -> Convert<u8, K::Unit>,
+    src: &[u8],
+    dst: &mut [K::Unit],
+) -> Outcome<core::convert::Infallible> {
+    let (r, w) = t.convert(ascii, src, dst);
+    let rest = drive::<Utf8, K, false>(
+        t,
+        pick,
+        src.get(r..).unwrap_or(&[]),
+        dst.get_mut(w..).unwrap_or(&mut []),
+    );
+    Outcome {
+        read: r + rest.read,
+        written: w + rest.written,
+        stop: rest.stop,
+    }
+}
+
 /// The end of the validation chunk that starts at `start`: `start + CHUNK`,
 /// moved back before a character the chunk would cut (codec-core's
 /// `unfinished_start`, the streaming engine's rule), or the end of `src`.
@@ -98,10 +123,35 @@ pub(crate) fn from_utf8<K: Sink, const LOSSY: bool>(
     src: &[u8],
     dst: &mut [K::Unit],
 ) -> Outcome<Utf8Error> {
+    from_utf8_ascii::<K, LOSSY>(t, None, pick, src, dst)
+}
+
+/// As [`from_utf8`], and where the kernel table has an ASCII kernel for
+/// this output (`ascii`: it converts the ASCII prefix of its input, block
+/// by block, which needs no validation), each chunk's ASCII prefix is
+/// converted first and only the rest validated. On pure ASCII this saves
+/// the validation pass (measured in `docs/results/transcode.md`).
+#[inline]
+pub(crate) fn from_utf8_ascii<K: Sink, const LOSSY: bool>(
+    t: Checked,
+    ascii: Option<fn(&Kernel) -> Convert<u8, K::Unit>>,
+    pick: fn(&Kernel) -> Convert<u8, K::Unit>,
+    src: &[u8],
+    dst: &mut [K::Unit],
+) -> Outcome<Utf8Error> {
     let validate = t.kernels().validate_utf8;
     let (mut i, mut o) = (0, 0);
     while i < src.len() {
         let end = chunk_end(src, i);
+        if let Some(ascii) = ascii {
+            let chunk = src.get(i..end).unwrap_or(&[]);
+            let (r, w) = t.convert(ascii, chunk, dst.get_mut(o..).unwrap_or(&mut []));
+            i += r;
+            o += w;
+            if i == end {
+                continue;
+            }
+        }
         let chunk = src.get(i..end).unwrap_or(&[]);
         let (valid, error) = match validate(chunk) {
             Ok(()) => (chunk, None),

@@ -378,3 +378,20 @@ where
     let _ = step::<S, K, false>(src, &mut i, dst, &mut o, src.len());
     (i, o)
 }
+
+/// The ASCII prefix of `src` (any bytes) to UTF-16, 8 bytes at a time: the
+/// portable ASCII kernel. Stops at the first 8-byte word with a byte above
+/// 0x7F (the validating path takes it from there) or near the end.
+pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    let mut n = 0;
+    for (word, out) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+        if word.iter().any(|&b| b >= 0x80) {
+            break;
+        }
+        for (d, &b) in out.iter_mut().zip(word) {
+            *d = u16::from(b);
+        }
+        n += 8;
+    }
+    (n, n)
+}

@@ -15,14 +15,20 @@ impl Transcoder {
     fn to_utf16<const LOSSY: bool>(self) -> impl Conv<u8, u16, Utf8Error> {
         let t = self.checked();
         move |s: &[u8], d: &mut [u16]| {
-            drive::from_utf8::<Utf16, LOSSY>(t, |k| k.utf8_to_utf16, s, d)
+            drive::from_utf8_ascii::<Utf16, LOSSY>(
+                t,
+                Some(|k| k.ascii_to_utf16),
+                |k| k.utf8_to_utf16,
+                s,
+                d,
+            )
         }
     }
 
     fn valid_to_utf16(self) -> impl Conv<u8, u16, core::convert::Infallible> {
         let t = self.checked();
         move |s: &[u8], d: &mut [u16]| {
-            drive::drive::<Utf8, Utf16, false>(t, |k| k.utf8_to_utf16, s, d)
+            drive::drive_ascii::<Utf16>(t, |k| k.ascii_to_utf16, |k| k.utf8_to_utf16, s, d)
         }
     }
 

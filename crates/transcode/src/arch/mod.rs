@@ -70,6 +70,9 @@ pub struct Kernel {
     pub(crate) validate_utf8: fn(&[u8]) -> Result<(), Utf8Error>,
     /// Valid UTF-8 to UTF-16.
     pub(crate) utf8_to_utf16: Convert<u8, u16>,
+    /// Any bytes to UTF-16, up to the first block with a byte above 0x7F:
+    /// the ASCII prefix, which needs no validation.
+    pub(crate) ascii_to_utf16: Convert<u8, u16>,
     /// Valid UTF-8 to UTF-16 in bytes: `[native order, swapped]`.
     pub(crate) utf8_to_utf16_bytes: [Convert<u8, [u8; 2]>; 2],
     /// Valid UTF-8 to UTF-32.
@@ -118,6 +121,7 @@ pub(crate) static PORTABLE: Kernel = Kernel {
     available: || true,
     validate_utf8: |src| validate_with("portable", src),
     utf8_to_utf16: scalar::convert::<Utf8, Utf16>,
+    ascii_to_utf16: scalar::ascii_to_utf16,
     utf8_to_utf16_bytes: [
         scalar::convert::<Utf8, Utf16Bytes<false>>,
         scalar::convert::<Utf8, Utf16Bytes<true>>,

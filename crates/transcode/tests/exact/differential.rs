@@ -120,3 +120,40 @@ fn conformance_suites() {
         check_utf8(&ts, &case.input, Caps::Roomy);
     }
 }
+
+/// The benchmark texts (benches/data/lipsum): real text in nine scripts,
+/// whose runs of 1-, 2-, 3- and 4-byte characters take every kernel path.
+const LIPSUM: &[&str] = &[
+    include_str!("../../../../benches/data/lipsum/Arabic-Lipsum.utf8.txt"),
+    include_str!("../../../../benches/data/lipsum/Chinese-Lipsum.utf8.txt"),
+    include_str!("../../../../benches/data/lipsum/Emoji-Lipsum.utf8.txt"),
+    include_str!("../../../../benches/data/lipsum/Hebrew-Lipsum.utf8.txt"),
+    include_str!("../../../../benches/data/lipsum/Hindi-Lipsum.utf8.txt"),
+    include_str!("../../../../benches/data/lipsum/Japanese-Lipsum.utf8.txt"),
+    include_str!("../../../../benches/data/lipsum/Korean-Lipsum.utf8.txt"),
+    include_str!("../../../../benches/data/lipsum/Latin-Lipsum.utf8.txt"),
+    include_str!("../../../../benches/data/lipsum/Russian-Lipsum.utf8.txt"),
+];
+
+#[test]
+fn lipsum_texts() {
+    let ts = transcoders();
+    let mut rng = StdRng::seed_from_u64(3);
+    for text in LIPSUM {
+        // The first 20 KiB (past one validation chunk), from a few offsets
+        // so that characters fall differently on the blocks.
+        let bytes = &text.as_bytes()[..text.len().min(20 << 10)];
+        for skip in [0, 1, 2, 3, 5] {
+            let bytes = &bytes[skip.min(bytes.len())..];
+            check_utf8(&ts, bytes, Caps::Roomy);
+            let s = String::from_utf8_lossy(bytes);
+            let units: Vec<u16> = s.encode_utf16().collect();
+            check_utf16(&ts, &units, Caps::Roomy);
+        }
+        // And with an error somewhere in the middle.
+        let mut bytes = bytes.to_vec();
+        let i = rng.random_range(0..bytes.len());
+        bytes[i] = 0xFF;
+        check_utf8(&ts, &bytes, Caps::Roomy);
+    }
+}

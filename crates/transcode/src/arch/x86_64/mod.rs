@@ -45,6 +45,7 @@ pub(crate) static SSE41: Kernel = Kernel {
     available: cpuid_sse41::get,
     validate_utf8: |src| validate_with("sse4.1", src),
     utf8_to_utf16: sse41::utf8_to_utf16,
+    ascii_to_utf16: sse41::ascii_to_utf16,
     utf8_to_utf16_bytes: [
         sse41::utf8_to_utf16_bytes::<false>,
         sse41::utf8_to_utf16_bytes::<true>,
@@ -64,6 +65,7 @@ pub(crate) static AVX2: Kernel = Kernel {
     available: cpuid_avx2::get,
     validate_utf8: |src| validate_with("avx2", src),
     utf8_to_utf16: avx2::utf8_to_utf16,
+    ascii_to_utf16: avx2::ascii_to_utf16,
     utf8_to_utf16_bytes: [
         avx2::utf8_to_utf16_bytes::<false>,
         avx2::utf8_to_utf16_bytes::<true>,

@@ -12,6 +12,14 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     unsafe { utf8_utf16::convert::<false>(src, dst.as_mut_ptr(), dst.len()) }
 }
 
+/// The ASCII prefix of any bytes to native UTF-16: the table entry.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: this function has the features `ascii_prefix` needs, and
+    // `dst` is valid for `dst.len()` units.
+    unsafe { utf8_utf16::ascii_prefix::<false>(src, dst.as_mut_ptr(), dst.len()) }
+}
+
 /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(

@@ -21,6 +21,9 @@
 //!    ends inside the 16 loaded bytes, and the next window skips the
 //!    continuation bytes it starts on. No step depends on the one before,
 //!    except through the output position.
+//!    Without 3-byte characters either, the windows are *short*: 15
+//!    positions each (a 2-byte character that starts at 14 ends at 15), and
+//!    only the 1- and 2-byte forms are computed.
 //! 5. Otherwise (a 4-byte character in a mixed window): the scalar decoder
 //!    for the characters that start in the first 16 bytes.
 //!
@@ -146,6 +149,16 @@ unsafe fn step<const SWAP: bool>(s: *const u8, out: *mut u16) -> (usize, usize) 
         let f0 = _mm256_set1_epi8(0xF0u8 as i8);
         let fours = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v)) as u32;
         if fours & 0x3FFF_FFFF == 0 {
+            let e0 = _mm256_set1_epi8(0xE0u8 as i8);
+            let threes = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, e0), v)) as u32;
+            let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            if threes & 0x7FFF_FFFF == 0 {
+                // Characters of 1 and 2 bytes only: two short windows, of
+                // the characters that start at 0..15 and at 15..30.
+                let n = short_window::<SWAP, 0>(lo, hi, out, starts & 0x7FFF);
+                let m = short_window::<SWAP, 15>(lo, hi, out.add(n), (starts >> 15) & 0x7FFF);
+                return (30, n + m);
+            }
             // Eight 3-byte characters from the first start (at most 2
             // continuation bytes in: a window may have stopped there).
             let k = starts.trailing_zeros().min(3);
@@ -154,7 +167,6 @@ unsafe fn step<const SWAP: bool>(s: *const u8, out: *mut u16) -> (usize, usize) 
                 return (24 + k as usize, 8);
             }
             // Two windows: the characters that start at 0..14 and at 14..28.
-            let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
             let n = window::<SWAP, 0>(lo, hi, out, starts & 0x3FFF);
             let m = window::<SWAP, 14>(lo, hi, out.add(n), (starts >> 14) & 0x3FFF);
             return (28, n + m);
@@ -363,6 +375,94 @@ unsafe fn window<const SWAP: bool, const SHIFT: i32>(
         let b = _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(units), p1);
         let n = first.count_ones() as usize;
         // Units 0..8 and n..n + 8, n <= 8: inside the 16 guaranteed.
+        store8::<SWAP>(out, a);
+        store8::<SWAP>(out.add(n), b);
+        n + second.count_ones() as usize
+    }
+}
+
+/// The ASCII prefix of `src` (any bytes) to UTF-16, 64 bytes at a time,
+/// then 32: stops at the first block with a byte above 0x7F, or near the
+/// end, and writes exactly what it converts.
+///
+/// # Safety
+///
+/// AVX2; `dst` is valid for writes of `cap` `u16`s (at any alignment).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn ascii_prefix<const SWAP: bool>(
+    src: &[u8],
+    dst: *mut u16,
+    cap: usize,
+) -> (usize, usize) {
+    let (len, s) = (src.len(), src.as_ptr());
+    let mut p = 0;
+    while p + 64 <= len && p + 64 <= cap {
+        // SAFETY: `p + 64 <= len` bytes read, `p + 64 <= cap` units written.
+        unsafe {
+            let (a, b) = (
+                _mm256_loadu_si256(s.add(p).cast()),
+                _mm256_loadu_si256(s.add(p + 32).cast()),
+            );
+            if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
+                break;
+            }
+            ascii::<SWAP>(a, dst.add(p));
+            ascii::<SWAP>(b, dst.add(p + 32));
+        }
+        p += 64;
+    }
+    while p + 32 <= len && p + 32 <= cap {
+        // SAFETY: as above, for 32.
+        unsafe {
+            let a = _mm256_loadu_si256(s.add(p).cast());
+            if _mm256_movemask_epi8(a) != 0 {
+                break;
+            }
+            ascii::<SWAP>(a, dst.add(p));
+        }
+        p += 32;
+    }
+    (p, p)
+}
+
+/// A short window: the characters that start at positions `0..15` of the
+/// 16 bytes from `SHIFT` (0 or 15) of `lo` and `hi` (bytes 0..16 and
+/// 16..32), all of 1 or 2 bytes (`starts` has the bits of the starts), to
+/// units; returns how many.
+///
+/// # Safety
+///
+/// AVX2 and POPCNT; `out` is writable for 16 units.
+#[inline(always)]
+unsafe fn short_window<const SWAP: bool, const SHIFT: i32>(
+    lo: __m128i,
+    hi: __m128i,
+    out: *mut u16,
+    starts: u32,
+) -> usize {
+    // SAFETY: the caller has the features; the pointer arithmetic stays in
+    // the 16 units it guarantees.
+    unsafe {
+        let (x0, x1) = if SHIFT == 0 {
+            (lo, _mm_alignr_epi8::<1>(hi, lo))
+        } else {
+            (_mm_alignr_epi8::<15>(hi, lo), hi)
+        };
+        let b0 = _mm256_cvtepu8_epi16(x0);
+        let c1 = _mm256_and_si256(_mm256_cvtepu8_epi16(x1), _mm256_set1_epi16(0x3F));
+        let two = _mm256_and_si256(
+            _mm256_or_si256(_mm256_slli_epi16::<6>(b0), c1),
+            _mm256_set1_epi16(0x7FF),
+        );
+        let is2 = _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xBF));
+        let units = _mm256_blendv_epi8(b0, two, is2);
+        let (first, second) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
+        // Both below 256, PACK16's length.
+        let p0 = _mm_loadu_si128(PACK16.as_ptr().add(first).cast());
+        let p1 = _mm_loadu_si128(PACK16.as_ptr().add(second).cast());
+        let a = _mm_shuffle_epi8(_mm256_castsi256_si128(units), p0);
+        let b = _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(units), p1);
+        let n = first.count_ones() as usize;
         store8::<SWAP>(out, a);
         store8::<SWAP>(out.add(n), b);
         n + second.count_ones() as usize

@@ -226,3 +226,34 @@ unsafe fn half(x0: __m128i, x1: __m128i, x2: __m128i, keep: usize) -> __m128i {
         _mm_shuffle_epi8(units, pack)
     }
 }
+
+/// The ASCII prefix of `src` (any bytes) to UTF-16, 16 bytes at a time:
+/// stops at the first block with a byte above 0x7F, or near the end, and
+/// writes exactly what it converts.
+///
+/// # Safety
+///
+/// SSSE3 and SSE4.1; `dst` is valid for writes of `cap` `u16`s (at any
+/// alignment).
+#[target_feature(enable = "ssse3,sse4.1,popcnt")]
+pub(crate) unsafe fn ascii_prefix<const SWAP: bool>(
+    src: &[u8],
+    dst: *mut u16,
+    cap: usize,
+) -> (usize, usize) {
+    let (len, s) = (src.len(), src.as_ptr());
+    let mut p = 0;
+    while p + 16 <= len && p + 16 <= cap {
+        // SAFETY: `p + 16 <= len` bytes read, `p + 16 <= cap` units written.
+        unsafe {
+            let v = _mm_loadu_si128(s.add(p).cast());
+            if _mm_movemask_epi8(v) != 0 {
+                break;
+            }
+            store8::<SWAP>(dst.add(p), _mm_cvtepu8_epi16(v));
+            store8::<SWAP>(dst.add(p + 8), _mm_cvtepu8_epi16(_mm_srli_si128::<8>(v)));
+        }
+        p += 16;
+    }
+    (p, p)
+}
