@@ -28,6 +28,9 @@ pub(crate) const STEP: usize = 64;
 /// the conversion finds them in the L1 or L2 cache.
 pub(crate) const CHUNK: usize = 16 * 1024;
 
+/// Picks a conversion kernel from a table.
+pub(crate) type Pick<S, D> = fn(&Kernel) -> Convert<S, D>;
+
 /// Where a conversion ended: `dst[..written]` holds the conversion of
 /// `src[..read]`, and `stop` says why it ended before the end of `src`.
 #[derive(Clone, Copy, Debug)]
@@ -134,7 +137,7 @@ pub(crate) fn from_utf8<K: Sink, const LOSSY: bool>(
 #[inline]
 pub(crate) fn from_utf8_ascii<K: Sink, const LOSSY: bool>(
     t: Checked,
-    ascii: Option<fn(&Kernel) -> Convert<u8, K::Unit>>,
+    ascii: Option<Pick<u8, K::Unit>>,
     pick: fn(&Kernel) -> Convert<u8, K::Unit>,
     src: &[u8],
     dst: &mut [K::Unit],
