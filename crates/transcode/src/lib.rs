@@ -75,6 +75,15 @@
 //! - To Latin-1: [`ErrorKind::NotLatin1`], at the first character above
 //!   U+00FF.
 //!
+//! # Streaming
+//!
+//! [`Utf8ToUtf16Stream`] and [`Utf16ToUtf8Stream`] take the input in
+//! chunks (network reads, file blocks) and fixed output buffers: a
+//! character or surrogate pair split between chunks is carried (with the
+//! workspace's streaming engine, `codec_core::stream::Carry`), errors are
+//! reported at their absolute position, strict or lossy exactly as the
+//! one-shot conversion of the whole input would.
+//!
 //! # Design
 //!
 //! Every conversion is defined once, in scalar code (a decoder per input
@@ -86,31 +95,44 @@
 //!
 //! UTF-8 input is validated by [`utf8_simd`] (Keiser–Lemire, the workspace's
 //! exact validator) 16 KiB at a time, and each valid stretch is converted by
-//! a kernel that may assume valid input. Depending on utf8-simd rather than
-//! writing a second validator keeps one definition of valid UTF-8 in the
-//! workspace; the price is a second pass over each chunk while it is still
-//! in the L1/L2 cache (see `docs/results/transcode.md` for what that costs).
-//! `&str` input skips the validation.
+//! a kernel that may assume valid input; the ASCII prefix of each stretch is
+//! converted first, by a kernel of its own, since ASCII needs no
+//! validation. Depending on utf8-simd rather than writing a second
+//! validator keeps one definition of valid UTF-8 in the workspace; the
+//! price is a second pass over each chunk while it is still in the cache,
+//! about a fifth of the time on non-ASCII text (`docs/results/transcode.md`
+//! has the measurements). `&str` input skips the validation.
 //!
-//! # Crate features
-//!
-//! - `std` (default): detect the CPU's features at run time, once. Without
-//!   it the kernels are chosen at compile time from the enabled target
-//!   features (`-C target-cpu=native`, or `-C target-feature=+avx2,+bmi2`).
-//!   Implies `alloc`.
-//! - `alloc`: the `_vec` and `_string` conversions.
+//! The UTF-8 → UTF-16 kernels decode a character at every byte position of
+//! a 16-byte *window* in 16-bit lanes and left-pack the lanes where
+//! characters start, with fast paths for runs of ASCII, of 1- and 2-byte
+//! characters, of 3-byte characters and of 4-byte characters. The UTF-16 →
+//! UTF-8 kernels expand each unit into its 1 to 3 bytes in a 32-bit lane
+//! and pack them with a shuffle chosen by the units' lengths, with fast
+//! paths for ASCII, for units below U+0800 and for surrogate pairs. Both
+//! exist for AVX2 and SSE4.1; the AVX-512 table validates UTF-8 with
+//! AVX-512 and uses the AVX2 conversion kernels (without AVX-512 VBMI2
+//! there is no byte or word compress, and an F/BW design does not take the
+//! bottleneck, shuffle port 5, away: see the results).
 //!
 //! # Exactness
 //!
-//! Every function is compared with the standard library (`str::from_utf8`,
-//! `String::from_utf8_lossy`, `str::encode_utf16`, `char::decode_utf16`,
-//! `String::from_utf16_lossy`, `char::from_u32`) on random, mutated and
-//! conformance-suite input, in both byte orders, with every kernel; every
-//! scalar value goes through every conversion; every UTF-16 pair with a
-//! surrogate and every UTF-8 sequence of up to 3 bytes is checked (all 4-byte
-//! sequences by `cargo xtask exhaustive`); errors are placed at every offset
-//! around the kernels' block boundaries; inputs of every length up to 256
-//! end at a guard page.
+//! Every function returns exactly what the standard library computes:
+//! `core::str::from_utf8`'s `valid_up_to` and `error_len` for UTF-8 input,
+//! `char::decode_utf16`'s first error for UTF-16, `char::from_u32` for
+//! UTF-32, `String::from_utf8_lossy`, `String::from_utf16_lossy` and
+//! `from_utf16le_lossy` for the lossy forms. The tests (`tests/exact`)
+//! compare every form of every conversion with std, with every kernel set
+//! this CPU runs, for every output size, on random, mutated,
+//! conformance-suite and lipsum text in both byte orders; every scalar value
+//! goes through every conversion; every UTF-16 pair with a surrogate and
+//! every UTF-8 sequence of up to 3 bytes is checked (all 4-byte sequences
+//! by `cargo xtask exhaustive`); errors are placed at every offset around
+//! the kernels' block boundaries and around the validation chunks; inputs
+//! of every length up to 256 end at (and start after) a guard page, with
+//! outputs ending at one; outputs are poisoned, and nothing past the
+//! reported length may change; the streams are fed random chunkings; and
+//! fuzz targets (`fuzz/`) do the same on libFuzzer's inputs.
 //!
 //! # References
 //!
