@@ -166,9 +166,17 @@ unsafe fn step<const SWAP: bool>(s: *const u8, out: *mut u16) -> (usize, usize) 
                 three_byte::<SWAP>(v, k, out);
                 return (24 + k as usize, 8);
             }
-            // Two windows: the characters that start at 0..14 and at 14..28.
-            let n = window::<SWAP, 0>(lo, hi, out, starts & 0x3FFF);
-            let m = window::<SWAP, 14>(lo, hi, out.add(n), (starts >> 14) & 0x3FFF);
+            // Two windows: the characters that start at 0..14 and at 14..28;
+            // without 2-byte characters (leads C0..DF), without their form.
+            let twos = starts & non_ascii & !threes;
+            let (a, b) = (starts & 0x3FFF, (starts >> 14) & 0x3FFF);
+            if twos & 0x0FFF_FFFF == 0 {
+                let n = window::<SWAP, 0, false>(lo, hi, out, a);
+                let m = window::<SWAP, 14, false>(lo, hi, out.add(n), b);
+                return (28, n + m);
+            }
+            let n = window::<SWAP, 0, true>(lo, hi, out, a);
+            let m = window::<SWAP, 14, true>(lo, hi, out.add(n), b);
             return (28, n + m);
         }
         if fours == 0x1111_1111 && starts == 0x1111_1111 {
@@ -177,7 +185,7 @@ unsafe fn step<const SWAP: bool>(s: *const u8, out: *mut u16) -> (usize, usize) 
         }
         if fours & 0xFFFF == 0 {
             let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-            let n = window::<SWAP, 0>(lo, hi, out, starts & 0x3FFF);
+            let n = window::<SWAP, 0, true>(lo, hi, out, starts & 0x3FFF);
             return (14, n);
         }
         (0, 0)
@@ -323,7 +331,7 @@ unsafe fn three_byte<const SWAP: bool>(v: __m256i, k: u32, out: *mut u16) {
 ///
 /// AVX2 and POPCNT; `out` is writable for 16 units.
 #[inline(always)]
-unsafe fn window<const SWAP: bool, const SHIFT: i32>(
+unsafe fn window<const SWAP: bool, const SHIFT: i32, const TWO: bool>(
     lo: __m128i,
     hi: __m128i,
     out: *mut u16,
@@ -354,19 +362,23 @@ unsafe fn window<const SWAP: bool, const SHIFT: i32>(
         let six = _mm256_set1_epi16(0x3F);
         let c1 = _mm256_and_si256(b1, six);
         let c2 = _mm256_and_si256(b2, six);
-        // 2-byte: b0's low 5 bits and c1; the mask drops the rest.
-        let two = _mm256_and_si256(
-            _mm256_or_si256(_mm256_slli_epi16::<6>(b0), c1),
-            _mm256_set1_epi16(0x7FF),
-        );
         // 3-byte: b0's low 4 bits (the shift drops the rest), c1, c2.
         let three = _mm256_or_si256(
             _mm256_or_si256(_mm256_slli_epi16::<12>(b0), _mm256_slli_epi16::<6>(c1)),
             c2,
         );
-        let is2 = _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xBF));
         let is3 = _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xDF));
-        let units = _mm256_blendv_epi8(_mm256_blendv_epi8(b0, two, is2), three, is3);
+        let units = if TWO {
+            // 2-byte: b0's low 5 bits and c1; the mask drops the rest.
+            let two = _mm256_and_si256(
+                _mm256_or_si256(_mm256_slli_epi16::<6>(b0), c1),
+                _mm256_set1_epi16(0x7FF),
+            );
+            let is2 = _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xBF));
+            _mm256_blendv_epi8(_mm256_blendv_epi8(b0, two, is2), three, is3)
+        } else {
+            _mm256_blendv_epi8(b0, three, is3)
+        };
         let (first, second) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
         // `first` and `second` are below 256, PACK16's length.
         let p0 = _mm_loadu_si128(PACK16.as_ptr().add(first).cast());
