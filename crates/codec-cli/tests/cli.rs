@@ -31,6 +31,19 @@ fn run(args: &[&str], stdin: &[u8], code: i32) -> (Vec<u8>, String) {
     )
 }
 
+/// Every how many rows of a long table the per-row process tests run: each
+/// run starts a process, which under qemu (`cargo xtask cross`) costs about
+/// a quarter of a second, so an emulated run takes every 7th row (7 is
+/// prime to the chunk-size cycles below, which so still see every size).
+fn row_step() -> usize {
+    if codec_testdata::emulated() { 7 } else { 1 }
+}
+
+/// How many quickcheck cases a property that starts processes runs.
+fn process_cases() -> u64 {
+    if codec_testdata::emulated() { 10 } else { 60 }
+}
+
 fn text(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).expect("codec prints UTF-8")
 }
@@ -106,13 +119,23 @@ fn kuhn_stress_test_diagnostics_match_std() {
     assert_eq!(expected.len(), 379 - literal);
 
     for chunk in ["1", "3", "7", "4096", "262144"] {
-        let (out, err) = run(&["validate", "--chunk-size", chunk, name], b"", 1);
+        // The file holds a NUL (its U+0000 test), so grep's rule calls it
+        // binary: --text asks for every diagnostic.
+        let (out, err) = run(&["validate", "--text", "--chunk-size", chunk, name], b"", 1);
         let got: Vec<String> = text(out).lines().map(String::from).collect();
         assert_eq!(got, expected, "chunk size {chunk}");
         assert_eq!(err, "");
     }
-    let (out, _) = run(&["validate", "--first", name], b"", 1);
+    let (out, _) = run(&["validate", "--text", "--first", name], b"", 1);
     assert_eq!(text(out), format!("{}\n", expected[0]));
+    // Without --text: one line for the binary file.
+    let (out, _) = run(&["validate", name], b"", 1);
+    assert_eq!(
+        text(out),
+        format!(
+            "{name}: binary file is not valid UTF-8 (first error at byte 4461: byte never valid in UTF-8)\n"
+        )
+    );
 }
 
 #[test]
@@ -135,7 +158,8 @@ fn kuhn_repair_is_from_utf8_lossy() {
 #[test]
 fn repair_matches_std_on_every_conformance_case() {
     let sizes = ["1", "2", "3", "4", "5", "262144"];
-    for (i, case) in codec_testdata::utf8_cases().iter().enumerate() {
+    let cases = codec_testdata::utf8_cases();
+    for (i, case) in cases.iter().enumerate().step_by(row_step()) {
         let chunk = sizes[i % sizes.len()];
         let (out, _) = run(&["repair", "-q", "--chunk-size", chunk], &case.input, 0);
         assert_eq!(
@@ -155,7 +179,7 @@ fn repair_matches_std_on_random_bytes() {
         out == String::from_utf8_lossy(&input).as_bytes()
     }
     quickcheck::QuickCheck::new()
-        .tests(60)
+        .tests(process_cases())
         .quickcheck(prop as fn(Vec<u8>, u8) -> bool);
 }
 
@@ -166,19 +190,27 @@ fn validate_matches_std_on_random_text() {
         let chunk = (usize::from(chunk) % 6 + 1).to_string();
         let expected = oracle_diagnostics("<stdin>", &input);
         let code = if expected.is_empty() { 0 } else { 1 };
-        let (out, _) = run(&["validate", "--chunk-size", &chunk], &input, code);
+        let (out, _) = run(
+            &["validate", "--text", "--chunk-size", &chunk],
+            &input,
+            code,
+        );
         let got: Vec<String> = text(out).lines().map(String::from).collect();
         // A regular file takes another path: its positions are found by
         // re-reading the valid prefix at the first error.
         let file = tempfile::NamedTempFile::new().unwrap();
         fs::write(file.path(), &input).unwrap();
         let name = file.path().to_str().unwrap();
-        let (out, _) = run(&["validate", "--chunk-size", &chunk, name], b"", code);
+        let (out, _) = run(
+            &["validate", "--text", "--chunk-size", &chunk, name],
+            b"",
+            code,
+        );
         let got_file: Vec<String> = text(out).lines().map(String::from).collect();
         got == expected && got_file == oracle_diagnostics(name, &input)
     }
     quickcheck::QuickCheck::new()
-        .tests(60)
+        .tests(process_cases())
         .quickcheck(prop as fn(String, Vec<(usize, u8)>, u8) -> bool);
 }
 
@@ -565,7 +597,10 @@ fn repair_to_a_file_and_refuse_to_clobber_the_input() {
 #[test]
 fn varint_and_zigzag_match_the_conformance_rows() {
     // Every Go/protobuf row that decodes: the CLI prints the value.
-    for case in codec_testdata::varint_cases() {
+    for case in codec_testdata::varint_cases()
+        .into_iter()
+        .step_by(row_step())
+    {
         if case.api.contains("Tag") || case.input.is_empty() {
             continue;
         }
@@ -662,7 +697,7 @@ fn varint_round_trip_and_errors() {
         ),
         (
             &["ffffffffffffffffff02"],
-            "codec: varint decode \"ffffffffffffffffff02\": overflow: byte 10 is 0x02, but the last byte of a u64 varint may only be 0x00 or 0x01 (anything else sets bits above bit 63)\n",
+            "codec: varint decode \"ffffffffffffffffff02\": overflow: byte 10 is 0x02, but the last byte of a u64 varint may only be 0x00 or 0x01 (anything else sets bits above the type's width)\n",
         ),
         (
             &["ffffffffffffffffffff01"],
@@ -718,4 +753,45 @@ fn help_on_every_subcommand_and_version() {
     }
     let (out, _) = run(&["--version"], b"", 0);
     assert_eq!(text(out), format!("codec {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn the_readme_main_command_works_on_the_repository() {
+    // The command as the README gives it (after `cargo run --release -p
+    // codec-cli --`), on the repository this test runs in: a fresh clone in
+    // CI. The only invalid file is Kuhn's stress test, which is binary
+    // (it holds a NUL), and target/ (ignored by .gitignore) is not walked.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let command = "cargo run --release -p codec-cli -- validate -r --hidden --first --summary .";
+    assert!(
+        readme.contains(command),
+        "the README's command changed: update this test"
+    );
+    let out = codec()
+        .args(["validate", "-r", "--hidden", "--first", "--summary", "."])
+        .current_dir(&root)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert_eq!(
+        text(out.stdout),
+        "./testdata/conformance/UTF-8-test.txt: binary file is not valid UTF-8 (first error at byte 4461: byte never valid in UTF-8)\n"
+    );
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        summary.starts_with("codec: ") && summary.ends_with(" 1 invalid, 0 unreadable\n"),
+        "{summary}"
+    );
+    // Tracked dotfiles are read (.ci/run), Cargo's output is not.
+    let listed = codec()
+        .args(["count", "--json", "-r", "--hidden", "."])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let listed = text(listed.stdout);
+    assert!(listed.contains("\"path\":\"./.ci/run\""), "{listed}");
+    assert!(!listed.contains("\"path\":\"./target/"));
+    assert!(!listed.contains("\"path\":\"./.git/"));
 }
