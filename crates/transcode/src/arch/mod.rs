@@ -119,7 +119,17 @@ pub(crate) static PORTABLE: Kernel = Kernel {
     name: "portable",
     features: "",
     available: || true,
-    validate_utf8: |src| validate_with("portable", src),
+    // On x86-64 the SIMD tables exist and "portable" means scalar all the
+    // way (for the tests that name it); elsewhere this is the dispatched
+    // table, and validation takes utf8-simd's own choice (NEON on
+    // aarch64).
+    validate_utf8: |src| {
+        if cfg!(target_arch = "x86_64") {
+            validate_with("portable", src)
+        } else {
+            utf8_simd::validate(src)
+        }
+    },
     utf8_to_utf16: scalar::convert::<Utf8, Utf16>,
     ascii_to_utf16: scalar::ascii_to_utf16,
     utf8_to_utf16_bytes: [
