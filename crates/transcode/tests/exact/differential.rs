@@ -42,7 +42,7 @@ fn random_text(rng: &mut StdRng, n: usize) -> String {
 fn random_valid_text_of_every_length_up_to_200() {
     let mut rng = StdRng::seed_from_u64(1);
     let ts = transcoders();
-    for n in 0..200 {
+    for n in (0..200).step_by(200 / scaled(200)) {
         let s = random_text(&mut rng, n);
         check_utf8(&ts, s.as_bytes(), Caps::All);
         let units: Vec<u16> = s.encode_utf16().collect();
@@ -72,7 +72,7 @@ fn mutated_text() {
     ];
     let ts = transcoders();
     {
-        for _ in 0..300 {
+        for _ in 0..scaled(300) {
             let n = rng.random_range(1..300);
             let s = random_text(&mut rng, n);
             let edits = rng.random_range(1..4);
@@ -142,8 +142,8 @@ fn lipsum_texts() {
     for text in LIPSUM {
         // The first 20 KiB (past one validation chunk), from a few offsets
         // so that characters fall differently on the blocks.
-        let bytes = &text.as_bytes()[..text.len().min(20 << 10)];
-        for skip in [0, 1, 2, 3, 5] {
+        let bytes = &text.as_bytes()[..text.len().min(scaled(20 << 10))];
+        for skip in [0, 1, 2, 3, 5].into_iter().take(scaled(5)) {
             let bytes = &bytes[skip.min(bytes.len())..];
             check_utf8(&ts, bytes, Caps::Roomy);
             let s = String::from_utf8_lossy(bytes);

@@ -23,6 +23,16 @@ pub(crate) fn transcoders() -> Vec<Transcoder> {
     all
 }
 
+/// `n`, or a tenth of it under emulation (`cargo xtask cross` runs these
+/// tests under qemu, 10 to 100 times slower: `codec_testdata::emulated`).
+pub(crate) fn scaled(n: usize) -> usize {
+    if codec_testdata::emulated() {
+        n.div_ceil(10)
+    } else {
+        n
+    }
+}
+
 /// Valid UTF-8, decoded; for the `&str` forms.
 fn decode_str(src: &[u8]) -> Vec<Item<Infallible>> {
     core::str::from_utf8(src)

@@ -41,27 +41,27 @@ fn latin1(input: Vec<u8>) -> bool {
 #[test]
 fn arbitrary_utf8() {
     QuickCheck::new()
-        .tests(120)
+        .tests(scaled(120) as u64)
         .quickcheck(utf8 as fn(Vec<u8>) -> bool);
 }
 
 #[test]
 fn arbitrary_utf16() {
     QuickCheck::new()
-        .tests(120)
+        .tests(scaled(120) as u64)
         .quickcheck(utf16 as fn(Vec<u16>) -> bool);
 }
 
 #[test]
 fn arbitrary_utf32() {
     QuickCheck::new()
-        .tests(120)
+        .tests(scaled(120) as u64)
         .quickcheck(utf32 as fn(Vec<u32>) -> bool);
 }
 
 #[test]
 fn arbitrary_latin1() {
     QuickCheck::new()
-        .tests(50)
+        .tests(scaled(50) as u64)
         .quickcheck(latin1 as fn(Vec<u8>) -> bool);
 }

@@ -3,7 +3,7 @@
 //! outputs of random small sizes so that `push` also stops for room, in
 //! strict and lossy mode, with every kernel set.
 
-use crate::dirs::transcoders;
+use crate::dirs::{scaled, transcoders};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use transcode::{Transcoder, Utf8Error, Utf8ToUtf16Stream, Utf16Error, Utf16ToUtf8Stream};
 
@@ -182,7 +182,7 @@ fn utf8_stream_equals_one_shot() {
             }
         }
     }
-    for _ in 0..400 {
+    for _ in 0..scaled(400) {
         let n = rng.random_range(0..300);
         let mut whole: Vec<u8> = (0..n)
             .map(|_| rng.random::<char>())
@@ -219,7 +219,7 @@ fn utf16_stream_equals_one_shot() {
             }
         }
     }
-    for _ in 0..400 {
+    for _ in 0..scaled(400) {
         let n = rng.random_range(0..300);
         let mut whole: Vec<u16> = (0..n)
             .map(|_| rng.random::<char>())
