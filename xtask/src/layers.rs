@@ -24,6 +24,7 @@ const CODEC_CRATES: &[(&str, &str)] = &[
     ("utf8-simd", "utf8-simd"),
     ("varint", "varcodecs-varint"),
     ("zigzag", "varcodecs-zigzag"),
+    ("transcode", "varcodecs-transcode"),
 ];
 const FACADE: &str = "codec-facade";
 const CLI: &str = "codec-cli";
@@ -35,6 +36,8 @@ const TOOLS: &[&str] = &["xtask", "benches", "codec-testdata", "fuzz"];
 const CODEC_EDGES: &[(&str, &str)] = &[
     ("varcodecs-varint", "varcodecs-zigzag"),
     ("utf8-simd", "utf8-dfa"),
+    // UTF-8 input is validated by utf8-simd (one definition of valid UTF-8).
+    ("varcodecs-transcode", "utf8-simd"),
 ];
 
 fn layer(name: &str) -> Option<u8> {

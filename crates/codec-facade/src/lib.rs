@@ -13,6 +13,7 @@
 //! | a readable reference, or the legacy 5- and 6-byte forms (31-bit values) | [`utf8_table`] | Ken Thompson's 1992 table, strict and legacy modes |
 //! | protobuf / LEB128 integers | [`varint`] | exact on every edge, lenient and strict decoding |
 //! | signed integers as small unsigned ones | [`zigzag`] | protobuf `sint32`/`sint64` mapping, `const fn` |
+//! | UTF-8 ⇄ UTF-16 ⇄ UTF-32 ⇄ Latin-1 | [`transcode`] | SIMD conversions, counts and lengths with std-exact errors |
 //!
 //! Every UTF-8 validator returns the same [`Utf8Error`], whose
 //! `valid_up_to()` and `error_len()` equal those of `core::str::from_utf8` on
@@ -70,7 +71,8 @@
 //!
 //! # Crate features
 //!
-//! - `utf8-table`, `utf8-dfa`, `utf8-simd`, `varint`, `zigzag` (all default):
+//! - `utf8-table`, `utf8-dfa`, `utf8-simd`, `varint`, `zigzag`, `transcode`
+//!   (all default):
 //!   one per codec. With `default-features = false` and one of them, only that
 //!   codec is built.
 //! - `std` (default): the `std::io` helpers (utf8-simd's `reader` and
@@ -97,6 +99,9 @@ pub use codec_core::{
     Utf8Error, Utf8ErrorKind, Utf8Validator,
 };
 
+#[cfg(feature = "transcode")]
+#[doc(inline)]
+pub use transcode;
 #[cfg(feature = "utf8-dfa")]
 #[doc(inline)]
 pub use utf8_dfa;

@@ -1,0 +1,309 @@
+//! The transcode benchmarks' inputs and implementations, listed once for
+//! the criterion groups (`transcode.rs`) and the min-of-N harness
+//! (`transcode_min.rs`).
+#![allow(dead_code)]
+
+use benches::{LIPSUM, sized_text};
+use codec_facade::transcode::Transcoder;
+use std::hint::black_box;
+
+/// One implementation of an operation: a name and a function of the input
+/// (as UTF-8, UTF-16 or UTF-32, prepared once) that returns a number to
+/// keep it alive.
+pub(crate) type Imp<'a> = (String, Box<dyn FnMut() -> usize + 'a>);
+
+pub(crate) struct Input {
+    pub(crate) name: String,
+    pub(crate) utf8: Vec<u8>,
+    pub(crate) utf16: Vec<u16>,
+    pub(crate) utf32: Vec<u32>,
+    pub(crate) latin1: Vec<u8>,
+}
+
+pub(crate) fn inputs(keep: impl Fn(&str) -> bool) -> Vec<Input> {
+    let mut texts: Vec<(String, String)> = LIPSUM
+        .iter()
+        .map(|&(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    texts.push(("ascii".into(), LIPSUM[7].1.to_string()));
+    let mut out = Vec::new();
+    for (size, label) in [(1 << 10, "1KiB"), (64 << 10, "64KiB"), (1 << 20, "1MiB")] {
+        for (name, text) in &texts {
+            let name = format!("{name}-{label}");
+            if !keep(&name) {
+                continue;
+            }
+            let s = sized_text(text, size);
+            out.push(Input {
+                name,
+                utf16: s.encode_utf16().collect(),
+                utf32: s.chars().map(u32::from).collect(),
+                latin1: s
+                    .chars()
+                    .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                    .collect(),
+                utf8: s.into_bytes(),
+            });
+        }
+    }
+    out
+}
+
+/// Our implementations: the dispatched one, and each kernel set by name.
+pub(crate) fn ours() -> Vec<(String, Transcoder)> {
+    let mut v = vec![("ours".to_string(), Transcoder::new())];
+    for t in Transcoder::all() {
+        v.push((format!("ours-{}", t.name()), t));
+    }
+    v
+}
+
+pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
+    let mut v: Vec<Imp<'a>> = Vec::new();
+    let s = core::str::from_utf8(&x.utf8).unwrap();
+    match op {
+        "utf8-to-utf16" => {
+            for (name, t) in ours() {
+                let mut out = vec![0u16; x.utf8.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.utf8_to_utf16(black_box(&x.utf8), &mut out).unwrap()),
+                ));
+            }
+            let t = Transcoder::new();
+            let mut out = vec![0u16; x.utf8.len()];
+            v.push((
+                "ours-str".into(),
+                Box::new(move || t.str_to_utf16(black_box(s), &mut out).unwrap()),
+            ));
+            let mut out = vec![0u16; x.utf8.len()];
+            v.push((
+                "ours-lossy".into(),
+                Box::new(move || t.utf8_to_utf16_lossy(black_box(&x.utf8), &mut out).unwrap()),
+            ));
+            let mut out = vec![0u16; x.utf8.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: `out` holds one unit per input byte, the most
+                    // the conversion writes.
+                    let r = unsafe {
+                        simdutf::convert_utf8_to_utf16le_with_errors(
+                            x.utf8.as_ptr(),
+                            x.utf8.len(),
+                            out.as_mut_ptr(),
+                        )
+                    };
+                    black_box(r.count)
+                }),
+            ));
+            let mut out = vec![0u16; x.utf8.len() + 1];
+            v.push((
+                "encoding_rs".into(),
+                Box::new(move || {
+                    encoding_rs::mem::convert_utf8_to_utf16_without_replacement(
+                        black_box(&x.utf8),
+                        &mut out,
+                    )
+                    .unwrap()
+                }),
+            ));
+            let mut out = vec![0u16; x.utf8.len()];
+            v.push((
+                "std".into(),
+                Box::new(move || {
+                    let s = core::str::from_utf8(black_box(&x.utf8)).unwrap();
+                    let mut n = 0;
+                    for (d, u) in out.iter_mut().zip(s.encode_utf16()) {
+                        *d = u;
+                        n += 1;
+                    }
+                    n
+                }),
+            ));
+        }
+        "utf16-to-utf8" => {
+            for (name, t) in ours() {
+                let mut out = vec![0u8; 3 * x.utf16.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.utf16_to_utf8(black_box(&x.utf16), &mut out).unwrap()),
+                ));
+            }
+            let mut out = vec![0u8; 3 * x.utf16.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: `out` holds 3 bytes per input unit, the most the
+                    // conversion writes.
+                    let r = unsafe {
+                        simdutf::convert_utf16le_to_utf8_with_errors(
+                            x.utf16.as_ptr(),
+                            x.utf16.len(),
+                            out.as_mut_ptr(),
+                        )
+                    };
+                    black_box(r.count)
+                }),
+            ));
+            let mut out = vec![0u8; 3 * x.utf16.len() + 1];
+            v.push((
+                "encoding_rs".into(),
+                Box::new(move || {
+                    encoding_rs::mem::convert_utf16_to_utf8(black_box(&x.utf16), &mut out)
+                }),
+            ));
+            let mut out = vec![0u8; 3 * x.utf16.len()];
+            v.push((
+                "std".into(),
+                Box::new(move || {
+                    let mut n = 0;
+                    for c in char::decode_utf16(black_box(&x.utf16).iter().copied()) {
+                        n += c.unwrap().encode_utf8(&mut out[n..]).len();
+                    }
+                    n
+                }),
+            ));
+        }
+        "count-utf8" => {
+            for (name, t) in ours() {
+                v.push((name, Box::new(move || t.count_chars(black_box(s)))));
+            }
+            v.push((
+                "simdutf".into(),
+                Box::new(move || simdutf::count_utf8(black_box(&x.utf8))),
+            ));
+            v.push(("std".into(), Box::new(move || black_box(s).chars().count())));
+        }
+        "utf16-len-of-utf8" => {
+            for (name, t) in ours() {
+                v.push((name, Box::new(move || t.utf16_len(black_box(s)))));
+            }
+            v.push((
+                "simdutf".into(),
+                Box::new(move || simdutf::utf16_length_from_utf8(black_box(&x.utf8))),
+            ));
+            v.push((
+                "std".into(),
+                Box::new(move || black_box(s).encode_utf16().count()),
+            ));
+        }
+        "count-utf16" => {
+            for (name, t) in ours() {
+                v.push((
+                    name,
+                    Box::new(move || t.count_chars_utf16(black_box(&x.utf16))),
+                ));
+            }
+            v.push((
+                "simdutf".into(),
+                Box::new(move || simdutf::count_utf16le(black_box(&x.utf16))),
+            ));
+        }
+        "utf8-len-of-utf16" => {
+            for (name, t) in ours() {
+                v.push((
+                    name,
+                    Box::new(move || t.utf8_len_from_utf16(black_box(&x.utf16))),
+                ));
+            }
+            v.push((
+                "simdutf".into(),
+                Box::new(move || simdutf::utf8_length_from_utf16le(black_box(&x.utf16))),
+            ));
+        }
+        "utf8-to-utf32" => {
+            for (name, t) in ours() {
+                let mut out = vec![0u32; x.utf8.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.utf8_to_utf32(black_box(&x.utf8), &mut out).unwrap()),
+                ));
+            }
+            let mut out = vec![0u32; x.utf8.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: one unit per input byte at most.
+                    let r = unsafe {
+                        simdutf::convert_utf8_to_utf32_with_errors(
+                            x.utf8.as_ptr(),
+                            x.utf8.len(),
+                            out.as_mut_ptr(),
+                        )
+                    };
+                    black_box(r.count)
+                }),
+            ));
+        }
+        "utf32-to-utf8" => {
+            for (name, t) in ours() {
+                let mut out = vec![0u8; 4 * x.utf32.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.utf32_to_utf8(black_box(&x.utf32), &mut out).unwrap()),
+                ));
+            }
+            let mut out = vec![0u8; 4 * x.utf32.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: 4 bytes per unit at most.
+                    let r = unsafe {
+                        simdutf::convert_utf32_to_utf8_with_errors(
+                            x.utf32.as_ptr(),
+                            x.utf32.len(),
+                            out.as_mut_ptr(),
+                        )
+                    };
+                    black_box(r.count)
+                }),
+            ));
+        }
+        "latin1-to-utf8" => {
+            for (name, t) in ours() {
+                let mut out = vec![0u8; 2 * x.latin1.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.latin1_to_utf8(black_box(&x.latin1), &mut out).unwrap()),
+                ));
+            }
+            let mut out = vec![0u8; 2 * x.latin1.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: 2 bytes per input byte at most.
+                    unsafe {
+                        simdutf::convert_latin1_to_utf8(
+                            x.latin1.as_ptr(),
+                            x.latin1.len(),
+                            out.as_mut_ptr(),
+                        )
+                    }
+                }),
+            ));
+            let mut out = vec![0u8; 2 * x.latin1.len()];
+            v.push((
+                "encoding_rs".into(),
+                Box::new(move || {
+                    encoding_rs::mem::convert_latin1_to_utf8(black_box(&x.latin1), &mut out)
+                }),
+            ));
+        }
+        _ => panic!("unknown operation {op}"),
+    }
+    v
+}
+
+/// Every operation, as `ops` names it.
+pub(crate) const OPS: &[&str] = &[
+    "utf8-to-utf16",
+    "utf16-to-utf8",
+    "count-utf8",
+    "utf16-len-of-utf8",
+    "count-utf16",
+    "utf8-len-of-utf16",
+    "utf8-to-utf32",
+    "utf32-to-utf8",
+    "latin1-to-utf8",
+];

@@ -1,0 +1,482 @@
+//! AVX2: valid UTF-8 → UTF-16 (native, or byte-swapped with `SWAP`).
+//!
+//! The input has been validated (by utf8-simd) or is a `&str`, so the
+//! kernel only decodes; on invalid bytes it would write wrong units, never
+//! out of bounds. Each step looks at the 32 bytes at the current position
+//! and takes the first path that applies:
+//!
+//! 1. ASCII: all 32 bytes below 0x80 → widened to 32 units.
+//! 2. All 4-byte characters, starting at the position (Emoji text) → 8
+//!    characters decoded in 32-bit lanes and written as 16 surrogate units.
+//! 3. All 3-byte characters for 24 bytes from the first character start
+//!    (CJK text) → 8 characters from two 12-byte halves, decoded in 32-bit
+//!    lanes.
+//! 4. No 4-byte character among the first 30 bytes → two *windows* (or,
+//!    with one in bytes 16..30, one window). A window: a
+//!    character is decoded in a 16-bit lane at each of 16 byte positions
+//!    (from three overlapping loads, the bytes at `p`, `p + 1`, `p + 2`),
+//!    and the lanes of the positions 0..14 where a character starts are
+//!    left-packed with [`PACK16`] (two 8-lane halves) and stored. The
+//!    window always advances 14 bytes: a character that starts at 13 still
+//!    ends inside the 16 loaded bytes, and the next window skips the
+//!    continuation bytes it starts on. No step depends on the one before,
+//!    except through the output position.
+//!    Without 3-byte characters either, the windows are *short*: 15
+//!    positions each (a 2-byte character that starts at 14 ends at 15), and
+//!    only the 1- and 2-byte forms are computed.
+//! 5. Otherwise (a 4-byte character in a mixed window): the scalar decoder
+//!    for the characters that start in the first 16 bytes.
+//!
+//! Stores are 16 bytes wide and may write lanes past the characters of the
+//! step. The main loop only runs while the output has room for 32 more
+//! units and at least 48 input bytes remain after the step, which (valid
+//! UTF-8 has at most 3 bytes per unit) guarantees at least 16 more units of
+//! output: every stray lane is overwritten before the conversion ends.
+//! Near the end, windows go through a scratch buffer and only their real
+//! units are copied; the last bytes are left to the scalar code.
+//!
+//! Dead ends and measurements are in `docs/results/transcode.md`.
+
+use super::super::tables::PACK16;
+use core::arch::x86_64::*;
+
+/// See the module docs. `dst` is written with unaligned stores.
+///
+/// # Safety
+///
+/// The CPU has AVX2, BMI1, BMI2 and POPCNT, and `dst` is valid for writes
+/// of `cap` `u16`s (at any alignment).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn convert<const SWAP: bool>(
+    src: &[u8],
+    dst: *mut u16,
+    cap: usize,
+) -> (usize, usize) {
+    let len = src.len();
+    let s = src.as_ptr();
+    let (mut p, mut o) = (0usize, 0usize);
+    // The main loop: direct stores (see the module docs for the bounds).
+    while p + 32 + 48 <= len && o + 32 <= cap {
+        // SAFETY: `p + 32 <= len`; the stores write at most 32 units at
+        // `o`, and `o + 32 <= cap`.
+        let (mut r, mut w) = unsafe { step::<SWAP>(s.add(p), dst.add(o)) };
+        if r == 0 {
+            // SAFETY: the characters that start in the next 16 bytes end
+            // within 19 bytes (`p + 19 <= len`) and make at most 16 units
+            // (`o + 16 <= cap`).
+            (r, w) = unsafe { super::super::common::utf8_chars::<SWAP, 16>(s.add(p), dst.add(o)) };
+            if r == 0 {
+                // Only on input that is not valid UTF-8 (never through the
+                // public API): leave it to the scalar code.
+                break;
+            }
+        }
+        p += r;
+        o += w;
+        if r == 32 && w == 32 {
+            // ASCII: more of it is likely; 64 bytes at a time.
+            while p + 64 + 48 <= len && o + 64 <= cap {
+                // SAFETY: `p + 64 <= len`.
+                let (a, b) = unsafe {
+                    (
+                        _mm256_loadu_si256(s.add(p).cast()),
+                        _mm256_loadu_si256(s.add(p + 32).cast()),
+                    )
+                };
+                if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
+                    break;
+                }
+                // SAFETY: `o + 64 <= cap`.
+                unsafe {
+                    ascii::<SWAP>(a, dst.add(o));
+                    ascii::<SWAP>(b, dst.add(o + 32));
+                }
+                p += 64;
+                o += 64;
+            }
+        }
+    }
+    // Near the end: through a scratch buffer.
+    let mut scratch = [0u16; 32];
+    while p + 32 <= len {
+        // SAFETY: `p + 32 <= len`, and `scratch` holds 32 units.
+        let (r, w) = unsafe { step::<SWAP>(s.add(p), scratch.as_mut_ptr()) };
+        if r == 0 || o + w > cap {
+            break;
+        }
+        // SAFETY: `w <= 32` units of `scratch` to `dst[o..o + w]`, inside
+        // `cap`; the two do not overlap. Copied as bytes: `dst` may be
+        // unaligned.
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                scratch.as_ptr().cast::<u8>(),
+                dst.add(o).cast::<u8>(),
+                2 * w,
+            )
+        };
+        p += r;
+        o += w;
+    }
+    // A window may stop on continuation bytes: the character they belong to
+    // was written in full, so the boundary is after them.
+    while p < len && (src[p] as i8) < -64 {
+        p += 1;
+    }
+    (p, o)
+}
+
+/// One step at `s`, writing to `out`: returns `(bytes read, units
+/// written)`, `(0, 0)` if the scalar code must take over.
+///
+/// # Safety
+///
+/// AVX2 and POPCNT; `s` is readable for 32 bytes, `out` writable for 32
+/// units.
+#[inline(always)]
+unsafe fn step<const SWAP: bool>(s: *const u8, out: *mut u16) -> (usize, usize) {
+    // SAFETY: the caller has the CPU features and guarantees the reads
+    // and writes this function makes (its `# Safety` section).
+    unsafe {
+        let v = _mm256_loadu_si256(s.cast());
+        let non_ascii = _mm256_movemask_epi8(v) as u32;
+        if non_ascii == 0 {
+            ascii::<SWAP>(v, out);
+            return (32, 32);
+        }
+        // A byte is a character start unless it is a continuation (80..BF,
+        // which as i8 is below -64); a 4-byte lead is F0..FF (unsigned).
+        let starts = _mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65))) as u32;
+        let f0 = _mm256_set1_epi8(0xF0u8 as i8);
+        let fours = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, f0), v)) as u32;
+        if fours & 0x3FFF_FFFF == 0 {
+            let e0 = _mm256_set1_epi8(0xE0u8 as i8);
+            let threes = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, e0), v)) as u32;
+            let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            if threes & 0x7FFF_FFFF == 0 {
+                // Characters of 1 and 2 bytes only: two short windows, of
+                // the characters that start at 0..15 and at 15..30.
+                let n = short_window::<SWAP, 0>(lo, hi, out, starts & 0x7FFF);
+                let m = short_window::<SWAP, 15>(lo, hi, out.add(n), (starts >> 15) & 0x7FFF);
+                return (30, n + m);
+            }
+            // Eight 3-byte characters from the first start (at most 2
+            // continuation bytes in: a window may have stopped there).
+            let k = starts.trailing_zeros().min(3);
+            if k <= 2 && (starts >> k) & 0x00FF_FFFF == 0x0024_9249 {
+                three_byte::<SWAP>(v, k, out);
+                return (24 + k as usize, 8);
+            }
+            // Two windows: the characters that start at 0..14 and at 14..28;
+            // without 2-byte characters (leads C0..DF), without their form.
+            let twos = starts & non_ascii & !threes;
+            let (a, b) = (starts & 0x3FFF, (starts >> 14) & 0x3FFF);
+            if twos & 0x0FFF_FFFF == 0 {
+                let n = window::<SWAP, 0, false>(lo, hi, out, a);
+                let m = window::<SWAP, 14, false>(lo, hi, out.add(n), b);
+                return (28, n + m);
+            }
+            let n = window::<SWAP, 0, true>(lo, hi, out, a);
+            let m = window::<SWAP, 14, true>(lo, hi, out.add(n), b);
+            return (28, n + m);
+        }
+        if fours == 0x1111_1111 && starts == 0x1111_1111 {
+            four_byte::<SWAP>(v, out);
+            return (32, 16);
+        }
+        if fours & 0xFFFF == 0 {
+            let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            let n = window::<SWAP, 0, true>(lo, hi, out, starts & 0x3FFF);
+            return (14, n);
+        }
+        (0, 0)
+    }
+}
+
+/// Stores `v` (a native-order 16-byte register of units), swapped if
+/// `SWAP`.
+///
+/// # Safety
+///
+/// AVX2; `out` is writable for 8 units.
+#[inline(always)]
+unsafe fn store8<const SWAP: bool>(out: *mut u16, v: __m128i) {
+    // SAFETY: the caller has the CPU features and guarantees the reads
+    // and writes this function makes (its `# Safety` section).
+    unsafe {
+        let v = if SWAP {
+            _mm_shuffle_epi8(
+                v,
+                _mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14),
+            )
+        } else {
+            v
+        };
+        _mm_storeu_si128(out.cast(), v)
+    }
+}
+
+/// Stores `v` (a native-order 32-byte register of units), swapped if
+/// `SWAP`.
+///
+/// # Safety
+///
+/// AVX2; `out` is writable for 16 units.
+#[inline(always)]
+unsafe fn store16<const SWAP: bool>(out: *mut u16, v: __m256i) {
+    // SAFETY: the caller has the CPU features and guarantees the reads
+    // and writes this function makes (its `# Safety` section).
+    unsafe {
+        let v = if SWAP {
+            #[rustfmt::skip]
+            let swap = _mm256_setr_epi8(
+                1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+                1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+            );
+            _mm256_shuffle_epi8(v, swap)
+        } else {
+            v
+        };
+        _mm256_storeu_si256(out.cast(), v)
+    }
+}
+
+/// 32 ASCII bytes to 32 units.
+///
+/// # Safety
+///
+/// AVX2; `out` is writable for 32 units.
+#[inline(always)]
+unsafe fn ascii<const SWAP: bool>(v: __m256i, out: *mut u16) {
+    // SAFETY: the caller has the CPU features and guarantees the reads
+    // and writes this function makes (its `# Safety` section).
+    unsafe {
+        let lo = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
+        let hi = _mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(v));
+
+        store16::<SWAP>(out, lo);
+        store16::<SWAP>(out.add(16), hi);
+    }
+}
+
+/// Eight 4-byte characters (32 bytes, each 32-bit lane one character) to
+/// 16 units.
+///
+/// # Safety
+///
+/// AVX2; `out` is writable for 16 units.
+#[inline(always)]
+unsafe fn four_byte<const SWAP: bool>(v: __m256i, out: *mut u16) {
+    // SAFETY: the caller has the CPU features and guarantees the reads
+    // and writes this function makes (its `# Safety` section).
+    unsafe {
+        // Lane bytes b0 b1 b2 b3 (memory order). Keep the payload bits, then
+        // b0:b1 and b2:b3 as 12-bit pairs (pmaddubsw), then the 21-bit value
+        // (pmaddwd).
+        let bits = _mm256_and_si256(v, _mm256_set1_epi32(0x3F3F_3F07));
+        let pairs = _mm256_maddubs_epi16(bits, _mm256_set1_epi32(0x0140_0140));
+        let value = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_1000));
+        // value - 0x10000 splits into 10 high and 10 low bits.
+        let v = _mm256_sub_epi32(value, _mm256_set1_epi32(0x1_0000));
+        let high = _mm256_add_epi32(_mm256_srli_epi32::<10>(v), _mm256_set1_epi32(0xD800));
+        let low = _mm256_or_si256(
+            _mm256_and_si256(v, _mm256_set1_epi32(0x3FF)),
+            _mm256_set1_epi32(0xDC00),
+        );
+        // Each lane: high unit first, then low.
+        let units = _mm256_or_si256(high, _mm256_slli_epi32::<16>(low));
+        store16::<SWAP>(out, units)
+    }
+}
+
+/// Eight 3-byte characters (bytes `k..k + 24` of `v`, `k <= 2`) to 8
+/// units.
+///
+/// # Safety
+///
+/// AVX2; `out` is writable for 8 units.
+#[inline(always)]
+unsafe fn three_byte<const SWAP: bool>(v: __m256i, k: u32, out: *mut u16) {
+    // SAFETY: the caller has the CPU features and guarantees the reads
+    // and writes this function makes (its `# Safety` section).
+    unsafe {
+        // Bytes 0..12 stay in the low half; bytes 12..24 move to the high half.
+        let v = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 1, 2, 3, 3, 4, 5, 6));
+        // Each 32-bit lane k gets b1 b2 b0 0 of character k: a 16-bit pair
+        // b1:b2 and b0 alone.
+        #[rustfmt::skip]
+        let order = _mm256_setr_epi8(
+            1, 2, 0, -1, 4, 5, 3, -1, 7, 8, 6, -1, 10, 11, 9, -1,
+            1, 2, 0, -1, 4, 5, 3, -1, 7, 8, 6, -1, 10, 11, 9, -1,
+        );
+        // Shifted by `k`; the 4th byte of each lane, which the mask below
+        // clears, may then pick up a real byte.
+        let order = _mm256_add_epi8(order, _mm256_set1_epi8(k as i8));
+        let lanes = _mm256_shuffle_epi8(v, order);
+        let bits = _mm256_and_si256(lanes, _mm256_set1_epi32(0x000F_3F3F));
+        let pairs = _mm256_maddubs_epi16(bits, _mm256_set1_epi32(0x0001_0140));
+        let value = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x1000_0001));
+        // 8 values below 0x10000 to 8 units.
+        let packed = _mm256_packus_epi32(value, value);
+        let units = _mm256_permute4x64_epi64::<0b1000>(packed);
+        store8::<SWAP>(out, _mm256_castsi256_si128(units))
+    }
+}
+
+/// The window: the characters that start at positions `0..14` of
+/// `lo` (bytes 0..16), whose next bytes are in `hi` (bytes 16..32), none of
+/// 4 bytes (`starts` has the bits of the starts), to units; returns how many.
+/// `SHIFT` moves the window `SHIFT` bytes into the 32: 0 or 14.
+///
+/// # Safety
+///
+/// AVX2 and POPCNT; `out` is writable for 16 units.
+#[inline(always)]
+unsafe fn window<const SWAP: bool, const SHIFT: i32, const TWO: bool>(
+    lo: __m128i,
+    hi: __m128i,
+    out: *mut u16,
+    starts: u32,
+) -> usize {
+    // SAFETY: the caller has the features; the pointer arithmetic stays in
+    // the 16 units it guarantees.
+    unsafe {
+        // Bytes SHIFT.., SHIFT + 1.. and SHIFT + 2.., as 16-bit lanes: from
+        // the register pair, not overlapping loads (which LLVM turns into
+        // scalar shifts).
+        let (x0, x1, x2) = if SHIFT == 0 {
+            (
+                lo,
+                _mm_alignr_epi8::<1>(hi, lo),
+                _mm_alignr_epi8::<2>(hi, lo),
+            )
+        } else {
+            (
+                _mm_alignr_epi8::<14>(hi, lo),
+                _mm_alignr_epi8::<15>(hi, lo),
+                hi,
+            )
+        };
+        let b0 = _mm256_cvtepu8_epi16(x0);
+        let b1 = _mm256_cvtepu8_epi16(x1);
+        let b2 = _mm256_cvtepu8_epi16(x2);
+        let six = _mm256_set1_epi16(0x3F);
+        let c1 = _mm256_and_si256(b1, six);
+        let c2 = _mm256_and_si256(b2, six);
+        // 3-byte: b0's low 4 bits (the shift drops the rest), c1, c2.
+        let three = _mm256_or_si256(
+            _mm256_or_si256(_mm256_slli_epi16::<12>(b0), _mm256_slli_epi16::<6>(c1)),
+            c2,
+        );
+        let is3 = _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xDF));
+        let units = if TWO {
+            // 2-byte: b0's low 5 bits and c1; the mask drops the rest.
+            let two = _mm256_and_si256(
+                _mm256_or_si256(_mm256_slli_epi16::<6>(b0), c1),
+                _mm256_set1_epi16(0x7FF),
+            );
+            let is2 = _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xBF));
+            _mm256_blendv_epi8(_mm256_blendv_epi8(b0, two, is2), three, is3)
+        } else {
+            _mm256_blendv_epi8(b0, three, is3)
+        };
+        let (first, second) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
+        // `first` and `second` are below 256, PACK16's length.
+        let p0 = _mm_loadu_si128(PACK16.as_ptr().add(first).cast());
+        let p1 = _mm_loadu_si128(PACK16.as_ptr().add(second).cast());
+        let a = _mm_shuffle_epi8(_mm256_castsi256_si128(units), p0);
+        let b = _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(units), p1);
+        let n = first.count_ones() as usize;
+        // Units 0..8 and n..n + 8, n <= 8: inside the 16 guaranteed.
+        store8::<SWAP>(out, a);
+        store8::<SWAP>(out.add(n), b);
+        n + second.count_ones() as usize
+    }
+}
+
+/// The ASCII prefix of `src` (any bytes) to UTF-16, 64 bytes at a time,
+/// then 32: stops at the first block with a byte above 0x7F, or near the
+/// end, and writes exactly what it converts.
+///
+/// # Safety
+///
+/// AVX2; `dst` is valid for writes of `cap` `u16`s (at any alignment).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn ascii_prefix<const SWAP: bool>(
+    src: &[u8],
+    dst: *mut u16,
+    cap: usize,
+) -> (usize, usize) {
+    let (len, s) = (src.len(), src.as_ptr());
+    let mut p = 0;
+    while p + 64 <= len && p + 64 <= cap {
+        // SAFETY: `p + 64 <= len` bytes read, `p + 64 <= cap` units written.
+        unsafe {
+            let (a, b) = (
+                _mm256_loadu_si256(s.add(p).cast()),
+                _mm256_loadu_si256(s.add(p + 32).cast()),
+            );
+            if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
+                break;
+            }
+            ascii::<SWAP>(a, dst.add(p));
+            ascii::<SWAP>(b, dst.add(p + 32));
+        }
+        p += 64;
+    }
+    while p + 32 <= len && p + 32 <= cap {
+        // SAFETY: as above, for 32.
+        unsafe {
+            let a = _mm256_loadu_si256(s.add(p).cast());
+            if _mm256_movemask_epi8(a) != 0 {
+                break;
+            }
+            ascii::<SWAP>(a, dst.add(p));
+        }
+        p += 32;
+    }
+    (p, p)
+}
+
+/// A short window: the characters that start at positions `0..15` of the
+/// 16 bytes from `SHIFT` (0 or 15) of `lo` and `hi` (bytes 0..16 and
+/// 16..32), all of 1 or 2 bytes (`starts` has the bits of the starts), to
+/// units; returns how many.
+///
+/// # Safety
+///
+/// AVX2 and POPCNT; `out` is writable for 16 units.
+#[inline(always)]
+unsafe fn short_window<const SWAP: bool, const SHIFT: i32>(
+    lo: __m128i,
+    hi: __m128i,
+    out: *mut u16,
+    starts: u32,
+) -> usize {
+    // SAFETY: the caller has the features; the pointer arithmetic stays in
+    // the 16 units it guarantees.
+    unsafe {
+        let (x0, x1) = if SHIFT == 0 {
+            (lo, _mm_alignr_epi8::<1>(hi, lo))
+        } else {
+            (_mm_alignr_epi8::<15>(hi, lo), hi)
+        };
+        let b0 = _mm256_cvtepu8_epi16(x0);
+        let c1 = _mm256_and_si256(_mm256_cvtepu8_epi16(x1), _mm256_set1_epi16(0x3F));
+        let two = _mm256_and_si256(
+            _mm256_or_si256(_mm256_slli_epi16::<6>(b0), c1),
+            _mm256_set1_epi16(0x7FF),
+        );
+        let is2 = _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xBF));
+        let units = _mm256_blendv_epi8(b0, two, is2);
+        let (first, second) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
+        // Both below 256, PACK16's length.
+        let p0 = _mm_loadu_si128(PACK16.as_ptr().add(first).cast());
+        let p1 = _mm_loadu_si128(PACK16.as_ptr().add(second).cast());
+        let a = _mm_shuffle_epi8(_mm256_castsi256_si128(units), p0);
+        let b = _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(units), p1);
+        let n = first.count_ones() as usize;
+        store8::<SWAP>(out, a);
+        store8::<SWAP>(out.add(n), b);
+        n + second.count_ones() as usize
+    }
+}

@@ -1,0 +1,88 @@
+//! x86-64 kernels: one folder per instruction set, one file per family in
+//! each (see `arch`'s docs), and the tables that dispatch chooses from.
+//!
+//! | table | needs | registers |
+//! |---|---|---|
+//! | [`SSE41`] | SSSE3, SSE4.1, POPCNT | 16 bytes |
+//! | [`AVX2`] | AVX2, BMI1, BMI2, POPCNT | 32 bytes |
+//! | [`AVX512`] | AVX-512 F, BW, VL, and AVX2's | 64 bytes |
+//!
+//! Every x86-64 CPU with AVX2 that we know of also has BMI1, BMI2 and POPCNT
+//! (Intel from Haswell, AMD from Excavator and Zen). A table entry that an
+//! instruction set has no kernel for yet is the next smaller one's.
+//!
+//! The AVX-512 table validates UTF-8 with utf8-simd's AVX-512 kernel and
+//! has the AVX-512 kernels of the families that have one; the others are
+//! AVX2's (for UTF-8 ⇄ UTF-16, `docs/results/transcode.md` has the
+//! measurements behind that).
+
+use super::{Kernel, PORTABLE, validate_with};
+
+pub(crate) mod avx2;
+pub(crate) mod avx512;
+mod common;
+pub(crate) mod sse41;
+mod tables;
+
+cpufeatures::new!(cpuid_sse41, "ssse3", "sse4.1", "popcnt");
+cpufeatures::new!(
+    cpuid_avx2, "avx2", "bmi1", "bmi2", "popcnt", "ssse3", "sse4.1"
+);
+cpufeatures::new!(
+    cpuid_avx512,
+    "avx512f",
+    "avx512bw",
+    "avx512vl",
+    "avx2",
+    "bmi2",
+    "popcnt"
+);
+
+/// The SSE4.1 table.
+pub(crate) static SSE41: Kernel = Kernel {
+    name: "sse4.1",
+    features: "ssse3,sse4.1,popcnt",
+    available: cpuid_sse41::get,
+    validate_utf8: |src| validate_with("sse4.1", src),
+    utf8_to_utf16: sse41::utf8_to_utf16,
+    ascii_to_utf16: sse41::ascii_to_utf16,
+    utf8_to_utf16_bytes: [
+        sse41::utf8_to_utf16_bytes::<false>,
+        sse41::utf8_to_utf16_bytes::<true>,
+    ],
+    utf16_to_utf8: sse41::utf16_to_utf8,
+    utf16_bytes_to_utf8: [
+        sse41::utf16_bytes_to_utf8::<false>,
+        sse41::utf16_bytes_to_utf8::<true>,
+    ],
+    ..PORTABLE
+};
+
+/// The AVX2 table.
+pub(crate) static AVX2: Kernel = Kernel {
+    name: "avx2",
+    features: "avx2,bmi1,bmi2,popcnt",
+    available: cpuid_avx2::get,
+    validate_utf8: |src| validate_with("avx2", src),
+    utf8_to_utf16: avx2::utf8_to_utf16,
+    ascii_to_utf16: avx2::ascii_to_utf16,
+    utf8_to_utf16_bytes: [
+        avx2::utf8_to_utf16_bytes::<false>,
+        avx2::utf8_to_utf16_bytes::<true>,
+    ],
+    utf16_to_utf8: avx2::utf16_to_utf8,
+    utf16_bytes_to_utf8: [
+        avx2::utf16_bytes_to_utf8::<false>,
+        avx2::utf16_bytes_to_utf8::<true>,
+    ],
+    ..SSE41
+};
+
+/// The AVX-512 table.
+pub(crate) static AVX512: Kernel = Kernel {
+    name: "avx512",
+    features: "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt",
+    available: cpuid_avx512::get,
+    validate_utf8: |src| validate_with("avx512", src),
+    ..AVX2
+};
