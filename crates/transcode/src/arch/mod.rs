@@ -104,6 +104,10 @@ pub(crate) struct Kernels {
     pub(crate) utf8_len_from_utf16: Count<u16>,
     /// UTF-8 length of Latin-1.
     pub(crate) utf8_len_from_latin1: Count<u8>,
+    /// UTF-8 length of lossy UTF-32.
+    pub(crate) utf8_len_from_utf32: Count<u32>,
+    /// UTF-16 length of lossy UTF-32.
+    pub(crate) utf16_len_from_utf32: Count<u32>,
 }
 
 /// The scalar conversions and counts, for every target.
@@ -136,6 +140,8 @@ pub(crate) static PORTABLE: Kernels = Kernels {
     count_utf16: crate::count::scalar::count_utf16,
     utf8_len_from_utf16: crate::count::scalar::utf8_len_from_utf16,
     utf8_len_from_latin1: crate::count::scalar::utf8_len_from_latin1,
+    utf8_len_from_utf32: crate::count::scalar::utf8_len_from_utf32,
+    utf16_len_from_utf32: crate::count::scalar::utf16_len_from_utf32,
 };
 
 /// Every table, fastest first: dispatch takes the first one this CPU can

@@ -15,6 +15,8 @@ use super::{Kernels, PORTABLE, has_features};
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+mod count;
+mod simd;
 pub(crate) mod sse42;
 
 /// The SSE4.2 table.
@@ -25,6 +27,13 @@ pub(crate) static SSE42: Kernels = Kernels {
         Some(v) => codec_core::Utf8Validator::validate(&v, src),
         None => utf8_simd::validate(src),
     },
+    count_utf8: sse42::count::count_utf8,
+    utf16_len_from_utf8: sse42::count::utf16_len_from_utf8,
+    count_utf16: sse42::count::count_utf16,
+    utf8_len_from_utf16: sse42::count::utf8_len_from_utf16,
+    utf8_len_from_latin1: sse42::count::utf8_len_from_latin1,
+    utf8_len_from_utf32: sse42::count::utf8_len_from_utf32,
+    utf16_len_from_utf32: sse42::count::utf16_len_from_utf32,
     ..PORTABLE
 };
 
@@ -36,6 +45,13 @@ pub(crate) static AVX2: Kernels = Kernels {
         Some(v) => codec_core::Utf8Validator::validate(&v, src),
         None => utf8_simd::validate(src),
     },
+    count_utf8: avx2::count::count_utf8,
+    utf16_len_from_utf8: avx2::count::utf16_len_from_utf8,
+    count_utf16: avx2::count::count_utf16,
+    utf8_len_from_utf16: avx2::count::utf8_len_from_utf16,
+    utf8_len_from_latin1: avx2::count::utf8_len_from_latin1,
+    utf8_len_from_utf32: avx2::count::utf8_len_from_utf32,
+    utf16_len_from_utf32: avx2::count::utf16_len_from_utf32,
     ..SSE42
 };
 
@@ -46,6 +62,13 @@ pub(crate) static AVX512: Kernels = Kernels {
     // utf8-simd's own choice, which is its AVX-512 kernel where it was
     // built with one.
     validate_utf8: utf8_simd::validate,
+    count_utf8: avx512::count::count_utf8,
+    utf16_len_from_utf8: avx512::count::utf16_len_from_utf8,
+    count_utf16: avx512::count::count_utf16,
+    utf8_len_from_utf16: avx512::count::utf8_len_from_utf16,
+    utf8_len_from_latin1: avx512::count::utf8_len_from_latin1,
+    utf8_len_from_utf32: avx512::count::utf8_len_from_utf32,
+    utf16_len_from_utf32: avx512::count::utf16_len_from_utf32,
     ..AVX2
 };
 

@@ -4,3 +4,5 @@
 pub(crate) fn is_available() -> bool {
     super::avx2_available()
 }
+
+pub(crate) mod count;

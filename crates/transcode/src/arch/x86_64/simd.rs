@@ -1,0 +1,523 @@
+//! The vector operations of the count, UTF-32 and Latin-1 kernels, once for
+//! each register width: [`Simd`], implemented by the tokens [`Sse42`] (16
+//! bytes), [`Avx2`] (32 bytes) and [`Avx512`] (64 bytes).
+//!
+//! Each of those families is written once, generic over `Simd`
+//! (`x86_64/{count,latin1,utf32}.rs`), and instantiated by a
+//! `#[target_feature]` entry point per instruction set
+//! (`x86_64/{sse42,avx2,avx512}/*.rs`), into which the `#[inline(always)]`
+//! operations below are inlined (memchr's scheme). Operations on bytes
+//! within 128-bit lanes (`pshufb`) act lane by lane, as the instructions do.
+//!
+//! # Why the tokens make the operations safe
+//!
+//! A token is a zero-sized proof that the CPU has its instruction set: its
+//! only constructor, `new`, is a safe `#[target_feature]` function, which
+//! safe code can call only from a function with the same features (the
+//! kernels' entry points, themselves reached only through a checked
+//! [`Kernels`](crate::arch::Kernels) table). So an operation that takes
+//! `self` may call its intrinsics; only the memory accesses stay `unsafe`,
+//! for the bounds their callers must prove.
+
+use core::arch::x86_64::*;
+
+/// A sliding window of lane masks: 64 zero bytes, then 64 bytes `FF`. The
+/// `BYTES` bytes at offset `64 - k` are a vector whose lanes from byte `k`
+/// on are set.
+static FROM: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 64;
+    while i < 128 {
+        t[i] = 0xFF;
+        i += 1;
+    }
+    t
+};
+
+/// The vector operations the kernels need, for one register width. See the
+/// module docs for why they are safe.
+///
+/// Comparisons return lane masks (all ones or zero per lane); counts
+/// accumulate by subtracting masks.
+pub(crate) trait Simd: Copy {
+    /// The vector register.
+    type V: Copy;
+    /// Bytes in a register.
+    const BYTES: usize;
+
+    /// Loads `BYTES` bytes.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES` bytes (at any alignment).
+    unsafe fn load(self, p: *const u8) -> Self::V;
+
+    /// Stores `BYTES` bytes.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for writes of `BYTES` bytes (at any alignment).
+    unsafe fn store(self, p: *mut u8, v: Self::V);
+
+    /// A mask whose bytes from `k` on are set (`k <= BYTES`).
+    #[inline(always)]
+    fn from_byte(self, k: usize) -> Self::V {
+        let k = k.min(Self::BYTES);
+        // SAFETY: `64 - k + BYTES <= 128 = FROM.len()`, as `k <= BYTES <= 64`.
+        unsafe { self.load(FROM.as_ptr().add(64 - k)) }
+    }
+
+    /// The 16 bytes of `t` in every 128-bit lane.
+    fn broadcast16(self, t: &[u8; 16]) -> Self::V;
+
+    /// Zero.
+    fn zero(self) -> Self::V;
+    /// Every byte `x`.
+    fn splat8(self, x: u8) -> Self::V;
+    /// Every 16-bit lane `x`.
+    fn splat16(self, x: u16) -> Self::V;
+    /// Every 32-bit lane `x`.
+    fn splat32(self, x: u32) -> Self::V;
+
+    /// Bitwise and.
+    fn and(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise or.
+    fn or(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise xor.
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// Bytes: `a - b`, wrapping.
+    fn sub8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: `a + b`, wrapping.
+    fn add16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: `a - b`, wrapping.
+    fn sub16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: `a + b`, wrapping.
+    fn add32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: `a - b`, wrapping.
+    fn sub32(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// Bytes: the mask of `a > b`, signed.
+    fn gt_i8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: the mask of `a == b`.
+    fn eq8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: the mask of `a == b`.
+    fn eq16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: the mask of `a > b`, signed.
+    fn gt_i16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: the mask of `a == b`.
+    fn eq32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: the mask of `a > b`, signed.
+    fn gt_i32(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// Bytes: `table[idx & 15]` within each 128-bit lane, 0 where `idx`
+    /// has its top bit set (`pshufb`).
+    fn shuffle8(self, table: Self::V, idx: Self::V) -> Self::V;
+    /// 16-bit lanes shifted right by 4, zero-filling.
+    fn shr16_4(self, a: Self::V) -> Self::V;
+    /// 32-bit lanes shifted right by 20, zero-filling.
+    fn shr32_20(self, a: Self::V) -> Self::V;
+
+    /// The sum of the bytes, unsigned.
+    fn sum8(self, a: Self::V) -> u64;
+    /// The sum of the 16-bit lanes, unsigned.
+    fn sum16(self, a: Self::V) -> u64;
+    /// The sum of the 32-bit lanes, unsigned.
+    fn sum32(self, a: Self::V) -> u64;
+}
+
+/// Methods that call one intrinsic on their arguments.
+macro_rules! intrinsics {
+    ($( fn $name:ident($($a:ident: $t:ty),*) -> $r:ty = $f:ident; )*) => {$(
+        #[inline(always)]
+        fn $name(self, $($a: $t),*) -> $r {
+            // SAFETY: the token proves that the CPU has the features of
+            // the intrinsic (module docs); it has no other precondition.
+            unsafe { $f($($a),*) }
+        }
+    )*};
+}
+
+/// The SSE4.2 token: SSSE3, SSE4.1, SSE4.2 and POPCNT, 16-byte registers.
+#[derive(Clone, Copy)]
+pub(crate) struct Sse42(());
+
+impl Sse42 {
+    /// The token; see the module docs.
+    #[target_feature(enable = "ssse3,sse4.1,sse4.2,popcnt")]
+    pub(crate) fn new() -> Sse42 {
+        Sse42(())
+    }
+}
+
+/// The AVX2 token: AVX2, BMI1, BMI2 and POPCNT, 32-byte registers.
+#[derive(Clone, Copy)]
+pub(crate) struct Avx2(());
+
+impl Avx2 {
+    /// The token; see the module docs.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    pub(crate) fn new() -> Avx2 {
+        Avx2(())
+    }
+}
+
+/// The AVX-512 token: AVX-512 F, BW and VL with the AVX2 set, 64-byte
+/// registers.
+#[derive(Clone, Copy)]
+pub(crate) struct Avx512(());
+
+impl Avx512 {
+    /// The token; see the module docs.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
+    pub(crate) fn new() -> Avx512 {
+        Avx512(())
+    }
+}
+
+impl Simd for Sse42 {
+    type V = __m128i;
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    fn broadcast16(self, t: &[u8; 16]) -> __m128i {
+        // SAFETY: `t` is 16 readable bytes; the token proves the CPU
+        // features (module docs).
+        unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 16 bytes read.
+        unsafe { _mm_loadu_si128(p.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8, v: __m128i) {
+        // SAFETY: the caller's guarantee covers the 16 bytes written.
+        unsafe { _mm_storeu_si128(p.cast(), v) }
+    }
+
+    intrinsics! {
+        fn zero() -> __m128i = _mm_setzero_si128;
+        fn and(a: __m128i, b: __m128i) -> __m128i = _mm_and_si128;
+        fn or(a: __m128i, b: __m128i) -> __m128i = _mm_or_si128;
+        fn xor(a: __m128i, b: __m128i) -> __m128i = _mm_xor_si128;
+        fn sub8(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi8;
+        fn add16(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi16;
+        fn sub16(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi16;
+        fn add32(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi32;
+        fn sub32(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi32;
+        fn gt_i8(a: __m128i, b: __m128i) -> __m128i = _mm_cmpgt_epi8;
+        fn eq8(a: __m128i, b: __m128i) -> __m128i = _mm_cmpeq_epi8;
+        fn eq16(a: __m128i, b: __m128i) -> __m128i = _mm_cmpeq_epi16;
+        fn gt_i16(a: __m128i, b: __m128i) -> __m128i = _mm_cmpgt_epi16;
+        fn eq32(a: __m128i, b: __m128i) -> __m128i = _mm_cmpeq_epi32;
+        fn gt_i32(a: __m128i, b: __m128i) -> __m128i = _mm_cmpgt_epi32;
+        fn shuffle8(table: __m128i, idx: __m128i) -> __m128i = _mm_shuffle_epi8;
+    }
+
+    #[inline(always)]
+    fn splat8(self, x: u8) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_set1_epi8(x as i8) }
+    }
+
+    #[inline(always)]
+    fn splat16(self, x: u16) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_set1_epi16(x as i16) }
+    }
+
+    #[inline(always)]
+    fn splat32(self, x: u32) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn shr16_4(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_srli_epi16::<4>(a) }
+    }
+
+    #[inline(always)]
+    fn shr32_20(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_srli_epi32::<20>(a) }
+    }
+
+    #[inline(always)]
+    fn sum8(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let pairs = unsafe { _mm_sad_epu8(a, _mm_setzero_si128()) };
+        self.sum64(pairs)
+    }
+
+    #[inline(always)]
+    fn sum16(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm_and_si128(a, _mm_set1_epi32(0xFFFF)) };
+        // SAFETY: as above.
+        let hi = unsafe { _mm_srli_epi32::<16>(a) };
+        self.sum32(self.add32(lo, hi))
+    }
+
+    #[inline(always)]
+    fn sum32(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm_and_si128(a, _mm_set1_epi64x(0xFFFF_FFFF)) };
+        // SAFETY: as above.
+        let pairs = unsafe { _mm_add_epi64(lo, _mm_srli_epi64::<32>(a)) };
+        self.sum64(pairs)
+    }
+}
+
+impl Sse42 {
+    /// The sum of the 64-bit lanes.
+    #[inline(always)]
+    fn sum64(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let (lo, hi) = unsafe { (_mm_cvtsi128_si64(a), _mm_extract_epi64::<1>(a)) };
+        (lo as u64).wrapping_add(hi as u64)
+    }
+}
+
+impl Simd for Avx2 {
+    type V = __m256i;
+    const BYTES: usize = 32;
+
+    #[inline(always)]
+    fn broadcast16(self, t: &[u8; 16]) -> __m256i {
+        // SAFETY: `t` is 16 readable bytes; the token proves the CPU
+        // features (module docs).
+        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(self, p: *const u8) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 32 bytes read.
+        unsafe { _mm256_loadu_si256(p.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8, v: __m256i) {
+        // SAFETY: the caller's guarantee covers the 32 bytes written.
+        unsafe { _mm256_storeu_si256(p.cast(), v) }
+    }
+
+    intrinsics! {
+        fn zero() -> __m256i = _mm256_setzero_si256;
+        fn and(a: __m256i, b: __m256i) -> __m256i = _mm256_and_si256;
+        fn or(a: __m256i, b: __m256i) -> __m256i = _mm256_or_si256;
+        fn xor(a: __m256i, b: __m256i) -> __m256i = _mm256_xor_si256;
+        fn sub8(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi8;
+        fn add16(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi16;
+        fn sub16(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi16;
+        fn add32(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi32;
+        fn sub32(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi32;
+        fn gt_i8(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpgt_epi8;
+        fn eq8(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpeq_epi8;
+        fn eq16(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpeq_epi16;
+        fn gt_i16(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpgt_epi16;
+        fn eq32(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpeq_epi32;
+        fn gt_i32(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpgt_epi32;
+        fn shuffle8(table: __m256i, idx: __m256i) -> __m256i = _mm256_shuffle_epi8;
+    }
+
+    #[inline(always)]
+    fn splat8(self, x: u8) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_set1_epi8(x as i8) }
+    }
+
+    #[inline(always)]
+    fn splat16(self, x: u16) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_set1_epi16(x as i16) }
+    }
+
+    #[inline(always)]
+    fn splat32(self, x: u32) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn shr16_4(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_srli_epi16::<4>(a) }
+    }
+
+    #[inline(always)]
+    fn shr32_20(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_srli_epi32::<20>(a) }
+    }
+
+    #[inline(always)]
+    fn sum8(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let pairs = unsafe { _mm256_sad_epu8(a, _mm256_setzero_si256()) };
+        self.sum64(pairs)
+    }
+
+    #[inline(always)]
+    fn sum16(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm256_and_si256(a, _mm256_set1_epi32(0xFFFF)) };
+        // SAFETY: as above.
+        let hi = unsafe { _mm256_srli_epi32::<16>(a) };
+        self.sum32(self.add32(lo, hi))
+    }
+
+    #[inline(always)]
+    fn sum32(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm256_and_si256(a, _mm256_set1_epi64x(0xFFFF_FFFF)) };
+        // SAFETY: as above.
+        let pairs = unsafe { _mm256_add_epi64(lo, _mm256_srli_epi64::<32>(a)) };
+        self.sum64(pairs)
+    }
+}
+
+impl Avx2 {
+    /// The sum of the 64-bit lanes.
+    #[inline(always)]
+    fn sum64(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let half = unsafe {
+            _mm_add_epi64(
+                _mm256_castsi256_si128(a),
+                _mm256_extracti128_si256::<1>(a),
+            )
+        };
+        Sse42(()).sum64(half)
+    }
+}
+
+impl Simd for Avx512 {
+    type V = __m512i;
+    const BYTES: usize = 64;
+
+    #[inline(always)]
+    fn broadcast16(self, t: &[u8; 16]) -> __m512i {
+        // SAFETY: `t` is 16 readable bytes; the token proves the CPU
+        // features (module docs).
+        unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(self, p: *const u8) -> __m512i {
+        // SAFETY: the caller's guarantee covers the 64 bytes read.
+        unsafe { _mm512_loadu_si512(p.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8, v: __m512i) {
+        // SAFETY: the caller's guarantee covers the 64 bytes written.
+        unsafe { _mm512_storeu_si512(p.cast(), v) }
+    }
+
+    intrinsics! {
+        fn zero() -> __m512i = _mm512_setzero_si512;
+        fn and(a: __m512i, b: __m512i) -> __m512i = _mm512_and_si512;
+        fn or(a: __m512i, b: __m512i) -> __m512i = _mm512_or_si512;
+        fn xor(a: __m512i, b: __m512i) -> __m512i = _mm512_xor_si512;
+        fn sub8(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi8;
+        fn add16(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi16;
+        fn sub16(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi16;
+        fn add32(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi32;
+        fn sub32(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi32;
+        fn shuffle8(table: __m512i, idx: __m512i) -> __m512i = _mm512_shuffle_epi8;
+    }
+
+    #[inline(always)]
+    fn gt_i8(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movm_epi8(_mm512_cmpgt_epi8_mask(a, b)) }
+    }
+
+    #[inline(always)]
+    fn eq8(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(a, b)) }
+    }
+
+    #[inline(always)]
+    fn eq16(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movm_epi16(_mm512_cmpeq_epi16_mask(a, b)) }
+    }
+
+    #[inline(always)]
+    fn gt_i16(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movm_epi16(_mm512_cmpgt_epi16_mask(a, b)) }
+    }
+
+    #[inline(always)]
+    fn eq32(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_maskz_mov_epi32(_mm512_cmpeq_epi32_mask(a, b), _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    fn gt_i32(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_maskz_mov_epi32(_mm512_cmpgt_epi32_mask(a, b), _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    fn splat8(self, x: u8) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_set1_epi8(x as i8) }
+    }
+
+    #[inline(always)]
+    fn splat16(self, x: u16) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_set1_epi16(x as i16) }
+    }
+
+    #[inline(always)]
+    fn splat32(self, x: u32) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn shr16_4(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_srli_epi16::<4>(a) }
+    }
+
+    #[inline(always)]
+    fn shr32_20(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_srli_epi32::<20>(a) }
+    }
+
+    #[inline(always)]
+    fn sum8(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_reduce_add_epi64(_mm512_sad_epu8(a, _mm512_setzero_si512())) as u64 }
+    }
+
+    #[inline(always)]
+    fn sum16(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm512_and_si512(a, _mm512_set1_epi32(0xFFFF)) };
+        // SAFETY: as above.
+        let hi = unsafe { _mm512_srli_epi32::<16>(a) };
+        self.sum32(self.add32(lo, hi))
+    }
+
+    #[inline(always)]
+    fn sum32(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm512_and_si512(a, _mm512_set1_epi64(0xFFFF_FFFF)) };
+        // SAFETY: as above.
+        unsafe { _mm512_reduce_add_epi64(_mm512_add_epi64(lo, _mm512_srli_epi64::<32>(a))) as u64 }
+    }
+}
