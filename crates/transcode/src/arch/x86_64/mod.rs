@@ -18,6 +18,7 @@ pub(crate) mod avx512;
 mod count;
 mod simd;
 pub(crate) mod sse42;
+mod tables;
 
 /// The SSE4.2 table.
 pub(crate) static SSE42: Kernels = Kernels {
@@ -52,6 +53,16 @@ pub(crate) static AVX2: Kernels = Kernels {
     utf8_len_from_latin1: avx2::count::utf8_len_from_latin1,
     utf8_len_from_utf32: avx2::count::utf8_len_from_utf32,
     utf16_len_from_utf32: avx2::count::utf16_len_from_utf32,
+    utf8_to_utf16: avx2::utf8_to_utf16,
+    utf16_to_utf8: avx2::utf16_to_utf8,
+    utf16_bytes_to_utf8: [
+        avx2::utf16_bytes_to_utf8::<false>,
+        avx2::utf16_bytes_to_utf8::<true>,
+    ],
+    utf8_to_utf16_bytes: [
+        avx2::utf8_to_utf16_bytes::<false>,
+        avx2::utf8_to_utf16_bytes::<true>,
+    ],
     ..SSE42
 };
 

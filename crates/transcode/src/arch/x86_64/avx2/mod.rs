@@ -6,3 +6,44 @@ pub(crate) fn is_available() -> bool {
 }
 
 pub(crate) mod count;
+
+pub(crate) mod utf8_utf16;
+
+/// Valid UTF-8 to native UTF-16: the table entry.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: this function has the features `convert` needs, and `dst` is
+    // valid for `dst.len()` units.
+    unsafe { utf8_utf16::convert::<false>(src, dst.as_mut_ptr(), dst.len()) }
+}
+
+/// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [[u8; 2]],
+) -> (usize, usize) {
+    // SAFETY: as above; `convert` writes `dst` with unaligned stores only,
+    // so the pairs of bytes may be written as `u16`s.
+    unsafe { utf8_utf16::convert::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
+}
+
+pub(crate) mod utf16_utf8;
+
+/// Native UTF-16 to UTF-8: the table entry.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY: this function has the features `convert` needs, and `src` is
+    // valid for `src.len()` units.
+    unsafe { utf16_utf8::convert::<false>(src.as_ptr(), src.len(), dst) }
+}
+
+/// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
+    src: &[[u8; 2]],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    // SAFETY: as above; `convert` reads `src` with unaligned loads only.
+    unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
+}

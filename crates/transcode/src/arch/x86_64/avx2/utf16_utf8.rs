@@ -1,0 +1,378 @@
+//! AVX2: UTF-16 (native, or byte-swapped with `SWAP`) → UTF-8, validating.
+//!
+//! Each step takes a block of 16 units (one register) and the first path
+//! that applies:
+//!
+//! 1. ASCII (all units below 0x80): packed to 16 bytes.
+//! 2. Surrogate pairs only, lead first (Emoji text): 8 characters of 4
+//!    bytes, each computed in the 32-bit lane that holds its pair.
+//! 3. No surrogate, all below U+0800: each unit as a lead and a
+//!    continuation byte in its 16-bit lane, packed 8 units at a time with
+//!    [`PACK12`] (the continuation byte is dropped for ASCII units).
+//! 4. No surrogate: each unit as up to 3 bytes in a 32-bit lane, packed 4
+//!    units at a time with [`PACK123`].
+//! 5. Anything else (a surrogate out of the pattern of 2): the units one by
+//!    one, as the scalar decoder does, stopping before an unpaired
+//!    surrogate; the scalar code of `crate::drive` then reports it.
+//!
+//! Paths 3 and 4 store 16 bytes per 8 or 4 units, past the bytes those
+//! units need. Such a block is stored in place only if the next block has
+//! no surrogate at all (and the output has room for both): its 16 units
+//! will make at least 16 bytes, which overwrite every stray byte before the
+//! conversion can stop. Otherwise the block goes through a scratch buffer
+//! and only its bytes are copied, as do the blocks near the end.
+
+use super::super::tables::{LEN123, PACK12, PACK123};
+use core::arch::x86_64::*;
+
+/// The most bytes one block of 16 units makes: 3 per unit.
+const BLOCK_OUT: usize = 48;
+
+/// See the module docs. `src` is read with unaligned loads.
+///
+/// # Safety
+///
+/// The CPU has AVX2, BMI1, BMI2 and POPCNT, and `src` is valid for reads of
+/// `len` `u16`s (at any alignment).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn convert<const SWAP: bool>(
+    src: *const u16,
+    len: usize,
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let cap = dst.len();
+    let d = dst.as_mut_ptr();
+    let (mut p, mut o) = (0usize, 0usize);
+    let mut scratch = [0u8; BLOCK_OUT + 16];
+    let high = _mm256_set1_epi16(0xFF80u16 as i16);
+    loop {
+        // 1. In place: while this block and the next have no surrogate, and
+        // there is room for both (see the module docs).
+        while p + 32 <= len && o + 2 * BLOCK_OUT + 16 <= cap {
+            // SAFETY: `p + 32 <= len`.
+            let (v, n) = unsafe { (load::<SWAP>(src.add(p)), load::<SWAP>(src.add(p + 16))) };
+            if _mm256_testz_si256(_mm256_or_si256(v, n), high) != 0 {
+                // ASCII: both blocks, exact.
+                let bytes = _mm256_permute4x64_epi64::<0b1101_1000>(_mm256_packus_epi16(v, n));
+                // SAFETY: `o + 32 <= cap`.
+                unsafe { _mm256_storeu_si256(d.add(o).cast(), bytes) };
+                p += 32;
+                o += 32;
+                continue;
+            }
+            if surrogates(v, n) {
+                break;
+            }
+            // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
+            o += unsafe { no_surrogate(v, d.add(o)) };
+            p += 16;
+        }
+        if p + 16 > len {
+            break;
+        }
+        // 2. One block with care: it has a surrogate, or the next one
+        // does, or the end is near.
+        // SAFETY: `p + 16 <= len`.
+        let v = unsafe { load::<SWAP>(src.add(p)) };
+        let exact = o + BLOCK_OUT + 16 <= cap;
+        let out = if exact {
+            // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
+            unsafe { d.add(o) }
+        } else {
+            scratch.as_mut_ptr()
+        };
+        let (r, w, whole, copy) = if surrogates(v, v) {
+            // Paths 2 and 5 write exactly their bytes.
+            // SAFETY: `out` has room for BLOCK_OUT + 16 bytes; `src` has
+            // `len - p >= 16` units from `p`.
+            let (r, w, whole) = unsafe { with_surrogates::<SWAP>(v, src.add(p), len - p, out) };
+            (r, w, whole, !exact)
+        } else {
+            // Stray bytes: always through the scratch buffer.
+            // SAFETY: the scratch buffer has room for BLOCK_OUT + 16 bytes.
+            let w = unsafe { no_surrogate(v, scratch.as_mut_ptr()) };
+            (16, w, true, true)
+        };
+        if copy {
+            if o + w > cap {
+                break;
+            }
+            // SAFETY: `w` bytes of `scratch` to `dst[o..o + w]`, inside
+            // `cap`; the buffers do not overlap.
+            unsafe { core::ptr::copy_nonoverlapping(scratch.as_ptr(), d.add(o), w) };
+        }
+        p += r;
+        o += w;
+        if !whole {
+            break;
+        }
+    }
+    (p, o)
+}
+
+/// 16 units at `src`, as native `u16`s.
+///
+/// # Safety
+///
+/// AVX2; `src` is readable for 16 units.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn load<const SWAP: bool>(src: *const u16) -> __m256i {
+    // SAFETY: the caller guarantees 16 readable units.
+    let v = unsafe { _mm256_loadu_si256(src.cast()) };
+    if SWAP {
+        #[rustfmt::skip]
+        let swap = _mm256_setr_epi8(
+            1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+            1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14,
+        );
+        _mm256_shuffle_epi8(v, swap)
+    } else {
+        v
+    }
+}
+
+/// Whether any unit of `a` or `b` is a surrogate.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn surrogates(a: __m256i, b: __m256i) -> bool {
+    let (f800, d800) = (
+        _mm256_set1_epi16(0xF800u16 as i16),
+        _mm256_set1_epi16(0xD800u16 as i16),
+    );
+    let sa = _mm256_cmpeq_epi16(_mm256_and_si256(a, f800), d800);
+    let sb = _mm256_cmpeq_epi16(_mm256_and_si256(b, f800), d800);
+    let s = _mm256_or_si256(sa, sb);
+    _mm256_testz_si256(s, s) == 0
+}
+
+/// A block without surrogates: 16 units to 16..48 bytes; returns how many.
+///
+/// # Safety
+///
+/// AVX2, BMI2, POPCNT; `out` is writable for `BLOCK_OUT + 16` bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn no_surrogate(v: __m256i, out: *mut u8) -> usize {
+    if _mm256_testz_si256(v, _mm256_set1_epi16(0xFF80u16 as i16)) != 0 {
+        // 1. ASCII.
+        let packed = _mm256_packus_epi16(v, v);
+        let bytes = _mm256_castsi256_si128(_mm256_permute4x64_epi64::<0b1000>(packed));
+        // SAFETY: 16 bytes at `out`.
+        unsafe { _mm_storeu_si128(out.cast(), bytes) };
+        16
+    } else if _mm256_testz_si256(v, _mm256_set1_epi16(0xF800u16 as i16)) != 0 {
+        // 3. 1 or 2 bytes a unit.
+        // SAFETY: at most 32 bytes, in two 16-byte stores at 0 and <= 16.
+        unsafe { one_two(v, out) }
+    } else {
+        // 4. 1 to 3 bytes a unit.
+        // SAFETY: at most 48 bytes, in 16-byte stores at <= 36.
+        unsafe { one_two_three(v, out) }
+    }
+}
+
+/// A block with a surrogate: the 16 units at `src` (`v`); returns `(units
+/// read, bytes written, whether the block was whole)`. Not whole: it
+/// stopped before an unpaired surrogate (or a pair cut by the end of the
+/// input).
+///
+/// # Safety
+///
+/// AVX2, BMI2, POPCNT; `src` is readable for `avail >= 16` units, `out`
+/// writable for `BLOCK_OUT + 16` bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn with_surrogates<const SWAP: bool>(
+    v: __m256i,
+    src: *const u16,
+    avail: usize,
+    out: *mut u8,
+) -> (usize, usize, bool) {
+    let top6 = _mm256_and_si256(v, _mm256_set1_epi16(0xFC00u16 as i16));
+    let leads = _mm256_movemask_epi8(_mm256_cmpeq_epi16(
+        top6,
+        _mm256_set1_epi16(0xD800u16 as i16),
+    )) as u32;
+    let trails = _mm256_movemask_epi8(_mm256_cmpeq_epi16(
+        top6,
+        _mm256_set1_epi16(0xDC00u16 as i16),
+    )) as u32;
+    if leads == 0x3333_3333 && trails == 0xCCCC_CCCC {
+        // 2. Pairs only.
+        // SAFETY: 32 bytes at `out`.
+        unsafe { pairs(v, out) };
+        return (16, 32, true);
+    }
+    // 5. One by one.
+    // SAFETY: as the caller guarantees.
+    unsafe { one_by_one::<SWAP>(src, avail, out) }
+}
+
+/// Eight pairs of units (lead, trail) to eight 4-byte characters.
+///
+/// # Safety
+///
+/// AVX2; `out` is writable for 32 bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn pairs(v: __m256i, out: *mut u8) {
+    let ten = _mm256_set1_epi32(0x3FF);
+    let high = _mm256_slli_epi32::<10>(_mm256_and_si256(v, ten));
+    let low = _mm256_and_si256(_mm256_srli_epi32::<16>(v), ten);
+    let cp = _mm256_add_epi32(_mm256_add_epi32(high, low), _mm256_set1_epi32(0x1_0000));
+    // Bytes (lane order): F0 | cp >> 18, then three continuations.
+    let b0 = _mm256_srli_epi32::<18>(cp);
+    let b1 = _mm256_and_si256(_mm256_srli_epi32::<4>(cp), _mm256_set1_epi32(0x3F00));
+    let b2 = _mm256_and_si256(_mm256_slli_epi32::<10>(cp), _mm256_set1_epi32(0x3F_0000));
+    let b3 = _mm256_slli_epi32::<24>(cp);
+    let b3 = _mm256_and_si256(b3, _mm256_set1_epi32(0x3F00_0000));
+    let bytes = _mm256_or_si256(_mm256_or_si256(b0, b1), _mm256_or_si256(b2, b3));
+    let bytes = _mm256_or_si256(bytes, _mm256_set1_epi32(0x8080_80F0u32 as i32));
+    // SAFETY: 32 bytes at `out`.
+    unsafe { _mm256_storeu_si256(out.cast(), bytes) }
+}
+
+/// 16 units below U+0800 to 16..32 bytes; returns how many.
+///
+/// # Safety
+///
+/// AVX2, BMI2, POPCNT; `out` is writable for 40 bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn one_two(v: __m256i, out: *mut u8) -> usize {
+    // Each lane: the lead byte C0 | u >> 6, then 80 | u & 3F.
+    let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(v), _mm256_set1_epi16(0xC0));
+    let cont = _mm256_or_si256(
+        _mm256_and_si256(v, _mm256_set1_epi16(0x3F)),
+        _mm256_set1_epi16(0x80),
+    );
+    let two = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(cont));
+    let is2 = _mm256_cmpgt_epi16(v, _mm256_set1_epi16(0x7F));
+    let lanes = _mm256_blendv_epi8(v, two, is2);
+    let m = _pext_u32(_mm256_movemask_epi8(is2) as u32, 0x5555_5555);
+    let (lo, hi) = ((m & 0xFF) as usize, (m >> 8) as usize);
+    // SAFETY: `lo` and `hi` are below 256, PACK12's length.
+    let (plo, phi) = unsafe {
+        (
+            _mm_loadu_si128(PACK12.as_ptr().add(lo).cast()),
+            _mm_loadu_si128(PACK12.as_ptr().add(hi).cast()),
+        )
+    };
+    let first = _mm_shuffle_epi8(_mm256_castsi256_si128(lanes), plo);
+    let second = _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(lanes), phi);
+    let n = 8 + lo.count_ones() as usize;
+    // SAFETY: stores at 0..16 and n..n + 16 with n <= 16.
+    unsafe {
+        _mm_storeu_si128(out.cast(), first);
+        _mm_storeu_si128(out.add(n).cast(), second);
+    }
+    n + 8 + hi.count_ones() as usize
+}
+
+/// 16 units without surrogates to 16..48 bytes; returns how many.
+///
+/// Each unit becomes two 16-bit words, which `unpack` interleaves into a
+/// 32-bit lane holding its bytes in order: `w0` the first two bytes
+/// (`0ccccccc`; `110bbbbb 10cccccc`; `1110aaaa 10bbbbbb`), `w1` the third
+/// (`10cccccc`). The 2- and 3-byte forms of `w0` are one formula applied to
+/// `u` or to `u >> 6`.
+///
+/// # Safety
+///
+/// AVX2, POPCNT; `out` is writable for 52 bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn one_two_three(u: __m256i, out: *mut u8) -> usize {
+    let zero = _mm256_setzero_si256();
+    let ascii = _mm256_cmpeq_epi16(
+        _mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)),
+        zero,
+    );
+    let short = _mm256_cmpeq_epi16(
+        _mm256_and_si256(u, _mm256_set1_epi16(0xF800u16 as i16)),
+        zero,
+    );
+    let six = _mm256_set1_epi16(0x3F);
+    // 3-byte units: the formula of the 2-byte ones, on u >> 6, with the
+    // lead tag E0 instead of C0.
+    let v = _mm256_blendv_epi8(_mm256_srli_epi16::<6>(u), u, short);
+    let tag = _mm256_or_si256(
+        _mm256_set1_epi16(0x80C0u16 as i16),
+        _mm256_andnot_si256(short, _mm256_set1_epi16(0x20)),
+    );
+    let w0 = _mm256_or_si256(
+        _mm256_or_si256(
+            _mm256_srli_epi16::<6>(v),
+            _mm256_slli_epi16::<8>(_mm256_and_si256(v, six)),
+        ),
+        tag,
+    );
+    let w0 = _mm256_blendv_epi8(w0, u, ascii);
+    let w1 = _mm256_or_si256(_mm256_and_si256(u, six), _mm256_set1_epi16(0x80));
+    // Lanes: units 0-3 | 8-11, and 4-7 | 12-15.
+    let first = _mm256_unpacklo_epi16(w0, w1);
+    let second = _mm256_unpackhi_epi16(w0, w1);
+    // Per unit, 2 bits: 0, 1 or 2 for 1, 2 or 3 bytes.
+    let codes = (!_mm256_movemask_epi8(ascii) as u32 & 0x5555_5555)
+        + (!_mm256_movemask_epi8(short) as u32 & 0x5555_5555);
+    let mut n = 0;
+    for (group, lanes) in [
+        (0, _mm256_castsi256_si128(first)),
+        (8, _mm256_castsi256_si128(second)),
+        (16, _mm256_extracti128_si256::<1>(first)),
+        (24, _mm256_extracti128_si256::<1>(second)),
+    ] {
+        let idx = ((codes >> group) & 0xFF) as usize;
+        // SAFETY: `idx` is below 256, the tables' length.
+        let pack = unsafe { _mm_loadu_si128(PACK123.as_ptr().add(idx).cast()) };
+        // SAFETY: `n <= 36` before this store of 16 bytes.
+        unsafe { _mm_storeu_si128(out.add(n).cast(), _mm_shuffle_epi8(lanes, pack)) };
+        n += usize::from(LEN123[idx]);
+    }
+    n
+}
+
+/// The units at `src`, one by one, until 16 are read or one is an unpaired
+/// surrogate (or a lead whose trail is past `avail`): `(units read, bytes
+/// written, whether all 16 were read)`.
+///
+/// # Safety
+///
+/// `src` is readable for `avail >= 16` units; `out` writable for 52 bytes.
+#[inline(never)]
+unsafe fn one_by_one<const SWAP: bool>(
+    src: *const u16,
+    avail: usize,
+    out: *mut u8,
+) -> (usize, usize, bool) {
+    // SAFETY: the caller guarantees `avail` readable units; 17 at most are
+    // used.
+    let units = unsafe { core::slice::from_raw_parts(src.cast::<[u8; 2]>(), avail.min(17)) };
+    // SAFETY: the caller guarantees 52 writable bytes.
+    let bytes = unsafe { core::slice::from_raw_parts_mut(out, 52) };
+    let unit = |i: usize| {
+        let u = units.get(i).map(|&b| u16::from_ne_bytes(b));
+        if SWAP { u.map(u16::swap_bytes) } else { u }
+    };
+    let (mut i, mut o) = (0, 0);
+    while i < 16 {
+        let Some(u) = unit(i) else { break };
+        let c = match u {
+            0xD800..=0xDBFF => match unit(i + 1) {
+                Some(t @ 0xDC00..=0xDFFF) => {
+                    let v = 0x1_0000 + ((u32::from(u) & 0x3FF) << 10 | (u32::from(t) & 0x3FF));
+                    char::from_u32(v)
+                }
+                _ => None,
+            },
+            _ => char::from_u32(u32::from(u)),
+        };
+        let Some(c) = c else {
+            return (i, o, false);
+        };
+        o += c.encode_utf8(&mut bytes[o..]).len();
+        i += c.len_utf16();
+    }
+    (i, o, true)
+}
