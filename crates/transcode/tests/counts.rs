@@ -31,7 +31,12 @@ fn transcoders() -> Vec<Transcoder> {
 
 /// The oracle for every count of UTF-8 `s`.
 fn check_str(t: Transcoder, s: &str) {
-    assert_eq!(t.count_chars(s), s.chars().count(), "{} count_chars {s:?}", t.name());
+    assert_eq!(
+        t.count_chars(s),
+        s.chars().count(),
+        "{} count_chars {s:?}",
+        t.name()
+    );
     assert_eq!(
         t.utf16_len(s),
         s.encode_utf16().count(),
@@ -95,7 +100,9 @@ fn text(rng: &mut StdRng, pool: &[char], chars: usize) -> String {
 const POOLS: &[&[char]] = &[
     &['a', ' ', '\0', '\x7F'],
     &['a', 'é', '\u{80}', '\u{7FF}'],
-    &['a', 'é', '吕', '\u{800}', '\u{FFFF}', '\u{D7FF}', '\u{E000}'],
+    &[
+        'a', 'é', '吕', '\u{800}', '\u{FFFF}', '\u{D7FF}', '\u{E000}',
+    ],
     &['a', '😀', '\u{10000}', '\u{10FFFF}'],
     &['a', 'é', '吕', '😀'],
     &['吕', '😀'],
@@ -121,8 +128,22 @@ fn utf16_units(rng: &mut StdRng, n: usize) -> Vec<u16> {
 /// those whose sign bit is set (the kernels compare signed lanes).
 fn utf32_units(rng: &mut StdRng, n: usize) -> Vec<u32> {
     const SPECIAL: [u32; 16] = [
-        0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFFFF, 0x1_0000, 0x10_FFFF,
-        0x11_0000, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF,
+        0,
+        0x7F,
+        0x80,
+        0x7FF,
+        0x800,
+        0xD7FF,
+        0xD800,
+        0xDFFF,
+        0xE000,
+        0xFFFF,
+        0x1_0000,
+        0x10_FFFF,
+        0x11_0000,
+        0x7FFF_FFFF,
+        0x8000_0000,
+        0xFFFF_FFFF,
     ];
     (0..n)
         .map(|_| match rng.random_range(0..4) {
@@ -255,7 +276,10 @@ fn guard_pages() {
     let u16s = utf16_units(&mut rng, 256);
     let u32s = utf32_units(&mut rng, 256);
     for len in 0..=256 {
-        let cut = (0..=len.min(s.len())).rev().find(|&i| s.is_char_boundary(i)).unwrap();
+        let cut = (0..=len.min(s.len()))
+            .rev()
+            .find(|&i| s.is_char_boundary(i))
+            .unwrap();
         let bytes = &s.as_bytes()[..cut];
         for at_end in [true, false] {
             let place = |buf: &mut GuardedBuf, b: &[u8]| {

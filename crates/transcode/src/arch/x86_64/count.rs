@@ -164,7 +164,10 @@ fn sum_units32<S: Simd, const MAX: usize>(
         // Units `n - lanes..i` were counted.
         let keep = s.from_byte(4 * (lanes - (n - i)));
         let (a, b) = f(v);
-        acc = (s.sub32(acc.0, s.and(a, keep)), s.sub32(acc.1, s.and(b, keep)));
+        acc = (
+            s.sub32(acc.0, s.and(a, keep)),
+            s.sub32(acc.1, s.and(b, keep)),
+        );
     }
     (total.0 + s.sum32(acc.0), total.1 + s.sum32(acc.1))
 }
@@ -213,7 +216,7 @@ pub(crate) fn utf16_len_from_utf8<S: Simd>(s: S, src: &[u8]) -> usize {
     let table = s.broadcast16(&UTF16_UNITS_BY_NIBBLE);
     let low = s.splat8(0x0F);
     to_usize(sum_bytes::<S, 2>(s, src, |v| {
-        s.shuffle8(table, s.and(s.shr16_4(v), low))
+        s.shuffle8(table, s.and(s.shr16::<4>(v), low))
     }))
 }
 
@@ -277,7 +280,7 @@ pub(crate) fn utf8_len_from_utf16<S: Simd>(s: S, src: &[u16]) -> usize {
 /// unsigned, is below `2^20`.
 #[inline(always)]
 fn supplementary32<S: Simd>(s: S, v: S::V) -> S::V {
-    s.eq32(s.shr32_20(s.sub32(v, s.splat32(0x1_0000))), s.zero())
+    s.eq32(s.shr32::<20>(s.sub32(v, s.splat32(0x1_0000))), s.zero())
 }
 
 /// The UTF-8 length of lossy UTF-32: 3 bytes a unit, less one for a unit
@@ -291,7 +294,10 @@ pub(crate) fn utf8_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
     }
     let (not7f, not7ff, zero) = (s.splat32(!0x7F), s.splat32(!0x7FF), s.zero());
     let (fewer, more) = sum_units32::<S, 2>(s, src, |v| {
-        let fewer = s.add32(s.eq32(s.and(v, not7f), zero), s.eq32(s.and(v, not7ff), zero));
+        let fewer = s.add32(
+            s.eq32(s.and(v, not7f), zero),
+            s.eq32(s.and(v, not7ff), zero),
+        );
         (fewer, supplementary32(s, v))
     });
     3 * src.len() - to_usize(fewer) + to_usize(more)

@@ -15,7 +15,9 @@ use super::{Kernels, PORTABLE, has_features};
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+mod block;
 mod count;
+mod latin1;
 mod simd;
 pub(crate) mod sse42;
 mod tables;
@@ -35,6 +37,12 @@ pub(crate) static SSE42: Kernels = Kernels {
     utf8_len_from_latin1: sse42::count::utf8_len_from_latin1,
     utf8_len_from_utf32: sse42::count::utf8_len_from_utf32,
     utf16_len_from_utf32: sse42::count::utf16_len_from_utf32,
+    latin1_to_utf8: sse42::latin1::latin1_to_utf8,
+    latin1_to_utf16: sse42::latin1::latin1_to_utf16,
+    latin1_to_utf32: sse42::latin1::latin1_to_utf32,
+    utf8_to_latin1: sse42::latin1::utf8_to_latin1,
+    utf16_to_latin1: sse42::latin1::utf16_to_latin1,
+    utf32_to_latin1: sse42::latin1::utf32_to_latin1,
     ..PORTABLE
 };
 
@@ -53,6 +61,12 @@ pub(crate) static AVX2: Kernels = Kernels {
     utf8_len_from_latin1: avx2::count::utf8_len_from_latin1,
     utf8_len_from_utf32: avx2::count::utf8_len_from_utf32,
     utf16_len_from_utf32: avx2::count::utf16_len_from_utf32,
+    latin1_to_utf8: avx2::latin1::latin1_to_utf8,
+    latin1_to_utf16: avx2::latin1::latin1_to_utf16,
+    latin1_to_utf32: avx2::latin1::latin1_to_utf32,
+    utf8_to_latin1: avx2::latin1::utf8_to_latin1,
+    utf16_to_latin1: avx2::latin1::utf16_to_latin1,
+    utf32_to_latin1: avx2::latin1::utf32_to_latin1,
     utf8_to_utf16: avx2::utf8_to_utf16,
     utf16_to_utf8: avx2::utf16_to_utf8,
     utf16_bytes_to_utf8: [
@@ -80,6 +94,12 @@ pub(crate) static AVX512: Kernels = Kernels {
     utf8_len_from_latin1: avx512::count::utf8_len_from_latin1,
     utf8_len_from_utf32: avx512::count::utf8_len_from_utf32,
     utf16_len_from_utf32: avx512::count::utf16_len_from_utf32,
+    latin1_to_utf8: avx512::latin1::latin1_to_utf8,
+    latin1_to_utf16: avx512::latin1::latin1_to_utf16,
+    latin1_to_utf32: avx512::latin1::latin1_to_utf32,
+    utf8_to_latin1: avx512::latin1::utf8_to_latin1,
+    utf16_to_latin1: avx512::latin1::utf16_to_latin1,
+    utf32_to_latin1: avx512::latin1::utf32_to_latin1,
     ..AVX2
 };
 

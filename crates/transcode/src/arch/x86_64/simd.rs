@@ -113,10 +113,49 @@ pub(crate) trait Simd: Copy {
     /// Bytes: `table[idx & 15]` within each 128-bit lane, 0 where `idx`
     /// has its top bit set (`pshufb`).
     fn shuffle8(self, table: Self::V, idx: Self::V) -> Self::V;
-    /// 16-bit lanes shifted right by 4, zero-filling.
-    fn shr16_4(self, a: Self::V) -> Self::V;
-    /// 32-bit lanes shifted right by 20, zero-filling.
-    fn shr32_20(self, a: Self::V) -> Self::V;
+    /// `!a & b`.
+    fn andnot(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: `b` where `m` has its top bit set, else `a`.
+    fn blendv8(self, a: Self::V, b: Self::V, m: Self::V) -> Self::V;
+    /// 16-bit lanes shifted left by `N`.
+    fn shl16<const N: i32>(self, a: Self::V) -> Self::V;
+    /// 16-bit lanes shifted right by `N`, zero-filling.
+    fn shr16<const N: i32>(self, a: Self::V) -> Self::V;
+    /// 32-bit lanes shifted left by `N`.
+    fn shl32<const N: i32>(self, a: Self::V) -> Self::V;
+    /// 32-bit lanes shifted right by `N`, zero-filling.
+    fn shr32<const N: i32>(self, a: Self::V) -> Self::V;
+
+    /// Whether `a & b` has a bit set.
+    fn test_any(self, a: Self::V, b: Self::V) -> bool;
+    /// The top bit of each byte.
+    fn movemask8(self, a: Self::V) -> u64;
+    /// Bytes: the larger of `a` and `b`, unsigned.
+    fn max_u8(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// Loads `BYTES / 2` bytes and zero-extends each into a 16-bit lane.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES / 2` bytes.
+    unsafe fn load_widen8to16(self, p: *const u8) -> Self::V;
+    /// Loads `BYTES / 4` bytes and zero-extends each into a 32-bit lane.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES / 4` bytes.
+    unsafe fn load_widen8to32(self, p: *const u8) -> Self::V;
+    /// The 16-bit lanes of `a`, then of `b`, as bytes (each must be below
+    /// 256; larger ones saturate).
+    fn narrow16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// The 32-bit lanes of `a`, `b`, `c`, then `d`, as bytes (each must be
+    /// below 256; larger ones saturate).
+    fn narrow32(self, a: Self::V, b: Self::V, c: Self::V, d: Self::V) -> Self::V;
+
+    /// The 16-byte lane `k` of `a` (`k < BYTES / 16`).
+    fn lane(self, a: Self::V, k: usize) -> __m128i;
+    /// The SSE4.2 token, which every wider token implies.
+    fn sse(self) -> Sse42;
 
     /// The sum of the bytes, unsigned.
     fn sum8(self, a: Self::V) -> u64;
@@ -180,6 +219,58 @@ impl Simd for Sse42 {
     const BYTES: usize = 16;
 
     #[inline(always)]
+    fn test_any(self, a: __m128i, b: __m128i) -> bool {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_testz_si128(a, b) == 0 }
+    }
+
+    #[inline(always)]
+    fn movemask8(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm_movemask_epi8(a) } as u16)
+    }
+
+    intrinsics! {
+        fn max_u8(a: __m128i, b: __m128i) -> __m128i = _mm_max_epu8;
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to16(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 8 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm_cvtepu8_epi16(_mm_loadu_si64(p)) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to32(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 4 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm_cvtepu8_epi32(_mm_loadu_si32(p)) }
+    }
+
+    #[inline(always)]
+    fn narrow16(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_packus_epi16(a, b) }
+    }
+
+    #[inline(always)]
+    fn narrow32(self, a: __m128i, b: __m128i, c: __m128i, d: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)) }
+    }
+
+    #[inline(always)]
+    fn lane(self, a: __m128i, _: usize) -> __m128i {
+        a
+    }
+
+    #[inline(always)]
+    fn sse(self) -> Sse42 {
+        self
+    }
+
+    #[inline(always)]
     fn broadcast16(self, t: &[u8; 16]) -> __m128i {
         // SAFETY: `t` is 16 readable bytes; the token proves the CPU
         // features (module docs).
@@ -215,6 +306,8 @@ impl Simd for Sse42 {
         fn eq32(a: __m128i, b: __m128i) -> __m128i = _mm_cmpeq_epi32;
         fn gt_i32(a: __m128i, b: __m128i) -> __m128i = _mm_cmpgt_epi32;
         fn shuffle8(table: __m128i, idx: __m128i) -> __m128i = _mm_shuffle_epi8;
+        fn andnot(a: __m128i, b: __m128i) -> __m128i = _mm_andnot_si128;
+        fn blendv8(a: __m128i, b: __m128i, m: __m128i) -> __m128i = _mm_blendv_epi8;
     }
 
     #[inline(always)]
@@ -236,15 +329,27 @@ impl Simd for Sse42 {
     }
 
     #[inline(always)]
-    fn shr16_4(self, a: __m128i) -> __m128i {
+    fn shl16<const N: i32>(self, a: __m128i) -> __m128i {
         // SAFETY: the token proves the CPU features (module docs).
-        unsafe { _mm_srli_epi16::<4>(a) }
+        unsafe { _mm_slli_epi16::<N>(a) }
     }
 
     #[inline(always)]
-    fn shr32_20(self, a: __m128i) -> __m128i {
+    fn shr16<const N: i32>(self, a: __m128i) -> __m128i {
         // SAFETY: the token proves the CPU features (module docs).
-        unsafe { _mm_srli_epi32::<20>(a) }
+        unsafe { _mm_srli_epi16::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shl32<const N: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_slli_epi32::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shr32<const N: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_srli_epi32::<N>(a) }
     }
 
     #[inline(always)]
@@ -288,6 +393,74 @@ impl Simd for Avx2 {
     const BYTES: usize = 32;
 
     #[inline(always)]
+    fn test_any(self, a: __m256i, b: __m256i) -> bool {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_testz_si256(a, b) == 0 }
+    }
+
+    #[inline(always)]
+    fn movemask8(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm256_movemask_epi8(a) } as u32)
+    }
+
+    intrinsics! {
+        fn max_u8(a: __m256i, b: __m256i) -> __m256i = _mm256_max_epu8;
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to16(self, p: *const u8) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 16 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p.cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to32(self, p: *const u8) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 8 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm256_cvtepu8_epi32(_mm_loadu_si64(p)) }
+    }
+
+    #[inline(always)]
+    fn narrow16(self, a: __m256i, b: __m256i) -> __m256i {
+        // `packus` works within 128-bit lanes: a0 b0 a1 b1, put in order.
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b)) }
+    }
+
+    #[inline(always)]
+    fn narrow32(self, a: __m256i, b: __m256i, c: __m256i, d: __m256i) -> __m256i {
+        // Within 128-bit lanes the packs give, in 32-bit lanes,
+        // a0 b0 c0 d0 | a1 b1 c1 d1 (each a quarter register): put in order.
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let ab = _mm256_packus_epi32(a, b);
+            let cd = _mm256_packus_epi32(c, d);
+            let bytes = _mm256_packus_epi16(ab, cd);
+            _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
+        }
+    }
+
+    #[inline(always)]
+    fn lane(self, a: __m256i, k: usize) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            if k == 0 {
+                _mm256_castsi256_si128(a)
+            } else {
+                _mm256_extracti128_si256::<1>(a)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn sse(self) -> Sse42 {
+        // AVX2 implies SSE4.2 (and `avx2_available` checks it too).
+        Sse42(())
+    }
+
+    #[inline(always)]
     fn broadcast16(self, t: &[u8; 16]) -> __m256i {
         // SAFETY: `t` is 16 readable bytes; the token proves the CPU
         // features (module docs).
@@ -323,6 +496,8 @@ impl Simd for Avx2 {
         fn eq32(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpeq_epi32;
         fn gt_i32(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpgt_epi32;
         fn shuffle8(table: __m256i, idx: __m256i) -> __m256i = _mm256_shuffle_epi8;
+        fn andnot(a: __m256i, b: __m256i) -> __m256i = _mm256_andnot_si256;
+        fn blendv8(a: __m256i, b: __m256i, m: __m256i) -> __m256i = _mm256_blendv_epi8;
     }
 
     #[inline(always)]
@@ -344,15 +519,27 @@ impl Simd for Avx2 {
     }
 
     #[inline(always)]
-    fn shr16_4(self, a: __m256i) -> __m256i {
+    fn shl16<const N: i32>(self, a: __m256i) -> __m256i {
         // SAFETY: the token proves the CPU features (module docs).
-        unsafe { _mm256_srli_epi16::<4>(a) }
+        unsafe { _mm256_slli_epi16::<N>(a) }
     }
 
     #[inline(always)]
-    fn shr32_20(self, a: __m256i) -> __m256i {
+    fn shr16<const N: i32>(self, a: __m256i) -> __m256i {
         // SAFETY: the token proves the CPU features (module docs).
-        unsafe { _mm256_srli_epi32::<20>(a) }
+        unsafe { _mm256_srli_epi16::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shl32<const N: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_slli_epi32::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shr32<const N: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_srli_epi32::<N>(a) }
     }
 
     #[inline(always)]
@@ -386,12 +573,8 @@ impl Avx2 {
     #[inline(always)]
     fn sum64(self, a: __m256i) -> u64 {
         // SAFETY: the token proves the CPU features (module docs).
-        let half = unsafe {
-            _mm_add_epi64(
-                _mm256_castsi256_si128(a),
-                _mm256_extracti128_si256::<1>(a),
-            )
-        };
+        let half =
+            unsafe { _mm_add_epi64(_mm256_castsi256_si128(a), _mm256_extracti128_si256::<1>(a)) };
         Sse42(()).sum64(half)
     }
 }
@@ -399,6 +582,81 @@ impl Avx2 {
 impl Simd for Avx512 {
     type V = __m512i;
     const BYTES: usize = 64;
+
+    #[inline(always)]
+    fn test_any(self, a: __m512i, b: __m512i) -> bool {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_test_epi64_mask(a, b) != 0 }
+    }
+
+    #[inline(always)]
+    fn movemask8(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movepi8_mask(a) }
+    }
+
+    intrinsics! {
+        fn max_u8(a: __m512i, b: __m512i) -> __m512i = _mm512_max_epu8;
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to16(self, p: *const u8) -> __m512i {
+        // SAFETY: the caller's guarantee covers the 32 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm512_cvtepu8_epi16(_mm256_loadu_si256(p.cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to32(self, p: *const u8) -> __m512i {
+        // SAFETY: the caller's guarantee covers the 16 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm512_cvtepu8_epi32(_mm_loadu_si128(p.cast())) }
+    }
+
+    #[inline(always)]
+    fn narrow16(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let lo = _mm512_cvtusepi16_epi8(a);
+            let hi = _mm512_cvtusepi16_epi8(b);
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+        }
+    }
+
+    #[inline(always)]
+    fn narrow32(self, a: __m512i, b: __m512i, c: __m512i, d: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let ab = _mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm512_cvtusepi32_epi8(a)),
+                _mm512_cvtusepi32_epi8(b),
+            );
+            let cd = _mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm512_cvtusepi32_epi8(c)),
+                _mm512_cvtusepi32_epi8(d),
+            );
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(ab), cd)
+        }
+    }
+
+    #[inline(always)]
+    fn lane(self, a: __m512i, k: usize) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            match k {
+                0 => _mm512_castsi512_si128(a),
+                1 => _mm512_extracti32x4_epi32::<1>(a),
+                2 => _mm512_extracti32x4_epi32::<2>(a),
+                _ => _mm512_extracti32x4_epi32::<3>(a),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn sse(self) -> Sse42 {
+        // AVX-512 implies SSE4.2 (and `avx512_available` checks it too).
+        Sse42(())
+    }
 
     #[inline(always)]
     fn broadcast16(self, t: &[u8; 16]) -> __m512i {
@@ -430,6 +688,13 @@ impl Simd for Avx512 {
         fn add32(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi32;
         fn sub32(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi32;
         fn shuffle8(table: __m512i, idx: __m512i) -> __m512i = _mm512_shuffle_epi8;
+        fn andnot(a: __m512i, b: __m512i) -> __m512i = _mm512_andnot_si512;
+    }
+
+    #[inline(always)]
+    fn blendv8(self, a: __m512i, b: __m512i, m: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_mask_blend_epi8(_mm512_movepi8_mask(m), a, b) }
     }
 
     #[inline(always)]
@@ -487,15 +752,29 @@ impl Simd for Avx512 {
     }
 
     #[inline(always)]
-    fn shr16_4(self, a: __m512i) -> __m512i {
+    fn shl16<const N: i32>(self, a: __m512i) -> __m512i {
+        // The immediate forms take `u32` counts here; LLVM turns a constant
+        // count into the immediate form.
         // SAFETY: the token proves the CPU features (module docs).
-        unsafe { _mm512_srli_epi16::<4>(a) }
+        unsafe { _mm512_sll_epi16(a, _mm_cvtsi32_si128(N)) }
     }
 
     #[inline(always)]
-    fn shr32_20(self, a: __m512i) -> __m512i {
+    fn shr16<const N: i32>(self, a: __m512i) -> __m512i {
         // SAFETY: the token proves the CPU features (module docs).
-        unsafe { _mm512_srli_epi32::<20>(a) }
+        unsafe { _mm512_srl_epi16(a, _mm_cvtsi32_si128(N)) }
+    }
+
+    #[inline(always)]
+    fn shl32<const N: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_sll_epi32(a, _mm_cvtsi32_si128(N)) }
+    }
+
+    #[inline(always)]
+    fn shr32<const N: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_srl_epi32(a, _mm_cvtsi32_si128(N)) }
     }
 
     #[inline(always)]

@@ -47,3 +47,4 @@ pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
     // SAFETY: as above; `convert` reads `src` with unaligned loads only.
     unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
 }
+pub(crate) mod latin1;

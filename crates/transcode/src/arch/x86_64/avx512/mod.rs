@@ -6,3 +6,4 @@ pub(crate) fn is_available() -> bool {
 }
 
 pub(crate) mod count;
+pub(crate) mod latin1;
