@@ -160,3 +160,39 @@ fn utf32_errors_after_mixes_at_every_offset() {
         }
     }
 }
+
+/// The benchmark texts (the nine lipsum texts of `benches/data/lipsum`),
+/// 64 KiB of each, through every UTF-32 and Latin-1 conversion: long runs
+/// of one kind of text, where the kernels stay on one path for long.
+#[test]
+fn lipsum_texts() {
+    const TEXTS: &[&str] = &[
+        include_str!("../../../../benches/data/lipsum/Arabic-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Chinese-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Emoji-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Hebrew-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Hindi-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Japanese-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Korean-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Latin-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Russian-Lipsum.utf8.txt"),
+    ];
+    for t in transcoders() {
+        for text in TEXTS {
+            // 64 KiB of UTF-8, cut at a character, as the benchmarks use.
+            let mut s = text.repeat((64 << 10) / text.len() + 1);
+            let cut = (0..=64 << 10)
+                .rev()
+                .find(|&k| s.is_char_boundary(k))
+                .unwrap();
+            s.truncate(cut);
+            let chars: Vec<char> = s.chars().collect();
+            check_utf32_text(&t, &chars, Caps::Roomy);
+            let latin1: Vec<char> = chars
+                .iter()
+                .map(|&c| if u32::from(c) < 0x100 { c } else { 'é' })
+                .collect();
+            check_latin1_text(&t, &latin1, Caps::Roomy);
+        }
+    }
+}

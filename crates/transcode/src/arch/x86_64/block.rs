@@ -11,6 +11,8 @@
 //! garbage; otherwise it stores the block into a scratch buffer and copies
 //! exactly its output. On typical text almost every block goes direct.
 
+use core::mem::MaybeUninit;
+
 /// One block of input, examined and converted, ready to be written.
 pub(crate) trait Block<D> {
     /// Input units it converts.
@@ -18,7 +20,7 @@ pub(crate) trait Block<D> {
     /// Output units it writes.
     fn written(&self) -> usize;
     /// Units of garbage its [`store`](Block::store) writes past
-    /// [`written`](Block::written); at most [`SCRATCH`] in all.
+    /// [`written`](Block::written).
     fn stray(&self) -> usize;
     /// Writes the output at `dst`, and `stray()` units of garbage after it.
     ///
@@ -28,8 +30,11 @@ pub(crate) trait Block<D> {
     unsafe fn store(&self, dst: *mut D);
 }
 
-/// The most units a block may store, output and garbage together.
-pub(crate) const SCRATCH: usize = 80;
+/// The most units a block with garbage may store, output and garbage
+/// together, for it to go through the scratch buffer: the largest such
+/// block is a register of 64 Latin-1 bytes, 136 bytes of UTF-8 stored.
+/// (A larger one is left to the scalar code rather than overflow it.)
+const SCRATCH: usize = 144;
 
 /// Converts block by block from the start of the input: `block_at(i)` is
 /// the block at input unit `i`, or `None` where the kernel cannot go on
@@ -37,12 +42,15 @@ pub(crate) const SCRATCH: usize = 80;
 /// kernel leaves to the scalar code). Returns `(read, written)`; `dst`
 /// changes only in `..written`.
 #[inline(always)]
-pub(crate) fn run<D: Copy + Default, B: Block<D>>(
+pub(crate) fn run<D: Copy, B: Block<D>>(
     dst: &mut [D],
     mut block_at: impl FnMut(usize) -> Option<B>,
 ) -> (usize, usize) {
     let cap = dst.len();
     let (mut i, mut o) = (0, 0);
+    // Uninitialized: most calls never use it, and zeroing it cost short
+    // inputs as much as their conversion.
+    let mut scratch = [MaybeUninit::<D>::uninit(); SCRATCH];
     let Some(mut cur) = block_at(0) else {
         return (0, 0);
     };
@@ -52,27 +60,37 @@ pub(crate) fn run<D: Copy + Default, B: Block<D>>(
             return (i, o);
         }
         let next = block_at(i + read);
-        // Direct, if the next block is written right after this one (it
-        // fits) and over this one's garbage.
-        let direct = match &next {
-            Some(n) => n.written() >= cur.stray() && n.written() <= cap - o - written,
-            None => cur.stray() == 0,
-        };
+        let stray = cur.stray();
+        // Direct, if it leaves no garbage, or if the next block is written
+        // right after this one (it fits) and over its garbage.
+        let direct = stray == 0
+            || next
+                .as_ref()
+                .is_some_and(|n| n.written() >= stray && n.written() <= cap - o - written);
         if direct {
             // SAFETY: `o + written + stray <= cap`: `o + written` fits, and
             // either `stray == 0` or the next block, which fits after it,
             // is at least `stray` units long.
             unsafe { cur.store(dst.as_mut_ptr().add(o)) };
         } else {
-            let mut scratch = [D::default(); SCRATCH];
-            // SAFETY: a block stores at most `SCRATCH` units (`stray`'s
-            // contract).
-            unsafe { cur.store(scratch.as_mut_ptr()) };
-            let (Some(out), Some(from)) = (dst.get_mut(o..o + written), scratch.get(..written))
-            else {
+            if written + stray > SCRATCH {
+                return (i, o);
+            }
+            // SAFETY: the block stores `written + stray <= SCRATCH` units
+            // (`MaybeUninit<D>` has the layout of `D`).
+            unsafe { cur.store(scratch.as_mut_ptr().cast::<D>()) };
+            let Some(out) = dst.get_mut(o..o + written) else {
                 return (i, o);
             };
-            out.copy_from_slice(from);
+            // SAFETY: `store` initialized the first `written` units of
+            // `scratch`; `out` is `written` units of another buffer.
+            unsafe {
+                core::ptr::copy_nonoverlapping(
+                    scratch.as_ptr().cast::<D>(),
+                    out.as_mut_ptr(),
+                    written,
+                );
+            }
         }
         i += read;
         o += written;

@@ -62,7 +62,7 @@ fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S:
         // `src`.
         let v = unsafe { s.load(p.add(n - b)) };
         // Bytes `n - b..i` were counted: keep the `n - i` last lanes.
-        acc = s.sub8(acc, s.and(f(v), s.from_byte(b - (n - i))));
+        acc = s.sub8(acc, s.and(f(v), s.mask_from(b - (n - i))));
     }
     total + s.sum8(acc)
 }
@@ -113,7 +113,7 @@ fn sum_pairs16<S: Simd, const MAX: usize>(
         // SAFETY: units `t..n` are inside `src`.
         let (v, next) = unsafe { (s.load(p.add(2 * t)), s.load(p.add(2 * t + 2))) };
         // Positions `t..i` were counted.
-        acc = s.sub16(acc, s.and(f(v, next), s.from_byte(2 * (i - t))));
+        acc = s.sub16(acc, s.and(f(v, next), s.mask_from(2 * (i - t))));
     }
     total + s.sum16(acc)
 }
@@ -132,10 +132,6 @@ fn sum_units32<S: Simd, const MAX: usize>(
     // Far fewer rounds than a 32-bit counter could take.
     let rounds = (1 << 24) / (UNROLL * MAX);
     let (mut total, mut i) = ((0u64, 0u64), 0usize);
-    let add = |acc: (S::V, S::V), v: S::V| {
-        let (a, b) = f(v);
-        (s.sub32(acc.0, a), s.sub32(acc.1, b))
-    };
     while n - i >= UNROLL * lanes {
         let mut acc = (s.zero(), s.zero());
         let mut r = 0;
@@ -143,7 +139,8 @@ fn sum_units32<S: Simd, const MAX: usize>(
             for k in 0..UNROLL {
                 // SAFETY: units `i..i + UNROLL * lanes` are inside `src`.
                 let v = unsafe { s.load(p.add(4 * (i + k * lanes))) };
-                acc = add(acc, v);
+                let (a, b) = f(v);
+                acc = (s.sub32(acc.0, a), s.sub32(acc.1, b));
             }
             i += UNROLL * lanes;
             r += 1;
@@ -154,7 +151,8 @@ fn sum_units32<S: Simd, const MAX: usize>(
     while n - i >= lanes {
         // SAFETY: units `i..i + lanes` are inside `src`.
         let v = unsafe { s.load(p.add(4 * i)) };
-        acc = add(acc, v);
+        let (a, b) = f(v);
+        acc = (s.sub32(acc.0, a), s.sub32(acc.1, b));
         i += lanes;
     }
     if i < n {
@@ -162,7 +160,7 @@ fn sum_units32<S: Simd, const MAX: usize>(
         // inside `src`.
         let v = unsafe { s.load(p.add(4 * (n - lanes))) };
         // Units `n - lanes..i` were counted.
-        let keep = s.from_byte(4 * (lanes - (n - i)));
+        let keep = s.mask_from(4 * (lanes - (n - i)));
         let (a, b) = f(v);
         acc = (
             s.sub32(acc.0, s.and(a, keep)),
@@ -186,7 +184,12 @@ pub(crate) fn count_utf8<S: Simd>(s: S, src: &[u8]) -> usize {
         return scalar::count_utf8(src);
     }
     let bf = s.splat8(0xBF);
-    to_usize(sum_bytes::<S, 1>(s, src, |v| s.gt_i8(v, bf)))
+    to_usize(sum_bytes::<S, 1>(
+        s,
+        src,
+        #[inline(always)]
+        |v| s.gt_i8(v, bf),
+    ))
 }
 
 /// UTF-16 units per byte of valid UTF-8, negated, by the byte's high nibble:
@@ -215,9 +218,12 @@ pub(crate) fn utf16_len_from_utf8<S: Simd>(s: S, src: &[u8]) -> usize {
     }
     let table = s.broadcast16(&UTF16_UNITS_BY_NIBBLE);
     let low = s.splat8(0x0F);
-    to_usize(sum_bytes::<S, 2>(s, src, |v| {
-        s.shuffle8(table, s.and(s.shr16::<4>(v), low))
-    }))
+    to_usize(sum_bytes::<S, 2>(
+        s,
+        src,
+        #[inline(always)]
+        |v| s.shuffle8(table, s.and(s.shr16::<4>(v), low)),
+    ))
 }
 
 /// The UTF-8 length of Latin-1: one byte each, and one more for each byte
@@ -228,7 +234,13 @@ pub(crate) fn utf8_len_from_latin1<S: Simd>(s: S, src: &[u8]) -> usize {
         return scalar::utf8_len_from_latin1(src);
     }
     let zero = s.zero();
-    src.len() + to_usize(sum_bytes::<S, 1>(s, src, |v| s.gt_i8(zero, v)))
+    src.len()
+        + to_usize(sum_bytes::<S, 1>(
+            s,
+            src,
+            #[inline(always)]
+            |v| s.gt_i8(zero, v),
+        ))
 }
 
 /// The mask of the 16-bit lanes of `v` that are lead surrogates followed
@@ -248,7 +260,13 @@ pub(crate) fn count_utf16<S: Simd>(s: S, src: &[u16]) -> usize {
     if src.len() <= S::BYTES / 2 {
         return scalar::count_utf16(src);
     }
-    src.len() - to_usize(sum_pairs16::<S, 1>(s, src, |v, next| pairs16(s, v, next)))
+    src.len()
+        - to_usize(sum_pairs16::<S, 1>(
+            s,
+            src,
+            #[inline(always)]
+            |v, next| pairs16(s, v, next),
+        ))
 }
 
 /// `String::from_utf16_lossy(src).len()`: 3 bytes a unit, less one for a
@@ -265,12 +283,17 @@ pub(crate) fn utf8_len_from_utf16<S: Simd>(s: S, src: &[u16]) -> usize {
         return scalar::utf8_len_from_utf16(src);
     }
     let (ff80, f800, zero) = (s.splat16(0xFF80), s.splat16(0xF800), s.zero());
-    let fewer = sum_pairs16::<S, 4>(s, src, |v, next| {
-        let below80 = s.eq16(s.and(v, ff80), zero);
-        let below800 = s.eq16(s.and(v, f800), zero);
-        let pair = pairs16(s, v, next);
-        s.add16(s.add16(below80, below800), s.add16(pair, pair))
-    });
+    let fewer = sum_pairs16::<S, 4>(
+        s,
+        src,
+        #[inline(always)]
+        |v, next| {
+            let below80 = s.eq16(s.and(v, ff80), zero);
+            let below800 = s.eq16(s.and(v, f800), zero);
+            let pair = pairs16(s, v, next);
+            s.add16(s.add16(below80, below800), s.add16(pair, pair))
+        },
+    );
     // The last unit starts no pair.
     let fewer_last = usize::from(last < 0x80) + usize::from(last < 0x800);
     3 * n - to_usize(fewer) - fewer_last
@@ -293,13 +316,18 @@ pub(crate) fn utf8_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
         return scalar::utf8_len_from_utf32(src);
     }
     let (not7f, not7ff, zero) = (s.splat32(!0x7F), s.splat32(!0x7FF), s.zero());
-    let (fewer, more) = sum_units32::<S, 2>(s, src, |v| {
-        let fewer = s.add32(
-            s.eq32(s.and(v, not7f), zero),
-            s.eq32(s.and(v, not7ff), zero),
-        );
-        (fewer, supplementary32(s, v))
-    });
+    let (fewer, more) = sum_units32::<S, 2>(
+        s,
+        src,
+        #[inline(always)]
+        |v| {
+            let fewer = s.add32(
+                s.eq32(s.and(v, not7f), zero),
+                s.eq32(s.and(v, not7ff), zero),
+            );
+            (fewer, supplementary32(s, v))
+        },
+    );
     3 * src.len() - to_usize(fewer) + to_usize(more)
 }
 
@@ -311,7 +339,12 @@ pub(crate) fn utf16_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
         return scalar::utf16_len_from_utf32(src);
     }
     let zero = s.zero();
-    let (more, _) = sum_units32::<S, 1>(s, src, |v| (supplementary32(s, v), zero));
+    let (more, _) = sum_units32::<S, 1>(
+        s,
+        src,
+        #[inline(always)]
+        |v| (supplementary32(s, v), zero),
+    );
     src.len() + to_usize(more)
 }
 

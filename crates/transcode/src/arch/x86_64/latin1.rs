@@ -12,14 +12,14 @@
 //!   for ASCII, `C2` or `C3` from its top two bits otherwise) and the
 //!   second (`80 | low six bits`); the two are interleaved (`punpck`), and
 //!   each half-lane of 8 characters drops the second bytes of its ASCII
-//!   characters with one `pshufb` from [`EXPAND`], indexed by the 8 top
-//!   bits.
+//!   characters with one `pshufb` from `tables::PACK12` (which the UTF-16
+//!   → UTF-8 kernels use for the same job), indexed by the 8 top bits.
 //! - UTF-8 → Latin-1: a register of ASCII is copied. Otherwise, if no byte
 //!   is above `C3` (no character above U+00FF starts in it), each byte
 //!   position gets the character that starts there (a lead byte combined
 //!   with the byte after it, loaded from one position on) and the positions
 //!   of continuation bytes are dropped, 8 at a time, with a `pshufb` from
-//!   [`PACK`]. A register that ends with a lead byte takes the continuation
+//!   `tables::PACK8`. A register that ends with a lead byte takes the continuation
 //!   byte after it too, so every block starts at a character.
 //!
 //! The last two write a variable amount of output with 16- and 8-byte
@@ -27,51 +27,8 @@
 
 use super::block::{self, Block};
 use super::simd::{Simd, Sse42};
+use super::tables::{PACK8, PACK12};
 use core::arch::x86_64::*;
-
-/// `EXPAND[m]` is the `pshufb` control that turns 8 interleaved pairs
-/// (first byte, second byte) into the UTF-8 of 8 Latin-1 characters, the
-/// `k`-th of which has two bytes iff bit `k` of `m` is set: it keeps every
-/// first byte and the second bytes of the pairs `m` selects, in order, and
-/// zeroes the rest of the register. 4 KiB.
-static EXPAND: [[u8; 16]; 256] = {
-    let mut t = [[0x80u8; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut k, mut out) = (0, 0);
-        while k < 8 {
-            t[m][out] = 2 * k as u8;
-            out += 1;
-            if m & (1 << k) != 0 {
-                t[m][out] = 2 * k as u8 + 1;
-                out += 1;
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// `PACK[m]` is the `pshufb` control, in its 8 bytes, that moves the bytes
-/// of an 8-byte half-register that `m` selects to its start, in order
-/// (the bytes after them are copies of byte 0). 2 KiB.
-static PACK: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut k, mut out) = (0, 0);
-        while k < 8 {
-            if m & (1 << k) != 0 {
-                t[m] |= (k as u64) << (8 * out);
-                out += 1;
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
 
 /// Latin-1 to UTF-16: one zero-extended register at a time; the last one
 /// overlaps the one before (rewriting the same units) instead of leaving a
@@ -84,14 +41,17 @@ pub(crate) fn latin1_to_utf16<S: Simd>(s: S, src: &[u8], dst: &mut [u16]) -> (us
         return (0, 0);
     }
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
-    let mut i = 0;
-    while i < n {
-        let at = if n - i >= k { i } else { n - k };
-        // SAFETY: `at + k <= n`, which is at most `src.len()` and
-        // `dst.len()`: `k` bytes are read and `k` units written.
-        unsafe { s.store(q.add(2 * at), s.load_widen8to16(p.add(at))) };
-        i = at + k;
-    }
+    steps(
+        n,
+        k,
+        #[inline(always)]
+        |at| {
+            // SAFETY: `at + k <= n`, which is at most `src.len()` and
+            // `dst.len()`: `k` bytes are read and `k` units written.
+            unsafe { s.store(q.add(2 * at), s.load_widen8to16(p.add(at))) };
+            true
+        },
+    );
     (n, n)
 }
 
@@ -104,15 +64,48 @@ pub(crate) fn latin1_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (us
         return (0, 0);
     }
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
-    let mut i = 0;
-    while i < n {
-        let at = if n - i >= k { i } else { n - k };
-        // SAFETY: `at + k <= n`, which is at most `src.len()` and
-        // `dst.len()`: `k` bytes are read and `k` units written.
-        unsafe { s.store(q.add(4 * at), s.load_widen8to32(p.add(at))) };
-        i = at + k;
-    }
+    steps(
+        n,
+        k,
+        #[inline(always)]
+        |at| {
+            // SAFETY: `at + k <= n`, which is at most `src.len()` and
+            // `dst.len()`: `k` bytes are read and `k` units written.
+            unsafe { s.store(q.add(4 * at), s.load_widen8to32(p.add(at))) };
+            true
+        },
+    );
     (n, n)
+}
+
+/// Runs `step(at)` for `at = 0, k, 2k, ...` while `at + k <= n`, two
+/// steps a round (so that the loop's counter is not one long dependency
+/// chain), then once at `n - k` if units remain, overlapping the step
+/// before: every unit of `..n` is covered, and no step reads or writes past
+/// `n`. Stops at the first step that returns `false`; returns where the
+/// steps got to (`n`, or the start of that step). `n >= k > 0`.
+#[inline(always)]
+fn steps(n: usize, k: usize, mut step: impl FnMut(usize) -> bool) -> usize {
+    let mut i = 0;
+    while n - i >= 2 * k {
+        if !step(i) {
+            return i;
+        }
+        if !step(i + k) {
+            return i + k;
+        }
+        i += 2 * k;
+    }
+    if n - i >= k {
+        if !step(i) {
+            return i;
+        }
+        i += k;
+    }
+    if i < n && step(n - k) {
+        return n;
+    }
+    i
 }
 
 /// The units of `src` from `i` that are below `100`, up to `n`, as bytes;
@@ -140,18 +133,25 @@ pub(crate) fn utf16_to_latin1<S: Simd>(s: S, src: &[u16], dst: &mut [u8]) -> (us
     let k = S::BYTES;
     let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
     let high = s.splat16(0xFF00);
-    let mut i = 0;
-    while i < n && n >= k {
-        let at = if n - i >= k { i } else { n - k };
-        // SAFETY: units `at..at + k` are inside `src` (`at + k <= n`).
-        let (a, b) = unsafe { (s.load(p.add(2 * at)), s.load(p.add(2 * at + S::BYTES))) };
-        if s.test_any(s.or(a, b), high) {
-            break;
-        }
-        // SAFETY: bytes `at..at + k` are inside `dst` (`at + k <= n`).
-        unsafe { s.store(q.add(at), s.narrow16(a, b)) };
-        i = at + k;
-    }
+    let i = if n < k {
+        0
+    } else {
+        steps(
+            n,
+            k,
+            #[inline(always)]
+            |at| {
+                // SAFETY: units `at..at + k` are inside `src` (`at + k <= n`).
+                let (a, b) = unsafe { (s.load(p.add(2 * at)), s.load(p.add(2 * at + S::BYTES))) };
+                if s.test_any(s.or(a, b), high) {
+                    return false;
+                }
+                // SAFETY: bytes `at..at + k` are inside `dst` (`at + k <= n`).
+                unsafe { s.store(q.add(at), s.narrow16(a, b)) };
+                true
+            },
+        )
+    };
     let i = narrow_tail(src, dst, i, n);
     (i, i)
 }
@@ -164,49 +164,94 @@ pub(crate) fn utf32_to_latin1<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (us
     let k = S::BYTES;
     let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
     let high = s.splat32(!0xFF);
-    let mut i = 0;
-    while i < n && n >= k {
-        let at = if n - i >= k { i } else { n - k };
-        let r = p.wrapping_add(4 * at);
-        // SAFETY: units `at..at + k` are inside `src` (`at + k <= n`): four
-        // registers of `k / 4` units.
-        let (a, b, c, d) = unsafe {
-            (
-                s.load(r),
-                s.load(r.add(S::BYTES)),
-                s.load(r.add(2 * S::BYTES)),
-                s.load(r.add(3 * S::BYTES)),
-            )
-        };
-        if s.test_any(s.or(s.or(a, b), s.or(c, d)), high) {
-            break;
-        }
-        // SAFETY: bytes `at..at + k` are inside `dst` (`at + k <= n`).
-        unsafe { s.store(q.add(at), s.narrow32(a, b, c, d)) };
-        i = at + k;
-    }
+    let i = if n < k {
+        0
+    } else {
+        steps(
+            n,
+            k,
+            #[inline(always)]
+            |at| {
+                let r = p.wrapping_add(4 * at);
+                // SAFETY: units `at..at + k` are inside `src` (`at + k <= n`):
+                // four registers of `k / 4` units.
+                let (a, b, c, d) = unsafe {
+                    (
+                        s.load(r),
+                        s.load(r.add(S::BYTES)),
+                        s.load(r.add(2 * S::BYTES)),
+                        s.load(r.add(3 * S::BYTES)),
+                    )
+                };
+                if s.test_any(s.or(s.or(a, b), s.or(c, d)), high) {
+                    return false;
+                }
+                // SAFETY: bytes `at..at + k` are inside `dst` (`at + k <= n`).
+                unsafe { s.store(q.add(at), s.narrow32(a, b, c, d)) };
+                true
+            },
+        )
+    };
     let i = narrow_tail(src, dst, i, n);
     (i, i)
 }
 
-/// A block of Latin-1 for [`latin1_to_utf8`]: one register and its
-/// non-ASCII bytes.
+/// Whether the `4 * BYTES` bytes at `p` are ASCII: the long blocks of the
+/// kernels between UTF-8 and Latin-1, which copy them as they are.
+///
+/// # Safety
+///
+/// `p` is valid for reads of `4 * BYTES` bytes.
+#[inline(always)]
+unsafe fn ascii4<S: Simd>(s: S, p: *const u8) -> bool {
+    // SAFETY: the caller's guarantee.
+    let (a, b, c, d) = unsafe {
+        (
+            s.load(p),
+            s.load(p.add(S::BYTES)),
+            s.load(p.add(2 * S::BYTES)),
+            s.load(p.add(3 * S::BYTES)),
+        )
+    };
+    s.movemask8(s.or(s.or(a, b), s.or(c, d))) == 0
+}
+
+/// Copies `k` registers from `p` to `dst`.
+///
+/// # Safety
+///
+/// `p` is valid for reads and `dst` for writes of `k * BYTES` bytes.
+#[inline(always)]
+unsafe fn copy<S: Simd>(s: S, p: *const u8, dst: *mut u8, k: usize) {
+    for r in 0..k {
+        // SAFETY: the caller's guarantee.
+        unsafe { s.store(dst.add(r * S::BYTES), s.load(p.add(r * S::BYTES))) };
+    }
+}
+
+/// A block of Latin-1 for [`latin1_to_utf8`]: four registers of ASCII, or
+/// one register and its non-ASCII bytes. Blocks hold where they are and
+/// what was found there, not registers: they are moved from one loop
+/// iteration to the next, and reloading from the L1 cache is cheaper than
+/// moving registers through memory (measured: holding registers made the
+/// loop 2-3 times slower).
 #[derive(Clone, Copy)]
 struct FromLatin1<S: Simd> {
     s: S,
-    v: S::V,
+    p: *const u8,
+    ascii4: bool,
     high: u64,
 }
 
 impl<S: Simd> Block<u8> for FromLatin1<S> {
     #[inline(always)]
     fn read(&self) -> usize {
-        S::BYTES
+        if self.ascii4 { 4 * S::BYTES } else { S::BYTES }
     }
 
     #[inline(always)]
     fn written(&self) -> usize {
-        S::BYTES + self.high.count_ones() as usize
+        self.read() + self.high.count_ones() as usize
     }
 
     #[inline(always)]
@@ -222,10 +267,13 @@ impl<S: Simd> Block<u8> for FromLatin1<S> {
     #[inline(always)]
     unsafe fn store(&self, dst: *mut u8) {
         if self.high == 0 {
-            // SAFETY: `written() == BYTES`, which the caller provides.
-            unsafe { self.s.store(dst, self.v) };
+            // SAFETY: the block's input is readable; `written()` is its
+            // length, which the caller provides.
+            unsafe { copy(self.s, self.p, dst, self.read() / S::BYTES) };
             return;
         }
+        // SAFETY: the block's register is readable.
+        let v = unsafe { self.s.load(self.p) };
         let mut o = 0;
         for k in 0..S::BYTES / 16 {
             let high = (self.high >> (16 * k)) as u16;
@@ -236,7 +284,7 @@ impl<S: Simd> Block<u8> for FromLatin1<S> {
             o += unsafe {
                 self.s
                     .sse()
-                    .expand_latin1(self.s.lane(self.v, k), high, dst.add(o))
+                    .expand_latin1(self.s.lane(v, k), high, dst.add(o))
             };
         }
     }
@@ -270,8 +318,8 @@ impl Sse42 {
             );
             let pairs_lo = _mm_unpacklo_epi8(first, second);
             let pairs_hi = _mm_unpackhi_epi8(first, second);
-            let out_lo = _mm_shuffle_epi8(pairs_lo, _mm_loadu_si128(EXPAND[lo].as_ptr().cast()));
-            let out_hi = _mm_shuffle_epi8(pairs_hi, _mm_loadu_si128(EXPAND[hi].as_ptr().cast()));
+            let out_lo = _mm_shuffle_epi8(pairs_lo, _mm_loadu_si128(PACK12[lo].as_ptr().cast()));
+            let out_hi = _mm_shuffle_epi8(pairs_hi, _mm_loadu_si128(PACK12[hi].as_ptr().cast()));
             _mm_storeu_si128(dst.cast(), out_lo);
             _mm_storeu_si128(dst.add(len_lo).cast(), out_hi);
         }
@@ -279,54 +327,82 @@ impl Sse42 {
     }
 }
 
-/// Latin-1 to UTF-8 by blocks of one register.
+/// Latin-1 to UTF-8 by blocks of four registers of ASCII or one register.
 #[inline(always)]
 pub(crate) fn latin1_to_utf8<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr();
-    block::run(dst, |i| {
-        if n.checked_sub(i)? < S::BYTES {
-            return None;
-        }
-        // SAFETY: `i + BYTES <= n`.
-        let v = unsafe { s.load(p.add(i)) };
-        Some(FromLatin1 {
-            s,
-            v,
-            high: s.movemask8(v),
-        })
-    })
+    block::run(
+        dst,
+        #[inline(always)]
+        |i| {
+            let left = n.checked_sub(i)?;
+            let b = p.wrapping_add(i);
+            // SAFETY: `i + 4 * BYTES <= n`.
+            if left >= 4 * S::BYTES && unsafe { ascii4(s, b) } {
+                return Some(FromLatin1 {
+                    s,
+                    p: b,
+                    ascii4: true,
+                    high: 0,
+                });
+            }
+            if left < S::BYTES {
+                return None;
+            }
+            // SAFETY: `i + BYTES <= n`.
+            let high = s.movemask8(unsafe { s.load(b) });
+            Some(FromLatin1 {
+                s,
+                p: b,
+                ascii4: false,
+                high,
+            })
+        },
+    )
 }
 
-/// A block of UTF-8 for [`utf8_to_latin1`]: one register of characters
-/// below U+0100 (or of ASCII), the characters starting at each byte, and
-/// where they start.
+/// A block of UTF-8 for [`utf8_to_latin1`]: four registers of ASCII, or one
+/// register of characters below U+0100 (the byte after it is read too).
 #[derive(Clone, Copy)]
 struct ToLatin1<S: Simd> {
     s: S,
-    /// The character at each byte position where one starts.
-    v: S::V,
-    /// The positions where a character starts.
+    p: *const u8,
+    ascii4: bool,
+    /// The positions where a character starts (all of them: ASCII).
     starts: u64,
     /// Whether the last byte is a lead byte, whose continuation byte the
     /// block takes too.
     carry: bool,
 }
 
+impl<S: Simd> ToLatin1<S> {
+    /// All the positions of a register.
+    const ALL: u64 = u64::MAX >> (64 - S::BYTES);
+}
+
 impl<S: Simd> Block<u8> for ToLatin1<S> {
     #[inline(always)]
     fn read(&self) -> usize {
-        S::BYTES + usize::from(self.carry)
+        if self.ascii4 {
+            4 * S::BYTES
+        } else {
+            S::BYTES + usize::from(self.carry)
+        }
     }
 
     #[inline(always)]
     fn written(&self) -> usize {
-        self.starts.count_ones() as usize
+        if self.ascii4 {
+            4 * S::BYTES
+        } else {
+            self.starts.count_ones() as usize
+        }
     }
 
     #[inline(always)]
     fn stray(&self) -> usize {
-        if self.starts == u64::MAX >> (64 - S::BYTES) {
+        if self.ascii4 || self.starts == Self::ALL {
             0
         } else {
             8 - (self.starts >> (S::BYTES - 8)).count_ones() as usize
@@ -335,9 +411,25 @@ impl<S: Simd> Block<u8> for ToLatin1<S> {
 
     #[inline(always)]
     unsafe fn store(&self, dst: *mut u8) {
-        if self.starts == u64::MAX >> (64 - S::BYTES) {
+        let s = self.s;
+        if self.ascii4 {
+            // SAFETY: the block's input is readable; `written()` is its
+            // length, which the caller provides.
+            unsafe { copy(s, self.p, dst, 4) };
+            return;
+        }
+        // SAFETY: the block's register and the byte after it are readable.
+        let (x, next) = unsafe { (s.load(self.p), s.load(self.p.add(1))) };
+        // At a lead byte (C2 or C3: its top bit is set and it is not a
+        // continuation byte, 80..=BF, signed below C0), its low two bits
+        // and the next byte's low six make the character.
+        let c0 = s.splat8(0xC0);
+        let lead = s.andnot(s.gt_i8(c0, x), x);
+        let combined = s.or(s.and(s.shl16::<6>(x), c0), s.and(next, s.splat8(0x3F)));
+        let v = s.blendv8(x, combined, lead);
+        if self.starts == Self::ALL {
             // SAFETY: `written() == BYTES`, which the caller provides.
-            unsafe { self.s.store(dst, self.v) };
+            unsafe { s.store(dst, v) };
             return;
         }
         let mut o = 0;
@@ -346,11 +438,7 @@ impl<S: Simd> Block<u8> for ToLatin1<S> {
             // SAFETY: as in `FromLatin1::store`: the output so far, then
             // 8-byte stores whose garbage is at most `stray()` bytes past
             // the last one's output.
-            o += unsafe {
-                self.s
-                    .sse()
-                    .pack_starts(self.s.lane(self.v, k), starts, dst.add(o))
-            };
+            o += unsafe { s.sse().pack_starts(s.lane(v, k), starts, dst.add(o)) };
         }
     }
 }
@@ -372,9 +460,11 @@ impl Sse42 {
         // `simd`); the table is indexed below 256; the stores are inside
         // what the caller provides.
         unsafe {
-            let out_lo = _mm_shuffle_epi8(x, _mm_cvtsi64_si128(PACK[lo] as i64));
-            let out_hi =
-                _mm_shuffle_epi8(_mm_unpackhi_epi64(x, x), _mm_cvtsi64_si128(PACK[hi] as i64));
+            let out_lo = _mm_shuffle_epi8(x, _mm_cvtsi64_si128(PACK8[lo] as i64));
+            let out_hi = _mm_shuffle_epi8(
+                _mm_unpackhi_epi64(x, x),
+                _mm_cvtsi64_si128(PACK8[hi] as i64),
+            );
             _mm_storeu_si64(dst, out_lo);
             _mm_storeu_si64(dst.add(len_lo), out_hi);
         }
@@ -382,51 +472,54 @@ impl Sse42 {
     }
 }
 
-/// Valid UTF-8 to Latin-1 by blocks of one register, up to the first block
-/// in which a character above U+00FF starts.
+/// Valid UTF-8 to Latin-1 by blocks of four registers of ASCII or one
+/// register, up to the first block in which a character above U+00FF
+/// starts.
 #[inline(always)]
 pub(crate) fn utf8_to_latin1<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr();
-    let (c3, c0, low6) = (s.splat8(0xC3), s.splat8(0xC0), s.splat8(0x3F));
-    block::run(dst, move |i| {
-        // The block reads one byte past its register.
-        if n.checked_sub(i)? <= S::BYTES {
-            return None;
-        }
-        // SAFETY: `i + BYTES + 1 <= n`.
-        let (x, next) = unsafe { (s.load(p.add(i)), s.load(p.add(i + 1))) };
-        let high = s.movemask8(x);
-        if high == 0 {
-            return Some(ToLatin1 {
+    let (c3, c0) = (s.splat8(0xC3), s.splat8(0xC0));
+    block::run(
+        dst,
+        #[inline(always)]
+        move |i| {
+            let left = n.checked_sub(i)?;
+            let b = p.wrapping_add(i);
+            // SAFETY: `i + 4 * BYTES <= n`.
+            if left >= 4 * S::BYTES && unsafe { ascii4(s, b) } {
+                return Some(ToLatin1 {
+                    s,
+                    p: b,
+                    ascii4: true,
+                    starts: 0,
+                    carry: false,
+                });
+            }
+            // The block reads one byte past its register.
+            if left <= S::BYTES {
+                return None;
+            }
+            // SAFETY: `i + BYTES + 1 <= n`.
+            let x = unsafe { s.load(b) };
+            // A byte above C3 starts a character above U+00FF (or is not
+            // UTF-8): the scalar code decides. Signed, those are the bytes
+            // above C3 (-61) that are negative.
+            if s.movemask8(s.and(s.gt_i8(x, c3), x)) != 0 {
+                return None;
+            }
+            // Continuation bytes are 80..=BF: signed, below C0 (-64).
+            let cont = s.movemask8(s.gt_i8(c0, x));
+            let lead = s.movemask8(x) & !cont;
+            Some(ToLatin1 {
                 s,
-                v: x,
-                starts: u64::MAX >> (64 - S::BYTES),
-                carry: false,
-            });
-        }
-        // A byte above C3 starts a character above U+00FF (or is not
-        // UTF-8): the scalar code decides. Signed, those are the bytes above
-        // C3 (-61) that are negative.
-        if s.movemask8(s.and(s.gt_i8(x, c3), x)) != 0 {
-            return None;
-        }
-        // Continuation bytes are 80..=BF: signed, below C0 (-64).
-        let cont_v = s.gt_i8(c0, x);
-        let cont = s.movemask8(cont_v);
-        let lead = high & !cont;
-        // At a lead byte (C2 or C3), its low two bits and the next byte's
-        // low six make the character. The lead bytes are those whose top
-        // bit is set and that are not continuation bytes.
-        let combined = s.or(s.and(s.shl16::<6>(x), c0), s.and(next, low6));
-        let v = s.blendv8(x, combined, s.andnot(cont_v, x));
-        Some(ToLatin1 {
-            s,
-            v,
-            starts: !cont & (u64::MAX >> (64 - S::BYTES)),
-            carry: lead >> (S::BYTES - 1) != 0,
-        })
-    })
+                p: b,
+                ascii4: false,
+                starts: !cont & ToLatin1::<S>::ALL,
+                carry: lead >> (S::BYTES - 1) != 0,
+            })
+        },
+    )
 }
 
 /// Defines the Latin-1 kernels of the table for the token `$token`, whose

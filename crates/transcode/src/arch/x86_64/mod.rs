@@ -21,6 +21,7 @@ mod latin1;
 mod simd;
 pub(crate) mod sse42;
 mod tables;
+mod utf32;
 
 /// The SSE4.2 table.
 pub(crate) static SSE42: Kernels = Kernels {
@@ -43,6 +44,10 @@ pub(crate) static SSE42: Kernels = Kernels {
     utf8_to_latin1: sse42::latin1::utf8_to_latin1,
     utf16_to_latin1: sse42::latin1::utf16_to_latin1,
     utf32_to_latin1: sse42::latin1::utf32_to_latin1,
+    utf8_to_utf32: sse42::utf32::utf8_to_utf32,
+    utf32_to_utf8: sse42::utf32::utf32_to_utf8,
+    utf16_to_utf32: sse42::utf32::utf16_to_utf32,
+    utf32_to_utf16: sse42::utf32::utf32_to_utf16,
     ..PORTABLE
 };
 
@@ -67,6 +72,10 @@ pub(crate) static AVX2: Kernels = Kernels {
     utf8_to_latin1: avx2::latin1::utf8_to_latin1,
     utf16_to_latin1: avx2::latin1::utf16_to_latin1,
     utf32_to_latin1: avx2::latin1::utf32_to_latin1,
+    utf8_to_utf32: avx2::utf32::utf8_to_utf32,
+    utf32_to_utf8: avx2::utf32::utf32_to_utf8,
+    utf16_to_utf32: avx2::utf32::utf16_to_utf32,
+    utf32_to_utf16: avx2::utf32::utf32_to_utf16,
     utf8_to_utf16: avx2::utf8_to_utf16,
     utf16_to_utf8: avx2::utf16_to_utf8,
     utf16_bytes_to_utf8: [
@@ -77,7 +86,6 @@ pub(crate) static AVX2: Kernels = Kernels {
         avx2::utf8_to_utf16_bytes::<false>,
         avx2::utf8_to_utf16_bytes::<true>,
     ],
-    ..SSE42
 };
 
 /// The AVX-512 table.
@@ -100,6 +108,10 @@ pub(crate) static AVX512: Kernels = Kernels {
     utf8_to_latin1: avx512::latin1::utf8_to_latin1,
     utf16_to_latin1: avx512::latin1::utf16_to_latin1,
     utf32_to_latin1: avx512::latin1::utf32_to_latin1,
+    utf8_to_utf32: avx512::utf32::utf8_to_utf32,
+    utf32_to_utf8: avx512::utf32::utf32_to_utf8,
+    utf16_to_utf32: avx512::utf32::utf16_to_utf32,
+    utf32_to_utf16: avx512::utf32::utf32_to_utf16,
     ..AVX2
 };
 

@@ -19,6 +19,7 @@
 //! `self` may call its intrinsics; only the memory accesses stay `unsafe`,
 //! for the bounds their callers must prove.
 
+use super::tables::{PACK8, PACK32X4};
 use core::arch::x86_64::*;
 
 /// A sliding window of lane masks: 64 zero bytes, then 64 bytes `FF`. The
@@ -33,6 +34,14 @@ static FROM: [u8; 128] = {
     }
     t
 };
+
+/// For [`Simd::windows32`]: the big-endian 32-bit window at each of the
+/// first four bytes of a 16-byte lane.
+const WINDOWS: [u8; 16] = [3, 2, 1, 0, 4, 3, 2, 1, 5, 4, 3, 2, 6, 5, 4, 3];
+
+/// For [`Simd::groups3`]: the 3-byte groups of the first 12 bytes of a
+/// 16-byte lane, reversed, one a 32-bit lane.
+const GROUPS3: [u8; 16] = [2, 1, 0, 0x80, 5, 4, 3, 0x80, 8, 7, 6, 0x80, 11, 10, 9, 0x80];
 
 /// The vector operations the kernels need, for one register width. See the
 /// module docs for why they are safe.
@@ -61,7 +70,7 @@ pub(crate) trait Simd: Copy {
 
     /// A mask whose bytes from `k` on are set (`k <= BYTES`).
     #[inline(always)]
-    fn from_byte(self, k: usize) -> Self::V {
+    fn mask_from(self, k: usize) -> Self::V {
         let k = k.min(Self::BYTES);
         // SAFETY: `64 - k + BYTES <= 128 = FROM.len()`, as `k <= BYTES <= 64`.
         unsafe { self.load(FROM.as_ptr().add(64 - k)) }
@@ -83,8 +92,6 @@ pub(crate) trait Simd: Copy {
     fn and(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise or.
     fn or(self, a: Self::V, b: Self::V) -> Self::V;
-    /// Bitwise xor.
-    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Bytes: `a - b`, wrapping.
     fn sub8(self, a: Self::V, b: Self::V) -> Self::V;
@@ -130,8 +137,6 @@ pub(crate) trait Simd: Copy {
     fn test_any(self, a: Self::V, b: Self::V) -> bool;
     /// The top bit of each byte.
     fn movemask8(self, a: Self::V) -> u64;
-    /// Bytes: the larger of `a` and `b`, unsigned.
-    fn max_u8(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Loads `BYTES / 2` bytes and zero-extends each into a 16-bit lane.
     ///
@@ -151,6 +156,44 @@ pub(crate) trait Simd: Copy {
     /// The 32-bit lanes of `a`, `b`, `c`, then `d`, as bytes (each must be
     /// below 256; larger ones saturate).
     fn narrow32(self, a: Self::V, b: Self::V, c: Self::V, d: Self::V) -> Self::V;
+
+    /// The top bit of each 16-bit lane.
+    fn movemask16(self, a: Self::V) -> u64;
+    /// The top bit of each 32-bit lane.
+    fn movemask32(self, a: Self::V) -> u64;
+    /// The 16-bit lanes of the first half of `a`, then of the second,
+    /// zero-extended to 32 bits.
+    fn widen16to32(self, a: Self::V) -> (Self::V, Self::V);
+    /// The 32-bit lanes of `a`, then of `b`, as 16-bit lanes (each must be
+    /// below `10000`; larger ones saturate).
+    fn narrow32to16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes shifted right by the counts in `bits`, each 0, 8, 16 or
+    /// 24 (`vpsrlvd`; a byte shuffle without AVX2).
+    fn shr32_bytes(self, a: Self::V, bits: Self::V) -> Self::V;
+    /// Writes the 32-bit lanes of `a` that `m` selects at `dst`, in order,
+    /// and then garbage up to `BYTES` bytes in all.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of `BYTES` bytes.
+    unsafe fn compress32(self, a: Self::V, m: u64, dst: *mut u8);
+    /// The 32-bit windows of the bytes at `p`: for each lane `k`, the bytes
+    /// at `p + r * BYTES / 4 + k` and the three after it, the first in the
+    /// top byte (big-endian).
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `(r + 1) * BYTES / 4 + 16` bytes, and at
+    /// least 32.
+    unsafe fn windows32(self, p: *const u8, r: usize) -> Self::V;
+
+    /// The 3-byte groups at `p`, `p + 3`, ... (one a 32-bit lane), the
+    /// first byte of each in bits 16..24 and the third in bits 0..8.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `max(BYTES, 32)` bytes.
+    unsafe fn groups3(self, p: *const u8) -> Self::V;
 
     /// The 16-byte lane `k` of `a` (`k < BYTES / 16`).
     fn lane(self, a: Self::V, k: usize) -> __m128i;
@@ -219,6 +262,87 @@ impl Simd for Sse42 {
     const BYTES: usize = 16;
 
     #[inline(always)]
+    unsafe fn groups3(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 16 bytes read; the
+        // token proves the CPU features.
+        unsafe {
+            let bytes = _mm_loadu_si128(p.cast());
+            _mm_shuffle_epi8(bytes, _mm_loadu_si128(GROUPS3.as_ptr().cast()))
+        }
+    }
+
+    #[inline(always)]
+    fn movemask16(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm_movemask_epi8(_mm_packs_epi16(a, _mm_setzero_si128())) } as u8)
+    }
+
+    #[inline(always)]
+    fn movemask32(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm_movemask_ps(_mm_castsi128_ps(a)) } as u8)
+    }
+
+    #[inline(always)]
+    fn widen16to32(self, a: __m128i) -> (__m128i, __m128i) {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            (
+                _mm_cvtepu16_epi32(a),
+                _mm_cvtepu16_epi32(_mm_unpackhi_epi64(a, a)),
+            )
+        }
+    }
+
+    intrinsics! {
+        fn narrow32to16(a: __m128i, b: __m128i) -> __m128i = _mm_packus_epi32;
+    }
+
+    #[inline(always)]
+    fn shr32_bytes(self, a: __m128i, bits: __m128i) -> __m128i {
+        // SSE has no variable shift: a byte shuffle whose control moves each
+        // lane's bytes down by `bits / 8` and zeroes the top ones.
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let k = _mm_shuffle_epi8(
+                _mm_srli_epi32::<3>(bits),
+                _mm_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12),
+            );
+            let within = _mm_add_epi8(
+                _mm_setr_epi8(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),
+                k,
+            );
+            let gone = _mm_cmpgt_epi8(within, _mm_set1_epi8(3));
+            let from = _mm_add_epi8(
+                _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                k,
+            );
+            _mm_shuffle_epi8(a, _mm_or_si128(from, gone))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn compress32(self, a: __m128i, m: u64, dst: *mut u8) {
+        let row = &PACK32X4[(m & 15) as usize];
+        // SAFETY: `row` is 16 readable bytes; the caller's guarantee covers
+        // the 16 bytes written; the token proves the CPU features.
+        unsafe {
+            let packed = _mm_shuffle_epi8(a, _mm_loadu_si128(row.as_ptr().cast()));
+            _mm_storeu_si128(dst.cast(), packed);
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn windows32(self, p: *const u8, r: usize) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 16 bytes at `p + 4r`;
+        // the token proves the CPU features.
+        unsafe {
+            let bytes = _mm_loadu_si128(p.add(4 * r).cast());
+            _mm_shuffle_epi8(bytes, _mm_loadu_si128(WINDOWS.as_ptr().cast()))
+        }
+    }
+
+    #[inline(always)]
     fn test_any(self, a: __m128i, b: __m128i) -> bool {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm_testz_si128(a, b) == 0 }
@@ -228,10 +352,6 @@ impl Simd for Sse42 {
     fn movemask8(self, a: __m128i) -> u64 {
         // SAFETY: the token proves the CPU features (module docs).
         u64::from(unsafe { _mm_movemask_epi8(a) } as u16)
-    }
-
-    intrinsics! {
-        fn max_u8(a: __m128i, b: __m128i) -> __m128i = _mm_max_epu8;
     }
 
     #[inline(always)]
@@ -293,7 +413,6 @@ impl Simd for Sse42 {
         fn zero() -> __m128i = _mm_setzero_si128;
         fn and(a: __m128i, b: __m128i) -> __m128i = _mm_and_si128;
         fn or(a: __m128i, b: __m128i) -> __m128i = _mm_or_si128;
-        fn xor(a: __m128i, b: __m128i) -> __m128i = _mm_xor_si128;
         fn sub8(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi8;
         fn add16(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi16;
         fn sub16(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi16;
@@ -393,6 +512,83 @@ impl Simd for Avx2 {
     const BYTES: usize = 32;
 
     #[inline(always)]
+    unsafe fn groups3(self, p: *const u8) -> __m256i {
+        // Lane 1 starts 12 bytes on.
+        // SAFETY: the caller's guarantee covers the 28 bytes read; the
+        // token proves the CPU features.
+        unsafe {
+            let bytes = _mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm_loadu_si128(p.cast())),
+                _mm_loadu_si128(p.add(12).cast()),
+            );
+            let ctrl = _mm256_broadcastsi128_si256(_mm_loadu_si128(GROUPS3.as_ptr().cast()));
+            _mm256_shuffle_epi8(bytes, ctrl)
+        }
+    }
+
+    #[inline(always)]
+    fn movemask16(self, a: __m256i) -> u64 {
+        // `packs` works within 128-bit lanes: a0 0 a1 0, then a0 a1 0 0.
+        // SAFETY: the token proves the CPU features (module docs).
+        let bytes = unsafe {
+            let packed = _mm256_packs_epi16(a, _mm256_setzero_si256());
+            _mm256_permute4x64_epi64::<0b11_01_10_00>(packed)
+        };
+        self.movemask8(bytes) & 0xFFFF
+    }
+
+    #[inline(always)]
+    fn movemask32(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(a)) } as u8)
+    }
+
+    #[inline(always)]
+    fn widen16to32(self, a: __m256i) -> (__m256i, __m256i) {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            (
+                _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a)),
+                _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(a)),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn narrow32to16(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(a, b)) }
+    }
+
+    intrinsics! {
+        fn shr32_bytes(a: __m256i, bits: __m256i) -> __m256i = _mm256_srlv_epi32;
+    }
+
+    #[inline(always)]
+    unsafe fn compress32(self, a: __m256i, m: u64, dst: *mut u8) {
+        // SAFETY: the caller's guarantee covers the 32 bytes written; the
+        // token proves the CPU features.
+        unsafe {
+            let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(PACK8[(m & 0xFF) as usize] as i64));
+            _mm256_storeu_si256(dst.cast(), _mm256_permutevar8x32_epi32(a, idx));
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn windows32(self, p: *const u8, r: usize) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 16 bytes at `p + 8r`;
+        // the token proves the CPU features.
+        unsafe {
+            let bytes = _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(8 * r).cast()));
+            let ctrl = _mm256_add_epi8(
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(WINDOWS.as_ptr().cast())),
+                _mm256_setr_epi64x(0, 0, 0x0404_0404_0404_0404, 0x0404_0404_0404_0404),
+            );
+            _mm256_shuffle_epi8(bytes, ctrl)
+        }
+    }
+
+    #[inline(always)]
     fn test_any(self, a: __m256i, b: __m256i) -> bool {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm256_testz_si256(a, b) == 0 }
@@ -402,10 +598,6 @@ impl Simd for Avx2 {
     fn movemask8(self, a: __m256i) -> u64 {
         // SAFETY: the token proves the CPU features (module docs).
         u64::from(unsafe { _mm256_movemask_epi8(a) } as u32)
-    }
-
-    intrinsics! {
-        fn max_u8(a: __m256i, b: __m256i) -> __m256i = _mm256_max_epu8;
     }
 
     #[inline(always)]
@@ -483,7 +675,6 @@ impl Simd for Avx2 {
         fn zero() -> __m256i = _mm256_setzero_si256;
         fn and(a: __m256i, b: __m256i) -> __m256i = _mm256_and_si256;
         fn or(a: __m256i, b: __m256i) -> __m256i = _mm256_or_si256;
-        fn xor(a: __m256i, b: __m256i) -> __m256i = _mm256_xor_si256;
         fn sub8(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi8;
         fn add16(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi16;
         fn sub16(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi16;
@@ -584,6 +775,86 @@ impl Simd for Avx512 {
     const BYTES: usize = 64;
 
     #[inline(always)]
+    unsafe fn groups3(self, p: *const u8) -> __m512i {
+        // Lane `l` starts `12 l` bytes on: 32-bit lanes `3l..3l + 4`.
+        // SAFETY: the caller's guarantee covers the 64 bytes read; the
+        // token proves the CPU features.
+        unsafe {
+            let bytes = _mm512_loadu_si512(p.cast());
+            let spread = _mm512_permutexvar_epi32(
+                _mm512_setr_epi32(0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9, 9, 10, 11, 12),
+                bytes,
+            );
+            let ctrl = _mm512_broadcast_i32x4(_mm_loadu_si128(GROUPS3.as_ptr().cast()));
+            _mm512_shuffle_epi8(spread, ctrl)
+        }
+    }
+
+    #[inline(always)]
+    fn movemask16(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm512_movepi16_mask(a) })
+    }
+
+    #[inline(always)]
+    fn movemask32(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm512_cmplt_epi32_mask(a, _mm512_setzero_si512()) })
+    }
+
+    #[inline(always)]
+    fn widen16to32(self, a: __m512i) -> (__m512i, __m512i) {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            (
+                _mm512_cvtepu16_epi32(_mm512_castsi512_si256(a)),
+                _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(a)),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn narrow32to16(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let lo = _mm512_cvtusepi32_epi16(a);
+            let hi = _mm512_cvtusepi32_epi16(b);
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+        }
+    }
+
+    intrinsics! {
+        fn shr32_bytes(a: __m512i, bits: __m512i) -> __m512i = _mm512_srlv_epi32;
+    }
+
+    #[inline(always)]
+    unsafe fn compress32(self, a: __m512i, m: u64, dst: *mut u8) {
+        // SAFETY: the caller's guarantee covers the 64 bytes written; the
+        // token proves the CPU features.
+        unsafe {
+            let packed = _mm512_maskz_compress_epi32((m & 0xFFFF) as u16, a);
+            _mm512_storeu_si512(dst.cast(), packed);
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn windows32(self, p: *const u8, _: usize) -> __m512i {
+        // Lane `l` gets the 16 bytes from `4l` (32-bit lanes `l..l + 4` of
+        // the 32 loaded bytes), then the windows of its first four bytes.
+        // SAFETY: the caller's guarantee covers the 32 bytes at `p`; the
+        // token proves the CPU features.
+        unsafe {
+            let bytes = _mm512_castsi256_si512(_mm256_loadu_si256(p.cast()));
+            let spread = _mm512_permutexvar_epi32(
+                _mm512_setr_epi32(0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6),
+                bytes,
+            );
+            let ctrl = _mm512_broadcast_i32x4(_mm_loadu_si128(WINDOWS.as_ptr().cast()));
+            _mm512_shuffle_epi8(spread, ctrl)
+        }
+    }
+
+    #[inline(always)]
     fn test_any(self, a: __m512i, b: __m512i) -> bool {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm512_test_epi64_mask(a, b) != 0 }
@@ -593,10 +864,6 @@ impl Simd for Avx512 {
     fn movemask8(self, a: __m512i) -> u64 {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm512_movepi8_mask(a) }
-    }
-
-    intrinsics! {
-        fn max_u8(a: __m512i, b: __m512i) -> __m512i = _mm512_max_epu8;
     }
 
     #[inline(always)]
@@ -681,7 +948,6 @@ impl Simd for Avx512 {
         fn zero() -> __m512i = _mm512_setzero_si512;
         fn and(a: __m512i, b: __m512i) -> __m512i = _mm512_and_si512;
         fn or(a: __m512i, b: __m512i) -> __m512i = _mm512_or_si512;
-        fn xor(a: __m512i, b: __m512i) -> __m512i = _mm512_xor_si512;
         fn sub8(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi8;
         fn add16(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi16;
         fn sub16(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi16;

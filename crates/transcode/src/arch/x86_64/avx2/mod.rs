@@ -48,3 +48,4 @@ pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
     unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
 }
 pub(crate) mod latin1;
+pub(crate) mod utf32;

@@ -7,3 +7,4 @@ pub(crate) fn is_available() -> bool {
 
 pub(crate) mod count;
 pub(crate) mod latin1;
+pub(crate) mod utf32;
