@@ -36,22 +36,24 @@ pub(crate) trait Block<D> {
 /// (A larger one is left to the scalar code rather than overflow it.)
 const SCRATCH: usize = 144;
 
-/// Converts block by block from the start of the input: `block_at(i)` is
-/// the block at input unit `i`, or `None` where the kernel cannot go on
+/// Converts block by block from the start of the input: `block_at(i,
+/// room)` is the block at input unit `i`, whose output should not exceed
+/// `room` units (a longer one ends the conversion there), or `None` where
+/// the kernel cannot go on
 /// (the end of the input is too near, or the block holds something the
 /// kernel leaves to the scalar code). Returns `(read, written)`; `dst`
 /// changes only in `..written`.
 #[inline(always)]
 pub(crate) fn run<D: Copy, B: Block<D>>(
     dst: &mut [D],
-    mut block_at: impl FnMut(usize) -> Option<B>,
+    mut block_at: impl FnMut(usize, usize) -> Option<B>,
 ) -> (usize, usize) {
     let cap = dst.len();
     let (mut i, mut o) = (0, 0);
     // Uninitialized: most calls never use it, and zeroing it cost short
     // inputs as much as their conversion.
     let mut scratch = [MaybeUninit::<D>::uninit(); SCRATCH];
-    let Some(mut cur) = block_at(0) else {
+    let Some(mut cur) = block_at(0, cap) else {
         return (0, 0);
     };
     loop {
@@ -59,7 +61,7 @@ pub(crate) fn run<D: Copy, B: Block<D>>(
         if written > cap - o {
             return (i, o);
         }
-        let next = block_at(i + read);
+        let next = block_at(i + read, cap - o - written);
         let stray = cur.stray();
         // Direct, if it leaves no garbage, or if the next block is written
         // right after this one (it fits) and over its garbage.
@@ -100,3 +102,21 @@ pub(crate) fn run<D: Copy, B: Block<D>>(
         }
     }
 }
+
+/// The longest run from the start, in steps of `step` units and at most
+/// `max` units long, of steps for which `test(offset)` holds: the long
+/// blocks of ASCII and other easy input, which cost one block's overhead
+/// for up to [`RUN`] units.
+#[inline(always)]
+pub(crate) fn run_len(max: usize, step: usize, mut test: impl FnMut(usize) -> bool) -> usize {
+    let mut len = 0;
+    while max - len >= step && test(len) {
+        len += step;
+    }
+    len
+}
+
+/// The longest run [`run_len`] is asked for: long enough that a block's
+/// overhead vanishes, short enough that the run is still in the L1 cache
+/// when the block is stored.
+pub(crate) const RUN: usize = 4096;

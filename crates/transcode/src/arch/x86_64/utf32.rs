@@ -31,7 +31,7 @@
 //! output with fixed-width stores, through `block::run`.
 
 use super::block::{self, Block};
-use super::simd::{Simd, Sse42};
+use super::simd::{Simd, Sse42, load4};
 use super::tables::{LEN123, PACK12, PACK16, PACK123, SPREAD4};
 use core::arch::x86_64::*;
 
@@ -48,30 +48,6 @@ fn invalid32<S: Simd>(s: S, v: S::V) -> S::V {
 #[inline(always)]
 fn supplementary32<S: Simd>(s: S, v: S::V) -> S::V {
     s.eq32(s.shr32::<20>(s.sub32(v, s.splat32(0x1_0000))), s.zero())
-}
-
-/// The four registers at `p`.
-///
-/// Written out rather than with `[0, 1, 2, 3].map(..)`: a closure does not
-/// get its caller's target features, and one that LLVM does not inline
-/// calls every intrinsic out of line (measured: 10 to 30 times slower).
-/// The same goes for every closure in the kernels: none holds a vector
-/// operation unless it is `#[inline(always)]`.
-///
-/// # Safety
-///
-/// `p` is valid for reads of `4 * BYTES` bytes.
-#[inline(always)]
-unsafe fn load4<S: Simd>(s: S, p: *const u8) -> [S::V; 4] {
-    // SAFETY: the caller's guarantee.
-    unsafe {
-        [
-            s.load(p),
-            s.load(p.add(S::BYTES)),
-            s.load(p.add(2 * S::BYTES)),
-            s.load(p.add(3 * S::BYTES)),
-        ]
-    }
 }
 
 /// Bits of `x` below `n`: `n` is at most 64.
@@ -95,7 +71,7 @@ const WINDOW_SHIFTS: [u8; 16] = [24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
 /// converts it.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Utf8Kind {
-    /// 32 bytes of ASCII: zero-extended.
+    /// A run of ASCII, whole groups of 32 bytes: zero-extended.
     Ascii,
     /// `BYTES / 4` characters of 3 bytes, from the start (CJK text): each
     /// 3-byte group decoded in a 32-bit lane and stored, no packing.
@@ -116,6 +92,8 @@ struct FromUtf8<S: Simd> {
     /// The block's first byte.
     p: *const u8,
     kind: Utf8Kind,
+    /// `Ascii`: the run's length.
+    len: usize,
     /// `Two`, `Any`: the positions of the 16 where a character starts.
     starts: u64,
     /// `Two`, `Any`: continuation bytes after the 16 that the block takes.
@@ -126,7 +104,7 @@ impl<S: Simd> Block<u32> for FromUtf8<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
-            Utf8Kind::Ascii => 32,
+            Utf8Kind::Ascii => self.len,
             Utf8Kind::Three => 3 * (S::BYTES / 4),
             Utf8Kind::Two | Utf8Kind::Any => 16 + self.carry,
         }
@@ -135,7 +113,7 @@ impl<S: Simd> Block<u32> for FromUtf8<S> {
     #[inline(always)]
     fn written(&self) -> usize {
         match self.kind {
-            Utf8Kind::Ascii => 32,
+            Utf8Kind::Ascii => self.len,
             Utf8Kind::Three => S::BYTES / 4,
             Utf8Kind::Two | Utf8Kind::Any => self.starts.count_ones() as usize,
         }
@@ -160,15 +138,21 @@ impl<S: Simd> Block<u32> for FromUtf8<S> {
         let q = dst.cast::<u8>();
         match self.kind {
             Utf8Kind::Ascii => {
-                for r in 0..32 / lanes {
-                    // SAFETY: the block's 32 bytes are readable, and its 32
-                    // units are what the caller provides.
+                let mut k = 0;
+                while k < self.len {
+                    // Two registers a round (`len` is a multiple of 32, so
+                    // of `2 * lanes`).
+                    // SAFETY: the run's bytes are readable, and its units
+                    // are what the caller provides.
                     unsafe {
-                        s.store(
-                            q.add(r * S::BYTES),
-                            s.load_widen8to32(self.p.add(r * lanes)),
-                        )
-                    };
+                        let (a, b) = (
+                            s.load_widen8to32(self.p.add(k)),
+                            s.load_widen8to32(self.p.add(k + lanes)),
+                        );
+                        s.store(q.add(4 * k), a);
+                        s.store(q.add(4 * k + S::BYTES), b);
+                    }
+                    k += 2 * lanes;
                 }
                 return;
             }
@@ -271,7 +255,7 @@ pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usiz
     block::run(
         dst,
         #[inline(always)]
-        move |i| {
+        move |i, room| {
             // The windows of the 16 positions read up to 19 bytes, and the
             // continuation bytes after them are looked for in 32.
             let left = n.checked_sub(i)?;
@@ -279,17 +263,28 @@ pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usiz
                 return None;
             }
             let b = p.wrapping_add(i);
-            let block = |kind, starts, carry| FromUtf8 {
+            let block = |kind, len, starts, carry| FromUtf8 {
                 s,
                 p: b,
                 kind,
+                len,
                 starts,
                 carry,
             };
             // SAFETY: `i + 32 <= n`.
             let (high, cont, long) = unsafe { sse.scan32(b) };
             if high == 0 {
-                return Some(block(Utf8Kind::Ascii, 0, 0));
+                let len = block::run_len(
+                    left.min(room).min(block::RUN),
+                    32,
+                    #[inline(always)]
+                    // SAFETY: `run_len` asks for 32 bytes only if they are
+                    // within `left`.
+                    |k| unsafe { sse.scan32(b.add(k)).0 == 0 },
+                );
+                if len > 0 {
+                    return Some(block(Utf8Kind::Ascii, len, 0, 0));
+                }
             }
             // Continuation bytes at 1, 2, 4, 5, ... of the first 16: maybe
             // 3-byte characters from the start; the pattern says for sure.
@@ -300,7 +295,7 @@ pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usiz
                 if s.movemask8(s.eq8(s.and(x, three_mask), three_bits))
                     == u64::MAX >> (64 - S::BYTES)
                 {
-                    return Some(block(Utf8Kind::Three, 0, 0));
+                    return Some(block(Utf8Kind::Three, 0, 0, 0));
                 }
             }
             let kind = if long == 0 {
@@ -310,6 +305,7 @@ pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usiz
             };
             Some(block(
                 kind,
+                0,
                 u64::from(!cont & 0xFFFF),
                 ((cont >> 16) & 7).trailing_ones() as usize,
             ))
@@ -350,7 +346,7 @@ impl Sse42 {
 /// converts it. Each path needs at most the bytes it writes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Utf32Kind {
-    /// Four registers of ASCII: narrowed.
+    /// A run of ASCII, whole groups of four registers: narrowed.
     Ascii,
     /// Two registers below U+0800: 1 or 2 bytes each, as pairs of bytes in
     /// 16-bit lanes, packed 8 at a time with `PACK12`.
@@ -358,7 +354,7 @@ enum Utf32Kind {
     /// Two registers in `800..=FFFF` without surrogates (CJK text): 3 bytes
     /// each, packed 4 at a time with a fixed shuffle.
     Three,
-    /// One register below U+10000 without surrogates: 1 to 3 bytes each,
+    /// Two registers below U+10000 without surrogates: 1 to 3 bytes each,
     /// built in 32-bit lanes by blends, packed 4 at a time with `PACK123`.
     Bmp,
     /// One register of any scalar values: 1 to 4 bytes each, built by
@@ -383,9 +379,9 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
     fn read(&self) -> usize {
         let lanes = S::BYTES / 4;
         match self.kind {
-            Utf32Kind::Ascii => 4 * lanes,
-            Utf32Kind::Two | Utf32Kind::Three => 2 * lanes,
-            Utf32Kind::Bmp | Utf32Kind::Any => lanes,
+            Utf32Kind::Ascii => self.written,
+            Utf32Kind::Two | Utf32Kind::Three | Utf32Kind::Bmp => 2 * lanes,
+            Utf32Kind::Any => lanes,
         }
     }
 
@@ -403,7 +399,8 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
             // 12 bytes a store.
             Utf32Kind::Three => 4,
             Utf32Kind::Bmp | Utf32Kind::Any => {
-                let last = (self.codes >> (8 * (S::BYTES / 16 - 1))) & 0xFF;
+                let lanes16 = self.read() / 4;
+                let last = (self.codes >> (8 * (lanes16 - 1))) & 0xFF;
                 16 - usize::from(LEN123[last as usize])
             }
         }
@@ -414,11 +411,16 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
         let (s, p) = (self.s, self.p);
         match self.kind {
             Utf32Kind::Ascii => {
-                // SAFETY: the block's four registers are readable;
-                // `written() == BYTES`.
-                unsafe {
-                    let [a, b, c, d] = load4(s, p);
-                    s.store(dst, s.narrow32(a, b, c, d));
+                let mut k = 0;
+                while k < self.written {
+                    // SAFETY: the run's units are readable, and its bytes
+                    // are what the caller provides; `written` is a multiple
+                    // of `BYTES` (four registers' units).
+                    unsafe {
+                        let [a, b, c, d] = load4(s, p.add(4 * k));
+                        s.store(dst.add(k), s.narrow32(a, b, c, d));
+                    }
+                    k += S::BYTES;
                 }
             }
             Utf32Kind::Two => {
@@ -449,20 +451,24 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
                 }
             }
             Utf32Kind::Bmp | Utf32Kind::Any => {
-                // SAFETY: the block's register is readable.
-                let v = unsafe { s.load(p) };
-                let utf8 = if self.kind == Utf32Kind::Bmp {
-                    utf8_bmp(s, v)
-                } else {
-                    utf8_any(s, v)
-                };
                 let mut o = 0;
-                for k in 0..S::BYTES / 16 {
-                    let code = ((self.codes >> (8 * k)) & 0xFF) as usize;
-                    // SAFETY: the output so far, then 16 bytes: inside
-                    // `written() + stray()`, as the last lane's store is.
-                    unsafe { s.sse().pack_utf8(s.lane(utf8, k), code, dst.add(o)) };
-                    o += usize::from(LEN123[code]);
+                for r in 0..self.read() / (S::BYTES / 4) {
+                    // SAFETY: the block's registers are readable.
+                    let v = unsafe { s.load(p.add(r * S::BYTES)) };
+                    let utf8 = if self.kind == Utf32Kind::Bmp {
+                        utf8_bmp(s, v)
+                    } else {
+                        utf8_any(s, v)
+                    };
+                    for k in 0..S::BYTES / 16 {
+                        let lane = r * S::BYTES / 16 + k;
+                        let code = ((self.codes >> (8 * lane)) & 0xFF) as usize;
+                        // SAFETY: the output so far, then 16 bytes: inside
+                        // `written() + stray()`, as the last lane's store
+                        // is.
+                        unsafe { s.sse().pack_utf8(s.lane(utf8, k), code, dst.add(o)) };
+                        o += usize::from(LEN123[code]);
+                    }
                 }
             }
         }
@@ -595,36 +601,53 @@ impl Sse42 {
     }
 }
 
-/// The mask of the 32-bit lanes of `v` outside `800..=FFFF` (signed, so
-/// negative values are too) or surrogates.
+/// The `PACK123` codes of the UTF-16 units of `u` (none a surrogate) and
+/// the bytes of their UTF-8: per 4 units, a byte whose bits `2i`, `2i + 1`
+/// are the length less one of unit `i`. One `movemask` of 16-bit lanes
+/// whose low byte says "2 bytes" and high byte "3 bytes" gives exactly
+/// that.
 #[inline(always)]
-fn not_three<S: Simd>(s: S, v: S::V) -> S::V {
-    let out = s.or(
-        s.gt_i32(s.splat32(0x800), v),
-        s.gt_i32(v, s.splat32(0xFFFF)),
-    );
-    s.or(
-        out,
-        s.eq32(s.and(v, s.splat32(0xFFFF_F800)), s.splat32(0xD800)),
-    )
+fn bmp_codes<S: Simd>(s: S, u: S::V) -> (u64, usize) {
+    let below80 = s.eq16(s.and(u, s.splat16(0xFF80)), s.zero());
+    let below800 = s.eq16(s.and(u, s.splat16(0xF800)), s.zero());
+    let two = s.andnot(below80, below800);
+    let m = s.movemask8(s.or(
+        s.and(two, s.splat16(0x00FF)),
+        s.andnot(below800, s.splat16(0xFF00)),
+    ));
+    let bytes = S::BYTES / 2
+        + (m & 0x5555_5555_5555_5555).count_ones() as usize
+        + 2 * (m & 0xAAAA_AAAA_AAAA_AAAA).count_ones() as usize;
+    (m, bytes)
 }
 
-/// `SPREAD4` of the low 4 bits of `m`.
+/// The `PACK123` codes of the values of `v` (scalar values) and the bytes
+/// of their UTF-8: per 16-byte lane of 4 values, a byte whose bits `2i`,
+/// `2i + 1` are the length less one of value `i`.
+///
+/// One `movemask` does it: byte 0 of each 32-bit lane is set for the
+/// lengths with bit 0 set (2 and 4 bytes: `two` but not `three`, or
+/// `four`; the masks nest), byte 1 for those with bit 1 set (3 and 4),
+/// which gives each value a nibble holding its code; the nibbles are then
+/// squeezed into 2-bit fields.
 #[inline(always)]
-fn spread4(m: u64) -> usize {
-    usize::from(SPREAD4[(m & 15) as usize])
-}
-
-/// Per 16-byte lane of 4 values, the `PACK123` index of their lengths,
-/// from the masks of the values that need 2, 3 and 4 bytes.
-#[inline(always)]
-fn length_codes(two: u64, three: u64, four: u64, lanes: usize) -> u64 {
+fn length_codes<S: Simd>(s: S, v: S::V) -> (u64, usize) {
+    let two = s.gt_i32(v, s.splat32(0x7F));
+    let three = s.gt_i32(v, s.splat32(0x7FF));
+    let four = s.gt_i32(v, s.splat32(0xFFFF));
+    let bit0 = s.or(s.andnot(three, two), four);
+    let m = s.movemask8(s.or(
+        s.and(bit0, s.splat32(0xFF)),
+        s.and(three, s.splat32(0xFF00)),
+    ));
     let mut codes = 0;
-    for k in 0..lanes {
-        let code = spread4(two >> (4 * k)) + spread4(three >> (4 * k)) + spread4(four >> (4 * k));
-        codes |= (code as u64) << (8 * k);
+    for k in 0..S::BYTES / 16 {
+        let x = (m >> (16 * k)) & 0x3333;
+        let y = (x | x >> 2) & 0x0F0F;
+        codes |= ((y | y >> 4) & 0xFF) << (8 * k);
     }
-    codes
+    let bytes = S::BYTES / 4 + (m.count_ones() + (m & 0x2222_2222_2222_2222).count_ones()) as usize;
+    (codes, bytes)
 }
 
 /// UTF-32 to UTF-8, up to the first register with a unit that is not a
@@ -634,11 +657,11 @@ pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usiz
     let n = src.len();
     let p = src.as_ptr().cast::<u8>();
     let lanes = S::BYTES / 4;
-    let (x7f, x7ff, xffff) = (s.splat32(0x7F), s.splat32(0x7FF), s.splat32(0xFFFF));
+    let x7f = s.splat32(0x7F);
     block::run(
         dst,
         #[inline(always)]
-        move |i| {
+        move |i, room| {
             let left = n.checked_sub(i)?;
             if left < lanes {
                 return None;
@@ -657,12 +680,20 @@ pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usiz
                 // SAFETY: `i + 2 * lanes <= n`.
                 let b = unsafe { s.load(r.add(S::BYTES)) };
                 let ab = s.or(a, b);
-                if left >= 4 * lanes {
-                    // SAFETY: `i + 4 * lanes <= n`.
-                    let (c, d) =
-                        unsafe { (s.load(r.add(2 * S::BYTES)), s.load(r.add(3 * S::BYTES))) };
-                    if !s.test_any(s.or(ab, s.or(c, d)), s.splat32(!0x7F)) {
-                        return Some(block(Utf32Kind::Ascii, 0, S::BYTES));
+                if !s.test_any(ab, s.splat32(!0x7F)) {
+                    let ascii = block::run_len(
+                        left.min(room).min(block::RUN),
+                        4 * lanes,
+                        #[inline(always)]
+                        |k| {
+                            // SAFETY: `run_len` asks for four registers
+                            // only if they are within `left`.
+                            let [a, b, c, d] = unsafe { load4(s, r.add(4 * k)) };
+                            !s.test_any(s.or(s.or(a, b), s.or(c, d)), s.splat32(!0x7F))
+                        },
+                    );
+                    if ascii > 0 {
+                        return Some(block(Utf32Kind::Ascii, 0, ascii));
                     }
                 }
                 if !s.test_any(ab, s.splat32(!0x7FF)) {
@@ -674,25 +705,25 @@ pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usiz
                         2 * lanes + two.count_ones() as usize,
                     ));
                 }
-                if s.movemask32(s.or(not_three(s, a), not_three(s, b))) == 0 {
-                    return Some(block(Utf32Kind::Three, 0, 6 * lanes));
+                // Below U+10000 and not surrogates: the 16-bit units of
+                // UTF-16, where one `movemask` gives each unit's code.
+                if !s.test_any(ab, s.splat32(0xFFFF_0000)) {
+                    let u = s.narrow32to16(a, b);
+                    let (f800, d800) = (s.splat16(0xF800), s.splat16(0xD800));
+                    if s.movemask16(s.eq16(s.and(u, f800), d800)) == 0 {
+                        let (codes, bytes) = bmp_codes(s, u);
+                        if bytes == 6 * lanes {
+                            return Some(block(Utf32Kind::Three, 0, bytes));
+                        }
+                        return Some(block(Utf32Kind::Bmp, codes, bytes));
+                    }
                 }
             }
             if s.movemask32(invalid32(s, a)) != 0 {
                 return None;
             }
-            let two = s.movemask32(s.gt_i32(a, x7f));
-            let three = s.movemask32(s.gt_i32(a, x7ff));
-            let four = s.movemask32(s.gt_i32(a, xffff));
-            let codes = length_codes(two, three, four, S::BYTES / 16);
-            let written =
-                lanes + (two.count_ones() + three.count_ones() + four.count_ones()) as usize;
-            let kind = if four == 0 {
-                Utf32Kind::Bmp
-            } else {
-                Utf32Kind::Any
-            };
-            Some(block(kind, codes, written))
+            let (codes, written) = length_codes(s, a);
+            Some(block(Utf32Kind::Any, codes, written))
         },
     )
 }
@@ -702,7 +733,8 @@ pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usiz
 /// What a block of UTF-16 for [`utf16_to_utf32`] holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Utf16Kind {
-    /// Four registers without surrogates: zero-extended.
+    /// A run without surrogates, whole groups of four registers:
+    /// zero-extended.
     Plain4,
     /// One register without surrogates: zero-extended.
     Plain,
@@ -717,6 +749,8 @@ struct FromUtf16<S: Simd> {
     s: S,
     p: *const u8,
     kind: Utf16Kind,
+    /// `Plain4`: the run's length.
+    len: usize,
     /// `Pairs`: the units that are not trail surrogates (each starts a
     /// character).
     starts: u64,
@@ -728,7 +762,7 @@ impl<S: Simd> Block<u32> for FromUtf16<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
-            Utf16Kind::Plain4 => 2 * S::BYTES,
+            Utf16Kind::Plain4 => self.len,
             Utf16Kind::Plain => S::BYTES / 2,
             Utf16Kind::Pairs => S::BYTES / 2 + usize::from(self.carry),
         }
@@ -737,7 +771,7 @@ impl<S: Simd> Block<u32> for FromUtf16<S> {
     #[inline(always)]
     fn written(&self) -> usize {
         match self.kind {
-            Utf16Kind::Plain4 => 2 * S::BYTES,
+            Utf16Kind::Plain4 => self.len,
             Utf16Kind::Plain => S::BYTES / 2,
             Utf16Kind::Pairs => self.starts.count_ones() as usize,
         }
@@ -757,7 +791,8 @@ impl<S: Simd> Block<u32> for FromUtf16<S> {
         let (s, p, lanes) = (self.s, self.p, S::BYTES / 4);
         let q = dst.cast::<u8>();
         if self.kind != Utf16Kind::Pairs {
-            let regs = if self.kind == Utf16Kind::Plain4 { 4 } else { 1 };
+            // The registers of the run, or the one register.
+            let regs = self.read() / (S::BYTES / 2);
             for k in 0..regs {
                 // SAFETY: the block's registers are readable, and
                 // `written()` is their units as 32-bit lanes.
@@ -806,26 +841,34 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
     block::run(
         dst,
         #[inline(always)]
-        move |i| {
+        move |i, room| {
             let left = n.checked_sub(i)?;
             let r = p.wrapping_add(2 * i);
-            let block = |kind, starts, carry| FromUtf16 {
+            let block = |kind, len, starts, carry| FromUtf16 {
                 s,
                 p: r,
                 kind,
+                len,
                 starts,
                 carry,
             };
-            if left >= 4 * units {
-                // SAFETY: `i + 4 * units <= n`.
-                let [a, b, c, d] = unsafe { load4(s, r) };
-                let any = s.or(
-                    s.or(s.eq16(s.and(a, f800), d800), s.eq16(s.and(b, f800), d800)),
-                    s.or(s.eq16(s.and(c, f800), d800), s.eq16(s.and(d, f800), d800)),
-                );
-                if s.movemask16(any) == 0 {
-                    return Some(block(Utf16Kind::Plain4, 0, false));
-                }
+            let plain = block::run_len(
+                left.min(room).min(block::RUN),
+                4 * units,
+                #[inline(always)]
+                |k| {
+                    // SAFETY: `run_len` asks for four registers only if
+                    // they are within `left`.
+                    let [a, b, c, d] = unsafe { load4(s, r.add(2 * k)) };
+                    let any = s.or(
+                        s.or(s.eq16(s.and(a, f800), d800), s.eq16(s.and(b, f800), d800)),
+                        s.or(s.eq16(s.and(c, f800), d800), s.eq16(s.and(d, f800), d800)),
+                    );
+                    s.movemask16(any) == 0
+                },
+            );
+            if plain > 0 {
+                return Some(block(Utf16Kind::Plain4, plain, 0, false));
             }
             // A lead at the end of the register is paired with the unit
             // after.
@@ -835,7 +878,7 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
             // SAFETY: units `i..=i + units` are inside `src`.
             let (v, next) = unsafe { (s.load(r), s.load(r.add(2))) };
             if s.movemask16(s.eq16(s.and(v, f800), d800)) == 0 {
-                return Some(block(Utf16Kind::Plain, 0, false));
+                return Some(block(Utf16Kind::Plain, 0, 0, false));
             }
             let lead = s.movemask16(s.eq16(s.and(v, fc00), d800));
             let trail = s.movemask16(s.eq16(s.and(v, fc00), dc00));
@@ -847,6 +890,7 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
             }
             Some(block(
                 Utf16Kind::Pairs,
+                0,
                 !trail & full,
                 lead >> (units - 1) != 0,
             ))
@@ -859,7 +903,8 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
 /// What a block of UTF-32 for [`utf32_to_utf16`] holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ToUtf16Kind {
-    /// Four registers below U+10000 without surrogates: narrowed.
+    /// A run below U+10000 without surrogates, whole groups of four
+    /// registers: narrowed.
     Bmp4,
     /// Two registers of scalar values, some above U+FFFF.
     Pairs,
@@ -871,6 +916,8 @@ struct ToUtf16<S: Simd> {
     s: S,
     p: *const u8,
     kind: ToUtf16Kind,
+    /// `Bmp4`: the run's length.
+    len: usize,
     /// `Pairs`: the values (of two registers) above U+FFFF.
     supplementary: u64,
 }
@@ -879,7 +926,7 @@ impl<S: Simd> Block<u16> for ToUtf16<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
-            ToUtf16Kind::Bmp4 => S::BYTES,
+            ToUtf16Kind::Bmp4 => self.len,
             ToUtf16Kind::Pairs => S::BYTES / 2,
         }
     }
@@ -905,12 +952,17 @@ impl<S: Simd> Block<u16> for ToUtf16<S> {
         let (s, p) = (self.s, self.p);
         let q = dst.cast::<u8>();
         if self.kind == ToUtf16Kind::Bmp4 {
-            // SAFETY: the block's four registers are readable; `written()`
-            // is their lanes as units, two registers.
-            unsafe {
-                let [a, b, c, d] = load4(s, p);
-                s.store(q, s.narrow32to16(a, b));
-                s.store(q.add(S::BYTES), s.narrow32to16(c, d));
+            let mut k = 0;
+            while k < self.len {
+                // SAFETY: the run's units are readable, and its units are
+                // what the caller provides; `len` is a multiple of `BYTES`
+                // (four registers' units).
+                unsafe {
+                    let [a, b, c, d] = load4(s, p.add(4 * k));
+                    s.store(q.add(2 * k), s.narrow32to16(a, b));
+                    s.store(q.add(2 * k + S::BYTES), s.narrow32to16(c, d));
+                }
+                k += S::BYTES;
             }
             return;
         }
@@ -972,30 +1024,38 @@ pub(crate) fn utf32_to_utf16<S: Simd>(s: S, src: &[u32], dst: &mut [u16]) -> (us
     block::run(
         dst,
         #[inline(always)]
-        move |i| {
+        move |i, room| {
             let left = n.checked_sub(i)?;
             let r = p.wrapping_add(4 * i);
-            if left >= 4 * lanes {
-                // SAFETY: `i + 4 * lanes <= n`.
-                let [a, b, c, d] = unsafe { load4(s, r) };
-                // Above U+FFFF (signed, or negative) or a surrogate.
-                let (ab, cd) = (s.or(a, b), s.or(c, d));
-                let above = s.or(
-                    s.or(s.gt_i32(a, xffff), s.gt_i32(b, xffff)),
-                    s.or(s.gt_i32(c, xffff), s.gt_i32(d, xffff)),
-                );
-                let surrogate = s.or(
-                    s.or(s.eq32(s.and(a, f800), d800), s.eq32(s.and(b, f800), d800)),
-                    s.or(s.eq32(s.and(c, f800), d800), s.eq32(s.and(d, f800), d800)),
-                );
-                if s.movemask32(s.or(s.or(above, surrogate), s.or(ab, cd))) == 0 {
-                    return Some(ToUtf16 {
-                        s,
-                        p: r,
-                        kind: ToUtf16Kind::Bmp4,
-                        supplementary: 0,
-                    });
-                }
+            let bmp = block::run_len(
+                left.min(room).min(block::RUN),
+                4 * lanes,
+                #[inline(always)]
+                |k| {
+                    // SAFETY: `run_len` asks for four registers only if
+                    // they are within `left`.
+                    let [a, b, c, d] = unsafe { load4(s, r.add(4 * k)) };
+                    // Above U+FFFF (signed, or negative) or a surrogate.
+                    let (ab, cd) = (s.or(a, b), s.or(c, d));
+                    let above = s.or(
+                        s.or(s.gt_i32(a, xffff), s.gt_i32(b, xffff)),
+                        s.or(s.gt_i32(c, xffff), s.gt_i32(d, xffff)),
+                    );
+                    let surrogate = s.or(
+                        s.or(s.eq32(s.and(a, f800), d800), s.eq32(s.and(b, f800), d800)),
+                        s.or(s.eq32(s.and(c, f800), d800), s.eq32(s.and(d, f800), d800)),
+                    );
+                    s.movemask32(s.or(s.or(above, surrogate), s.or(ab, cd))) == 0
+                },
+            );
+            if bmp > 0 {
+                return Some(ToUtf16 {
+                    s,
+                    p: r,
+                    kind: ToUtf16Kind::Bmp4,
+                    len: bmp,
+                    supplementary: 0,
+                });
             }
             if left < 2 * lanes {
                 return None;
@@ -1011,6 +1071,7 @@ pub(crate) fn utf32_to_utf16<S: Simd>(s: S, src: &[u32], dst: &mut [u16]) -> (us
                 s,
                 p: r,
                 kind: ToUtf16Kind::Pairs,
+                len: 0,
                 supplementary,
             })
         },
