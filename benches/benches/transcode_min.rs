@@ -81,17 +81,18 @@ fn main() {
         charts.push((op.to_string(), rows.clone()));
         let names: Vec<&String> = rows[0].1.iter().map(|(n, _)| n).collect();
         println!(
-            "\n{op} (GB/s of UTF-8 input, min of {rounds} rounds; ratio = ours / best peer)\n"
+            "\n{op} (GB/s of UTF-8 input, min of {rounds} rounds; ratio = ours / best peer; \
+             avx2 = ours-avx2 / best peer, the figure for CPUs without AVX-512)\n"
         );
         println!(
-            "| input | {} | ratio |",
+            "| input | {} | ratio | avx2 |",
             names
                 .iter()
                 .map(|n| n.as_str())
                 .collect::<Vec<_>>()
                 .join(" | ")
         );
-        println!("|---|{}---:|", "---:|".repeat(names.len()));
+        println!("|---|{}---:|---:|", "---:|".repeat(names.len()));
         for (input, cells) in &rows {
             let ours = cells[0].1;
             let peer = cells
@@ -99,8 +100,17 @@ fn main() {
                 .filter(|(n, _)| !n.starts_with("ours"))
                 .map(|(_, g)| *g)
                 .fold(0.0, f64::max);
+            let avx2 = cells
+                .iter()
+                .find(|(n, _)| n == "ours-avx2")
+                .map_or(f64::NAN, |(_, g)| *g);
             let text: Vec<String> = cells.iter().map(|(_, g)| format!("{g:.2}")).collect();
-            println!("| {input} | {} | {:.2} |", text.join(" | "), ours / peer);
+            println!(
+                "| {input} | {} | {:.2} | {:.2} |",
+                text.join(" | "),
+                ours / peer,
+                avx2 / peer
+            );
         }
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();

@@ -83,3 +83,39 @@ pub fn sized_text(text: &str, size: usize) -> String {
     s.truncate(cut);
     s
 }
+
+/// Text for the Latin-1 benchmarks, whose characters are all below U+0100:
+/// the Latin lipsum (ASCII) with the first vowel of every fourth word
+/// accented (`a e i o u` → `à é ï ô ù`), about one character in 25 above
+/// U+007F, as in French. The lipsum texts hold no such text: the Latin one
+/// is ASCII, the others are mostly above U+00FF.
+pub fn latin1_text() -> String {
+    let latin = LIPSUM
+        .iter()
+        .find(|(name, _)| *name == "Latin")
+        .map_or("", |(_, text)| text);
+    let mut out = String::with_capacity(latin.len() + latin.len() / 20);
+    for (k, word) in latin.split(' ').enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        let mut accented = k % 4 != 0;
+        for c in word.chars() {
+            let a = match c {
+                'a' => 'à',
+                'e' => 'é',
+                'i' => 'ï',
+                'o' => 'ô',
+                'u' => 'ù',
+                _ => c,
+            };
+            if !accented && a != c {
+                out.push(a);
+                accented = true;
+            } else {
+                out.push(c);
+            }
+        }
+    }
+    out
+}

@@ -3,7 +3,7 @@
 //! (`transcode_min.rs`).
 #![allow(dead_code)]
 
-use benches::{LIPSUM, sized_text};
+use benches::{LIPSUM, latin1_text, sized_text};
 use codec_facade::transcode::Transcoder;
 use std::hint::black_box;
 
@@ -18,6 +18,18 @@ pub(crate) struct Input {
     pub(crate) utf16: Vec<u16>,
     pub(crate) utf32: Vec<u32>,
     pub(crate) latin1: Vec<u8>,
+    /// `latin1` as UTF-8, UTF-16 and UTF-32: the inputs of the conversions
+    /// to Latin-1.
+    pub(crate) latin1_utf8: Vec<u8>,
+    pub(crate) latin1_utf16: Vec<u16>,
+    pub(crate) latin1_utf32: Vec<u32>,
+}
+
+/// `s` with every character above U+00FF replaced by `?`.
+pub(crate) fn latin1_view(s: &str) -> String {
+    s.chars()
+        .map(|c| if u32::from(c) < 0x100 { c } else { '?' })
+        .collect()
 }
 
 pub(crate) fn inputs(keep: impl Fn(&str) -> bool) -> Vec<Input> {
@@ -26,6 +38,7 @@ pub(crate) fn inputs(keep: impl Fn(&str) -> bool) -> Vec<Input> {
         .map(|&(n, t)| (n.to_string(), t.to_string()))
         .collect();
     texts.push(("ascii".into(), LIPSUM[7].1.to_string()));
+    texts.push(("Latin1".into(), latin1_text()));
     let mut out = Vec::new();
     for (size, label) in [(1 << 10, "1KiB"), (64 << 10, "64KiB"), (1 << 20, "1MiB")] {
         for (name, text) in &texts {
@@ -42,6 +55,9 @@ pub(crate) fn inputs(keep: impl Fn(&str) -> bool) -> Vec<Input> {
                     .chars()
                     .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
                     .collect(),
+                latin1_utf8: latin1_view(&s).into_bytes(),
+                latin1_utf16: latin1_view(&s).encode_utf16().collect(),
+                latin1_utf32: latin1_view(&s).chars().map(u32::from).collect(),
                 utf8: s.into_bytes(),
             });
         }
@@ -290,6 +306,257 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                 }),
             ));
         }
+        "utf16-to-utf32" => {
+            for (name, t) in ours() {
+                let mut out = vec![0u32; x.utf16.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.utf16_to_utf32(black_box(&x.utf16), &mut out).unwrap()),
+                ));
+            }
+            let mut out = vec![0u32; x.utf16.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: one unit per input unit at most.
+                    let r = unsafe {
+                        simdutf::convert_utf16le_to_utf32_with_errors(
+                            x.utf16.as_ptr(),
+                            x.utf16.len(),
+                            out.as_mut_ptr(),
+                        )
+                    };
+                    black_box(r.count)
+                }),
+            ));
+            let mut out = vec![0u32; x.utf16.len()];
+            v.push((
+                "std".into(),
+                Box::new(move || {
+                    let mut n = 0;
+                    for (o, c) in out
+                        .iter_mut()
+                        .zip(char::decode_utf16(black_box(&x.utf16).iter().copied()))
+                    {
+                        *o = u32::from(c.unwrap());
+                        n += 1;
+                    }
+                    n
+                }),
+            ));
+        }
+        "utf32-to-utf16" => {
+            for (name, t) in ours() {
+                let mut out = vec![0u16; 2 * x.utf32.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.utf32_to_utf16(black_box(&x.utf32), &mut out).unwrap()),
+                ));
+            }
+            let mut out = vec![0u16; 2 * x.utf32.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: two units per input unit at most.
+                    let r = unsafe {
+                        simdutf::convert_utf32_to_utf16le_with_errors(
+                            x.utf32.as_ptr(),
+                            x.utf32.len(),
+                            out.as_mut_ptr(),
+                        )
+                    };
+                    black_box(r.count)
+                }),
+            ));
+        }
+        "latin1-to-utf16" | "latin1-to-utf32" => {
+            let wide = op == "latin1-to-utf32";
+            for (name, t) in ours() {
+                if wide {
+                    let mut out = vec![0u32; x.latin1.len()];
+                    v.push((
+                        name,
+                        Box::new(move || {
+                            t.latin1_to_utf32(black_box(&x.latin1), &mut out).unwrap()
+                        }),
+                    ));
+                } else {
+                    let mut out = vec![0u16; x.latin1.len()];
+                    v.push((
+                        name,
+                        Box::new(move || {
+                            t.latin1_to_utf16(black_box(&x.latin1), &mut out).unwrap()
+                        }),
+                    ));
+                }
+            }
+            if wide {
+                let mut out = vec![0u32; x.latin1.len()];
+                v.push((
+                    "simdutf".into(),
+                    // SAFETY: one unit per input byte.
+                    Box::new(move || unsafe {
+                        simdutf::convert_latin1_to_utf32(
+                            x.latin1.as_ptr(),
+                            x.latin1.len(),
+                            out.as_mut_ptr(),
+                        )
+                    }),
+                ));
+            } else {
+                let mut out = vec![0u16; x.latin1.len()];
+                v.push((
+                    "simdutf".into(),
+                    // SAFETY: one unit per input byte.
+                    Box::new(move || unsafe {
+                        simdutf::convert_latin1_to_utf16le(
+                            x.latin1.as_ptr(),
+                            x.latin1.len(),
+                            out.as_mut_ptr(),
+                        )
+                    }),
+                ));
+                let mut out = vec![0u16; x.latin1.len()];
+                v.push((
+                    "encoding_rs".into(),
+                    Box::new(move || {
+                        encoding_rs::mem::convert_latin1_to_utf16(black_box(&x.latin1), &mut out);
+                        out.len()
+                    }),
+                ));
+            }
+        }
+        "utf8-to-latin1" => {
+            for (name, t) in ours() {
+                let mut out = vec![0u8; x.latin1_utf8.len()];
+                v.push((
+                    name,
+                    Box::new(move || {
+                        t.utf8_to_latin1(black_box(&x.latin1_utf8), &mut out)
+                            .unwrap()
+                    }),
+                ));
+            }
+            let mut out = vec![0u8; x.latin1_utf8.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: one byte per input byte at most.
+                    let r = unsafe {
+                        simdutf::convert_utf8_to_latin1_with_errors(
+                            x.latin1_utf8.as_ptr(),
+                            x.latin1_utf8.len(),
+                            out.as_mut_ptr(),
+                        )
+                    };
+                    black_box(r.count)
+                }),
+            ));
+            let mut out = vec![0u8; x.latin1_utf8.len()];
+            v.push((
+                "encoding_rs".into(),
+                Box::new(move || {
+                    encoding_rs::mem::convert_utf8_to_latin1_lossy(
+                        black_box(&x.latin1_utf8),
+                        &mut out,
+                    )
+                }),
+            ));
+        }
+        "utf16-to-latin1" => {
+            let units = &x.latin1_utf16;
+            for (name, t) in ours() {
+                let mut out = vec![0u8; units.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.utf16_to_latin1(black_box(units), &mut out).unwrap()),
+                ));
+            }
+            let mut out = vec![0u8; units.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: one byte per input unit.
+                    let r = unsafe {
+                        simdutf::convert_utf16le_to_latin1_with_errors(
+                            units.as_ptr(),
+                            units.len(),
+                            out.as_mut_ptr(),
+                        )
+                    };
+                    black_box(r.count)
+                }),
+            ));
+            let mut out = vec![0u8; units.len()];
+            v.push((
+                "encoding_rs".into(),
+                Box::new(move || {
+                    encoding_rs::mem::convert_utf16_to_latin1_lossy(black_box(units), &mut out);
+                    out.len()
+                }),
+            ));
+        }
+        "utf32-to-latin1" => {
+            let units = &x.latin1_utf32;
+            for (name, t) in ours() {
+                let mut out = vec![0u8; units.len()];
+                v.push((
+                    name,
+                    Box::new(move || t.utf32_to_latin1(black_box(units), &mut out).unwrap()),
+                ));
+            }
+            let mut out = vec![0u8; units.len()];
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    // SAFETY: one byte per input unit. (It validates; simdutf has no
+                    // `_with_errors` form of this one.)
+                    black_box(unsafe {
+                        simdutf::convert_utf32_to_latin1(
+                            units.as_ptr(),
+                            units.len(),
+                            out.as_mut_ptr(),
+                        )
+                    })
+                }),
+            ));
+        }
+        "utf8-len-of-utf32" => {
+            for (name, t) in ours() {
+                v.push((
+                    name,
+                    Box::new(move || t.utf8_len_from_utf32(black_box(&x.utf32))),
+                ));
+            }
+            v.push((
+                "simdutf".into(),
+                Box::new(move || simdutf::utf8_length_from_utf32(black_box(&x.utf32))),
+            ));
+        }
+        "utf16-len-of-utf32" => {
+            for (name, t) in ours() {
+                v.push((
+                    name,
+                    Box::new(move || t.utf16_len_from_utf32(black_box(&x.utf32))),
+                ));
+            }
+            v.push((
+                "simdutf".into(),
+                Box::new(move || simdutf::utf16_length_from_utf32(black_box(&x.utf32))),
+            ));
+        }
+        "utf8-len-of-latin1" => {
+            for (name, t) in ours() {
+                v.push((
+                    name,
+                    Box::new(move || t.utf8_len_from_latin1(black_box(&x.latin1))),
+                ));
+            }
+            v.push((
+                "simdutf".into(),
+                Box::new(move || simdutf::utf8_length_from_latin1(black_box(&x.latin1))),
+            ));
+        }
         _ => panic!("unknown operation {op}"),
     }
     v
@@ -306,4 +573,14 @@ pub(crate) const OPS: &[&str] = &[
     "utf8-to-utf32",
     "utf32-to-utf8",
     "latin1-to-utf8",
+    "latin1-to-utf16",
+    "latin1-to-utf32",
+    "utf8-to-latin1",
+    "utf16-to-latin1",
+    "utf32-to-latin1",
+    "utf16-to-utf32",
+    "utf32-to-utf16",
+    "utf8-len-of-utf32",
+    "utf16-len-of-utf32",
+    "utf8-len-of-latin1",
 ];

@@ -130,13 +130,13 @@ impl Transcoder {
     /// [`utf8_len_from_utf32`] with these kernels.
     #[must_use]
     pub fn utf8_len_from_utf32(&self, src: &[u32]) -> usize {
-        scalar::utf8_len_from_utf32(src)
+        self.checked().count(|k| k.utf8_len_from_utf32, src)
     }
 
     /// [`utf16_len_from_utf32`] with these kernels.
     #[must_use]
     pub fn utf16_len_from_utf32(&self, src: &[u32]) -> usize {
-        scalar::utf16_len_from_utf32(src)
+        self.checked().count(|k| k.utf16_len_from_utf32, src)
     }
 }
 

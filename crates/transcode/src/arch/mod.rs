@@ -112,6 +112,10 @@ pub struct Kernel {
     pub(crate) utf8_len_from_utf16: Count<u16>,
     /// UTF-8 length of Latin-1.
     pub(crate) utf8_len_from_latin1: Count<u8>,
+    /// UTF-8 length of lossy UTF-32.
+    pub(crate) utf8_len_from_utf32: Count<u32>,
+    /// UTF-16 length of lossy UTF-32.
+    pub(crate) utf16_len_from_utf32: Count<u32>,
 }
 
 /// The scalar conversions and counts, for every target.
@@ -156,6 +160,8 @@ pub(crate) static PORTABLE: Kernel = Kernel {
     count_utf16: crate::count::scalar::count_utf16,
     utf8_len_from_utf16: crate::count::scalar::utf8_len_from_utf16,
     utf8_len_from_latin1: crate::count::scalar::utf8_len_from_latin1,
+    utf8_len_from_utf32: crate::count::scalar::utf8_len_from_utf32,
+    utf16_len_from_utf32: crate::count::scalar::utf16_len_from_utf32,
 };
 
 /// Every set of kernels compiled for the target, fastest first: the one

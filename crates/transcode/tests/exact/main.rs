@@ -8,6 +8,7 @@
 mod dirs;
 mod harness;
 
+mod blocks;
 mod boundaries;
 mod differential;
 mod exhaustive;

@@ -16,13 +16,18 @@
 //! AVX2's (for UTF-8 ⇄ UTF-16, `docs/results/transcode.md` has the
 //! measurements behind that).
 
-use super::{Kernel, PORTABLE, validate_with};
+use super::{Kernel, validate_with};
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+mod block;
 mod common;
+mod count;
+mod latin1;
+mod simd;
 pub(crate) mod sse41;
 mod tables;
+mod utf32;
 
 cpufeatures::new!(cpuid_sse41, "ssse3", "sse4.1", "popcnt");
 cpufeatures::new!(
@@ -44,6 +49,23 @@ pub(crate) static SSE41: Kernel = Kernel {
     features: "ssse3,sse4.1,popcnt",
     available: cpuid_sse41::get,
     validate_utf8: |src| validate_with("sse4.1", src),
+    count_utf8: sse41::count::count_utf8,
+    utf16_len_from_utf8: sse41::count::utf16_len_from_utf8,
+    count_utf16: sse41::count::count_utf16,
+    utf8_len_from_utf16: sse41::count::utf8_len_from_utf16,
+    utf8_len_from_latin1: sse41::count::utf8_len_from_latin1,
+    utf8_len_from_utf32: sse41::count::utf8_len_from_utf32,
+    utf16_len_from_utf32: sse41::count::utf16_len_from_utf32,
+    latin1_to_utf8: sse41::latin1::latin1_to_utf8,
+    latin1_to_utf16: sse41::latin1::latin1_to_utf16,
+    latin1_to_utf32: sse41::latin1::latin1_to_utf32,
+    utf8_to_latin1: sse41::latin1::utf8_to_latin1,
+    utf16_to_latin1: sse41::latin1::utf16_to_latin1,
+    utf32_to_latin1: sse41::latin1::utf32_to_latin1,
+    utf8_to_utf32: sse41::utf32::utf8_to_utf32,
+    utf32_to_utf8: sse41::utf32::utf32_to_utf8,
+    utf16_to_utf32: sse41::utf32::utf16_to_utf32,
+    utf32_to_utf16: sse41::utf32::utf32_to_utf16,
     utf8_to_utf16: sse41::utf8_to_utf16,
     ascii_to_utf16: sse41::ascii_to_utf16,
     utf8_to_utf16_bytes: [
@@ -55,7 +77,6 @@ pub(crate) static SSE41: Kernel = Kernel {
         sse41::utf16_bytes_to_utf8::<false>,
         sse41::utf16_bytes_to_utf8::<true>,
     ],
-    ..PORTABLE
 };
 
 /// The AVX2 table.
@@ -64,6 +85,23 @@ pub(crate) static AVX2: Kernel = Kernel {
     features: "avx2,bmi1,bmi2,popcnt",
     available: cpuid_avx2::get,
     validate_utf8: |src| validate_with("avx2", src),
+    count_utf8: avx2::count::count_utf8,
+    utf16_len_from_utf8: avx2::count::utf16_len_from_utf8,
+    count_utf16: avx2::count::count_utf16,
+    utf8_len_from_utf16: avx2::count::utf8_len_from_utf16,
+    utf8_len_from_latin1: avx2::count::utf8_len_from_latin1,
+    utf8_len_from_utf32: avx2::count::utf8_len_from_utf32,
+    utf16_len_from_utf32: avx2::count::utf16_len_from_utf32,
+    latin1_to_utf8: avx2::latin1::latin1_to_utf8,
+    latin1_to_utf16: avx2::latin1::latin1_to_utf16,
+    latin1_to_utf32: avx2::latin1::latin1_to_utf32,
+    utf8_to_latin1: avx2::latin1::utf8_to_latin1,
+    utf16_to_latin1: avx2::latin1::utf16_to_latin1,
+    utf32_to_latin1: avx2::latin1::utf32_to_latin1,
+    utf8_to_utf32: avx2::utf32::utf8_to_utf32,
+    utf32_to_utf8: avx2::utf32::utf32_to_utf8,
+    utf16_to_utf32: avx2::utf32::utf16_to_utf32,
+    utf32_to_utf16: avx2::utf32::utf32_to_utf16,
     utf8_to_utf16: avx2::utf8_to_utf16,
     ascii_to_utf16: avx2::ascii_to_utf16,
     utf8_to_utf16_bytes: [
@@ -75,7 +113,6 @@ pub(crate) static AVX2: Kernel = Kernel {
         avx2::utf16_bytes_to_utf8::<false>,
         avx2::utf16_bytes_to_utf8::<true>,
     ],
-    ..SSE41
 };
 
 /// The AVX-512 table.
@@ -84,5 +121,22 @@ pub(crate) static AVX512: Kernel = Kernel {
     features: "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt",
     available: cpuid_avx512::get,
     validate_utf8: |src| validate_with("avx512", src),
+    count_utf8: avx512::count::count_utf8,
+    utf16_len_from_utf8: avx512::count::utf16_len_from_utf8,
+    count_utf16: avx512::count::count_utf16,
+    utf8_len_from_utf16: avx512::count::utf8_len_from_utf16,
+    utf8_len_from_latin1: avx512::count::utf8_len_from_latin1,
+    utf8_len_from_utf32: avx512::count::utf8_len_from_utf32,
+    utf16_len_from_utf32: avx512::count::utf16_len_from_utf32,
+    latin1_to_utf8: avx512::latin1::latin1_to_utf8,
+    latin1_to_utf16: avx512::latin1::latin1_to_utf16,
+    latin1_to_utf32: avx512::latin1::latin1_to_utf32,
+    utf8_to_latin1: avx512::latin1::utf8_to_latin1,
+    utf16_to_latin1: avx512::latin1::utf16_to_latin1,
+    utf32_to_latin1: avx512::latin1::utf32_to_latin1,
+    utf8_to_utf32: avx512::utf32::utf8_to_utf32,
+    utf32_to_utf8: avx512::utf32::utf32_to_utf8,
+    utf16_to_utf32: avx512::utf32::utf16_to_utf32,
+    utf32_to_utf16: avx512::utf32::utf32_to_utf16,
     ..AVX2
 };

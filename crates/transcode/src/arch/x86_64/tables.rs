@@ -53,11 +53,12 @@ const fn pack12() -> [[u8; 16]; 256] {
     t
 }
 
-/// `PACK123[m]`: a `pshufb` control that writes the UTF-8 of 4 units held
-/// as up to 3 bytes in each 32-bit lane (lead byte first), keeping the
+/// `PACK123[m]`: a `pshufb` control that writes the UTF-8 of 4 characters
+/// held as up to 4 bytes in each 32-bit lane (lead byte first), keeping the
 /// first `c + 1` bytes of lane `i`, where `c` is bits `2i..2i + 2` of `m`
-/// (0, 1 or 2: the unit needs 1, 2 or 3 bytes). 4 KiB; [`LEN123`] has the
-/// output lengths.
+/// (0 to 3: the character needs 1 to 4 bytes; the UTF-16 kernels, whose
+/// units need at most 3, never use 3). 4 KiB; [`LEN123`] has the output
+/// lengths.
 pub(crate) static PACK123: [[u8; 16]; 256] = pack123().0;
 
 /// The number of bytes [`PACK123`]`[m]` keeps.
@@ -70,9 +71,7 @@ const fn pack123() -> ([[u8; 16]; 256], [u8; 256]) {
     while m < 256 {
         let (mut lane, mut k) = (0, 0);
         while lane < 4 {
-            let c = (m >> (2 * lane)) & 3;
-            // Code 3 does not occur; treat it as 3 bytes.
-            let bytes = if c >= 2 { 3 } else { c + 1 };
+            let bytes = ((m >> (2 * lane)) & 3) + 1;
             let mut b = 0;
             while b < bytes {
                 t[m][k] = (4 * lane + b) as u8;
@@ -87,9 +86,99 @@ const fn pack123() -> ([[u8; 16]; 256], [u8; 256]) {
     (t, len)
 }
 
+/// `PACK8[m]` lists, in its low `popcount(m)` bytes, the indices of the set
+/// bits of `m` in increasing order (the other bytes are 0). As a `pshufb`
+/// control it left-packs the bytes of an 8-byte half-register that `m`
+/// selects; zero-extended to 32-bit lanes, it is the `vpermd` control that
+/// left-packs the 32-bit lanes of an 8-lane register. 2 KiB.
+///
+/// The UTF-8 → Latin-1 kernels keep the bytes where a character starts;
+/// the AVX2 UTF-8 and UTF-16 → UTF-32 kernels the lanes where one starts.
+pub(crate) static PACK8: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut lane, mut k) = (0, 0);
+        while lane < 8 {
+            if m & (1 << lane) != 0 {
+                t[m] |= (lane as u64) << (8 * k);
+                k += 1;
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// `PACK32X4[m]` is a `pshufb` control that left-packs the 32-bit lanes of
+/// a 16-byte register selected by the bits of `m`; the remaining lanes are
+/// zeroed. 256 bytes; the SSE4.1 form of [`PACK8`].
+pub(crate) static PACK32X4: [[u8; 16]; 16] = {
+    let mut t = [[0x80u8; 16]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let (mut lane, mut k) = (0, 0);
+        while lane < 4 {
+            if m & (1 << lane) != 0 {
+                let mut b = 0;
+                while b < 4 {
+                    t[m][4 * k + b] = (4 * lane + b) as u8;
+                    b += 1;
+                }
+                k += 1;
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// `SPREAD4[m]` has bit `2i` set where `m` has bit `i` (`i < 4`): summed
+/// over three masks, it gives the 2-bit codes of [`PACK123`]'s index.
+pub(crate) static SPREAD4: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if m & (1 << i) != 0 {
+                t[m] |= 1 << (2 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pack8_and_pack32x4_move_the_selected_lanes_in_order() {
+        for m in 0..256usize {
+            let lanes: std::vec::Vec<u8> = (0..8).filter(|l| m & (1 << l) != 0).collect();
+            let bytes = PACK8[m].to_le_bytes();
+            assert_eq!(&bytes[..lanes.len()], &lanes[..], "{m:08b}");
+            if m < 16 {
+                let row = PACK32X4[m];
+                for (k, &l) in lanes.iter().enumerate() {
+                    assert_eq!(
+                        row[4 * k..4 * k + 4],
+                        [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3]
+                    );
+                }
+                assert!(row[4 * lanes.len()..].iter().all(|&b| b == 0x80));
+                let spread: u32 = (0..4)
+                    .map(|l| u32::from(m & (1 << l) != 0) << (2 * l))
+                    .sum();
+                assert_eq!(u32::from(SPREAD4[m]), spread, "{m:04b}");
+            }
+        }
+    }
 
     #[test]
     fn pack16_moves_the_selected_lanes_in_order() {
@@ -117,7 +206,7 @@ mod tests {
             assert!(PACK12[m][want.len()..].iter().all(|&b| b == 0x80));
             let want: std::vec::Vec<u8> = (0..4u8)
                 .flat_map(|l| {
-                    let c = ((m >> (2 * l)) & 3).min(2) as u8;
+                    let c = ((m >> (2 * l)) & 3) as u8;
                     (0..=c).map(move |b| 4 * l + b)
                 })
                 .collect();

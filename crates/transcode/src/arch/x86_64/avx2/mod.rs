@@ -2,6 +2,8 @@
 //! table entries: safe `#[target_feature]` functions, which only the
 //! dispatch (or a `Transcoder` made after detection) calls.
 
+pub(crate) mod count;
+
 pub(crate) mod utf8_utf16;
 
 /// Valid UTF-8 to native UTF-16: the table entry.
@@ -50,3 +52,5 @@ pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
     // SAFETY: as above; `convert` reads `src` with unaligned loads only.
     unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
 }
+pub(crate) mod latin1;
+pub(crate) mod utf32;

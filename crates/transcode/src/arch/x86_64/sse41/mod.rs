@@ -1,7 +1,10 @@
 //! The SSE4.1 kernels (with SSSE3 and POPCNT), one file per family (see
 //! `arch`'s docs), and their table entries.
 
+pub(crate) mod count;
+pub(crate) mod latin1;
 pub(crate) mod utf16_utf8;
+pub(crate) mod utf32;
 pub(crate) mod utf8_utf16;
 
 /// Valid UTF-8 to native UTF-16: the table entry.

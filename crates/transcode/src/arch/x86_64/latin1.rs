@@ -1,0 +1,606 @@
+//! The Latin-1 kernels, once for every register width ([`Simd`]);
+//! `{sse41,avx2,avx512}/latin1.rs` instantiate them with [`kernels!`].
+//!
+//! - Latin-1 → UTF-16 and UTF-32: every byte zero-extended (`pmovzx`).
+//! - UTF-16 and UTF-32 → Latin-1: registers whose units are all below
+//!   `100` are narrowed (`packus`); at the first register that holds a
+//!   larger unit, a scalar loop converts the units before it and the kernel
+//!   stops, leaving the unit (a character Latin-1 lacks, or a surrogate)
+//!   to the scalar code, which decides what it is.
+//! - Latin-1 → UTF-8: a register of ASCII is copied. Otherwise each 16-byte
+//!   lane is split into the first byte of each character (the byte itself
+//!   for ASCII, `C2` or `C3` from its top two bits otherwise) and the
+//!   second (`80 | low six bits`); the two are interleaved (`punpck`), and
+//!   each half-lane of 8 characters drops the second bytes of its ASCII
+//!   characters with one `pshufb` from `tables::PACK12` (which the UTF-16
+//!   → UTF-8 kernels use for the same job), indexed by the 8 top bits.
+//! - UTF-8 → Latin-1: a register of ASCII is copied. Otherwise, if no byte
+//!   is above `C3` (no character above U+00FF starts in it), each byte
+//!   position gets the character that starts there (a lead byte combined
+//!   with the byte after it, loaded from one position on) and the positions
+//!   of continuation bytes are dropped, 8 at a time, with a `pshufb` from
+//!   `tables::PACK8`. A register that ends with a lead byte takes the continuation
+//!   byte after it too, so every block starts at a character.
+//!
+//! The last two write a variable amount of output with 16- and 8-byte
+//! stores, through `block::run`.
+
+use super::block::{self, Block};
+use super::simd::{Simd, Sse41, load4};
+use super::tables::{PACK8, PACK12};
+use core::arch::x86_64::*;
+
+/// Latin-1 to UTF-16: one zero-extended register at a time; the last one
+/// overlaps the one before (rewriting the same units) instead of leaving a
+/// tail.
+#[inline(always)]
+pub(crate) fn latin1_to_utf16<S: Simd>(s: S, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    let n = src.len().min(dst.len());
+    let k = S::BYTES / 2;
+    if n < k {
+        return (0, 0);
+    }
+    let (p, q) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    steps(
+        n,
+        k,
+        #[inline(always)]
+        |at| {
+            // SAFETY: `at + k <= n`, which is at most `src.len()` and
+            // `dst.len()`: `k` bytes are read and `k` units written.
+            unsafe { s.store(q.add(2 * at), s.load_widen8to16(p.add(at))) };
+            true
+        },
+    );
+    (n, n)
+}
+
+/// Latin-1 to UTF-32, as [`latin1_to_utf16`].
+#[inline(always)]
+pub(crate) fn latin1_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+    let n = src.len().min(dst.len());
+    let k = S::BYTES / 4;
+    if n < k {
+        return (0, 0);
+    }
+    let (p, q) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    steps(
+        n,
+        k,
+        #[inline(always)]
+        |at| {
+            // SAFETY: `at + k <= n`, which is at most `src.len()` and
+            // `dst.len()`: `k` bytes are read and `k` units written.
+            unsafe { s.store(q.add(4 * at), s.load_widen8to32(p.add(at))) };
+            true
+        },
+    );
+    (n, n)
+}
+
+/// Runs `step(at)` for `at = 0, k, 2k, ...` while `at + k <= n`, two
+/// steps a round (so that the loop's counter is not one long dependency
+/// chain), then once at `n - k` if units remain, overlapping the step
+/// before: every unit of `..n` is covered, and no step reads or writes past
+/// `n`. Stops at the first step that returns `false`; returns where the
+/// steps got to (`n`, or the start of that step). `n >= k > 0`.
+#[inline(always)]
+fn steps(n: usize, k: usize, mut step: impl FnMut(usize) -> bool) -> usize {
+    let mut i = 0;
+    while n - i >= 2 * k {
+        if !step(i) {
+            return i;
+        }
+        if !step(i + k) {
+            return i + k;
+        }
+        i += 2 * k;
+    }
+    if n - i >= k {
+        if !step(i) {
+            return i;
+        }
+        i += k;
+    }
+    if i < n && step(n - k) {
+        return n;
+    }
+    i
+}
+
+/// The units of `src` from `i` that are below `100`, up to `n`, as bytes;
+/// returns where it stopped. The end of the narrowing kernels.
+#[inline(always)]
+fn narrow_tail<U: Copy + Into<u32>>(src: &[U], dst: &mut [u8], mut i: usize, n: usize) -> usize {
+    while i < n {
+        let (Some(&u), Some(d)) = (src.get(i), dst.get_mut(i)) else {
+            break;
+        };
+        let Ok(b) = u8::try_from(u.into()) else {
+            break;
+        };
+        *d = b;
+        i += 1;
+    }
+    i
+}
+
+/// UTF-16 to Latin-1, `S::BYTES` units (two registers) at a time, up to the
+/// first register with a unit above `FF`.
+#[inline(always)]
+pub(crate) fn utf16_to_latin1<S: Simd>(s: S, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len().min(dst.len());
+    let k = S::BYTES;
+    let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+    let high = s.splat16(0xFF00);
+    let i = if n < k {
+        0
+    } else {
+        steps(
+            n,
+            k,
+            #[inline(always)]
+            |at| {
+                // SAFETY: units `at..at + k` are inside `src` (`at + k <= n`).
+                let (a, b) = unsafe { (s.load(p.add(2 * at)), s.load(p.add(2 * at + S::BYTES))) };
+                if s.test_any(s.or(a, b), high) {
+                    return false;
+                }
+                // SAFETY: bytes `at..at + k` are inside `dst` (`at + k <= n`).
+                unsafe { s.store(q.add(at), s.narrow16(a, b)) };
+                true
+            },
+        )
+    };
+    let i = narrow_tail(src, dst, i, n);
+    (i, i)
+}
+
+/// UTF-32 to Latin-1, `S::BYTES` units (four registers) at a time, up to
+/// the first register with a unit above `FF`.
+#[inline(always)]
+pub(crate) fn utf32_to_latin1<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len().min(dst.len());
+    let k = S::BYTES;
+    let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
+    let high = s.splat32(!0xFF);
+    let i = if n < k {
+        0
+    } else {
+        steps(
+            n,
+            k,
+            #[inline(always)]
+            |at| {
+                let r = p.wrapping_add(4 * at);
+                // SAFETY: units `at..at + k` are inside `src` (`at + k <= n`):
+                // four registers of `k / 4` units.
+                let (a, b, c, d) = unsafe {
+                    (
+                        s.load(r),
+                        s.load(r.add(S::BYTES)),
+                        s.load(r.add(2 * S::BYTES)),
+                        s.load(r.add(3 * S::BYTES)),
+                    )
+                };
+                if s.test_any(s.or(s.or(a, b), s.or(c, d)), high) {
+                    return false;
+                }
+                // SAFETY: bytes `at..at + k` are inside `dst` (`at + k <= n`).
+                unsafe { s.store(q.add(at), s.narrow32(a, b, c, d)) };
+                true
+            },
+        )
+    };
+    let i = narrow_tail(src, dst, i, n);
+    (i, i)
+}
+
+/// Whether the `4 * BYTES` bytes at `p` are ASCII: the long blocks of the
+/// kernels between UTF-8 and Latin-1, which copy them as they are.
+///
+/// # Safety
+///
+/// `p` is valid for reads of `4 * BYTES` bytes.
+#[inline(always)]
+unsafe fn ascii4<S: Simd>(s: S, p: *const u8) -> bool {
+    // SAFETY: the caller's guarantee.
+    let (a, b, c, d) = unsafe {
+        (
+            s.load(p),
+            s.load(p.add(S::BYTES)),
+            s.load(p.add(2 * S::BYTES)),
+            s.load(p.add(3 * S::BYTES)),
+        )
+    };
+    s.movemask8(s.or(s.or(a, b), s.or(c, d))) == 0
+}
+
+/// Copies `len` bytes, a multiple of `BYTES`, from `p` to `dst`, a
+/// register at a time.
+///
+/// # Safety
+///
+/// `p` is valid for reads and `dst` for writes of `len` bytes.
+#[inline(always)]
+unsafe fn copy<S: Simd>(s: S, p: *const u8, dst: *mut u8, len: usize) {
+    let mut k = 0;
+    // Four registers a round while they fit: the loop's own instructions
+    // were a third of the kernel's on ASCII (callgrind).
+    while len - k >= 4 * S::BYTES {
+        // SAFETY: the caller's guarantee; `k + 4 * BYTES <= len`.
+        unsafe {
+            let [a, b, c, d] = load4(s, p.add(k));
+            s.store(dst.add(k), a);
+            s.store(dst.add(k + S::BYTES), b);
+            s.store(dst.add(k + 2 * S::BYTES), c);
+            s.store(dst.add(k + 3 * S::BYTES), d);
+        }
+        k += 4 * S::BYTES;
+    }
+    while k < len {
+        // SAFETY: the caller's guarantee; `k + BYTES <= len`.
+        unsafe { s.store(dst.add(k), s.load(p.add(k))) };
+        k += S::BYTES;
+    }
+}
+
+/// The length of the run of ASCII from `p`: whole groups of four registers,
+/// at most `max` bytes.
+///
+/// # Safety
+///
+/// `p` is valid for reads of `max` bytes.
+#[inline(always)]
+unsafe fn ascii_run<S: Simd>(s: S, p: *const u8, max: usize) -> usize {
+    block::run_len(
+        max.min(block::RUN),
+        4 * S::BYTES,
+        #[inline(always)]
+        // SAFETY: `run_len` asks for a group only if it fits in `max`.
+        |k| unsafe { ascii4(s, p.add(k)) },
+    )
+}
+
+/// A block of Latin-1 for [`latin1_to_utf8`]: four registers of ASCII, or
+/// one register and its non-ASCII bytes. Blocks hold where they are and
+/// what was found there, not registers: they are moved from one loop
+/// iteration to the next, and reloading from the L1 cache is cheaper than
+/// moving registers through memory (measured: holding registers made the
+/// loop 2-3 times slower).
+#[derive(Clone, Copy)]
+struct FromLatin1<S: Simd> {
+    s: S,
+    p: *const u8,
+    /// The length of a run of ASCII, or 0 for one register.
+    ascii: usize,
+    high: u64,
+}
+
+impl<S: Simd> Block<u8> for FromLatin1<S> {
+    #[inline(always)]
+    fn read(&self) -> usize {
+        if self.ascii > 0 { self.ascii } else { S::BYTES }
+    }
+
+    #[inline(always)]
+    fn written(&self) -> usize {
+        self.read() + self.high.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn stray(&self) -> usize {
+        // The last half-lane's 16-byte store holds 8 to 16 bytes of output.
+        if self.high == 0 {
+            0
+        } else {
+            8 - (self.high >> (S::BYTES - 8)).count_ones() as usize
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store(&self, dst: *mut u8) {
+        if self.high == 0 {
+            // SAFETY: the block's input is readable; `written()` is its
+            // length, which the caller provides.
+            unsafe { copy(self.s, self.p, dst, self.read()) };
+            return;
+        }
+        // SAFETY: the block's register is readable.
+        let v = unsafe { self.s.load(self.p) };
+        let mut o = 0;
+        for k in 0..S::BYTES / 16 {
+            let high = (self.high >> (16 * k)) as u16;
+            // SAFETY: the output of lanes `..=k`, then `stray()` bytes for
+            // the last lane, are inside `written() + stray()`; each store
+            // writes 16 bytes of which the first `8 + high bits` are the
+            // output.
+            o += unsafe {
+                self.s
+                    .sse()
+                    .expand_latin1(self.s.lane(v, k), high, dst.add(o))
+            };
+        }
+    }
+}
+
+impl Sse41 {
+    /// Writes the UTF-8 of the 16 Latin-1 characters of `x`, whose bytes
+    /// from `80` are the bits of `high`, at `dst`; returns its length. Two
+    /// 16-byte stores, the second at the end of the first's output: up to
+    /// 8 bytes of garbage follow the output.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of the output and 16 bytes after the
+    /// output of the first 8 characters.
+    #[inline(always)]
+    unsafe fn expand_latin1(self, x: __m128i, high: u16, dst: *mut u8) -> usize {
+        let (lo, hi) = ((high & 0xFF) as usize, (high >> 8) as usize);
+        let len_lo = 8 + lo.count_ones() as usize;
+        // SAFETY: the token proves the CPU features (module docs of
+        // `simd`); the tables are indexed below 256; the stores are inside
+        // what the caller provides.
+        unsafe {
+            let top2 = _mm_and_si128(_mm_srli_epi16::<6>(x), _mm_set1_epi8(0x03));
+            let lead = _mm_or_si128(top2, _mm_set1_epi8(0xC0u8 as i8));
+            // The top bit of each byte picks the lead byte over the byte.
+            let first = _mm_blendv_epi8(x, lead, x);
+            let second = _mm_or_si128(
+                _mm_and_si128(x, _mm_set1_epi8(0x3F)),
+                _mm_set1_epi8(0x80u8 as i8),
+            );
+            let pairs_lo = _mm_unpacklo_epi8(first, second);
+            let pairs_hi = _mm_unpackhi_epi8(first, second);
+            let out_lo = _mm_shuffle_epi8(pairs_lo, _mm_loadu_si128(PACK12[lo].as_ptr().cast()));
+            let out_hi = _mm_shuffle_epi8(pairs_hi, _mm_loadu_si128(PACK12[hi].as_ptr().cast()));
+            _mm_storeu_si128(dst.cast(), out_lo);
+            _mm_storeu_si128(dst.add(len_lo).cast(), out_hi);
+        }
+        len_lo + 8 + hi.count_ones() as usize
+    }
+}
+
+/// Latin-1 to UTF-8 by blocks of four registers of ASCII or one register.
+#[inline(always)]
+pub(crate) fn latin1_to_utf8<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len();
+    let p = src.as_ptr();
+    block::run(
+        dst,
+        #[inline(always)]
+        |i, room| {
+            let left = n.checked_sub(i)?;
+            let b = p.wrapping_add(i);
+            // SAFETY: `i + left == n`.
+            let ascii = unsafe { ascii_run(s, b, left.min(room)) };
+            if ascii > 0 {
+                return Some(FromLatin1 {
+                    s,
+                    p: b,
+                    ascii,
+                    high: 0,
+                });
+            }
+            if left < S::BYTES {
+                return None;
+            }
+            // SAFETY: `i + BYTES <= n`.
+            let high = s.movemask8(unsafe { s.load(b) });
+            Some(FromLatin1 {
+                s,
+                p: b,
+                ascii: 0,
+                high,
+            })
+        },
+    )
+}
+
+/// A block of UTF-8 for [`utf8_to_latin1`]: four registers of ASCII, or one
+/// register of characters below U+0100 (the byte after it is read too).
+#[derive(Clone, Copy)]
+struct ToLatin1<S: Simd> {
+    s: S,
+    p: *const u8,
+    /// The length of a run of ASCII, or 0 for one register.
+    ascii: usize,
+    /// The positions where a character starts (all of them: ASCII).
+    starts: u64,
+    /// Whether the last byte is a lead byte, whose continuation byte the
+    /// block takes too.
+    carry: bool,
+}
+
+impl<S: Simd> ToLatin1<S> {
+    /// All the positions of a register.
+    const ALL: u64 = u64::MAX >> (64 - S::BYTES);
+}
+
+impl<S: Simd> Block<u8> for ToLatin1<S> {
+    #[inline(always)]
+    fn read(&self) -> usize {
+        if self.ascii > 0 {
+            self.ascii
+        } else {
+            S::BYTES + usize::from(self.carry)
+        }
+    }
+
+    #[inline(always)]
+    fn written(&self) -> usize {
+        if self.ascii > 0 {
+            self.ascii
+        } else {
+            self.starts.count_ones() as usize
+        }
+    }
+
+    #[inline(always)]
+    fn stray(&self) -> usize {
+        if self.ascii > 0 || self.starts == Self::ALL {
+            0
+        } else {
+            8 - (self.starts >> (S::BYTES - 8)).count_ones() as usize
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store(&self, dst: *mut u8) {
+        let s = self.s;
+        if self.ascii > 0 {
+            // SAFETY: the block's input is readable; `written()` is its
+            // length, which the caller provides.
+            unsafe { copy(s, self.p, dst, self.ascii) };
+            return;
+        }
+        // SAFETY: the block's register and the byte after it are readable.
+        let (x, next) = unsafe { (s.load(self.p), s.load(self.p.add(1))) };
+        // At a lead byte (C2 or C3: its top bit is set and it is not a
+        // continuation byte, 80..=BF, signed below C0), its low two bits
+        // and the next byte's low six make the character.
+        let c0 = s.splat8(0xC0);
+        let lead = s.andnot(s.gt_i8(c0, x), x);
+        let combined = s.or(s.and(s.shl16::<6>(x), c0), s.and(next, s.splat8(0x3F)));
+        let v = s.blendv8(x, combined, lead);
+        if self.starts == Self::ALL {
+            // SAFETY: `written() == BYTES`, which the caller provides.
+            unsafe { s.store(dst, v) };
+            return;
+        }
+        let mut o = 0;
+        for k in 0..S::BYTES / 16 {
+            let starts = (self.starts >> (16 * k)) as u16;
+            // SAFETY: as in `FromLatin1::store`: the output so far, then
+            // 8-byte stores whose garbage is at most `stray()` bytes past
+            // the last one's output.
+            o += unsafe { s.sse().pack_starts(s.lane(v, k), starts, dst.add(o)) };
+        }
+    }
+}
+
+impl Sse41 {
+    /// Writes the bytes of `x` that `starts` selects at `dst`, in order;
+    /// returns how many. Two 8-byte stores, the second at the end of the
+    /// first's output: up to 8 bytes of garbage follow the output.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of the output and 8 bytes after the output
+    /// of the first half.
+    #[inline(always)]
+    unsafe fn pack_starts(self, x: __m128i, starts: u16, dst: *mut u8) -> usize {
+        let (lo, hi) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
+        let len_lo = lo.count_ones() as usize;
+        // SAFETY: the token proves the CPU features (module docs of
+        // `simd`); the table is indexed below 256; the stores are inside
+        // what the caller provides.
+        unsafe {
+            let out_lo = _mm_shuffle_epi8(x, _mm_cvtsi64_si128(PACK8[lo] as i64));
+            let out_hi = _mm_shuffle_epi8(
+                _mm_unpackhi_epi64(x, x),
+                _mm_cvtsi64_si128(PACK8[hi] as i64),
+            );
+            _mm_storeu_si64(dst, out_lo);
+            _mm_storeu_si64(dst.add(len_lo), out_hi);
+        }
+        len_lo + hi.count_ones() as usize
+    }
+}
+
+/// Valid UTF-8 to Latin-1 by blocks of four registers of ASCII or one
+/// register, up to the first block in which a character above U+00FF
+/// starts.
+#[inline(always)]
+pub(crate) fn utf8_to_latin1<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len();
+    let p = src.as_ptr();
+    let (c3, c0) = (s.splat8(0xC3), s.splat8(0xC0));
+    block::run(
+        dst,
+        #[inline(always)]
+        move |i, room| {
+            let left = n.checked_sub(i)?;
+            let b = p.wrapping_add(i);
+            // SAFETY: `i + left == n`.
+            let ascii = unsafe { ascii_run(s, b, left.min(room)) };
+            if ascii > 0 {
+                return Some(ToLatin1 {
+                    s,
+                    p: b,
+                    ascii,
+                    starts: 0,
+                    carry: false,
+                });
+            }
+            // The block reads one byte past its register.
+            if left <= S::BYTES {
+                return None;
+            }
+            // SAFETY: `i + BYTES + 1 <= n`.
+            let x = unsafe { s.load(b) };
+            // A byte above C3 starts a character above U+00FF (or is not
+            // UTF-8): the scalar code decides. Signed, those are the bytes
+            // above C3 (-61) that are negative.
+            if s.movemask8(s.and(s.gt_i8(x, c3), x)) != 0 {
+                return None;
+            }
+            // Continuation bytes are 80..=BF: signed, below C0 (-64).
+            let cont = s.movemask8(s.gt_i8(c0, x));
+            let lead = s.movemask8(x) & !cont;
+            Some(ToLatin1 {
+                s,
+                p: b,
+                ascii: 0,
+                starts: !cont & ToLatin1::<S>::ALL,
+                carry: lead >> (S::BYTES - 1) != 0,
+            })
+        },
+    )
+}
+
+/// Defines the Latin-1 kernels of the table for the token `$token`, whose
+/// features are `$features`: safe `#[target_feature]` functions, which
+/// coerce to the table's `unsafe fn` pointers.
+macro_rules! kernels {
+    ($token:ident, $features:literal) => {
+        use crate::arch::x86_64::{latin1, simd::$token};
+
+        /// Latin-1 to UTF-8.
+        #[target_feature(enable = $features)]
+        pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+            latin1::latin1_to_utf8($token::new(), src, dst)
+        }
+
+        /// Latin-1 to UTF-16.
+        #[target_feature(enable = $features)]
+        pub(crate) fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+            latin1::latin1_to_utf16($token::new(), src, dst)
+        }
+
+        /// Latin-1 to UTF-32.
+        #[target_feature(enable = $features)]
+        pub(crate) fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+            latin1::latin1_to_utf32($token::new(), src, dst)
+        }
+
+        /// Valid UTF-8 to Latin-1, up to a character above U+00FF.
+        #[target_feature(enable = $features)]
+        pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+            latin1::utf8_to_latin1($token::new(), src, dst)
+        }
+
+        /// UTF-16 to Latin-1, up to a unit above `FF`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+            latin1::utf16_to_latin1($token::new(), src, dst)
+        }
+
+        /// UTF-32 to Latin-1, up to a unit above `FF`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+            latin1::utf32_to_latin1($token::new(), src, dst)
+        }
+    };
+}
+pub(crate) use kernels;

@@ -1,0 +1,1092 @@
+//! The vector operations of the count, UTF-32 and Latin-1 kernels, once for
+//! each register width: [`Simd`], implemented by the tokens [`Sse41`] (16
+//! bytes), [`Avx2`] (32 bytes) and [`Avx512`] (64 bytes).
+//!
+//! Each of those families is written once, generic over `Simd`
+//! (`x86_64/{count,latin1,utf32}.rs`), and instantiated by a
+//! `#[target_feature]` entry point per instruction set
+//! (`x86_64/{sse41,avx2,avx512}/*.rs`), into which the `#[inline(always)]`
+//! operations below are inlined (memchr's scheme). Operations on bytes
+//! within 128-bit lanes (`pshufb`) act lane by lane, as the instructions do.
+//!
+//! # Why the tokens make the operations safe
+//!
+//! A token is a zero-sized proof that the CPU has its instruction set: its
+//! only constructor, `new`, is a safe `#[target_feature]` function, which
+//! safe code can call only from a function with the same features (the
+//! kernels' entry points, themselves reached only through a checked
+//! [`Kernels`](crate::arch::Kernels) table). So an operation that takes
+//! `self` may call its intrinsics; only the memory accesses stay `unsafe`,
+//! for the bounds their callers must prove.
+
+use super::tables::{PACK8, PACK32X4};
+use core::arch::x86_64::*;
+
+/// A sliding window of lane masks: 64 zero bytes, then 64 bytes `FF`. The
+/// `BYTES` bytes at offset `64 - k` are a vector whose lanes from byte `k`
+/// on are set.
+static FROM: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 64;
+    while i < 128 {
+        t[i] = 0xFF;
+        i += 1;
+    }
+    t
+};
+
+/// For [`Simd::windows32`]: the big-endian 32-bit window at each of the
+/// first four bytes of a 16-byte lane.
+const WINDOWS: [u8; 16] = [3, 2, 1, 0, 4, 3, 2, 1, 5, 4, 3, 2, 6, 5, 4, 3];
+
+/// For [`Simd::groups3`]: the 3-byte groups of the first 12 bytes of a
+/// 16-byte lane, reversed, one a 32-bit lane.
+const GROUPS3: [u8; 16] = [2, 1, 0, 0x80, 5, 4, 3, 0x80, 8, 7, 6, 0x80, 11, 10, 9, 0x80];
+
+/// The vector operations the kernels need, for one register width. See the
+/// module docs for why they are safe.
+///
+/// Comparisons return lane masks (all ones or zero per lane); counts
+/// accumulate by subtracting masks.
+pub(crate) trait Simd: Copy {
+    /// The vector register.
+    type V: Copy;
+    /// Bytes in a register.
+    const BYTES: usize;
+
+    /// Loads `BYTES` bytes.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES` bytes (at any alignment).
+    unsafe fn load(self, p: *const u8) -> Self::V;
+
+    /// Stores `BYTES` bytes.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for writes of `BYTES` bytes (at any alignment).
+    unsafe fn store(self, p: *mut u8, v: Self::V);
+
+    /// A mask whose bytes from `k` on are set (`k <= BYTES`).
+    #[inline(always)]
+    fn mask_from(self, k: usize) -> Self::V {
+        let k = k.min(Self::BYTES);
+        // SAFETY: `64 - k + BYTES <= 128 = FROM.len()`, as `k <= BYTES <= 64`.
+        unsafe { self.load(FROM.as_ptr().add(64 - k)) }
+    }
+
+    /// The 16 bytes of `t` in every 128-bit lane.
+    fn broadcast16(self, t: &[u8; 16]) -> Self::V;
+
+    /// Zero.
+    fn zero(self) -> Self::V;
+    /// Every byte `x`.
+    fn splat8(self, x: u8) -> Self::V;
+    /// Every 16-bit lane `x`.
+    fn splat16(self, x: u16) -> Self::V;
+    /// Every 32-bit lane `x`.
+    fn splat32(self, x: u32) -> Self::V;
+
+    /// Bitwise and.
+    fn and(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise or.
+    fn or(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// Bytes: `a - b`, wrapping.
+    fn sub8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: `a + b`, wrapping.
+    fn add16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: `a - b`, wrapping.
+    fn sub16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: `a + b`, wrapping.
+    fn add32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: `a - b`, wrapping.
+    fn sub32(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// Bytes: the mask of `a > b`, signed.
+    fn gt_i8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: the mask of `a == b`.
+    fn eq8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: the mask of `a == b`.
+    fn eq16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: the mask of `a > b`, signed.
+    fn gt_i16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: the mask of `a == b`.
+    fn eq32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: the mask of `a > b`, signed.
+    fn gt_i32(self, a: Self::V, b: Self::V) -> Self::V;
+
+    /// Bytes: `table[idx & 15]` within each 128-bit lane, 0 where `idx`
+    /// has its top bit set (`pshufb`).
+    fn shuffle8(self, table: Self::V, idx: Self::V) -> Self::V;
+    /// `!a & b`.
+    fn andnot(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: `b` where `m` has its top bit set, else `a`.
+    fn blendv8(self, a: Self::V, b: Self::V, m: Self::V) -> Self::V;
+    /// 16-bit lanes shifted left by `N`.
+    fn shl16<const N: i32>(self, a: Self::V) -> Self::V;
+    /// 16-bit lanes shifted right by `N`, zero-filling.
+    fn shr16<const N: i32>(self, a: Self::V) -> Self::V;
+    /// 32-bit lanes shifted left by `N`.
+    fn shl32<const N: i32>(self, a: Self::V) -> Self::V;
+    /// 32-bit lanes shifted right by `N`, zero-filling.
+    fn shr32<const N: i32>(self, a: Self::V) -> Self::V;
+
+    /// Whether `a & b` has a bit set.
+    fn test_any(self, a: Self::V, b: Self::V) -> bool;
+    /// The top bit of each byte.
+    fn movemask8(self, a: Self::V) -> u64;
+
+    /// Loads `BYTES / 2` bytes and zero-extends each into a 16-bit lane.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES / 2` bytes.
+    unsafe fn load_widen8to16(self, p: *const u8) -> Self::V;
+    /// Loads `BYTES / 4` bytes and zero-extends each into a 32-bit lane.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES / 4` bytes.
+    unsafe fn load_widen8to32(self, p: *const u8) -> Self::V;
+    /// The 16-bit lanes of `a`, then of `b`, as bytes (each must be below
+    /// 256; larger ones saturate).
+    fn narrow16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// The 32-bit lanes of `a`, `b`, `c`, then `d`, as bytes (each must be
+    /// below 256; larger ones saturate).
+    fn narrow32(self, a: Self::V, b: Self::V, c: Self::V, d: Self::V) -> Self::V;
+
+    /// The top bit of each 16-bit lane.
+    fn movemask16(self, a: Self::V) -> u64;
+    /// The top bit of each 32-bit lane.
+    fn movemask32(self, a: Self::V) -> u64;
+    /// The 16-bit lanes of the first half of `a`, then of the second,
+    /// zero-extended to 32 bits.
+    fn widen16to32(self, a: Self::V) -> (Self::V, Self::V);
+    /// The 32-bit lanes of `a`, then of `b`, as 16-bit lanes (each must be
+    /// below `10000`; larger ones saturate).
+    fn narrow32to16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes shifted right by the counts in `bits`, each 0, 8, 16 or
+    /// 24 (`vpsrlvd`; a byte shuffle without AVX2).
+    fn shr32_bytes(self, a: Self::V, bits: Self::V) -> Self::V;
+    /// Writes the 32-bit lanes of `a` that `m` selects at `dst`, in order,
+    /// and then garbage up to `BYTES` bytes in all.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of `BYTES` bytes.
+    unsafe fn compress32(self, a: Self::V, m: u64, dst: *mut u8);
+    /// The 32-bit windows of the bytes at `p`: for each lane `k`, the bytes
+    /// at `p + r * BYTES / 4 + k` and the three after it, the first in the
+    /// top byte (big-endian).
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `(r + 1) * BYTES / 4 + 16` bytes, and at
+    /// least 32.
+    unsafe fn windows32(self, p: *const u8, r: usize) -> Self::V;
+
+    /// The 3-byte groups at `p`, `p + 3`, ... (one a 32-bit lane), the
+    /// first byte of each in bits 16..24 and the third in bits 0..8.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `max(BYTES, 32)` bytes.
+    unsafe fn groups3(self, p: *const u8) -> Self::V;
+
+    /// The 16-byte lane `k` of `a` (`k < BYTES / 16`).
+    fn lane(self, a: Self::V, k: usize) -> __m128i;
+    /// The SSE4.1 token, which every wider token implies.
+    fn sse(self) -> Sse41;
+
+    /// The sum of the bytes, unsigned.
+    fn sum8(self, a: Self::V) -> u64;
+    /// The sum of the 16-bit lanes, unsigned.
+    fn sum16(self, a: Self::V) -> u64;
+    /// The sum of the 32-bit lanes, unsigned.
+    fn sum32(self, a: Self::V) -> u64;
+}
+
+/// Methods that call one intrinsic on their arguments.
+macro_rules! intrinsics {
+    ($( fn $name:ident($($a:ident: $t:ty),*) -> $r:ty = $f:ident; )*) => {$(
+        #[inline(always)]
+        fn $name(self, $($a: $t),*) -> $r {
+            // SAFETY: the token proves that the CPU has the features of
+            // the intrinsic (module docs); it has no other precondition.
+            unsafe { $f($($a),*) }
+        }
+    )*};
+}
+
+/// The four registers at `p`.
+///
+/// Written out rather than with `[0, 1, 2, 3].map(..)`: a closure does not
+/// get its caller's target features, and one that LLVM does not inline
+/// calls every intrinsic out of line (measured: 10 to 30 times slower).
+/// The same goes for every closure in the kernels: none holds a vector
+/// operation unless it is `#[inline(always)]`.
+///
+/// # Safety
+///
+/// `p` is valid for reads of `4 * BYTES` bytes.
+#[inline(always)]
+pub(crate) unsafe fn load4<S: Simd>(s: S, p: *const u8) -> [S::V; 4] {
+    // SAFETY: the caller's guarantee.
+    unsafe {
+        [
+            s.load(p),
+            s.load(p.add(S::BYTES)),
+            s.load(p.add(2 * S::BYTES)),
+            s.load(p.add(3 * S::BYTES)),
+        ]
+    }
+}
+
+/// The SSE4.1 token: SSSE3, SSE4.1 and POPCNT, 16-byte registers.
+#[derive(Clone, Copy)]
+pub(crate) struct Sse41(());
+
+impl Sse41 {
+    /// The token; see the module docs.
+    #[target_feature(enable = "ssse3,sse4.1,popcnt")]
+    pub(crate) fn new() -> Sse41 {
+        Sse41(())
+    }
+}
+
+/// The AVX2 token: AVX2, BMI1, BMI2 and POPCNT, 32-byte registers.
+#[derive(Clone, Copy)]
+pub(crate) struct Avx2(());
+
+impl Avx2 {
+    /// The token; see the module docs.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    pub(crate) fn new() -> Avx2 {
+        Avx2(())
+    }
+}
+
+/// The AVX-512 token: AVX-512 F, BW and VL with the AVX2 set, 64-byte
+/// registers.
+#[derive(Clone, Copy)]
+pub(crate) struct Avx512(());
+
+impl Avx512 {
+    /// The token; see the module docs.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
+    pub(crate) fn new() -> Avx512 {
+        Avx512(())
+    }
+}
+
+impl Simd for Sse41 {
+    type V = __m128i;
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn groups3(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 16 bytes read; the
+        // token proves the CPU features.
+        unsafe {
+            let bytes = _mm_loadu_si128(p.cast());
+            _mm_shuffle_epi8(bytes, _mm_loadu_si128(GROUPS3.as_ptr().cast()))
+        }
+    }
+
+    #[inline(always)]
+    fn movemask16(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm_movemask_epi8(_mm_packs_epi16(a, _mm_setzero_si128())) } as u8)
+    }
+
+    #[inline(always)]
+    fn movemask32(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm_movemask_ps(_mm_castsi128_ps(a)) } as u8)
+    }
+
+    #[inline(always)]
+    fn widen16to32(self, a: __m128i) -> (__m128i, __m128i) {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            (
+                _mm_cvtepu16_epi32(a),
+                _mm_cvtepu16_epi32(_mm_unpackhi_epi64(a, a)),
+            )
+        }
+    }
+
+    intrinsics! {
+        fn narrow32to16(a: __m128i, b: __m128i) -> __m128i = _mm_packus_epi32;
+    }
+
+    #[inline(always)]
+    fn shr32_bytes(self, a: __m128i, bits: __m128i) -> __m128i {
+        // SSE has no variable shift: a byte shuffle whose control moves each
+        // lane's bytes down by `bits / 8` and zeroes the top ones.
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let k = _mm_shuffle_epi8(
+                _mm_srli_epi32::<3>(bits),
+                _mm_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12),
+            );
+            let within = _mm_add_epi8(
+                _mm_setr_epi8(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),
+                k,
+            );
+            let gone = _mm_cmpgt_epi8(within, _mm_set1_epi8(3));
+            let from = _mm_add_epi8(
+                _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                k,
+            );
+            _mm_shuffle_epi8(a, _mm_or_si128(from, gone))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn compress32(self, a: __m128i, m: u64, dst: *mut u8) {
+        let row = &PACK32X4[(m & 15) as usize];
+        // SAFETY: `row` is 16 readable bytes; the caller's guarantee covers
+        // the 16 bytes written; the token proves the CPU features.
+        unsafe {
+            let packed = _mm_shuffle_epi8(a, _mm_loadu_si128(row.as_ptr().cast()));
+            _mm_storeu_si128(dst.cast(), packed);
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn windows32(self, p: *const u8, r: usize) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 16 bytes at `p + 4r`;
+        // the token proves the CPU features.
+        unsafe {
+            let bytes = _mm_loadu_si128(p.add(4 * r).cast());
+            _mm_shuffle_epi8(bytes, _mm_loadu_si128(WINDOWS.as_ptr().cast()))
+        }
+    }
+
+    #[inline(always)]
+    fn test_any(self, a: __m128i, b: __m128i) -> bool {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_testz_si128(a, b) == 0 }
+    }
+
+    #[inline(always)]
+    fn movemask8(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm_movemask_epi8(a) } as u16)
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to16(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 8 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm_cvtepu8_epi16(_mm_loadu_si64(p)) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to32(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 4 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm_cvtepu8_epi32(_mm_loadu_si32(p)) }
+    }
+
+    #[inline(always)]
+    fn narrow16(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_packus_epi16(a, b) }
+    }
+
+    #[inline(always)]
+    fn narrow32(self, a: __m128i, b: __m128i, c: __m128i, d: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)) }
+    }
+
+    #[inline(always)]
+    fn lane(self, a: __m128i, _: usize) -> __m128i {
+        a
+    }
+
+    #[inline(always)]
+    fn sse(self) -> Sse41 {
+        self
+    }
+
+    #[inline(always)]
+    fn broadcast16(self, t: &[u8; 16]) -> __m128i {
+        // SAFETY: `t` is 16 readable bytes; the token proves the CPU
+        // features (module docs).
+        unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 16 bytes read.
+        unsafe { _mm_loadu_si128(p.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8, v: __m128i) {
+        // SAFETY: the caller's guarantee covers the 16 bytes written.
+        unsafe { _mm_storeu_si128(p.cast(), v) }
+    }
+
+    intrinsics! {
+        fn zero() -> __m128i = _mm_setzero_si128;
+        fn and(a: __m128i, b: __m128i) -> __m128i = _mm_and_si128;
+        fn or(a: __m128i, b: __m128i) -> __m128i = _mm_or_si128;
+        fn sub8(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi8;
+        fn add16(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi16;
+        fn sub16(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi16;
+        fn add32(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi32;
+        fn sub32(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi32;
+        fn gt_i8(a: __m128i, b: __m128i) -> __m128i = _mm_cmpgt_epi8;
+        fn eq8(a: __m128i, b: __m128i) -> __m128i = _mm_cmpeq_epi8;
+        fn eq16(a: __m128i, b: __m128i) -> __m128i = _mm_cmpeq_epi16;
+        fn gt_i16(a: __m128i, b: __m128i) -> __m128i = _mm_cmpgt_epi16;
+        fn eq32(a: __m128i, b: __m128i) -> __m128i = _mm_cmpeq_epi32;
+        fn gt_i32(a: __m128i, b: __m128i) -> __m128i = _mm_cmpgt_epi32;
+        fn shuffle8(table: __m128i, idx: __m128i) -> __m128i = _mm_shuffle_epi8;
+        fn andnot(a: __m128i, b: __m128i) -> __m128i = _mm_andnot_si128;
+        fn blendv8(a: __m128i, b: __m128i, m: __m128i) -> __m128i = _mm_blendv_epi8;
+    }
+
+    #[inline(always)]
+    fn splat8(self, x: u8) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_set1_epi8(x as i8) }
+    }
+
+    #[inline(always)]
+    fn splat16(self, x: u16) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_set1_epi16(x as i16) }
+    }
+
+    #[inline(always)]
+    fn splat32(self, x: u32) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn shl16<const N: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_slli_epi16::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shr16<const N: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_srli_epi16::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shl32<const N: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_slli_epi32::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shr32<const N: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_srli_epi32::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn sum8(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let pairs = unsafe { _mm_sad_epu8(a, _mm_setzero_si128()) };
+        self.sum64(pairs)
+    }
+
+    #[inline(always)]
+    fn sum16(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm_and_si128(a, _mm_set1_epi32(0xFFFF)) };
+        // SAFETY: as above.
+        let hi = unsafe { _mm_srli_epi32::<16>(a) };
+        self.sum32(self.add32(lo, hi))
+    }
+
+    #[inline(always)]
+    fn sum32(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm_and_si128(a, _mm_set1_epi64x(0xFFFF_FFFF)) };
+        // SAFETY: as above.
+        let pairs = unsafe { _mm_add_epi64(lo, _mm_srli_epi64::<32>(a)) };
+        self.sum64(pairs)
+    }
+}
+
+impl Sse41 {
+    /// The sum of the 64-bit lanes.
+    #[inline(always)]
+    fn sum64(self, a: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let (lo, hi) = unsafe { (_mm_cvtsi128_si64(a), _mm_extract_epi64::<1>(a)) };
+        (lo as u64).wrapping_add(hi as u64)
+    }
+}
+
+impl Simd for Avx2 {
+    type V = __m256i;
+    const BYTES: usize = 32;
+
+    #[inline(always)]
+    unsafe fn groups3(self, p: *const u8) -> __m256i {
+        // Lane 1 starts 12 bytes on.
+        // SAFETY: the caller's guarantee covers the 28 bytes read; the
+        // token proves the CPU features.
+        unsafe {
+            let bytes = _mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm_loadu_si128(p.cast())),
+                _mm_loadu_si128(p.add(12).cast()),
+            );
+            let ctrl = _mm256_broadcastsi128_si256(_mm_loadu_si128(GROUPS3.as_ptr().cast()));
+            _mm256_shuffle_epi8(bytes, ctrl)
+        }
+    }
+
+    #[inline(always)]
+    fn movemask16(self, a: __m256i) -> u64 {
+        // `packs` works within 128-bit lanes: a0 0 a1 0, then a0 a1 0 0.
+        // SAFETY: the token proves the CPU features (module docs).
+        let bytes = unsafe {
+            let packed = _mm256_packs_epi16(a, _mm256_setzero_si256());
+            _mm256_permute4x64_epi64::<0b11_01_10_00>(packed)
+        };
+        self.movemask8(bytes) & 0xFFFF
+    }
+
+    #[inline(always)]
+    fn movemask32(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(a)) } as u8)
+    }
+
+    #[inline(always)]
+    fn widen16to32(self, a: __m256i) -> (__m256i, __m256i) {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            (
+                _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a)),
+                _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(a)),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn narrow32to16(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(a, b)) }
+    }
+
+    intrinsics! {
+        fn shr32_bytes(a: __m256i, bits: __m256i) -> __m256i = _mm256_srlv_epi32;
+    }
+
+    #[inline(always)]
+    unsafe fn compress32(self, a: __m256i, m: u64, dst: *mut u8) {
+        // SAFETY: the caller's guarantee covers the 32 bytes written; the
+        // token proves the CPU features.
+        unsafe {
+            let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(PACK8[(m & 0xFF) as usize] as i64));
+            _mm256_storeu_si256(dst.cast(), _mm256_permutevar8x32_epi32(a, idx));
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn windows32(self, p: *const u8, r: usize) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 16 bytes at `p + 8r`;
+        // the token proves the CPU features.
+        unsafe {
+            let bytes = _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(8 * r).cast()));
+            let ctrl = _mm256_add_epi8(
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(WINDOWS.as_ptr().cast())),
+                _mm256_setr_epi64x(0, 0, 0x0404_0404_0404_0404, 0x0404_0404_0404_0404),
+            );
+            _mm256_shuffle_epi8(bytes, ctrl)
+        }
+    }
+
+    #[inline(always)]
+    fn test_any(self, a: __m256i, b: __m256i) -> bool {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_testz_si256(a, b) == 0 }
+    }
+
+    #[inline(always)]
+    fn movemask8(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm256_movemask_epi8(a) } as u32)
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to16(self, p: *const u8) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 16 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p.cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to32(self, p: *const u8) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 8 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm256_cvtepu8_epi32(_mm_loadu_si64(p)) }
+    }
+
+    #[inline(always)]
+    fn narrow16(self, a: __m256i, b: __m256i) -> __m256i {
+        // `packus` works within 128-bit lanes: a0 b0 a1 b1, put in order.
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b)) }
+    }
+
+    #[inline(always)]
+    fn narrow32(self, a: __m256i, b: __m256i, c: __m256i, d: __m256i) -> __m256i {
+        // Within 128-bit lanes the packs give, in 32-bit lanes,
+        // a0 b0 c0 d0 | a1 b1 c1 d1 (each a quarter register): put in order.
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let ab = _mm256_packus_epi32(a, b);
+            let cd = _mm256_packus_epi32(c, d);
+            let bytes = _mm256_packus_epi16(ab, cd);
+            _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
+        }
+    }
+
+    #[inline(always)]
+    fn lane(self, a: __m256i, k: usize) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            if k == 0 {
+                _mm256_castsi256_si128(a)
+            } else {
+                _mm256_extracti128_si256::<1>(a)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn sse(self) -> Sse41 {
+        // AVX2 implies SSE4.1 (and its feature check includes it).
+        Sse41(())
+    }
+
+    #[inline(always)]
+    fn broadcast16(self, t: &[u8; 16]) -> __m256i {
+        // SAFETY: `t` is 16 readable bytes; the token proves the CPU
+        // features (module docs).
+        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(self, p: *const u8) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 32 bytes read.
+        unsafe { _mm256_loadu_si256(p.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8, v: __m256i) {
+        // SAFETY: the caller's guarantee covers the 32 bytes written.
+        unsafe { _mm256_storeu_si256(p.cast(), v) }
+    }
+
+    intrinsics! {
+        fn zero() -> __m256i = _mm256_setzero_si256;
+        fn and(a: __m256i, b: __m256i) -> __m256i = _mm256_and_si256;
+        fn or(a: __m256i, b: __m256i) -> __m256i = _mm256_or_si256;
+        fn sub8(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi8;
+        fn add16(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi16;
+        fn sub16(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi16;
+        fn add32(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi32;
+        fn sub32(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi32;
+        fn gt_i8(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpgt_epi8;
+        fn eq8(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpeq_epi8;
+        fn eq16(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpeq_epi16;
+        fn gt_i16(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpgt_epi16;
+        fn eq32(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpeq_epi32;
+        fn gt_i32(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpgt_epi32;
+        fn shuffle8(table: __m256i, idx: __m256i) -> __m256i = _mm256_shuffle_epi8;
+        fn andnot(a: __m256i, b: __m256i) -> __m256i = _mm256_andnot_si256;
+        fn blendv8(a: __m256i, b: __m256i, m: __m256i) -> __m256i = _mm256_blendv_epi8;
+    }
+
+    #[inline(always)]
+    fn splat8(self, x: u8) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_set1_epi8(x as i8) }
+    }
+
+    #[inline(always)]
+    fn splat16(self, x: u16) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_set1_epi16(x as i16) }
+    }
+
+    #[inline(always)]
+    fn splat32(self, x: u32) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn shl16<const N: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_slli_epi16::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shr16<const N: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_srli_epi16::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shl32<const N: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_slli_epi32::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn shr32<const N: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_srli_epi32::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn sum8(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let pairs = unsafe { _mm256_sad_epu8(a, _mm256_setzero_si256()) };
+        self.sum64(pairs)
+    }
+
+    #[inline(always)]
+    fn sum16(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm256_and_si256(a, _mm256_set1_epi32(0xFFFF)) };
+        // SAFETY: as above.
+        let hi = unsafe { _mm256_srli_epi32::<16>(a) };
+        self.sum32(self.add32(lo, hi))
+    }
+
+    #[inline(always)]
+    fn sum32(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm256_and_si256(a, _mm256_set1_epi64x(0xFFFF_FFFF)) };
+        // SAFETY: as above.
+        let pairs = unsafe { _mm256_add_epi64(lo, _mm256_srli_epi64::<32>(a)) };
+        self.sum64(pairs)
+    }
+}
+
+impl Avx2 {
+    /// The sum of the 64-bit lanes.
+    #[inline(always)]
+    fn sum64(self, a: __m256i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let half =
+            unsafe { _mm_add_epi64(_mm256_castsi256_si128(a), _mm256_extracti128_si256::<1>(a)) };
+        Sse41(()).sum64(half)
+    }
+}
+
+impl Simd for Avx512 {
+    type V = __m512i;
+    const BYTES: usize = 64;
+
+    #[inline(always)]
+    unsafe fn groups3(self, p: *const u8) -> __m512i {
+        // Lane `l` starts `12 l` bytes on: 32-bit lanes `3l..3l + 4`.
+        // SAFETY: the caller's guarantee covers the 64 bytes read; the
+        // token proves the CPU features.
+        unsafe {
+            let bytes = _mm512_loadu_si512(p.cast());
+            let spread = _mm512_permutexvar_epi32(
+                _mm512_setr_epi32(0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9, 9, 10, 11, 12),
+                bytes,
+            );
+            let ctrl = _mm512_broadcast_i32x4(_mm_loadu_si128(GROUPS3.as_ptr().cast()));
+            _mm512_shuffle_epi8(spread, ctrl)
+        }
+    }
+
+    #[inline(always)]
+    fn movemask16(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm512_movepi16_mask(a) })
+    }
+
+    #[inline(always)]
+    fn movemask32(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        u64::from(unsafe { _mm512_cmplt_epi32_mask(a, _mm512_setzero_si512()) })
+    }
+
+    #[inline(always)]
+    fn widen16to32(self, a: __m512i) -> (__m512i, __m512i) {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            (
+                _mm512_cvtepu16_epi32(_mm512_castsi512_si256(a)),
+                _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(a)),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn narrow32to16(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let lo = _mm512_cvtusepi32_epi16(a);
+            let hi = _mm512_cvtusepi32_epi16(b);
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+        }
+    }
+
+    intrinsics! {
+        fn shr32_bytes(a: __m512i, bits: __m512i) -> __m512i = _mm512_srlv_epi32;
+    }
+
+    #[inline(always)]
+    unsafe fn compress32(self, a: __m512i, m: u64, dst: *mut u8) {
+        // SAFETY: the caller's guarantee covers the 64 bytes written; the
+        // token proves the CPU features.
+        unsafe {
+            let packed = _mm512_maskz_compress_epi32((m & 0xFFFF) as u16, a);
+            _mm512_storeu_si512(dst.cast(), packed);
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn windows32(self, p: *const u8, _: usize) -> __m512i {
+        // Lane `l` gets the 16 bytes from `4l` (32-bit lanes `l..l + 4` of
+        // the 32 loaded bytes), then the windows of its first four bytes.
+        // SAFETY: the caller's guarantee covers the 32 bytes at `p`; the
+        // token proves the CPU features.
+        unsafe {
+            let bytes = _mm512_castsi256_si512(_mm256_loadu_si256(p.cast()));
+            let spread = _mm512_permutexvar_epi32(
+                _mm512_setr_epi32(0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6),
+                bytes,
+            );
+            let ctrl = _mm512_broadcast_i32x4(_mm_loadu_si128(WINDOWS.as_ptr().cast()));
+            _mm512_shuffle_epi8(spread, ctrl)
+        }
+    }
+
+    #[inline(always)]
+    fn test_any(self, a: __m512i, b: __m512i) -> bool {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_test_epi64_mask(a, b) != 0 }
+    }
+
+    #[inline(always)]
+    fn movemask8(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movepi8_mask(a) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to16(self, p: *const u8) -> __m512i {
+        // SAFETY: the caller's guarantee covers the 32 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm512_cvtepu8_epi16(_mm256_loadu_si256(p.cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to32(self, p: *const u8) -> __m512i {
+        // SAFETY: the caller's guarantee covers the 16 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm512_cvtepu8_epi32(_mm_loadu_si128(p.cast())) }
+    }
+
+    #[inline(always)]
+    fn narrow16(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let lo = _mm512_cvtusepi16_epi8(a);
+            let hi = _mm512_cvtusepi16_epi8(b);
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+        }
+    }
+
+    #[inline(always)]
+    fn narrow32(self, a: __m512i, b: __m512i, c: __m512i, d: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let ab = _mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm512_cvtusepi32_epi8(a)),
+                _mm512_cvtusepi32_epi8(b),
+            );
+            let cd = _mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm512_cvtusepi32_epi8(c)),
+                _mm512_cvtusepi32_epi8(d),
+            );
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(ab), cd)
+        }
+    }
+
+    #[inline(always)]
+    fn lane(self, a: __m512i, k: usize) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            match k {
+                0 => _mm512_castsi512_si128(a),
+                1 => _mm512_extracti32x4_epi32::<1>(a),
+                2 => _mm512_extracti32x4_epi32::<2>(a),
+                _ => _mm512_extracti32x4_epi32::<3>(a),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn sse(self) -> Sse41 {
+        // AVX-512 implies SSE4.1.
+        Sse41(())
+    }
+
+    #[inline(always)]
+    fn broadcast16(self, t: &[u8; 16]) -> __m512i {
+        // SAFETY: `t` is 16 readable bytes; the token proves the CPU
+        // features (module docs).
+        unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(self, p: *const u8) -> __m512i {
+        // SAFETY: the caller's guarantee covers the 64 bytes read.
+        unsafe { _mm512_loadu_si512(p.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8, v: __m512i) {
+        // SAFETY: the caller's guarantee covers the 64 bytes written.
+        unsafe { _mm512_storeu_si512(p.cast(), v) }
+    }
+
+    intrinsics! {
+        fn zero() -> __m512i = _mm512_setzero_si512;
+        fn and(a: __m512i, b: __m512i) -> __m512i = _mm512_and_si512;
+        fn or(a: __m512i, b: __m512i) -> __m512i = _mm512_or_si512;
+        fn sub8(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi8;
+        fn add16(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi16;
+        fn sub16(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi16;
+        fn add32(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi32;
+        fn sub32(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi32;
+        fn shuffle8(table: __m512i, idx: __m512i) -> __m512i = _mm512_shuffle_epi8;
+        fn andnot(a: __m512i, b: __m512i) -> __m512i = _mm512_andnot_si512;
+    }
+
+    #[inline(always)]
+    fn blendv8(self, a: __m512i, b: __m512i, m: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_mask_blend_epi8(_mm512_movepi8_mask(m), a, b) }
+    }
+
+    #[inline(always)]
+    fn gt_i8(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movm_epi8(_mm512_cmpgt_epi8_mask(a, b)) }
+    }
+
+    #[inline(always)]
+    fn eq8(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(a, b)) }
+    }
+
+    #[inline(always)]
+    fn eq16(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movm_epi16(_mm512_cmpeq_epi16_mask(a, b)) }
+    }
+
+    #[inline(always)]
+    fn gt_i16(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_movm_epi16(_mm512_cmpgt_epi16_mask(a, b)) }
+    }
+
+    #[inline(always)]
+    fn eq32(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_maskz_mov_epi32(_mm512_cmpeq_epi32_mask(a, b), _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    fn gt_i32(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_maskz_mov_epi32(_mm512_cmpgt_epi32_mask(a, b), _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    fn splat8(self, x: u8) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_set1_epi8(x as i8) }
+    }
+
+    #[inline(always)]
+    fn splat16(self, x: u16) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_set1_epi16(x as i16) }
+    }
+
+    #[inline(always)]
+    fn splat32(self, x: u32) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn shl16<const N: i32>(self, a: __m512i) -> __m512i {
+        // The immediate forms take `u32` counts here; LLVM turns a constant
+        // count into the immediate form.
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_sll_epi16(a, _mm_cvtsi32_si128(N)) }
+    }
+
+    #[inline(always)]
+    fn shr16<const N: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_srl_epi16(a, _mm_cvtsi32_si128(N)) }
+    }
+
+    #[inline(always)]
+    fn shl32<const N: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_sll_epi32(a, _mm_cvtsi32_si128(N)) }
+    }
+
+    #[inline(always)]
+    fn shr32<const N: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_srl_epi32(a, _mm_cvtsi32_si128(N)) }
+    }
+
+    #[inline(always)]
+    fn sum8(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_reduce_add_epi64(_mm512_sad_epu8(a, _mm512_setzero_si512())) as u64 }
+    }
+
+    #[inline(always)]
+    fn sum16(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm512_and_si512(a, _mm512_set1_epi32(0xFFFF)) };
+        // SAFETY: as above.
+        let hi = unsafe { _mm512_srli_epi32::<16>(a) };
+        self.sum32(self.add32(lo, hi))
+    }
+
+    #[inline(always)]
+    fn sum32(self, a: __m512i) -> u64 {
+        // SAFETY: the token proves the CPU features (module docs).
+        let lo = unsafe { _mm512_and_si512(a, _mm512_set1_epi64(0xFFFF_FFFF)) };
+        // SAFETY: as above.
+        unsafe { _mm512_reduce_add_epi64(_mm512_add_epi64(lo, _mm512_srli_epi64::<32>(a))) as u64 }
+    }
+}

@@ -1,0 +1,1113 @@
+//! The UTF-32 kernels, once for every register width ([`Simd`]);
+//! `{sse41,avx2,avx512}/utf32.rs` instantiate them with [`kernels!`].
+//!
+//! - UTF-8 → UTF-32 (valid input): 16 bytes of ASCII are zero-extended.
+//!   Otherwise a character is decoded at each of the 16 byte positions,
+//!   from the 32-bit window of the 4 bytes there (lead byte on top): a
+//!   `pshufb` by the lead byte's high nibble clears its marker bits,
+//!   another gives the shift that drops the bytes past the character, and
+//!   three masked shifts gather the payload bits. The lanes where a
+//!   character starts are left-packed (`vpcompressd`, or a `vpermd` /
+//!   `pshufb` from a table) and stored. A block that ends inside a
+//!   character takes its continuation bytes too, so every block starts at
+//!   a character.
+//! - UTF-32 → UTF-8: four registers of ASCII are narrowed. Otherwise, if
+//!   the register holds scalar values only, each becomes its UTF-8 in a
+//!   32-bit lane (lead byte first: the four 6-bit fields, shifted right by
+//!   the bytes the character does not need), and each 16-byte lane of 4 is
+//!   packed with one `pshufb` from `tables::PACK123`, indexed by the 4
+//!   lengths.
+//! - UTF-16 → UTF-32: a register without surrogates is zero-extended.
+//!   Otherwise, if every lead surrogate is followed by a trail and every
+//!   trail follows a lead, a lead's lane gets the pair's value (the next
+//!   unit is loaded one unit on) and the trails' lanes are dropped.
+//! - UTF-32 → UTF-16: two registers of scalar values below U+10000 are
+//!   narrowed. Otherwise each value becomes one or two units in a 32-bit
+//!   lane, and each 16-byte lane is packed with `tables::PACK16`.
+//!
+//! A register with anything else (a surrogate or a value above U+10FFFF
+//! in UTF-32, an unpaired surrogate in UTF-16) ends the kernel before it;
+//! the scalar code decides what it is. All four write a variable amount of
+//! output with fixed-width stores, through `block::run`.
+
+use super::block::{self, Block};
+use super::simd::{Simd, Sse41, load4};
+use super::tables::{LEN123, PACK12, PACK16, PACK123, SPREAD4};
+use core::arch::x86_64::*;
+
+/// The mask of the 32-bit lanes that are not scalar values: surrogates,
+/// and values above `10FFFF` (signed: larger, or negative).
+#[inline(always)]
+fn invalid32<S: Simd>(s: S, v: S::V) -> S::V {
+    let too_large = s.or(s.gt_i32(v, s.splat32(0x10_FFFF)), s.gt_i32(s.zero(), v));
+    let surrogate = s.eq32(s.and(v, s.splat32(0xFFFF_F800)), s.splat32(0xD800));
+    s.or(too_large, surrogate)
+}
+
+/// The mask of the 32-bit lanes in `10000..=10FFFF`.
+#[inline(always)]
+fn supplementary32<S: Simd>(s: S, v: S::V) -> S::V {
+    s.eq32(s.shr32::<20>(s.sub32(v, s.splat32(0x1_0000))), s.zero())
+}
+
+/// Bits of `x` below `n`: `n` is at most 64.
+#[inline(always)]
+fn low_bits(x: u64, n: usize) -> u64 {
+    x & (u64::MAX >> (64 - n))
+}
+
+// UTF-8 → UTF-32.
+
+/// Marker bits of a lead byte, by its high nibble: what decoding clears.
+/// ASCII has none; continuation bytes are never decoded.
+const LEAD_MARKERS: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xE0, 0xE0, 0xF0, 0xF8];
+
+/// The right shift that keeps a character's bytes of its big-endian
+/// window, by the high nibble of its lead byte: 24 bits for ASCII (and,
+/// harmlessly, continuation bytes), 16 for 2 bytes, 8 for 3, 0 for 4.
+const WINDOW_SHIFTS: [u8; 16] = [24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 16, 16, 8, 0];
+
+/// What a block of UTF-8 for [`utf8_to_utf32`] holds, and so which path
+/// converts it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Utf8Kind {
+    /// A run of ASCII, whole groups of 32 bytes: zero-extended.
+    Ascii,
+    /// `BYTES / 4` characters of 3 bytes, from the start (CJK text): each
+    /// 3-byte group decoded in a 32-bit lane and stored, no packing.
+    Three,
+    /// 16 bytes without a lead of 3 or 4 bytes: the window decode, with the
+    /// 2-byte formula.
+    Two,
+    /// 16 bytes of anything: the window decode by the lead byte's nibble.
+    Any,
+}
+
+/// A block of UTF-8 for [`utf8_to_utf32`]: 32 bytes of ASCII, or 3-byte
+/// characters, or 16 bytes and the continuation bytes of a character that
+/// ends after them.
+#[derive(Clone, Copy)]
+struct FromUtf8<S: Simd> {
+    s: S,
+    /// The block's first byte.
+    p: *const u8,
+    kind: Utf8Kind,
+    /// `Ascii`: the run's length.
+    len: usize,
+    /// `Two`, `Any`: the positions of the 16 where a character starts.
+    starts: u64,
+    /// `Two`, `Any`: continuation bytes after the 16 that the block takes.
+    carry: usize,
+}
+
+impl<S: Simd> Block<u32> for FromUtf8<S> {
+    #[inline(always)]
+    fn read(&self) -> usize {
+        match self.kind {
+            Utf8Kind::Ascii => self.len,
+            Utf8Kind::Three => 3 * (S::BYTES / 4),
+            Utf8Kind::Two | Utf8Kind::Any => 16 + self.carry,
+        }
+    }
+
+    #[inline(always)]
+    fn written(&self) -> usize {
+        match self.kind {
+            Utf8Kind::Ascii => self.len,
+            Utf8Kind::Three => S::BYTES / 4,
+            Utf8Kind::Two | Utf8Kind::Any => self.starts.count_ones() as usize,
+        }
+    }
+
+    #[inline(always)]
+    fn stray(&self) -> usize {
+        match self.kind {
+            Utf8Kind::Ascii | Utf8Kind::Three => 0,
+            Utf8Kind::Two | Utf8Kind::Any => {
+                // Each register's store writes all of its lanes; the last
+                // one's lanes past its characters are garbage.
+                let lanes = S::BYTES / 4;
+                lanes - (self.starts >> (16 - lanes.min(16))).count_ones() as usize
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store(&self, dst: *mut u32) {
+        let (s, lanes) = (self.s, S::BYTES / 4);
+        let q = dst.cast::<u8>();
+        match self.kind {
+            Utf8Kind::Ascii => {
+                let mut k = 0;
+                while k < self.len {
+                    // Two registers a round (`len` is a multiple of 32, so
+                    // of `2 * lanes`).
+                    // SAFETY: the run's bytes are readable, and its units
+                    // are what the caller provides.
+                    unsafe {
+                        let (a, b) = (
+                            s.load_widen8to32(self.p.add(k)),
+                            s.load_widen8to32(self.p.add(k + lanes)),
+                        );
+                        s.store(q.add(4 * k), a);
+                        s.store(q.add(4 * k + S::BYTES), b);
+                    }
+                    k += 2 * lanes;
+                }
+                return;
+            }
+            Utf8Kind::Three => {
+                // SAFETY: `utf8_to_utf32` checked that `groups3` may read.
+                let g = unsafe { s.groups3(self.p) };
+                // 1110aaaa 10bbbbbb 10cccccc, in bytes 2, 1, 0.
+                let cp = s.or(
+                    s.or(
+                        s.and(s.shr32::<4>(g), s.splat32(0xF000)),
+                        s.and(s.shr32::<2>(g), s.splat32(0x0FC0)),
+                    ),
+                    s.and(g, s.splat32(0x3F)),
+                );
+                // SAFETY: `written()` is one register.
+                unsafe { s.store(q, cp) };
+                return;
+            }
+            Utf8Kind::Two | Utf8Kind::Any => {}
+        }
+        let markers = s.broadcast16(&LEAD_MARKERS);
+        let shifts = s.broadcast16(&WINDOW_SHIFTS);
+        let mut o = 0;
+        for r in 0..16 / lanes {
+            // SAFETY: 32 bytes from the block's start are readable.
+            let w = unsafe { s.windows32(self.p, r) };
+            let cp = if self.kind == Utf8Kind::Two {
+                // 110aaaaa 10bbbbbb in bytes 3 and 2, or ASCII in byte 3
+                // (the window is negative iff its first byte is not ASCII).
+                let pair = s.shr32::<16>(w);
+                let two = s.or(
+                    s.and(s.shr32::<2>(pair), s.splat32(0x07C0)),
+                    s.and(pair, s.splat32(0x3F)),
+                );
+                s.blendv8(s.shr32::<24>(w), two, s.gt_i32(s.zero(), w))
+            } else {
+                // The lead byte's high nibble: in byte 3, for the markers
+                // (bytes 0..3 then index entry 0, which clears nothing)...
+                let nibble_hi = s.and(s.shr32::<4>(w), s.splat32(0x0F00_0000));
+                // ... and in byte 0, for the shift (bytes 1..3 then index
+                // with the top bit set, which gives 0).
+                let nibble_lo = s.or(s.shr32::<28>(w), s.splat32(0x8080_8000));
+                let bare = s.andnot(s.shuffle8(markers, nibble_hi), w);
+                let x = s.shr32_bytes(bare, s.shuffle8(shifts, nibble_lo));
+                // Byte 0 is ASCII or a continuation byte (whose bit 6 is
+                // 0); bytes 1..3 are continuation bytes or a lead byte
+                // without its markers.
+                s.or(
+                    s.or(
+                        s.and(x, s.splat32(0x7F)),
+                        s.and(s.shr32::<2>(x), s.splat32(0x0FC0)),
+                    ),
+                    s.or(
+                        s.and(s.shr32::<4>(x), s.splat32(0x3_F000)),
+                        s.and(s.shr32::<6>(x), s.splat32(0x1C_0000)),
+                    ),
+                )
+            };
+            let m = low_bits(self.starts >> (r * lanes), lanes);
+            // SAFETY: the output so far, then one register: inside
+            // `written() + stray()`, as the last register's store is.
+            unsafe { s.compress32(cp, m, q.add(4 * o)) };
+            o += m.count_ones() as usize;
+        }
+    }
+}
+
+/// For [`Utf8Kind::Three`]: the bits that must match, and their values,
+/// over 48 bytes of 3-byte characters (a lead `E0..=EF`, two continuation
+/// bytes, and again).
+static THREE_MASK: [u8; 64] = three_pattern(0xF0, 0xC0);
+static THREE_BITS: [u8; 64] = three_pattern(0xE0, 0x80);
+
+const fn three_pattern(lead: u8, cont: u8) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 48 {
+        t[i] = if i % 3 == 0 { lead } else { cont };
+        i += 1;
+    }
+    t
+}
+
+/// Valid UTF-8 to UTF-32, 16 bytes at a time, or more for ASCII and 3-byte
+/// characters.
+#[inline(always)]
+pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+    let n = src.len();
+    let p = src.as_ptr();
+    let sse = s.sse();
+    let lanes = S::BYTES / 4;
+    // SAFETY: the tables are 64 bytes, `BYTES` at most.
+    let (three_mask, three_bits) = unsafe {
+        let only = s.mask_from(3 * lanes);
+        (
+            s.andnot(only, s.load(THREE_MASK.as_ptr())),
+            s.andnot(only, s.load(THREE_BITS.as_ptr())),
+        )
+    };
+    block::run(
+        dst,
+        #[inline(always)]
+        move |i, room| {
+            // The windows of the 16 positions read up to 19 bytes, and the
+            // continuation bytes after them are looked for in 32.
+            let left = n.checked_sub(i)?;
+            if left < 32 {
+                return None;
+            }
+            let b = p.wrapping_add(i);
+            let block = |kind, len, starts, carry| FromUtf8 {
+                s,
+                p: b,
+                kind,
+                len,
+                starts,
+                carry,
+            };
+            // SAFETY: `i + 32 <= n`.
+            let (high, cont, long) = unsafe { sse.scan32(b) };
+            if high == 0 {
+                let len = block::run_len(
+                    left.min(room).min(block::RUN),
+                    32,
+                    #[inline(always)]
+                    // SAFETY: `run_len` asks for 32 bytes only if they are
+                    // within `left`.
+                    |k| unsafe { sse.scan32(b.add(k)).0 == 0 },
+                );
+                if len > 0 {
+                    return Some(block(Utf8Kind::Ascii, len, 0, 0));
+                }
+            }
+            // Continuation bytes at 1, 2, 4, 5, ... of the first 16: maybe
+            // 3-byte characters from the start; the pattern says for sure.
+            if cont & 0xFFFF == 0x6DB6 && left >= 64 {
+                // SAFETY: `i + 64 <= n`, which covers the load and the
+                // reads of `groups3`.
+                let x = unsafe { s.load(b) };
+                if s.movemask8(s.eq8(s.and(x, three_mask), three_bits))
+                    == u64::MAX >> (64 - S::BYTES)
+                {
+                    return Some(block(Utf8Kind::Three, 0, 0, 0));
+                }
+            }
+            let kind = if long == 0 {
+                Utf8Kind::Two
+            } else {
+                Utf8Kind::Any
+            };
+            Some(block(
+                kind,
+                0,
+                u64::from(!cont & 0xFFFF),
+                ((cont >> 16) & 7).trailing_ones() as usize,
+            ))
+        },
+    )
+}
+
+impl Sse41 {
+    /// The top bits of the 32 bytes at `p`, the positions of the
+    /// continuation bytes among them, and the positions of the leads of 3
+    /// and 4 bytes (`E0` and above) among the first 16.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of 32 bytes.
+    #[inline(always)]
+    unsafe fn scan32(self, p: *const u8) -> (u32, u32, u32) {
+        // SAFETY: the caller's guarantee covers the 32 bytes; the token
+        // proves the CPU features (module docs of `simd`).
+        unsafe {
+            let (a, b) = (_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.add(16).cast()));
+            // Continuation bytes are 80..=BF: signed, below C0 (-64).
+            let c0 = _mm_set1_epi8(0xC0u8 as i8);
+            let cont_a = _mm_movemask_epi8(_mm_cmpgt_epi8(c0, a)) as u32;
+            let cont_b = _mm_movemask_epi8(_mm_cmpgt_epi8(c0, b)) as u32;
+            let high = _mm_movemask_epi8(_mm_or_si128(a, b)) as u32;
+            // E0 and above: signed, above DF (-33) and negative.
+            let df = _mm_set1_epi8(0xDFu8 as i8);
+            let long = _mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(a, df), a)) as u32;
+            (high, cont_a | cont_b << 16, long)
+        }
+    }
+}
+
+// UTF-32 → UTF-8.
+
+/// What a block of UTF-32 for [`utf32_to_utf8`] holds, and so which path
+/// converts it. Each path needs at most the bytes it writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Utf32Kind {
+    /// A run of ASCII, whole groups of four registers: narrowed.
+    Ascii,
+    /// Two registers below U+0800: 1 or 2 bytes each, as pairs of bytes in
+    /// 16-bit lanes, packed 8 at a time with `PACK12`.
+    Two,
+    /// Two registers in `800..=FFFF` without surrogates (CJK text): 3 bytes
+    /// each, packed 4 at a time with a fixed shuffle.
+    Three,
+    /// Two registers below U+10000 without surrogates: 1 to 3 bytes each,
+    /// built in 32-bit lanes by blends, packed 4 at a time with `PACK123`.
+    Bmp,
+    /// One register of any scalar values: 1 to 4 bytes each, built by
+    /// shifting the four 6-bit fields, packed with `PACK123`.
+    Any,
+}
+
+/// A block of UTF-32 for [`utf32_to_utf8`].
+#[derive(Clone, Copy)]
+struct ToUtf8<S: Simd> {
+    s: S,
+    p: *const u8,
+    kind: Utf32Kind,
+    /// `Two`: the values that need 2 bytes. `Bmp`, `Any`: per 16-byte lane
+    /// of 4 values, the index of its `PACK123` row.
+    codes: u64,
+    written: usize,
+}
+
+impl<S: Simd> Block<u8> for ToUtf8<S> {
+    #[inline(always)]
+    fn read(&self) -> usize {
+        let lanes = S::BYTES / 4;
+        match self.kind {
+            Utf32Kind::Ascii => self.written,
+            Utf32Kind::Two | Utf32Kind::Three | Utf32Kind::Bmp => 2 * lanes,
+            Utf32Kind::Any => lanes,
+        }
+    }
+
+    #[inline(always)]
+    fn written(&self) -> usize {
+        self.written
+    }
+
+    #[inline(always)]
+    fn stray(&self) -> usize {
+        match self.kind {
+            Utf32Kind::Ascii => 0,
+            // The last 16-byte store holds the last 8 values' 8 to 16 bytes.
+            Utf32Kind::Two => 8 - (self.codes >> (S::BYTES / 2 - 8)).count_ones() as usize,
+            // 12 bytes a store.
+            Utf32Kind::Three => 4,
+            Utf32Kind::Bmp | Utf32Kind::Any => {
+                let lanes16 = self.read() / 4;
+                let last = (self.codes >> (8 * (lanes16 - 1))) & 0xFF;
+                16 - usize::from(LEN123[last as usize])
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store(&self, dst: *mut u8) {
+        let (s, p) = (self.s, self.p);
+        match self.kind {
+            Utf32Kind::Ascii => {
+                let mut k = 0;
+                while k < self.written {
+                    // SAFETY: the run's units are readable, and its bytes
+                    // are what the caller provides; `written` is a multiple
+                    // of `BYTES` (four registers' units).
+                    unsafe {
+                        let [a, b, c, d] = load4(s, p.add(4 * k));
+                        s.store(dst.add(k), s.narrow32(a, b, c, d));
+                    }
+                    k += S::BYTES;
+                }
+            }
+            Utf32Kind::Two => {
+                // SAFETY: the block's two registers are readable.
+                let (a, b) = unsafe { (s.load(p), s.load(p.add(S::BYTES))) };
+                let pairs = utf8_pairs16(s, s.narrow32to16(a, b));
+                let mut o = 0;
+                for k in 0..S::BYTES / 16 {
+                    let two = ((self.codes >> (8 * k)) & 0xFF) as usize;
+                    // SAFETY: the output so far, then 16 bytes: inside
+                    // `written() + stray()`, as the last lane's store is.
+                    unsafe { s.sse().pack_pairs8(s.lane(pairs, k), two, dst.add(o)) };
+                    o += 8 + two.count_ones() as usize;
+                }
+            }
+            Utf32Kind::Three => {
+                let mut o = 0;
+                for r in 0..2 {
+                    // SAFETY: the block's two registers are readable.
+                    let v = unsafe { s.load(p.add(r * S::BYTES)) };
+                    let bytes = utf8_three(s, v);
+                    for k in 0..S::BYTES / 16 {
+                        // SAFETY: 12 bytes a store; the last one's 4 more are
+                        // `stray()`.
+                        unsafe { s.sse().pack_three(s.lane(bytes, k), dst.add(o)) };
+                        o += 12;
+                    }
+                }
+            }
+            Utf32Kind::Bmp | Utf32Kind::Any => {
+                let mut o = 0;
+                for r in 0..self.read() / (S::BYTES / 4) {
+                    // SAFETY: the block's registers are readable.
+                    let v = unsafe { s.load(p.add(r * S::BYTES)) };
+                    let utf8 = if self.kind == Utf32Kind::Bmp {
+                        utf8_bmp(s, v)
+                    } else {
+                        utf8_any(s, v)
+                    };
+                    for k in 0..S::BYTES / 16 {
+                        let lane = r * S::BYTES / 16 + k;
+                        let code = ((self.codes >> (8 * lane)) & 0xFF) as usize;
+                        // SAFETY: the output so far, then 16 bytes: inside
+                        // `written() + stray()`, as the last lane's store
+                        // is.
+                        unsafe { s.sse().pack_utf8(s.lane(utf8, k), code, dst.add(o)) };
+                        o += usize::from(LEN123[code]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The UTF-8 of the values of `u`, below U+0800, as pairs of bytes in its
+/// 16-bit lanes: the value itself below `80` (its second byte is dropped),
+/// else `C0 | u >> 6` and `80 | u & 3F`.
+#[inline(always)]
+fn utf8_pairs16<S: Simd>(s: S, u: S::V) -> S::V {
+    let lead = s.or(s.shr16::<6>(u), s.splat16(0xC0));
+    let first = s.blendv8(u, lead, s.gt_i16(u, s.splat16(0x7F)));
+    let second = s.or(s.and(u, s.splat16(0x3F)), s.splat16(0x80));
+    s.or(s.and(first, s.splat16(0xFF)), s.shl16::<8>(second))
+}
+
+/// `80 | (v >> 6) & 3F` and `80 | v & 3F`, the two last bytes of the UTF-8
+/// of each value of `v` above U+07FF, in bytes 0 and 1 of its 32-bit lane.
+#[inline(always)]
+fn utf8_last2<S: Simd>(s: S, v: S::V) -> S::V {
+    let (low6, cont) = (s.splat32(0x3F), s.splat32(0x80));
+    let mid = s.or(s.and(s.shr32::<6>(v), low6), cont);
+    let last = s.or(s.and(v, low6), cont);
+    s.or(mid, s.shl32::<8>(last))
+}
+
+/// The 3-byte UTF-8 of each value of `v` (in `800..=FFFF`) in bytes 0..3
+/// of its 32-bit lane.
+#[inline(always)]
+fn utf8_three<S: Simd>(s: S, v: S::V) -> S::V {
+    let lead = s.or(s.shr32::<12>(v), s.splat32(0xE0));
+    s.or(lead, s.shl32::<8>(utf8_last2(s, v)))
+}
+
+/// The UTF-8 of each value of `v` (below U+10000, not a surrogate) in its
+/// 32-bit lane, lead byte first: ASCII, 2 bytes or 3, picked by blends.
+#[inline(always)]
+fn utf8_bmp<S: Simd>(s: S, v: S::V) -> S::V {
+    let two = s.gt_i32(v, s.splat32(0x7F));
+    let three = s.gt_i32(v, s.splat32(0x7FF));
+    let last = s.or(s.and(v, s.splat32(0x3F)), s.splat32(0x80));
+    let as_two = s.or(s.or(s.shr32::<6>(v), s.splat32(0xC0)), s.shl32::<8>(last));
+    s.blendv8(s.blendv8(v, as_two, two), utf8_three(s, v), three)
+}
+
+/// The UTF-8 of each scalar value of `v`, in its 32-bit lane, lead byte
+/// first.
+#[inline(always)]
+fn utf8_any<S: Simd>(s: S, v: S::V) -> S::V {
+    let two = s.gt_i32(v, s.splat32(0x7F));
+    let three = s.gt_i32(v, s.splat32(0x7FF));
+    let four = s.gt_i32(v, s.splat32(0xFFFF));
+    // The four 6-bit fields, most significant first, as a 4-byte
+    // character's bytes would hold them.
+    let low6 = s.splat32(0x3F);
+    let fields = s.or(
+        s.or(
+            s.shr32::<18>(v),
+            s.and(s.shl32::<8>(s.shr32::<12>(v)), s.shl32::<8>(low6)),
+        ),
+        s.or(
+            s.and(s.shl32::<10>(v), s.shl32::<16>(low6)),
+            s.shl32::<24>(s.and(v, low6)),
+        ),
+    );
+    // Continuation markers on bytes 1..3; then drop the bytes the
+    // character does not need, 8 bits for each length below 4 (the masks
+    // are -1), which leaves a continuation byte or the top field first.
+    let missing = s.add32(s.add32(s.splat32(3), two), s.add32(three, four));
+    let bits = s.shl32::<3>(missing);
+    let shifted = s.shr32_bytes(s.or(fields, s.splat32(0x8080_8000)), bits);
+    // The lead byte's markers (C0, E0, F0) cover a continuation marker.
+    let lead = s.or(
+        s.splat32(0xC0),
+        s.or(s.and(three, s.splat32(0x20)), s.and(four, s.splat32(0x10))),
+    );
+    let multi = s.or(shifted, lead);
+    // ASCII is itself (its 6-bit field lost bit 6).
+    s.blendv8(v, multi, two)
+}
+
+impl Sse41 {
+    /// Writes the UTF-8 held in the 4 lanes of `x` (lead byte first), whose
+    /// lengths `code` encodes, at `dst`, with one 16-byte store.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of 16 bytes; `code < 256`.
+    #[inline(always)]
+    unsafe fn pack_utf8(self, x: __m128i, code: usize, dst: *mut u8) {
+        // SAFETY: `code < 256`, PACK123's length; the caller's guarantee
+        // covers the store; the token proves the CPU features.
+        unsafe {
+            let ctrl = _mm_loadu_si128(PACK123.as_ptr().add(code).cast());
+            _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
+        }
+    }
+
+    /// Writes the UTF-8 held as 8 pairs of bytes in `x` (the second byte
+    /// kept where `two` has a bit) at `dst`, with one 16-byte store.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of 16 bytes; `two < 256`.
+    #[inline(always)]
+    unsafe fn pack_pairs8(self, x: __m128i, two: usize, dst: *mut u8) {
+        // SAFETY: `two < 256`, PACK12's length; the caller's guarantee
+        // covers the store; the token proves the CPU features.
+        unsafe {
+            let ctrl = _mm_loadu_si128(PACK12.as_ptr().add(two).cast());
+            _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
+        }
+    }
+
+    /// Writes the 3 first bytes of each 32-bit lane of `x` at `dst`, then 4
+    /// zeros, with one 16-byte store.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of 16 bytes.
+    #[inline(always)]
+    unsafe fn pack_three(self, x: __m128i, dst: *mut u8) {
+        // SAFETY: the caller's guarantee covers the store; the token proves
+        // the CPU features.
+        unsafe {
+            let ctrl = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+            _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
+        }
+    }
+}
+
+/// The `PACK123` codes of the UTF-16 units of `u` (none a surrogate) and
+/// the bytes of their UTF-8: per 4 units, a byte whose bits `2i`, `2i + 1`
+/// are the length less one of unit `i`. One `movemask` of 16-bit lanes
+/// whose low byte says "2 bytes" and high byte "3 bytes" gives exactly
+/// that.
+#[inline(always)]
+fn bmp_codes<S: Simd>(s: S, u: S::V) -> (u64, usize) {
+    let below80 = s.eq16(s.and(u, s.splat16(0xFF80)), s.zero());
+    let below800 = s.eq16(s.and(u, s.splat16(0xF800)), s.zero());
+    let two = s.andnot(below80, below800);
+    let m = s.movemask8(s.or(
+        s.and(two, s.splat16(0x00FF)),
+        s.andnot(below800, s.splat16(0xFF00)),
+    ));
+    let bytes = S::BYTES / 2
+        + (m & 0x5555_5555_5555_5555).count_ones() as usize
+        + 2 * (m & 0xAAAA_AAAA_AAAA_AAAA).count_ones() as usize;
+    (m, bytes)
+}
+
+/// The `PACK123` codes of the values of `v` (scalar values) and the bytes
+/// of their UTF-8: per 16-byte lane of 4 values, a byte whose bits `2i`,
+/// `2i + 1` are the length less one of value `i`.
+///
+/// One `movemask` does it: byte 0 of each 32-bit lane is set for the
+/// lengths with bit 0 set (2 and 4 bytes: `two` but not `three`, or
+/// `four`; the masks nest), byte 1 for those with bit 1 set (3 and 4),
+/// which gives each value a nibble holding its code; the nibbles are then
+/// squeezed into 2-bit fields.
+#[inline(always)]
+fn length_codes<S: Simd>(s: S, v: S::V) -> (u64, usize) {
+    let two = s.gt_i32(v, s.splat32(0x7F));
+    let three = s.gt_i32(v, s.splat32(0x7FF));
+    let four = s.gt_i32(v, s.splat32(0xFFFF));
+    let bit0 = s.or(s.andnot(three, two), four);
+    let m = s.movemask8(s.or(
+        s.and(bit0, s.splat32(0xFF)),
+        s.and(three, s.splat32(0xFF00)),
+    ));
+    let mut codes = 0;
+    for k in 0..S::BYTES / 16 {
+        let x = (m >> (16 * k)) & 0x3333;
+        let y = (x | x >> 2) & 0x0F0F;
+        codes |= ((y | y >> 4) & 0xFF) << (8 * k);
+    }
+    let bytes = S::BYTES / 4 + (m.count_ones() + (m & 0x2222_2222_2222_2222).count_ones()) as usize;
+    (codes, bytes)
+}
+
+/// UTF-32 to UTF-8, up to the first register with a unit that is not a
+/// scalar value.
+#[inline(always)]
+pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+    let n = src.len();
+    let p = src.as_ptr().cast::<u8>();
+    let lanes = S::BYTES / 4;
+    let x7f = s.splat32(0x7F);
+    block::run(
+        dst,
+        #[inline(always)]
+        move |i, room| {
+            let left = n.checked_sub(i)?;
+            if left < lanes {
+                return None;
+            }
+            let r = p.wrapping_add(4 * i);
+            let block = |kind, codes, written| ToUtf8 {
+                s,
+                p: r,
+                kind,
+                codes,
+                written,
+            };
+            // SAFETY: `i + lanes <= n`.
+            let a = unsafe { s.load(r) };
+            if left >= 2 * lanes {
+                // SAFETY: `i + 2 * lanes <= n`.
+                let b = unsafe { s.load(r.add(S::BYTES)) };
+                let ab = s.or(a, b);
+                if !s.test_any(ab, s.splat32(!0x7F)) {
+                    let ascii = block::run_len(
+                        left.min(room).min(block::RUN),
+                        4 * lanes,
+                        #[inline(always)]
+                        |k| {
+                            // SAFETY: `run_len` asks for four registers
+                            // only if they are within `left`.
+                            let [a, b, c, d] = unsafe { load4(s, r.add(4 * k)) };
+                            !s.test_any(s.or(s.or(a, b), s.or(c, d)), s.splat32(!0x7F))
+                        },
+                    );
+                    if ascii > 0 {
+                        return Some(block(Utf32Kind::Ascii, 0, ascii));
+                    }
+                }
+                if !s.test_any(ab, s.splat32(!0x7FF)) {
+                    let two =
+                        s.movemask32(s.gt_i32(a, x7f)) | s.movemask32(s.gt_i32(b, x7f)) << lanes;
+                    return Some(block(
+                        Utf32Kind::Two,
+                        two,
+                        2 * lanes + two.count_ones() as usize,
+                    ));
+                }
+                // Below U+10000 and not surrogates: the 16-bit units of
+                // UTF-16, where one `movemask` gives each unit's code.
+                if !s.test_any(ab, s.splat32(0xFFFF_0000)) {
+                    let u = s.narrow32to16(a, b);
+                    let (f800, d800) = (s.splat16(0xF800), s.splat16(0xD800));
+                    if s.movemask16(s.eq16(s.and(u, f800), d800)) == 0 {
+                        let (codes, bytes) = bmp_codes(s, u);
+                        if bytes == 6 * lanes {
+                            return Some(block(Utf32Kind::Three, 0, bytes));
+                        }
+                        return Some(block(Utf32Kind::Bmp, codes, bytes));
+                    }
+                }
+            }
+            if s.movemask32(invalid32(s, a)) != 0 {
+                return None;
+            }
+            let (codes, written) = length_codes(s, a);
+            Some(block(Utf32Kind::Any, codes, written))
+        },
+    )
+}
+
+// UTF-16 → UTF-32.
+
+/// What a block of UTF-16 for [`utf16_to_utf32`] holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Utf16Kind {
+    /// A run without surrogates, whole groups of four registers:
+    /// zero-extended.
+    Plain4,
+    /// One register without surrogates: zero-extended.
+    Plain,
+    /// One register of well-paired surrogates and other units, and the
+    /// trail after it if its last unit is a lead.
+    Pairs,
+}
+
+/// A block of UTF-16 for [`utf16_to_utf32`].
+#[derive(Clone, Copy)]
+struct FromUtf16<S: Simd> {
+    s: S,
+    p: *const u8,
+    kind: Utf16Kind,
+    /// `Plain4`: the run's length.
+    len: usize,
+    /// `Pairs`: the units that are not trail surrogates (each starts a
+    /// character).
+    starts: u64,
+    /// `Pairs`: whether the block takes the unit after its register.
+    carry: bool,
+}
+
+impl<S: Simd> Block<u32> for FromUtf16<S> {
+    #[inline(always)]
+    fn read(&self) -> usize {
+        match self.kind {
+            Utf16Kind::Plain4 => self.len,
+            Utf16Kind::Plain => S::BYTES / 2,
+            Utf16Kind::Pairs => S::BYTES / 2 + usize::from(self.carry),
+        }
+    }
+
+    #[inline(always)]
+    fn written(&self) -> usize {
+        match self.kind {
+            Utf16Kind::Plain4 => self.len,
+            Utf16Kind::Plain => S::BYTES / 2,
+            Utf16Kind::Pairs => self.starts.count_ones() as usize,
+        }
+    }
+
+    #[inline(always)]
+    fn stray(&self) -> usize {
+        if self.kind != Utf16Kind::Pairs {
+            return 0;
+        }
+        let lanes = S::BYTES / 4;
+        lanes - (self.starts >> lanes).count_ones() as usize
+    }
+
+    #[inline(always)]
+    unsafe fn store(&self, dst: *mut u32) {
+        let (s, p, lanes) = (self.s, self.p, S::BYTES / 4);
+        let q = dst.cast::<u8>();
+        if self.kind != Utf16Kind::Pairs {
+            // The registers of the run, or the one register.
+            let regs = self.read() / (S::BYTES / 2);
+            for k in 0..regs {
+                // SAFETY: the block's registers are readable, and
+                // `written()` is their units as 32-bit lanes.
+                unsafe {
+                    let (v0, v1) = s.widen16to32(s.load(p.add(k * S::BYTES)));
+                    s.store(q.add(2 * k * S::BYTES), v0);
+                    s.store(q.add((2 * k + 1) * S::BYTES), v1);
+                }
+            }
+            return;
+        }
+        // SAFETY: the block's register and the unit after it are readable.
+        let (v, next) = unsafe { (s.load(p), s.load(p.add(2))) };
+        let (v0, v1) = s.widen16to32(v);
+        let (n0, n1) = s.widen16to32(next);
+        // A pair's value: (lead - D800) << 10 + (trail - DC00) + 10000.
+        let bias = s.splat32(0x1_0000u32.wrapping_sub(0xD800 << 10).wrapping_sub(0xDC00));
+        let (fc00, d800) = (s.splat32(0xFC00), s.splat32(0xD800));
+        let mut o = 0;
+        for (r, (v, next)) in [(v0, n0), (v1, n1)].into_iter().enumerate() {
+            let pair = s.add32(s.add32(s.shl32::<10>(v), next), bias);
+            let lead = s.eq32(s.and(v, fc00), d800);
+            let value = s.blendv8(v, pair, lead);
+            let m = low_bits(self.starts >> (r * lanes), lanes);
+            // SAFETY: the output so far, then one register: inside
+            // `written() + stray()`, as the last register's store is.
+            unsafe { s.compress32(value, m, q.add(4 * o)) };
+            o += m.count_ones() as usize;
+        }
+    }
+}
+
+/// UTF-16 to UTF-32, up to the first register with an unpaired surrogate.
+#[inline(always)]
+pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+    let n = src.len();
+    let p = src.as_ptr().cast::<u8>();
+    let units = S::BYTES / 2;
+    let full = u64::MAX >> (64 - units);
+    let (f800, fc00, d800, dc00) = (
+        s.splat16(0xF800),
+        s.splat16(0xFC00),
+        s.splat16(0xD800),
+        s.splat16(0xDC00),
+    );
+    block::run(
+        dst,
+        #[inline(always)]
+        move |i, room| {
+            let left = n.checked_sub(i)?;
+            let r = p.wrapping_add(2 * i);
+            let block = |kind, len, starts, carry| FromUtf16 {
+                s,
+                p: r,
+                kind,
+                len,
+                starts,
+                carry,
+            };
+            let plain = block::run_len(
+                left.min(room).min(block::RUN),
+                4 * units,
+                #[inline(always)]
+                |k| {
+                    // SAFETY: `run_len` asks for four registers only if
+                    // they are within `left`.
+                    let [a, b, c, d] = unsafe { load4(s, r.add(2 * k)) };
+                    let any = s.or(
+                        s.or(s.eq16(s.and(a, f800), d800), s.eq16(s.and(b, f800), d800)),
+                        s.or(s.eq16(s.and(c, f800), d800), s.eq16(s.and(d, f800), d800)),
+                    );
+                    s.movemask16(any) == 0
+                },
+            );
+            if plain > 0 {
+                return Some(block(Utf16Kind::Plain4, plain, 0, false));
+            }
+            // A lead at the end of the register is paired with the unit
+            // after.
+            if left <= units {
+                return None;
+            }
+            // SAFETY: units `i..=i + units` are inside `src`.
+            let (v, next) = unsafe { (s.load(r), s.load(r.add(2))) };
+            if s.movemask16(s.eq16(s.and(v, f800), d800)) == 0 {
+                return Some(block(Utf16Kind::Plain, 0, 0, false));
+            }
+            let lead = s.movemask16(s.eq16(s.and(v, fc00), d800));
+            let trail = s.movemask16(s.eq16(s.and(v, fc00), dc00));
+            let trail_next = s.movemask16(s.eq16(s.and(next, fc00), dc00));
+            // Every lead followed by a trail, every trail after a lead (the
+            // block starts at a character).
+            if lead & !trail_next != 0 || trail & !(lead << 1) != 0 {
+                return None;
+            }
+            Some(block(
+                Utf16Kind::Pairs,
+                0,
+                !trail & full,
+                lead >> (units - 1) != 0,
+            ))
+        },
+    )
+}
+
+// UTF-32 → UTF-16.
+
+/// What a block of UTF-32 for [`utf32_to_utf16`] holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ToUtf16Kind {
+    /// A run below U+10000 without surrogates, whole groups of four
+    /// registers: narrowed.
+    Bmp4,
+    /// Two registers of scalar values, some above U+FFFF.
+    Pairs,
+}
+
+/// A block of UTF-32 for [`utf32_to_utf16`].
+#[derive(Clone, Copy)]
+struct ToUtf16<S: Simd> {
+    s: S,
+    p: *const u8,
+    kind: ToUtf16Kind,
+    /// `Bmp4`: the run's length.
+    len: usize,
+    /// `Pairs`: the values (of two registers) above U+FFFF.
+    supplementary: u64,
+}
+
+impl<S: Simd> Block<u16> for ToUtf16<S> {
+    #[inline(always)]
+    fn read(&self) -> usize {
+        match self.kind {
+            ToUtf16Kind::Bmp4 => self.len,
+            ToUtf16Kind::Pairs => S::BYTES / 2,
+        }
+    }
+
+    #[inline(always)]
+    fn written(&self) -> usize {
+        self.read() + self.supplementary.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn stray(&self) -> usize {
+        // Each 16-byte lane's store writes 8 units, 4 to 8 of them output.
+        match self.kind {
+            ToUtf16Kind::Bmp4 => 0,
+            ToUtf16Kind::Pairs => {
+                4 - (self.supplementary >> (S::BYTES / 2 - 4)).count_ones() as usize
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store(&self, dst: *mut u16) {
+        let (s, p) = (self.s, self.p);
+        let q = dst.cast::<u8>();
+        if self.kind == ToUtf16Kind::Bmp4 {
+            let mut k = 0;
+            while k < self.len {
+                // SAFETY: the run's units are readable, and its units are
+                // what the caller provides; `len` is a multiple of `BYTES`
+                // (four registers' units).
+                unsafe {
+                    let [a, b, c, d] = load4(s, p.add(4 * k));
+                    s.store(q.add(2 * k), s.narrow32to16(a, b));
+                    s.store(q.add(2 * k + S::BYTES), s.narrow32to16(c, d));
+                }
+                k += S::BYTES;
+            }
+            return;
+        }
+        let mut o = 0;
+        for r in 0..2 {
+            // SAFETY: the block's two registers are readable.
+            let v = unsafe { s.load(p.add(r * S::BYTES)) };
+            let units = utf16_lanes(s, v);
+            for k in 0..S::BYTES / 16 {
+                let supp = (self.supplementary >> (r * S::BYTES / 4 + 4 * k)) & 15;
+                // SAFETY: the output so far, then 16 bytes: inside
+                // `written() + stray()`, as the last lane's store is.
+                unsafe { s.sse().pack_pairs(s.lane(units, k), supp, q.add(2 * o)) };
+                o += 4 + supp.count_ones() as usize;
+            }
+        }
+    }
+}
+
+/// The UTF-16 of each scalar value of `v` in its 32-bit lane: the value
+/// itself below U+10000, else the lead surrogate, then the trail.
+#[inline(always)]
+fn utf16_lanes<S: Simd>(s: S, v: S::V) -> S::V {
+    let offset = s.sub32(v, s.splat32(0x1_0000));
+    let lead = s.add32(s.shr32::<10>(offset), s.splat32(0xD800));
+    let trail = s.or(s.and(v, s.splat32(0x3FF)), s.splat32(0xDC00));
+    let pair = s.or(lead, s.shl32::<16>(trail));
+    s.blendv8(v, pair, supplementary32(s, v))
+}
+
+impl Sse41 {
+    /// Writes the UTF-16 held in the 4 lanes of `x` (one unit, or two where
+    /// `supp` has a bit) at `dst`, with one 16-byte store.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of 16 bytes; `supp < 16`.
+    #[inline(always)]
+    unsafe fn pack_pairs(self, x: __m128i, supp: u64, dst: *mut u8) {
+        // Keep the low unit of every lane, and the high one of a pair.
+        let keep = 0x55 | usize::from(SPREAD4[(supp & 15) as usize]) << 1;
+        // SAFETY: `keep < 256`, PACK16's length; the caller's guarantee
+        // covers the store; the token proves the CPU features.
+        unsafe {
+            let ctrl = _mm_loadu_si128(PACK16.as_ptr().add(keep).cast());
+            _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
+        }
+    }
+}
+
+/// UTF-32 to UTF-16, up to the first register with a unit that is not a
+/// scalar value.
+#[inline(always)]
+pub(crate) fn utf32_to_utf16<S: Simd>(s: S, src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+    let n = src.len();
+    let p = src.as_ptr().cast::<u8>();
+    let lanes = S::BYTES / 4;
+    let (xffff, f800, d800) = (s.splat32(0xFFFF), s.splat32(0xFFFF_F800), s.splat32(0xD800));
+    block::run(
+        dst,
+        #[inline(always)]
+        move |i, room| {
+            let left = n.checked_sub(i)?;
+            let r = p.wrapping_add(4 * i);
+            let bmp = block::run_len(
+                left.min(room).min(block::RUN),
+                4 * lanes,
+                #[inline(always)]
+                |k| {
+                    // SAFETY: `run_len` asks for four registers only if
+                    // they are within `left`.
+                    let [a, b, c, d] = unsafe { load4(s, r.add(4 * k)) };
+                    // Above U+FFFF (signed, or negative) or a surrogate.
+                    let (ab, cd) = (s.or(a, b), s.or(c, d));
+                    let above = s.or(
+                        s.or(s.gt_i32(a, xffff), s.gt_i32(b, xffff)),
+                        s.or(s.gt_i32(c, xffff), s.gt_i32(d, xffff)),
+                    );
+                    let surrogate = s.or(
+                        s.or(s.eq32(s.and(a, f800), d800), s.eq32(s.and(b, f800), d800)),
+                        s.or(s.eq32(s.and(c, f800), d800), s.eq32(s.and(d, f800), d800)),
+                    );
+                    s.movemask32(s.or(s.or(above, surrogate), s.or(ab, cd))) == 0
+                },
+            );
+            if bmp > 0 {
+                return Some(ToUtf16 {
+                    s,
+                    p: r,
+                    kind: ToUtf16Kind::Bmp4,
+                    len: bmp,
+                    supplementary: 0,
+                });
+            }
+            if left < 2 * lanes {
+                return None;
+            }
+            // SAFETY: `i + 2 * lanes <= n`.
+            let (a, b) = unsafe { (s.load(r), s.load(r.add(S::BYTES))) };
+            if s.movemask32(s.or(invalid32(s, a), invalid32(s, b))) != 0 {
+                return None;
+            }
+            let supplementary =
+                s.movemask32(supplementary32(s, a)) | s.movemask32(supplementary32(s, b)) << lanes;
+            Some(ToUtf16 {
+                s,
+                p: r,
+                kind: ToUtf16Kind::Pairs,
+                len: 0,
+                supplementary,
+            })
+        },
+    )
+}
+
+/// Defines the UTF-32 kernels of the table for the token `$token`, whose
+/// features are `$features`: safe `#[target_feature]` functions, which
+/// coerce to the table's `unsafe fn` pointers.
+macro_rules! kernels {
+    ($token:ident, $features:literal) => {
+        use crate::arch::x86_64::{simd::$token, utf32};
+
+        /// Valid UTF-8 to UTF-32.
+        #[target_feature(enable = $features)]
+        pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+            utf32::utf8_to_utf32($token::new(), src, dst)
+        }
+
+        /// UTF-32 to UTF-8, up to an invalid unit.
+        #[target_feature(enable = $features)]
+        pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+            utf32::utf32_to_utf8($token::new(), src, dst)
+        }
+
+        /// UTF-16 to UTF-32, up to an unpaired surrogate.
+        #[target_feature(enable = $features)]
+        pub(crate) fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+            utf32::utf16_to_utf32($token::new(), src, dst)
+        }
+
+        /// UTF-32 to UTF-16, up to an invalid unit.
+        #[target_feature(enable = $features)]
+        pub(crate) fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+            utf32::utf32_to_utf16($token::new(), src, dst)
+        }
+    };
+}
+pub(crate) use kernels;

@@ -1,0 +1,327 @@
+//! The counts and lengths, with every set of kernels this CPU can run,
+//! against the standard library: at every length up to a few registers and
+//! every start offset (so that every tail length of every kernel is hit),
+//! on random text of each width and on UTF-16 and UTF-32 dense with
+//! surrogates and out-of-range values; long inputs that cross the points
+//! where the kernels' counters are flushed; and inputs that end at a guard
+//! page (or start right after one), at every length 0..=256.
+// Test code: clippy.toml exempts #[test] functions from the no-panic lints,
+// but not the helpers of an integration test, which may panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use transcode::Transcoder;
+
+/// Every set of kernels this CPU can run; the SIMD ones must be present on
+/// x86-64 unless `TRANSCODE_ALLOW_MISSING` is set, so that a missing kernel
+/// cannot pass silently.
+fn transcoders() -> Vec<Transcoder> {
+    let all: Vec<Transcoder> = Transcoder::all().collect();
+    if std::env::var_os("TRANSCODE_ALLOW_MISSING").is_none() && cfg!(target_arch = "x86_64") {
+        for name in ["sse4.1", "avx2"] {
+            assert!(
+                all.iter().any(|t| t.name() == name),
+                "the {name} kernels are not available on this CPU"
+            );
+        }
+    }
+    all
+}
+
+/// The oracle for every count of UTF-8 `s`.
+fn check_str(t: Transcoder, s: &str) {
+    assert_eq!(
+        t.count_chars(s),
+        s.chars().count(),
+        "{} count_chars {s:?}",
+        t.name()
+    );
+    assert_eq!(
+        t.utf16_len(s),
+        s.encode_utf16().count(),
+        "{} utf16_len {s:?}",
+        t.name()
+    );
+}
+
+/// The oracle for every count of UTF-16 `u`.
+fn check_utf16(t: Transcoder, u: &[u16]) {
+    assert_eq!(
+        t.count_chars_utf16(u),
+        char::decode_utf16(u.iter().copied()).count(),
+        "{} count_chars_utf16 {u:04X?}",
+        t.name()
+    );
+    assert_eq!(
+        t.utf8_len_from_utf16(u),
+        String::from_utf16_lossy(u).len(),
+        "{} utf8_len_from_utf16 {u:04X?}",
+        t.name()
+    );
+}
+
+/// The oracle for every count of UTF-32 `u`.
+fn check_utf32(t: Transcoder, u: &[u32]) {
+    let lossy = || u.iter().map(|&u| char::from_u32(u).unwrap_or('\u{FFFD}'));
+    assert_eq!(
+        t.utf8_len_from_utf32(u),
+        lossy().map(char::len_utf8).sum::<usize>(),
+        "{} utf8_len_from_utf32 {u:X?}",
+        t.name()
+    );
+    assert_eq!(
+        t.utf16_len_from_utf32(u),
+        lossy().map(char::len_utf16).sum::<usize>(),
+        "{} utf16_len_from_utf32 {u:X?}",
+        t.name()
+    );
+}
+
+/// The oracle for the count of Latin-1 `b`.
+fn check_latin1(t: Transcoder, b: &[u8]) {
+    let expect: usize = b.iter().map(|&b| char::from(b).len_utf8()).sum();
+    assert_eq!(
+        t.utf8_len_from_latin1(b),
+        expect,
+        "{} utf8_len_from_latin1 {b:X?}",
+        t.name()
+    );
+}
+
+/// Random text whose characters are drawn from `pool`.
+fn text(rng: &mut StdRng, pool: &[char], chars: usize) -> String {
+    (0..chars)
+        .map(|_| pool[rng.random_range(0..pool.len())])
+        .collect()
+}
+
+/// Characters of every UTF-8 length, and the edges of each length.
+const POOLS: &[&[char]] = &[
+    &['a', ' ', '\0', '\x7F'],
+    &['a', 'é', '\u{80}', '\u{7FF}'],
+    &[
+        'a', 'é', '吕', '\u{800}', '\u{FFFF}', '\u{D7FF}', '\u{E000}',
+    ],
+    &['a', '😀', '\u{10000}', '\u{10FFFF}'],
+    &['a', 'é', '吕', '😀'],
+    &['吕', '😀'],
+];
+
+/// Random UTF-16 units, mostly surrogates, so that pairs, unpaired leads
+/// and trails, and pairs split across registers are everywhere.
+fn utf16_units(rng: &mut StdRng, n: usize) -> Vec<u16> {
+    const SPECIAL: [u16; 10] = [
+        0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x0061, 0x007F, 0x0080, 0x07FF, 0x0800, 0xFFFF,
+    ];
+    (0..n)
+        .map(|_| match rng.random_range(0..4) {
+            0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
+            1 => rng.random_range(0xD800..0xDC00),
+            2 => rng.random_range(0xDC00..0xE000),
+            _ => rng.random(),
+        })
+        .collect()
+}
+
+/// Random UTF-32 units: every range, and the edges of each, including
+/// those whose sign bit is set (the kernels compare signed lanes).
+fn utf32_units(rng: &mut StdRng, n: usize) -> Vec<u32> {
+    const SPECIAL: [u32; 16] = [
+        0,
+        0x7F,
+        0x80,
+        0x7FF,
+        0x800,
+        0xD7FF,
+        0xD800,
+        0xDFFF,
+        0xE000,
+        0xFFFF,
+        0x1_0000,
+        0x10_FFFF,
+        0x11_0000,
+        0x7FFF_FFFF,
+        0x8000_0000,
+        0xFFFF_FFFF,
+    ];
+    (0..n)
+        .map(|_| match rng.random_range(0..4) {
+            0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
+            1 => rng.random_range(0..0x800),
+            2 => rng.random_range(0..0x11_0000),
+            _ => rng.random(),
+        })
+        .collect()
+}
+
+/// Every length up to this many units, at every start offset up to
+/// [`OFFSETS`]: several 64-byte registers and every tail length of each.
+const MAX_LEN: usize = 300;
+const OFFSETS: usize = 8;
+
+#[test]
+fn utf8_counts_at_every_length_and_offset() {
+    let mut rng = StdRng::seed_from_u64(1);
+    for t in transcoders() {
+        for pool in POOLS {
+            let s = text(&mut rng, pool, MAX_LEN + OFFSETS);
+            let starts: Vec<usize> = s.char_indices().map(|(i, _)| i).take(OFFSETS).collect();
+            for &start in &starts {
+                let rest = &s[start..];
+                for end in (0..=rest.len().min(MAX_LEN)).filter(|&e| rest.is_char_boundary(e)) {
+                    check_str(t, &rest[..end]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_counts_at_every_length_and_offset() {
+    let mut rng = StdRng::seed_from_u64(2);
+    for t in transcoders() {
+        for _ in 0..4 {
+            let u = utf16_units(&mut rng, MAX_LEN + OFFSETS);
+            for start in 0..OFFSETS {
+                for end in start..=start + MAX_LEN {
+                    check_utf16(t, &u[start..end]);
+                }
+            }
+        }
+        // Valid UTF-16 of every width.
+        for pool in POOLS {
+            let u: Vec<u16> = text(&mut rng, pool, MAX_LEN).encode_utf16().collect();
+            for end in 0..=u.len() {
+                check_utf16(t, &u[..end]);
+            }
+        }
+    }
+}
+
+#[test]
+fn utf32_counts_at_every_length_and_offset() {
+    let mut rng = StdRng::seed_from_u64(3);
+    for t in transcoders() {
+        for _ in 0..4 {
+            let u = utf32_units(&mut rng, MAX_LEN + OFFSETS);
+            for start in 0..OFFSETS {
+                for end in start..=start + MAX_LEN {
+                    check_utf32(t, &u[start..end]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn latin1_counts_at_every_length_and_offset() {
+    let mut rng = StdRng::seed_from_u64(4);
+    for t in transcoders() {
+        let b: Vec<u8> = (0..MAX_LEN + OFFSETS).map(|_| rng.random()).collect();
+        for start in 0..OFFSETS {
+            for end in start..=start + MAX_LEN {
+                check_latin1(t, &b[start..end]);
+            }
+        }
+    }
+}
+
+/// Inputs whose every unit adds the most a counter can take, long enough to
+/// cross several flushes of the kernels' byte and 16-bit counters (the
+/// 16-bit ones flush after about a million units of AVX-512), and then some
+/// random units so that the flush points fall at different offsets.
+#[test]
+fn long_inputs_cross_counter_flushes() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let ascii = "a".repeat(1 << 20);
+    let emoji = "😀".repeat(1 << 18);
+    let pairs: Vec<u16> = emoji.encode_utf16().collect();
+    let ascii16 = vec![0x61u16; 3 << 20];
+    let unpaired = vec![0xD800u16; 3 << 20];
+    let supplementary = vec![0x1_0000u32; 1 << 20];
+    let latin1 = vec![0xE9u8; 1 << 20];
+    for t in transcoders() {
+        for extra in [0, 1, 7, 33] {
+            let tail = text(&mut rng, POOLS[4], extra);
+            check_str(t, &(ascii.clone() + &tail));
+            check_str(t, &(emoji.clone() + &tail));
+            let tail16 = utf16_units(&mut rng, extra);
+            for base in [&pairs, &ascii16, &unpaired] {
+                let mut u = base.clone();
+                u.extend_from_slice(&tail16);
+                check_utf16(t, &u);
+            }
+            let mut u = supplementary.clone();
+            u.extend(utf32_units(&mut rng, extra));
+            check_utf32(t, &u);
+            let mut b = latin1.clone();
+            b.extend((0..extra).map(|_| rng.random::<u8>()));
+            check_latin1(t, &b);
+        }
+    }
+}
+
+/// Every count on inputs that end at a guard page, or start right after
+/// one, at every length 0..=256 units.
+#[cfg(target_os = "linux")]
+#[test]
+fn guard_pages() {
+    use codec_testdata::guard::GuardedBuf;
+
+    let mut rng = StdRng::seed_from_u64(6);
+    let mut buf = GuardedBuf::new(4 * 256);
+    let transcoders = transcoders();
+    let s = text(&mut rng, POOLS[4], 256);
+    let u16s = utf16_units(&mut rng, 256);
+    let u32s = utf32_units(&mut rng, 256);
+    for len in 0..=256 {
+        let cut = (0..=len.min(s.len()))
+            .rev()
+            .find(|&i| s.is_char_boundary(i))
+            .unwrap();
+        let bytes = &s.as_bytes()[..cut];
+        for at_end in [true, false] {
+            let place = |buf: &mut GuardedBuf, b: &[u8]| {
+                let out = if at_end {
+                    buf.at_end_mut(b.len())
+                } else {
+                    buf.at_start_mut(b.len())
+                };
+                out.copy_from_slice(b);
+            };
+            for &t in &transcoders {
+                place(&mut buf, bytes);
+                let g = guarded(&mut buf, at_end, bytes.len());
+                check_str(t, core::str::from_utf8(g).unwrap());
+                check_latin1(t, g);
+
+                let raw: Vec<u8> = u16s[..len].iter().flat_map(|u| u.to_ne_bytes()).collect();
+                place(&mut buf, &raw);
+                let g = guarded(&mut buf, at_end, raw.len());
+                // SAFETY: `g` is `2 * len` initialized bytes, and its start is
+                // 2-aligned: it starts a page or ends one, with an even length.
+                let units = unsafe { core::slice::from_raw_parts(g.as_ptr().cast::<u16>(), len) };
+                check_utf16(t, units);
+
+                let raw: Vec<u8> = u32s[..len].iter().flat_map(|u| u.to_ne_bytes()).collect();
+                place(&mut buf, &raw);
+                let g = guarded(&mut buf, at_end, raw.len());
+                // SAFETY: as above, with 4-byte units.
+                let units = unsafe { core::slice::from_raw_parts(g.as_ptr().cast::<u32>(), len) };
+                check_utf32(t, units);
+            }
+        }
+    }
+}
+
+/// The `len` bytes of `buf` that end at its trailing guard page
+/// (`at_end`) or start after its leading one.
+#[cfg(target_os = "linux")]
+fn guarded(buf: &mut codec_testdata::guard::GuardedBuf, at_end: bool, len: usize) -> &[u8] {
+    if at_end {
+        buf.at_end_mut(len)
+    } else {
+        buf.at_start_mut(len)
+    }
+}

@@ -1,0 +1,207 @@
+//! The UTF-32 and Latin-1 kernels at the edges of their blocks: text that
+//! mixes the paths a kernel takes (ASCII registers, mixed ones, 16-byte
+//! lanes, 8-lane groups) in every proportion, at every length around the
+//! block sizes (16, 32 and 64 bytes, and 4, 8 and 16 units of UTF-32),
+//! with every output size; and a character that stops a conversion (above
+//! U+00FF for Latin-1 output, an unpaired surrogate, an invalid UTF-32
+//! unit) at every offset after such text. These kernels write a variable
+//! amount of output with fixed-width stores, so the output sizes and the
+//! stops are where a stray write past the output would show.
+
+use crate::dirs::*;
+use crate::harness::{Caps, check};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Lengths around every block size, up to four blocks of 64.
+/// (Under emulation, every third length up to 70: `codec_testdata::emulated`.)
+fn lengths() -> impl Iterator<Item = usize> {
+    let step = if codec_testdata::emulated() { 3 } else { 1 };
+    (0..=70)
+        .step_by(step)
+        .chain([95, 96, 97, 127, 128, 129, 130, 191, 192, 193, 255, 256, 257])
+}
+
+/// Random characters, `density` in 256 of which are drawn from `wide` and
+/// the others from `narrow`.
+fn mix(rng: &mut StdRng, n: usize, narrow: &[char], wide: &[char], density: u32) -> Vec<char> {
+    (0..n)
+        .map(|_| {
+            if rng.random_range(0..256) < density {
+                wide[rng.random_range(0..wide.len())]
+            } else {
+                narrow[rng.random_range(0..narrow.len())]
+            }
+        })
+        .collect()
+}
+
+const ASCII: &[char] = &['a', ' ', '\0', '\x7F'];
+const LATIN1_HIGH: &[char] = &['\u{80}', 'é', '\u{BF}', '\u{C0}', '\u{FF}'];
+const WIDE: &[char] = &[
+    '\u{80}',
+    'é',
+    '\u{7FF}',
+    '\u{800}',
+    '吕',
+    '\u{FFFF}',
+    '😀',
+    '\u{10FFFF}',
+];
+
+/// Every Latin-1 conversion on Latin-1 text, in both directions.
+fn check_latin1_text(ts: &[transcode::Transcoder], chars: &[char], caps: Caps) {
+    let latin1: Vec<u8> = chars.iter().map(|&c| u8::try_from(c).unwrap()).collect();
+    check(&LATIN1_TO_UTF8, ts, &latin1, caps);
+    check(&LATIN1_TO_UTF16, ts, &latin1, caps);
+    check(&LATIN1_TO_UTF32, ts, &latin1, caps);
+    check_to_latin1(ts, chars, caps);
+}
+
+/// The conversions to Latin-1 of `chars`, from UTF-8, `&str`, UTF-16 and
+/// UTF-32.
+fn check_to_latin1(ts: &[transcode::Transcoder], chars: &[char], caps: Caps) {
+    let s: String = chars.iter().collect();
+    check(&UTF8_TO_LATIN1, ts, s.as_bytes(), caps);
+    check(&STR_TO_LATIN1, ts, s.as_bytes(), caps);
+    let utf16: Vec<u16> = s.encode_utf16().collect();
+    check(&UTF16_TO_LATIN1, ts, &utf16, caps);
+    let utf32: Vec<u32> = chars.iter().map(|&c| u32::from(c)).collect();
+    check(&UTF32_TO_LATIN1, ts, &utf32, caps);
+}
+
+/// The UTF-32 conversions of `chars`, in both directions.
+fn check_utf32_text(ts: &[transcode::Transcoder], chars: &[char], caps: Caps) {
+    let s: String = chars.iter().collect();
+    check(&UTF8_TO_UTF32, ts, s.as_bytes(), caps);
+    check(&STR_TO_UTF32, ts, s.as_bytes(), caps);
+    let utf16: Vec<u16> = s.encode_utf16().collect();
+    check(&UTF16_TO_UTF32, ts, &utf16, caps);
+    let utf32: Vec<u32> = chars.iter().map(|&c| u32::from(c)).collect();
+    check(&UTF32_TO_UTF8, ts, &utf32, caps);
+    check(&UTF32_TO_UTF16, ts, &utf32, caps);
+}
+
+#[test]
+fn latin1_mixes_with_every_output_size() {
+    let mut rng = StdRng::seed_from_u64(12);
+    let ts = transcoders();
+    {
+        for density in [0, 16, 128, 240, 256] {
+            for n in lengths() {
+                let chars = mix(&mut rng, n, ASCII, LATIN1_HIGH, density);
+                check_latin1_text(&ts, &chars, Caps::All);
+            }
+        }
+    }
+}
+
+#[test]
+fn utf32_mixes_with_every_output_size() {
+    let mut rng = StdRng::seed_from_u64(13);
+    let ts = transcoders();
+    {
+        for density in [0, 16, 128, 256] {
+            for n in lengths() {
+                let chars = mix(&mut rng, n, ASCII, WIDE, density);
+                check_utf32_text(&ts, &chars, Caps::All);
+            }
+        }
+        // Text of one width only, which the kernels may take a path of its
+        // own for.
+        for c in ['é', '吕', '😀', '\u{7FF}', '\u{FFFF}'] {
+            for n in lengths() {
+                check_utf32_text(&ts, &vec![c; n], Caps::All);
+            }
+        }
+    }
+}
+
+#[test]
+fn non_latin1_at_every_offset() {
+    let mut rng = StdRng::seed_from_u64(14);
+    let ts = transcoders();
+    {
+        for density in [0, 128, 256] {
+            for n in lengths() {
+                for stop in ['\u{100}', '€', '😀'] {
+                    let mut chars = mix(&mut rng, n, ASCII, LATIN1_HIGH, density);
+                    chars.push(stop);
+                    chars.extend(mix(&mut rng, 40, ASCII, LATIN1_HIGH, density));
+                    check_to_latin1(&ts, &chars, Caps::All);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf32_errors_after_mixes_at_every_offset() {
+    let mut rng = StdRng::seed_from_u64(15);
+    let ts = transcoders();
+    {
+        for density in [0, 128, 256] {
+            for n in lengths() {
+                let chars = mix(&mut rng, n, ASCII, WIDE, density);
+                let tail = mix(&mut rng, 40, ASCII, WIDE, density);
+                for bad in [0xD800u32, 0xDFFF, 0x11_0000, 0x8000_0000] {
+                    let mut units: Vec<u32> = chars.iter().map(|&c| u32::from(c)).collect();
+                    units.push(bad);
+                    units.extend(tail.iter().map(|&c| u32::from(c)));
+                    check(&UTF32_TO_UTF8, &ts, &units, Caps::All);
+                    check(&UTF32_TO_UTF16, &ts, &units, Caps::All);
+                }
+                let s: String = chars.iter().collect();
+                let tail: String = tail.iter().collect();
+                for bad in [
+                    &[0xD800u16][..],
+                    &[0xDC00],
+                    &[0xDBFF, 0x61],
+                    &[0xD83D, 0xD83D],
+                ] {
+                    let mut units: Vec<u16> = s.encode_utf16().collect();
+                    units.extend_from_slice(bad);
+                    units.extend(tail.encode_utf16());
+                    check(&UTF16_TO_UTF32, &ts, &units, Caps::All);
+                }
+            }
+        }
+    }
+}
+
+/// The benchmark texts (the nine lipsum texts of `benches/data/lipsum`),
+/// 64 KiB of each, through every UTF-32 and Latin-1 conversion: long runs
+/// of one kind of text, where the kernels stay on one path for long.
+#[test]
+fn lipsum_texts() {
+    const TEXTS: &[&str] = &[
+        include_str!("../../../../benches/data/lipsum/Arabic-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Chinese-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Emoji-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Hebrew-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Hindi-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Japanese-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Korean-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Latin-Lipsum.utf8.txt"),
+        include_str!("../../../../benches/data/lipsum/Russian-Lipsum.utf8.txt"),
+    ];
+    let ts = transcoders();
+    {
+        for text in TEXTS {
+            // 64 KiB of UTF-8, cut at a character, as the benchmarks use.
+            let mut s = text.repeat((64 << 10) / text.len() + 1);
+            let cut = (0..=64 << 10)
+                .rev()
+                .find(|&k| s.is_char_boundary(k))
+                .unwrap();
+            s.truncate(cut);
+            let chars: Vec<char> = s.chars().collect();
+            check_utf32_text(&ts, &chars, Caps::Roomy);
+            let latin1: Vec<char> = chars
+                .iter()
+                .map(|&c| if u32::from(c) < 0x100 { c } else { 'é' })
+                .collect();
+            check_latin1_text(&ts, &latin1, Caps::Roomy);
+        }
+    }
+}
