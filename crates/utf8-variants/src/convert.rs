@@ -1,0 +1,219 @@
+//! Conversions between CESU-8 or MUTF-8 and UTF-8, shared by the two
+//! modules: the bytes only differ in supplementary characters (a 6-byte
+//! surrogate pair against a 4-byte form) and, in MUTF-8, U+0000 (`C0 80`
+//! against `00`). Everything else is copied in runs.
+
+use crate::error::Error;
+use crate::variant::Variant;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The UTF-8 bytes of the supplementary character whose surrogates are
+/// written `ED hi1 hi2` and `ED lo1 lo2`.
+#[inline]
+fn pair_to_utf8(hi1: u8, hi2: u8, lo1: u8, lo2: u8) -> [u8; 4] {
+    // hi = 1101 10hh hhhh hhhh: its low 10 bits are bits 4 and up of
+    // hi1 & 0x0F (2 bits) and hi2 & 0x3F (6 bits), likewise for lo.
+    let hi = (u32::from(hi1 & 0x0F) << 6) | u32::from(hi2 & 0x3F);
+    let lo = (u32::from(lo1 & 0x0F) << 6) | u32::from(lo2 & 0x3F);
+    let c = 0x1_0000 + (((hi & 0x3FF) << 10) | (lo & 0x3FF));
+    [
+        0xF0 | (c >> 18) as u8,
+        0x80 | ((c >> 12) & 0x3F) as u8,
+        0x80 | ((c >> 6) & 0x3F) as u8,
+        0x80 | (c & 0x3F) as u8,
+    ]
+}
+
+/// The surrogate pair, as two 3-byte sequences, of the supplementary
+/// character whose UTF-8 form is `bytes` (4 bytes, `F0..=F4` first).
+#[inline]
+fn utf8_to_pair(bytes: [u8; 4]) -> [u8; 6] {
+    let c = (u32::from(bytes[0] & 0x07) << 18)
+        | (u32::from(bytes[1] & 0x3F) << 12)
+        | (u32::from(bytes[2] & 0x3F) << 6)
+        | u32::from(bytes[3] & 0x3F);
+    let c = c.wrapping_sub(0x1_0000);
+    let hi = 0xD800 | (c >> 10) & 0x3FF;
+    let lo = 0xDC00 | c & 0x3FF;
+    [
+        0xED,
+        0x80 | ((hi >> 6) & 0x3F) as u8,
+        0x80 | (hi & 0x3F) as u8,
+        0xED,
+        0x80 | ((lo >> 6) & 0x3F) as u8,
+        0x80 | (lo & 0x3F) as u8,
+    ]
+}
+
+/// The length of the character that lead byte `b` starts, in generalized
+/// UTF-8 (1 for ASCII and anything that is not a lead).
+#[inline]
+const fn char_len(b: u8) -> usize {
+    match b {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    }
+}
+
+/// Appends the UTF-8 form of `input`, valid CESU-8 or MUTF-8, to `out`.
+fn decode_valid_into(input: &[u8], out: &mut Vec<u8>) {
+    out.reserve(input.len());
+    let mut run = 0;
+    let mut i = 0;
+    while let Some(&b) = input.get(i) {
+        if b < 0x80 {
+            i += 1;
+            continue;
+        }
+        // A lead surrogate, and (valid input) its trail.
+        if let Some(&[0xED, hi1 @ 0xA0..=0xAF, hi2, 0xED, lo1, lo2]) = input.get(i..i + 6) {
+            out.extend_from_slice(&input[run..i]);
+            out.extend_from_slice(&pair_to_utf8(hi1, hi2, lo1, lo2));
+            i += 6;
+            run = i;
+            continue;
+        }
+        if b == 0xC0 {
+            // MUTF-8's C0 80.
+            out.extend_from_slice(&input[run..i]);
+            out.push(0);
+            i += 2;
+            run = i;
+            continue;
+        }
+        i += char_len(b);
+    }
+    out.extend_from_slice(input.get(run..).unwrap_or(&[]));
+}
+
+/// `bytes`, valid UTF-8 by construction, as a `String`.
+fn into_string(bytes: Vec<u8>) -> String {
+    // `String::from_utf8` checks the bytes again: the price of
+    // `forbid(unsafe_code)`. The lossy arm is never taken.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// CESU-8 or MUTF-8 `input` as UTF-8, borrowed where the bytes are the
+/// same.
+pub(crate) fn decode(variant: Variant, input: &[u8]) -> Result<Cow<'_, str>, Error> {
+    variant.validate(input)?;
+    // Valid input whose bytes are also UTF-8 has no surrogate pair and no
+    // C0 80 (neither is UTF-8), so it means the same in both. Otherwise the
+    // UTF-8 error is the first pair or C0 80: everything before it is
+    // copied as it is.
+    match utf8_simd::from_utf8(input) {
+        Ok(s) => Ok(Cow::Borrowed(s)),
+        Err(e) => {
+            let (same, rest) = input.split_at(e.valid_up_to().min(input.len()));
+            let mut out = Vec::with_capacity(input.len());
+            out.extend_from_slice(same);
+            decode_valid_into(rest, &mut out);
+            Ok(Cow::Owned(into_string(out)))
+        }
+    }
+}
+
+/// [`decode`], with every invalid piece ([`Error::error_len`] bytes, or the
+/// unfinished end) replaced by U+FFFD.
+pub(crate) fn decode_lossy(variant: Variant, input: &[u8]) -> Cow<'_, str> {
+    let mut first = match decode(variant, input) {
+        Ok(s) => return s,
+        Err(e) => Some(e),
+    };
+    let mut out = Vec::with_capacity(input.len() + 3);
+    let mut rest = input;
+    loop {
+        let e = match first.take() {
+            Some(e) => e,
+            None => match variant.validate(rest) {
+                Ok(()) => {
+                    decode_valid_into(rest, &mut out);
+                    break;
+                }
+                Err(e) => e,
+            },
+        };
+        let v = e.valid_up_to().min(rest.len());
+        decode_valid_into(&rest[..v], &mut out);
+        out.extend_from_slice("\u{FFFD}".as_bytes());
+        match e.error_len() {
+            Some(n) => rest = rest.get(v + n..).unwrap_or(&[]),
+            None => break,
+        }
+    }
+    Cow::Owned(into_string(out))
+}
+
+/// UTF-8 `s` as CESU-8 or MUTF-8, borrowed where the bytes are the same.
+pub(crate) fn encode(variant: Variant, s: &str) -> Cow<'_, [u8]> {
+    let bytes = s.as_bytes();
+    let nul = variant == Variant::Mutf8;
+    // Whether a block holds a 4-byte lead (or, for MUTF-8, a NUL). The fold
+    // has no early exit, so the compiler vectorises it.
+    let special = |block: &[u8]| {
+        block
+            .iter()
+            .fold(false, |acc, &b| acc | (b >= 0xF0) | (nul & (b == 0)))
+    };
+    let Some(block) = bytes.chunks(64).position(special) else {
+        return Cow::Borrowed(bytes);
+    };
+    let from = block * 64;
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
+    out.extend_from_slice(&bytes[..from]);
+    let mut run = from;
+    let mut i = from;
+    while let Some(&b) = bytes.get(i) {
+        if b >= 0xF0 {
+            if let Some(&[b0, b1, b2, b3]) = bytes.get(i..i + 4) {
+                out.extend_from_slice(&bytes[run..i]);
+                out.extend_from_slice(&utf8_to_pair([b0, b1, b2, b3]));
+            }
+            i += 4;
+            run = i;
+        } else if nul && b == 0 {
+            out.extend_from_slice(&bytes[run..i]);
+            out.extend_from_slice(&[0xC0, 0x80]);
+            i += 1;
+            run = i;
+        } else {
+            i += char_len(b);
+        }
+    }
+    out.extend_from_slice(bytes.get(run..).unwrap_or(&[]));
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_round_trip_for_every_supplementary_character() {
+        for c in (0x1_0000u32..=0x10_FFFF).filter_map(char::from_u32) {
+            let mut utf8 = [0u8; 4];
+            c.encode_utf8(&mut utf8);
+            let pair = utf8_to_pair(utf8);
+            let mut units = [0u16; 2];
+            c.encode_utf16(&mut units);
+            // Each surrogate as generalized UTF-8, from its value.
+            for (k, &u) in units.iter().enumerate() {
+                let u = u32::from(u);
+                assert_eq!(
+                    pair[3 * k..3 * k + 3],
+                    [
+                        0xE0 | (u >> 12) as u8,
+                        0x80 | ((u >> 6) & 0x3F) as u8,
+                        0x80 | (u & 0x3F) as u8
+                    ],
+                    "{c:?}"
+                );
+            }
+            assert_eq!(pair_to_utf8(pair[1], pair[2], pair[4], pair[5]), utf8);
+        }
+    }
+}
