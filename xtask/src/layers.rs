@@ -22,6 +22,7 @@ const CODEC_CRATES: &[(&str, &str)] = &[
     ("utf8-table", "utf8-table"),
     ("utf8-dfa", "utf8-dfa"),
     ("utf8-simd", "utf8-simd"),
+    ("utf8-variants", "utf8-variants"),
     ("varint", "varcodecs-varint"),
     ("zigzag", "varcodecs-zigzag"),
 ];
@@ -35,6 +36,8 @@ const TOOLS: &[&str] = &["xtask", "benches", "codec-testdata", "fuzz"];
 const CODEC_EDGES: &[(&str, &str)] = &[
     ("varcodecs-varint", "varcodecs-zigzag"),
     ("utf8-simd", "utf8-dfa"),
+    // CESU-8, MUTF-8 and WTF-8 run utf8-simd's kernel with their tables.
+    ("utf8-variants", "utf8-simd"),
 ];
 
 fn layer(name: &str) -> Option<u8> {
