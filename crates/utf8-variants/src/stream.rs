@@ -92,10 +92,10 @@ impl Validator {
     /// Feeds the next chunk; see the type's docs for when errors are
     /// returned.
     pub fn update(&mut self, chunk: &[u8]) -> Result<(), Error> {
-        if let Some(e) = self.error {
-            return Err(e);
-        }
-        let result = self.update_inner(chunk);
+        let result = match self.error {
+            Some(e) => Err(e),
+            None => self.update_inner(chunk),
+        };
         self.fed = self.fed.saturating_add(chunk.len());
         if let Err(e) = result {
             self.error = Some(e);
