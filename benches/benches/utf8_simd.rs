@@ -6,8 +6,8 @@
 //! - `utf8-simd-is-valid`: a yes or no. `utf8-simd` (`is_valid`),
 //!   `simdutf8-basic` (`basic::from_utf8`).
 //! - `utf8-simd-short`: every length from 1 to 64 bytes, to pick the fastest
-//!   exact path for short input. `utf8-simd` (`validate`), `std`, and the
-//!   kernels named explicitly (`avx2`, `sse42`, `portable`).
+//!   exact path for short input. `utf8-simd` (`validate`), `std`, and every
+//!   kernel of the registry that this CPU can run (`kernel-avx2`, ...).
 //! - `utf8-simd-stream`: the streaming `Validator` over 4 KiB chunks against
 //!   one-shot `validate`.
 //!
@@ -15,11 +15,13 @@
 //! `3byte`, `4byte`, `random-len`: characters of uniformly random encoded
 //! length), at 16 B, 64 B, 1 KiB, 64 KiB and 1 MiB: texts are repeated to
 //! reach the size and cut at the last character boundary at or below it.
-//! The build targets plain x86-64, so the runtime dispatch is what is
-//! measured: AVX-512 on CPUs that have it (the default `avx512` feature),
-//! else AVX2; `--no-default-features` keeps AVX2 everywhere.
+//! The build targets plain x86-64, so `utf8-simd` is the run-time dispatch
+//! (AVX-512 on CPUs that have it, else AVX2). Every SIMD kernel of the
+//! registry (`utf8_simd::kernels()`) this CPU can run is also measured by
+//! name (`kernel-avx2`, `kernel-avx512`, ...), so the AVX2 kernel is
+//! measured on AVX-512 machines too.
 
-use codec_facade::utf8_simd::{self, Avx2, Portable, Sse42, Utf8Validator, Validator};
+use codec_facade::utf8_simd::{self, KernelValidator, Utf8Validator, Validator};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::hint::black_box;
@@ -124,8 +126,19 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// Every SIMD kernel this CPU can run, by registry name (the portable one,
+/// utf8-dfa, has its own benchmarks).
+fn simd_kernels() -> Vec<(String, KernelValidator)> {
+    utf8_simd::kernels()
+        .iter()
+        .filter(|k| k.name() != "portable")
+        .filter_map(|k| Some((format!("kernel-{}", k.name()), k.validator()?)))
+        .collect()
+}
+
 fn validate(c: &mut Criterion) {
     let mut g = c.benchmark_group("utf8-simd-validate");
+    let kernels = simd_kernels();
     for (label, input) in inputs() {
         g.throughput(Throughput::Bytes(input.len() as u64));
         g.bench_with_input(BenchmarkId::new("utf8-simd", &label), &input, |b, i| {
@@ -139,12 +152,18 @@ fn validate(c: &mut Criterion) {
             &input,
             |b, i| b.iter(|| simdutf8::compat::from_utf8(black_box(i)).is_ok()),
         );
+        for (name, k) in &kernels {
+            g.bench_with_input(BenchmarkId::new(name, &label), &input, |b, i| {
+                b.iter(|| k.validate(black_box(i)).is_ok())
+            });
+        }
     }
     g.finish();
 }
 
 fn is_valid(c: &mut Criterion) {
     let mut g = c.benchmark_group("utf8-simd-is-valid");
+    let kernels = simd_kernels();
     for (label, input) in inputs() {
         g.throughput(Throughput::Bytes(input.len() as u64));
         g.bench_with_input(BenchmarkId::new("utf8-simd", &label), &input, |b, i| {
@@ -155,23 +174,18 @@ fn is_valid(c: &mut Criterion) {
             &input,
             |b, i| b.iter(|| simdutf8::basic::from_utf8(black_box(i)).is_ok()),
         );
+        for (name, k) in &kernels {
+            g.bench_with_input(BenchmarkId::new(name, &label), &input, |b, i| {
+                b.iter(|| k.is_valid(black_box(i)))
+            });
+        }
     }
     g.finish();
 }
 
 fn short(c: &mut Criterion) {
     let mut g = c.benchmark_group("utf8-simd-short");
-    let mut kernels: Vec<(&str, Box<dyn Utf8Validator>)> = vec![("portable", Box::new(Portable))];
-    if let Some(k) = Sse42::new() {
-        kernels.push(("sse42", Box::new(k)));
-    }
-    if let Some(k) = Avx2::new() {
-        kernels.push(("avx2", Box::new(k)));
-    }
-    #[cfg(feature = "avx512")]
-    if let Some(k) = utf8_simd::Avx512::new() {
-        kernels.push(("avx512", Box::new(k)));
-    }
+    let kernels = simd_kernels();
     for (name, text) in [
         ("ascii", "The quick brown fox. "),
         ("2byte", "é"),
@@ -188,7 +202,7 @@ fn short(c: &mut Criterion) {
                 b.iter(|| core::str::from_utf8(black_box(i)).is_ok())
             });
             for (kname, k) in &kernels {
-                g.bench_with_input(BenchmarkId::new(*kname, &label), &input, |b, i| {
+                g.bench_with_input(BenchmarkId::new(kname, &label), &input, |b, i| {
                     b.iter(|| k.validate(black_box(i)).is_ok())
                 });
             }

@@ -31,3 +31,56 @@ pub fn synthetic_utf8(len: usize, width: usize) -> Vec<u8> {
     }
     s.into_bytes()
 }
+
+/// The nine lipsum texts of `benches/data/lipsum/` (provenance in the README
+/// there), by language.
+pub const LIPSUM: &[(&str, &str)] = &[
+    (
+        "Arabic",
+        include_str!("../data/lipsum/Arabic-Lipsum.utf8.txt"),
+    ),
+    (
+        "Chinese",
+        include_str!("../data/lipsum/Chinese-Lipsum.utf8.txt"),
+    ),
+    (
+        "Emoji",
+        include_str!("../data/lipsum/Emoji-Lipsum.utf8.txt"),
+    ),
+    (
+        "Hebrew",
+        include_str!("../data/lipsum/Hebrew-Lipsum.utf8.txt"),
+    ),
+    (
+        "Hindi",
+        include_str!("../data/lipsum/Hindi-Lipsum.utf8.txt"),
+    ),
+    (
+        "Japanese",
+        include_str!("../data/lipsum/Japanese-Lipsum.utf8.txt"),
+    ),
+    (
+        "Korean",
+        include_str!("../data/lipsum/Korean-Lipsum.utf8.txt"),
+    ),
+    (
+        "Latin",
+        include_str!("../data/lipsum/Latin-Lipsum.utf8.txt"),
+    ),
+    (
+        "Russian",
+        include_str!("../data/lipsum/Russian-Lipsum.utf8.txt"),
+    ),
+];
+
+/// `text` repeated to at least `size` bytes, then cut at the last character
+/// boundary at or below `size`.
+pub fn sized(text: &str, size: usize) -> String {
+    let mut s = text.repeat(size / text.len().max(1) + 1);
+    let mut cut = size.min(s.len());
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    s.truncate(cut);
+    s
+}

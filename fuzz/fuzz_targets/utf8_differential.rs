@@ -1,111 +1,31 @@
-//! Every UTF-8 validator and entry point against `core::str::from_utf8`:
-//! whole-buffer validation, `is_valid`, `from_utf8`, the trait objects, each
-//! SIMD kernel this CPU has, and the decoders' character sequences.
+//! Every UTF-8 validator and entry point in the workspace registry
+//! (`codec_testdata::registry`: whole-buffer validation, `is_valid`,
+//! `from_utf8`, `from_utf8_mut`, `valid_prefix`, each SIMD kernel this CPU
+//! has, the streaming validators) against `core::str::from_utf8`, and the
+//! decoders' character sequences.
 //!
 //! libFuzzer hands the input in a heap buffer of exactly its length, and the
 //! target is built with AddressSanitizer, so a SIMD tail that reads one byte
 //! past the slice is a finding too.
 #![no_main]
 
-use codec_core::Utf8Validator;
+use codec_testdata::registry::{Utf8Impl, check_utf8_against, utf8_impls};
 use fuzz::{same, std_validate};
 use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
+
+/// Every entry point in the workspace registry that this CPU can run.
+fn impls() -> &'static [Utf8Impl] {
+    static LIST: OnceLock<Vec<Utf8Impl>> = OnceLock::new();
+    LIST.get_or_init(utf8_impls)
+}
 
 fuzz_target!(|data: &[u8]| {
     let want = std_validate(data);
-    let want_str = core::str::from_utf8(data).ok();
-    let ok = want.is_ok();
-
-    same(
-        "utf8_table::validate",
-        data,
-        utf8_table::validate(data),
-        want,
-    );
-    same(
-        "utf8_table::from_utf8",
-        data,
-        utf8_table::from_utf8(data).ok(),
-        want_str,
-    );
-    same(
-        "utf8_table::Table",
-        data,
-        utf8_table::Table.validate(data),
-        want,
-    );
-    same(
-        "utf8_table::Table::is_valid",
-        data,
-        utf8_table::Table.is_valid(data),
-        ok,
-    );
-
-    same("utf8_dfa::validate", data, utf8_dfa::validate(data), want);
-    same(
-        "utf8_dfa::validate_portable",
-        data,
-        utf8_dfa::validate_portable(data),
-        want,
-    );
-    same("utf8_dfa::is_valid", data, utf8_dfa::is_valid(data), ok);
-    same(
-        "utf8_dfa::from_utf8",
-        data,
-        utf8_dfa::from_utf8(data).ok(),
-        want_str,
-    );
-    same("utf8_dfa::Dfa", data, utf8_dfa::Dfa.validate(data), want);
-
-    same("utf8_simd::validate", data, utf8_simd::validate(data), want);
-    same("utf8_simd::is_valid", data, utf8_simd::is_valid(data), ok);
-    same(
-        "utf8_simd::from_utf8",
-        data,
-        utf8_simd::from_utf8(data).ok(),
-        want_str,
-    );
-    same(
-        "utf8_simd::Simd",
-        data,
-        utf8_simd::Simd.validate(data),
-        want,
-    );
-    same(
-        "utf8_simd::Portable",
-        data,
-        utf8_simd::Portable::new().validate(data),
-        want,
-    );
-    if let Some(k) = utf8_simd::Sse42::new() {
-        same("utf8_simd::Sse42", data, k.validate(data), want);
-        same("utf8_simd::Sse42::is_valid", data, k.is_valid(data), ok);
-        same(
-            "utf8_simd::Sse42::from_utf8",
-            data,
-            k.from_utf8(data).ok(),
-            want_str,
-        );
-    }
-    if let Some(k) = utf8_simd::Avx512::new() {
-        same("utf8_simd::Avx512", data, k.validate(data), want);
-        same("utf8_simd::Avx512::is_valid", data, k.is_valid(data), ok);
-        same(
-            "utf8_simd::Avx512::from_utf8",
-            data,
-            k.from_utf8(data).ok(),
-            want_str,
-        );
-    }
-    if let Some(k) = utf8_simd::Avx2::new() {
-        same("utf8_simd::Avx2", data, k.validate(data), want);
-        same("utf8_simd::Avx2::is_valid", data, k.is_valid(data), ok);
-        same(
-            "utf8_simd::Avx2::from_utf8",
-            data,
-            k.from_utf8(data).ok(),
-            want_str,
-        );
+    for imp in impls() {
+        if let Err(e) = check_utf8_against(imp, data, want) {
+            panic!("{e}");
+        }
     }
 
     // Decoders: the characters of the valid prefix, then the error.

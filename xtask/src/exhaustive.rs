@@ -23,6 +23,10 @@
 //!   the edges of i32, i64 and i128; varint round-trips every u16 value and
 //!   the boundaries 2^(7k) − 1 and 2^(7k) of every width, strict and lenient.
 //!
+//! The full run also runs the `#[ignore]`d tests of [`IGNORED_TEST_CRATES`]
+//! (the block-boundary enumeration of every kernel, and the streaming API
+//! on an input of more than 4 GiB).
+//!
 //! `--quick` (the CI subset) keeps every check but cuts the 4-byte space to
 //! the part where the answer can depend on all four bytes — every sequence
 //! whose first byte is F0–F4 (5 × 2^24) plus the boundary set above
@@ -39,6 +43,9 @@ use crate::util::Result;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+
+/// The crates whose `#[ignore]`d tests the full run runs.
+const IGNORED_TEST_CRATES: &[&str] = &["utf8-simd"];
 
 /// Bytes at the edges of the UTF-8 byte classes, for the quick subset.
 pub(crate) const BOUNDARY_BYTES: [u8; 18] = [
@@ -76,8 +83,14 @@ pub(crate) fn run(args: &[String]) -> Result {
         if opts.quick { "quick" } else { "full" },
         opts.threads
     );
-    let names: Vec<&str> = codecs::utf8_validators().iter().map(|v| v.name).collect();
+    let names: Vec<&str> = codecs::utf8_validators()
+        .iter()
+        .map(|v| v.name.as_str())
+        .collect();
     eprintln!("  UTF-8 validators: {}", names.join(", "));
+    for skipped in codec_testdata::registry::utf8_skipped() {
+        eprintln!("  skipped on this CPU: {skipped}");
+    }
 
     timed(
         "UTF-8, every sequence of 1 to 3 bytes, alone and in blocks",
@@ -85,13 +98,13 @@ pub(crate) fn run(args: &[String]) -> Result {
             par_chunks(opts.threads, 256, 1, |a| {
                 let mut buf = [0u8; 3];
                 buf[0] = a as u8;
-                codecs::check_utf8(&buf[..1], true)?;
+                codecs::check_utf8(&buf[..1], true, true)?;
                 for b in 0..=255u8 {
                     buf[1] = b;
-                    codecs::check_utf8(&buf[..2], true)?;
+                    codecs::check_utf8(&buf[..2], true, true)?;
                     for c in 0..=255u8 {
                         buf[2] = c;
-                        codecs::check_utf8(&buf[..3], true)?;
+                        codecs::check_utf8(&buf[..3], true, true)?;
                     }
                 }
                 Ok(())
@@ -106,7 +119,7 @@ pub(crate) fn run(args: &[String]) -> Result {
                 let (a, b) = ((i >> 8) as u8, i as u8);
                 for c in BOUNDARY_BYTES {
                     for d in BOUNDARY_BYTES {
-                        codecs::check_utf8(&[a, b, c, d], true)?;
+                        codecs::check_utf8(&[a, b, c, d], true, false)?;
                     }
                 }
                 Ok(())
@@ -120,7 +133,7 @@ pub(crate) fn run(args: &[String]) -> Result {
                 let (a, b) = (0xF0 + (i >> 8) as u8, i as u8);
                 for c in 0..=255u8 {
                     for d in 0..=255u8 {
-                        codecs::check_utf8(&[a, b, c, d], false)?;
+                        codecs::check_utf8(&[a, b, c, d], false, false)?;
                     }
                 }
                 Ok(())
@@ -134,7 +147,7 @@ pub(crate) fn run(args: &[String]) -> Result {
                 let (a, b) = ((i >> 8) as u8, i as u8);
                 for c in 0..=255u8 {
                     for d in 0..=255u8 {
-                        codecs::check_utf8(&[a, b, c, d], false)?;
+                        codecs::check_utf8(&[a, b, c, d], false, false)?;
                     }
                 }
                 // Progress every 1/64 of the space (by first byte).
@@ -187,6 +200,16 @@ pub(crate) fn run(args: &[String]) -> Result {
         "varint: every u16, and 2^(7k) - 1, 2^(7k) of every width",
         codecs::check_varint,
     )?;
+    if !opts.quick {
+        // The tests too slow (or too large) for `cargo test`: every 1- to
+        // 3-byte sequence across block boundaries for every kernel, and the
+        // streaming API on an input of more than 4 GiB.
+        for c in IGNORED_TEST_CRATES {
+            timed(&format!("the ignored tests of {c}"), || {
+                crate::util::cargo(&["test", "-p", c, "--", "--ignored"])
+            })?;
+        }
+    }
 
     eprintln!(
         "xtask exhaustive: every check passed in {:.1?}",

@@ -2,174 +2,43 @@
 //! are checked, and the check for one input. The enumeration and threading
 //! live in [`crate::exhaustive`].
 
-use codec_core::{StreamingValidator, Utf8Error, Utf8Validator};
+use codec_core::Utf8Error;
+use codec_testdata::registry::{Utf8Impl, check_core, check_utf8_against, utf8_impls};
 use std::sync::OnceLock;
 
-type Full = Box<dyn Fn(&[u8]) -> Result<(), Utf8Error> + Sync + Send>;
-type Bool = Box<dyn Fn(&[u8]) -> bool + Sync + Send>;
-
-/// What an entry point answers: the exact error, or only yes or no.
-enum Answer {
-    Full(Full),
-    Bool(Bool),
-}
-
-/// One UTF-8 validator (or entry point) under test.
-pub(crate) struct Validator {
-    pub(crate) name: &'static str,
-    answer: Answer,
-    /// Also checked with the input placed in ASCII across a block boundary;
-    /// see [`IN_BLOCKS`].
-    blocks: bool,
-}
-
-/// The entry points also checked with the input placed in ASCII across a
-/// block boundary: those with a block, word or vector loop that a short
-/// input alone never reaches. `from_utf8` and the trait objects share their
-/// `validate`'s path, so they are left out there to save time.
-const IN_BLOCKS: &[&str] = &[
-    "utf8_table::validate",
-    "utf8_dfa::validate",
-    "utf8_dfa::is_valid",
-    "utf8_simd::validate",
-    "utf8_simd::is_valid",
-    "utf8_simd::Validator (split)",
-    "utf8_simd::Sse42",
-    "utf8_simd::Sse42::is_valid",
-    "utf8_simd::Avx2",
-    "utf8_simd::Avx2::is_valid",
-    "utf8_simd::Avx512",
-    "utf8_simd::Avx512::is_valid",
-];
-
-impl Validator {
-    fn check(&self, input: &[u8], want: Result<(), Utf8Error>) -> crate::util::Result {
-        match &self.answer {
-            Answer::Full(f) => compare(self.name, input, f(input), want),
-            Answer::Bool(f) => compare(self.name, input, f(input), want.is_ok()),
-        }
-    }
-}
-
-fn full(
-    name: &'static str,
-    f: impl Fn(&[u8]) -> Result<(), Utf8Error> + Sync + Send + 'static,
-) -> Validator {
-    Validator {
-        name,
-        answer: Answer::Full(Box::new(f)),
-        blocks: IN_BLOCKS.contains(&name),
-    }
-}
-
-fn boolean(name: &'static str, f: impl Fn(&[u8]) -> bool + Sync + Send + 'static) -> Validator {
-    Validator {
-        name,
-        answer: Answer::Bool(Box::new(f)),
-        blocks: IN_BLOCKS.contains(&name),
-    }
-}
-
-/// Feeds `input` to a streaming validator in two chunks split in the middle
-/// and returns the first error, as a caller would see it.
-fn split_in_middle<S: StreamingValidator>(input: &[u8]) -> Result<(), Utf8Error> {
-    let (a, b) = input.split_at(input.len() / 2);
-    let mut v = S::new();
-    v.update(a)?;
-    v.update(b)?;
-    v.finish()
-}
-
-/// Every UTF-8 validator and entry point in the workspace: whole-buffer,
-/// yes/no, trait objects, each SIMD kernel this CPU has, and each streaming
-/// validator with a split in the middle.
-pub(crate) fn utf8_validators() -> &'static [Validator] {
-    static LIST: OnceLock<Vec<Validator>> = OnceLock::new();
-    LIST.get_or_init(|| {
-        let mut list = vec![
-            full("utf8_table::validate", utf8_table::validate),
-            full("utf8_table::from_utf8", |i| {
-                utf8_table::from_utf8(i).map(drop)
-            }),
-            full("utf8_table::Table", |i| utf8_table::Table.validate(i)),
-            full("utf8_dfa::validate", utf8_dfa::validate),
-            full("utf8_dfa::validate_portable", utf8_dfa::validate_portable),
-            full("utf8_dfa::from_utf8", |i| utf8_dfa::from_utf8(i).map(drop)),
-            boolean("utf8_dfa::is_valid", utf8_dfa::is_valid),
-            full("utf8_dfa::count_chars", |i| {
-                utf8_dfa::count_chars(i).map(drop)
-            }),
-            full(
-                "utf8_dfa::Validator (split)",
-                split_in_middle::<utf8_dfa::Validator>,
-            ),
-            full("utf8_simd::validate", utf8_simd::validate),
-            full("utf8_simd::from_utf8", |i| {
-                utf8_simd::from_utf8(i).map(drop)
-            }),
-            boolean("utf8_simd::is_valid", utf8_simd::is_valid),
-            full("utf8_simd::Portable", |i| {
-                utf8_simd::Portable::new().validate(i)
-            }),
-            full(
-                "utf8_simd::Validator (split)",
-                split_in_middle::<utf8_simd::Validator>,
-            ),
-        ];
-        if let Some(k) = utf8_simd::Sse42::new() {
-            list.push(full("utf8_simd::Sse42", move |i| k.validate(i)));
-            list.push(boolean("utf8_simd::Sse42::is_valid", move |i| {
-                k.is_valid(i)
-            }));
-        }
-        if let Some(k) = utf8_simd::Avx512::new() {
-            list.push(full("utf8_simd::Avx512", move |i| k.validate(i)));
-            list.push(boolean("utf8_simd::Avx512::is_valid", move |i| {
-                k.is_valid(i)
-            }));
-        }
-        if let Some(k) = utf8_simd::Avx2::new() {
-            list.push(full("utf8_simd::Avx2", move |i| k.validate(i)));
-            list.push(boolean("utf8_simd::Avx2::is_valid", move |i| k.is_valid(i)));
-        }
-        list
-    })
+/// Every UTF-8 validator and entry point in the workspace registry
+/// (`codec_testdata::registry`) that this CPU can run.
+pub(crate) fn utf8_validators() -> &'static [Utf8Impl] {
+    static LIST: OnceLock<Vec<Utf8Impl>> = OnceLock::new();
+    LIST.get_or_init(utf8_impls)
 }
 
 /// std's answer: the oracle.
 fn oracle(input: &[u8]) -> Result<(), Utf8Error> {
-    core::str::from_utf8(input)
-        .map(|_| ())
-        .map_err(|e| Utf8Error::from_std(e, input))
-}
-
-fn compare<T: PartialEq + std::fmt::Debug>(
-    name: &str,
-    input: &[u8],
-    got: T,
-    want: T,
-) -> crate::util::Result {
-    if got == want {
-        Ok(())
-    } else {
-        Err(format!(
-            "{name} on {input:02X?}: got {got:?}, std says {want:?}"
-        ))
-    }
+    codec_testdata::std_validate(input)
 }
 
 /// Checks every validator on `input` (at most 4 bytes) against std, alone
-/// and, for the block-aware ones, embedded in ASCII: straddling the 64-byte
-/// boundary of a 128-byte buffer (so across every 16-, 32- and 64-byte lane
-/// and block edge), and ending a 64-byte buffer (the end-of-input check after
-/// a full block).
+/// and, for those with block loops, embedded in ASCII: straddling the
+/// 64-byte boundary of a 128-byte buffer (so across every 16-, 32- and
+/// 64-byte lane and block edge), and ending a 64-byte buffer (the
+/// end-of-input check after a full block).
 ///
-/// Without `blocks`, only the input alone.
-pub(crate) fn check_utf8(input: &[u8], blocks: bool) -> crate::util::Result {
+/// `full` checks every method of each entry point (for the 1- to 3-byte
+/// sequences); otherwise `validate` and `is_valid` (for the 2^32 4-byte
+/// ones). Without `blocks`, only the input alone.
+pub(crate) fn check_utf8(input: &[u8], blocks: bool, full: bool) -> crate::util::Result {
     let list = utf8_validators();
+    let check = |imp: &Utf8Impl, input: &[u8], want| {
+        if full {
+            check_utf8_against(imp, input, want)
+        } else {
+            check_core(imp, input, want)
+        }
+    };
     let want = oracle(input);
-    for val in list {
-        val.check(input, want)?;
+    for imp in list {
+        check(imp, input, want)?;
     }
     if !blocks {
         return Ok(());
@@ -181,8 +50,8 @@ pub(crate) fn check_utf8(input: &[u8], blocks: bool) -> crate::util::Result {
         buf[start..start + n].copy_from_slice(input);
         let block = &buf[..len];
         let want = oracle(block);
-        for val in list.iter().filter(|v| v.blocks) {
-            val.check(block, want)?;
+        for imp in list.iter().filter(|v| v.blocks) {
+            check(imp, block, want)?;
         }
     }
     Ok(())
@@ -256,8 +125,8 @@ pub(crate) fn check_scalar(cp: u32) -> crate::util::Result {
     if dec.finish().is_err() || got != [c] {
         return fail("utf8_dfa::Decoder");
     }
-    for val in utf8_validators() {
-        val.check(want, Ok(()))?;
+    for imp in utf8_validators() {
+        check_utf8_against(imp, want, Ok(()))?;
     }
     Ok(())
 }
@@ -487,16 +356,26 @@ mod tests {
 
     #[test]
     fn a_wrong_validator_is_caught() {
-        let wrong = full("always ok", |_| Ok(()));
-        assert!(wrong.check(b"\xC0", oracle(b"\xC0")).is_err());
-        let wrong = boolean("always true", |_| true);
-        assert!(wrong.check(b"\xFF", oracle(b"\xFF")).is_err());
+        struct AlwaysOk;
+        impl codec_core::Utf8Validator for AlwaysOk {
+            fn validate(&self, _: &[u8]) -> Result<(), Utf8Error> {
+                Ok(())
+            }
+        }
+        let wrong = Utf8Impl {
+            name: "always ok".into(),
+            validator: Box::new(AlwaysOk),
+            blocks: true,
+            own_methods: true,
+        };
+        assert!(check_core(&wrong, b"\xC0", oracle(b"\xC0")).is_err());
+        assert!(check_utf8_against(&wrong, b"\xFF", oracle(b"\xFF")).is_err());
     }
 
     #[test]
     fn the_real_validators_pass_a_few_inputs() {
         for input in [&b"a"[..], b"\xF0\x9F\x98\x80", b"\xED\xA0\x80", b"\xF4\x90"] {
-            check_utf8(input, true).unwrap();
+            check_utf8(input, true, true).unwrap();
         }
         for cp in [0, 0x7F, 0x80, 0xD7FF, 0xD800, 0xE000, 0x10FFFF] {
             check_scalar(cp).unwrap();

@@ -115,8 +115,18 @@ fn check_edges() -> Result {
 
 /// Builds tiny `no_std` consumers outside the workspace.
 fn check_standalone_builds() -> Result {
+    check_standalone_builds_with("xtask-layers", None)?;
+    // The same consumers with AVX2 enabled at compile time, so that the
+    // `cfg(target_feature)` arms of the SIMD crates are built without std
+    // too.
+    check_standalone_builds_with("xtask-layers-avx2", Some("-C target-feature=+avx2"))
+}
+
+/// Builds the `no_std` consumers in `<target>/<dir>`, with `rustflags` if
+/// given.
+fn check_standalone_builds_with(dir: &str, rustflags: Option<&str>) -> Result {
     let root = util::root();
-    let work = root.join("target/xtask-layers");
+    let work = util::target_dir()?.join(dir);
     let mut consumers: Vec<(String, String)> = CODEC_CRATES
         .iter()
         .map(|&(c, package)| {
@@ -146,16 +156,17 @@ fn check_standalone_builds() -> Result {
         ),
     ));
     for (name, deps) in &consumers {
-        build_consumer(&work, name, deps)?;
+        build_consumer(&work, name, deps, rustflags)?;
     }
     eprintln!(
-        "check-layers: {} no_std consumers built (each codec alone, the facade with one feature, codec-core alone)",
-        consumers.len()
+        "check-layers: {} no_std consumers built (each codec alone, the facade with one feature, codec-core alone){}",
+        consumers.len(),
+        rustflags.map(|f| format!(" with {f}")).unwrap_or_default()
     );
     Ok(())
 }
 
-fn build_consumer(work: &Path, name: &str, deps: &str) -> Result {
+fn build_consumer(work: &Path, name: &str, deps: &str, rustflags: Option<&str>) -> Result {
     let dir = work.join(name);
     let io = |e: std::io::Error| format!("{}: {e}", dir.display());
     std::fs::create_dir_all(dir.join("src")).map_err(io)?;
@@ -187,5 +198,8 @@ fn build_consumer(work: &Path, name: &str, deps: &str) -> Result {
     cmd.args(["build", "--quiet", "--manifest-path"])
         .arg(dir.join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", work.join("target"));
+    if let Some(flags) = rustflags {
+        cmd.env("RUSTFLAGS", flags);
+    }
     util::run(cmd)
 }

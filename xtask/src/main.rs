@@ -2,8 +2,10 @@
 //! tasks are a Rust program, so they run wherever cargo does.
 //!
 //! ```text
-//! cargo xtask ci            fmt, clippy, tests, docs, benches compile, layering
+//! cargo xtask ci            everything below that CI runs, in order
 //! cargo xtask check-layers  dependency edges point down; one-codec and no_std builds
+//! cargo xtask matrix        the SIMD crates' tests with +avx2, +avx512 and no default features
+//! cargo xtask package       every library crate packaged as crates.io would take it
 //! cargo xtask gen-tables    the DFA and nibble tables, derived (--check: compared)
 //! cargo xtask bench         criterion benchmarks, summarised into docs/benchmarks.md
 //! cargo xtask exhaustive    proofs by enumeration (docs/reliability.md)
@@ -24,6 +26,8 @@ mod exhaustive;
 mod exhaustive_codecs;
 mod fuzz;
 mod layers;
+mod matrix;
+mod package;
 mod tables;
 mod util;
 mod valgrind;
@@ -35,11 +39,17 @@ usage: cargo xtask <task>
 
 tasks:
   ci              everything CI checks, in order: fmt, clippy, test, doc,
-                  bench --no-run, check-layers, gen-tables --check,
-                  exhaustive --quick, valgrind
+                  bench --no-run, check-layers, matrix, package,
+                  gen-tables --check, exhaustive --quick, valgrind
   check-layers    dependency edges only point down the layers; codec-core plus
                   one codec, and the facade with one feature, build on their
-                  own; codec-core builds with no_std
+                  own; codec-core builds with no_std (baseline and +avx2)
+  matrix          the SIMD crates' tests built with -C target-feature=+avx2,
+                  with +avx512f,+avx512bw (skipped where the CPU lacks them)
+                  and with --no-default-features, each in target/ci-<name>
+  package         `cargo package` of every publishable crate: the manifests,
+                  names and files crates.io would get, each built from its
+                  package
   gen-tables [--check]
                   derive the utf8-dfa DFA table and the utf8-simd nibble
                   tables from RFC 3629 and the Keiser–Lemire error classes and
@@ -71,6 +81,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("check-layers") => layers::check(),
+        Some("matrix") => matrix::run(&args[1..]),
+        Some("package") => package::run(&args[1..]),
         Some("gen-tables") => tables::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("exhaustive") => exhaustive::run(&args[1..]),
@@ -98,30 +110,60 @@ fn main() -> ExitCode {
     }
 }
 
-fn ci() -> util::Result {
-    let start = std::time::Instant::now();
-    util::cargo(&["fmt", "--all", "--check"])?;
-    util::cargo(&[
-        "clippy",
-        "--workspace",
-        "--all-targets",
-        "--",
-        "-D",
-        "warnings",
-    ])?;
-    util::cargo(&["test", "--workspace"])?;
-    util::cargo_env(
-        &["doc", "--workspace", "--no-deps"],
-        &[("RUSTDOCFLAGS", "-D warnings")],
-    )?;
-    util::cargo(&["bench", "--workspace", "--no-run"])?;
-    layers::check()?;
-    tables::run(&["--check".to_string()])?;
+/// One step of `cargo xtask ci`.
+type Step = (&'static str, fn() -> util::Result);
+
+/// Everything CI runs, in order; each step's time is printed at the end, so
+/// the budget (45 minutes on two cores) can be watched.
+const CI_STEPS: &[Step] = &[
+    ("fmt", || util::cargo(&["fmt", "--all", "--check"])),
+    ("clippy", || {
+        util::cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    }),
+    ("test", || util::cargo(&["test", "--workspace"])),
+    ("doc", || {
+        util::cargo_env(
+            &["doc", "--workspace", "--no-deps"],
+            &[("RUSTDOCFLAGS", "-D warnings")],
+        )
+    }),
+    ("bench --no-run", || {
+        util::cargo(&["bench", "--workspace", "--no-run"])
+    }),
+    ("check-layers", layers::check),
+    ("matrix", || matrix::run(&[])),
+    ("package", || package::run(&[])),
+    ("gen-tables --check", || {
+        tables::run(&["--check".to_string()])
+    }),
     // The CI subset of the exhaustive proofs (about a minute on two idle
     // cores; the full run takes about 21 minutes, docs/reliability.md), then
-    // memcheck over the utf8-simd and varint test binaries.
-    exhaustive::run(&["--quick".to_string()])?;
-    valgrind::run(&[])?;
+    // memcheck over the SIMD and varint test binaries.
+    ("exhaustive --quick", || {
+        exhaustive::run(&["--quick".to_string()])
+    }),
+    ("valgrind", || valgrind::run(&[])),
+];
+
+fn ci() -> util::Result {
+    let start = std::time::Instant::now();
+    let mut times = Vec::new();
+    for &(name, step) in CI_STEPS {
+        eprintln!("== xtask ci: {name}");
+        let t = std::time::Instant::now();
+        step()?;
+        times.push((name, t.elapsed()));
+    }
     eprintln!("xtask ci: all steps passed in {:.0?}", start.elapsed());
+    for (name, took) in times {
+        eprintln!("  {took:>8.1?}  {name}");
+    }
     Ok(())
 }

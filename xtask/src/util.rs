@@ -12,6 +12,29 @@ pub(crate) fn root() -> PathBuf {
     xtask.parent().map(PathBuf::from).unwrap_or(xtask)
 }
 
+/// Cargo's target directory for this workspace, as `cargo metadata` reports
+/// it: `CARGO_TARGET_DIR` or `build.target-dir` can move it away from
+/// `<root>/target`, so nothing may assume that path.
+pub(crate) fn target_dir() -> Result<PathBuf> {
+    let out = Command::new(cargo_bin())
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("cargo metadata: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cargo metadata failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let meta: serde_json::Value =
+        serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata output: {e}"))?;
+    meta["target_directory"]
+        .as_str()
+        .map(PathBuf::from)
+        .ok_or_else(|| "cargo metadata has no target_directory".into())
+}
+
 /// The cargo that runs us, so `cargo xtask` and its children use one toolchain.
 pub(crate) fn cargo_bin() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())

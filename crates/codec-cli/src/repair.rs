@@ -1,23 +1,11 @@
-//! The streaming lossy conversion behind `codec repair`.
+//! The streaming lossy conversion behind `codec repair`: the library's
+//! `Utf8Reader::repair` (codec-core) with the SIMD validator and the
+//! scanner's reused buffer.
 
-use crate::scan::{Piece, Scanner};
-use codec_core::Utf8Validator;
+use crate::scan::Scanner;
 use std::io::{self, Read, Write};
-use std::ops::ControlFlow;
 
-/// U+FFFD REPLACEMENT CHARACTER in UTF-8.
-const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
-
-/// What a repair did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Repaired {
-    /// Bytes read.
-    pub bytes_in: u64,
-    /// Bytes written.
-    pub bytes_out: u64,
-    /// Invalid sequences replaced with U+FFFD.
-    pub replaced: u64,
-}
+pub use codec_core::io::Repaired;
 
 /// Copies `reader` to `writer`, replacing each maximal invalid subpart (and
 /// an unfinished character at the end) with one U+FFFD: the output is byte
@@ -26,39 +14,15 @@ pub struct Repaired {
 /// Valid runs are written straight from the scanner's buffer, so `writer`
 /// should buffer if it is slow to call (a `BufWriter` passes large writes
 /// through).
-pub fn repair<V, R, W>(scanner: &mut Scanner<V>, reader: R, mut writer: W) -> io::Result<Repaired>
+pub fn repair<R, W>(scanner: &mut Scanner, reader: R, writer: W) -> io::Result<Repaired>
 where
-    V: Utf8Validator,
     R: Read,
     W: Write,
 {
-    let mut done = Repaired::default();
-    let mut write_error = None;
-    let scanned = scanner.scan(reader, |piece| {
-        let bytes = match piece {
-            Piece::Valid(run) => run,
-            Piece::Invalid(_) => {
-                done.replaced += 1;
-                REPLACEMENT
-            }
-        };
-        match writer.write_all(bytes) {
-            Ok(()) => {
-                done.bytes_out += bytes.len() as u64;
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                write_error = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    })?;
-    if let Some(e) = write_error {
-        return Err(e);
-    }
-    writer.flush()?;
-    done.bytes_in = scanned.bytes;
-    Ok(done)
+    let mut r = scanner.reader(reader);
+    let done = r.repair(writer);
+    scanner.recycle(r);
+    done
 }
 
 #[cfg(test)]

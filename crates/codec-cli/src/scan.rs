@@ -1,36 +1,20 @@
-//! The streaming engine under `validate`, `repair` and `count`: a reader cut
-//! into valid runs and invalid sequences, in bounded memory.
+//! The pieces of a reader, in the shape the subcommands use: valid runs and
+//! invalid sequences handed to a callback that can stop the scan.
 //!
-//! The input is read in fixed-size chunks into one reused buffer and each
-//! chunk is checked by a whole-buffer [`Utf8Validator`] (the SIMD one by
-//! default). Three cases end a check:
-//!
-//! - `Ok`: the rest of the chunk is a valid run.
-//! - `Err` with `error_len() == Some(n)`: the `n` bytes at `valid_up_to` are a
-//!   maximal invalid subpart. They are reported at their absolute offset and
-//!   the check resumes after them. That is exactly how `String::from_utf8_lossy`
-//!   walks its input, so there is one report per U+FFFD it would write.
-//! - `Err` with `error_len() == None`: the chunk ends inside a character. Those
-//!   (at most three) bytes are carried to the front of the buffer and checked
-//!   again with the next chunk; at the end of the input they are reported as
-//!   [`Utf8ErrorKind::Incomplete`].
-//!
-//! A maximal subpart never straddles a chunk boundary undetected: an error
-//! with `Some(n)` is proven by the bytes the chunk holds, and anything that
-//! more bytes could still complete comes back as `None`, which is carried. So
-//! the pieces are the same for every chunk size, which the tests check down to
-//! one-byte chunks.
-//!
-//! Memory: one buffer of `chunk_size + 3` bytes, whatever the input size.
+//! The engine is the library's: codec-core's [`Utf8Reader`] (one reused,
+//! 64-byte-aligned buffer, the at most three bytes of a character split
+//! between reads carried over, absolute offsets) with utf8-simd's validator.
+//! The pieces are those of `String::from_utf8_lossy`: one [`Piece::Invalid`]
+//! per U+FFFD it would write, at the offset `core::str::from_utf8` reports,
+//! whatever the chunk size. This module only adapts them to a callback.
 
-use codec_core::{Utf8ErrorKind, Utf8Validator};
+use codec_core::Utf8ErrorKind;
+use codec_core::io::Utf8Reader;
 use codec_facade::utf8_simd::Simd;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 
-/// The default read size. 256 KiB stays in L2 between the read and the
-/// validation pass; see docs/results/codec-cli.md for the measurement.
-pub const DEFAULT_CHUNK_SIZE: usize = 256 * 1024;
+pub use codec_core::io::DEFAULT_CHUNK_SIZE;
 
 /// One invalid sequence: where it is, its bytes, and why it is invalid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,32 +61,32 @@ pub struct Scanned {
     pub stopped: bool,
 }
 
-/// Cuts readers into [`Piece`]s with a reused buffer.
+/// Scans readers with one buffer, reused from input to input.
 #[derive(Debug)]
-pub struct Scanner<V = Simd> {
-    validator: V,
+pub struct Scanner {
     chunk_size: usize,
     buf: Vec<u8>,
 }
 
-impl Scanner<Simd> {
-    /// A scanner with the SIMD validator reading `chunk_size` bytes at a time
-    /// (at least one).
+impl Scanner {
+    /// A scanner reading `chunk_size` bytes at a time (at least one).
     pub fn new(chunk_size: usize) -> Self {
-        Scanner::with_validator(Simd, chunk_size)
-    }
-}
-
-impl<V: Utf8Validator> Scanner<V> {
-    /// A scanner with any whole-buffer validator.
-    pub fn with_validator(validator: V, chunk_size: usize) -> Self {
-        let chunk_size = chunk_size.max(1);
         Scanner {
-            validator,
-            chunk_size,
-            // Three more bytes for the carried tail of an unfinished character.
-            buf: vec![0; chunk_size + 3],
+            chunk_size: chunk_size.max(1),
+            buf: Vec::new(),
         }
+    }
+
+    /// A reader over `reader` that uses (and must give back, with
+    /// [`Scanner::recycle`]) this scanner's buffer.
+    pub fn reader<R: Read>(&mut self, reader: R) -> Utf8Reader<R, Simd> {
+        let buf = std::mem::take(&mut self.buf);
+        Utf8Reader::with_buffer(reader, Simd, self.chunk_size, buf)
+    }
+
+    /// Takes the buffer back from a reader made by [`Scanner::reader`].
+    pub fn recycle<R: Read>(&mut self, reader: Utf8Reader<R, Simd>) {
+        self.buf = reader.into_buffer();
     }
 
     /// Reads `reader` to its end, or until `on_piece` breaks, handing every
@@ -110,101 +94,58 @@ impl<V: Utf8Validator> Scanner<V> {
     ///
     /// Read errors other than `Interrupted` end the scan and are returned;
     /// the pieces already handed out stay valid.
-    pub fn scan<R, F>(&mut self, mut reader: R, mut on_piece: F) -> io::Result<Scanned>
+    pub fn scan<R, F>(&mut self, reader: R, mut on_piece: F) -> io::Result<Scanned>
     where
         R: Read,
         F: FnMut(Piece<'_>) -> ControlFlow<()>,
     {
-        // Absolute offset of `buf[0]`.
-        let mut base: u64 = 0;
-        // Bytes at the front of `buf` carried over from the previous chunk.
-        let mut carry = 0usize;
-        loop {
-            let n = match reader.read(&mut self.buf[carry..carry + self.chunk_size]) {
-                Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            let end = carry + n;
-            let at_eof = n == 0;
-            let data = &self.buf[..end];
-            let mut pos = 0;
-            let mut next_carry = 0;
-            while pos < end {
-                match self.validator.validate(&data[pos..]) {
-                    Ok(()) => {
-                        if on_piece(Piece::Valid(&data[pos..])).is_break() {
-                            return Ok(stopped(base + end as u64));
-                        }
-                        pos = end;
-                    }
-                    Err(e) => {
-                        let bad = pos + e.valid_up_to();
-                        if bad > pos && on_piece(Piece::Valid(&data[pos..bad])).is_break() {
-                            return Ok(stopped(base + bad as u64));
-                        }
-                        let len = match e.error_len() {
-                            Some(len) => len,
-                            // An unfinished character is at most 3 bytes; the
-                            // bound keeps the carry inside the buffer's
-                            // spare 3 bytes even if a validator misbehaved.
-                            None if !at_eof && end - bad <= 3 => {
-                                next_carry = end - bad;
-                                break;
-                            }
-                            None => end - bad,
-                        };
-                        let mut bytes = [0; 3];
-                        // `len` is at most 3: a maximal subpart, or a tail
-                        // that three more bytes at most could complete.
-                        let len = len.min(3);
-                        bytes[..len].copy_from_slice(&data[bad..bad + len]);
-                        let invalid = Invalid {
-                            offset: base + bad as u64,
-                            len: len as u8,
-                            bytes,
-                            kind: e.kind(),
-                        };
-                        pos = bad + len;
-                        if on_piece(Piece::Invalid(invalid)).is_break() {
-                            return Ok(stopped(base + pos as u64));
-                        }
-                    }
-                }
-            }
-            if at_eof {
-                return Ok(Scanned {
-                    bytes: base + end as u64,
-                    stopped: false,
-                });
-            }
-            self.buf.copy_within(end - next_carry..end, 0);
-            base += (end - next_carry) as u64;
-            carry = next_carry;
-        }
+        let mut r = self.reader(reader);
+        let result = scan_reader(&mut r, &mut on_piece);
+        self.recycle(r);
+        result
     }
 }
 
-fn stopped(bytes: u64) -> Scanned {
-    Scanned {
+fn scan_reader<R: Read>(
+    r: &mut Utf8Reader<R, Simd>,
+    on_piece: &mut impl FnMut(Piece<'_>) -> ControlFlow<()>,
+) -> io::Result<Scanned> {
+    let stopped = |bytes| Scanned {
         bytes,
         stopped: true,
+    };
+    while let Some(chunk) = r.next_chunk()? {
+        let valid = chunk.valid().as_bytes();
+        if !valid.is_empty() && on_piece(Piece::Valid(valid)).is_break() {
+            return Ok(stopped(chunk.invalid_offset()));
+        }
+        if let Some(kind) = chunk.kind() {
+            let bad = chunk.invalid();
+            // At most 3 bytes: a maximal subpart, or a tail that three more
+            // bytes at most could complete.
+            let len = bad.len().min(3);
+            let mut bytes = [0; 3];
+            bytes[..len].copy_from_slice(&bad[..len]);
+            let invalid = Invalid {
+                offset: chunk.invalid_offset(),
+                len: len as u8,
+                bytes,
+                kind,
+            };
+            if on_piece(Piece::Invalid(invalid)).is_break() {
+                return Ok(stopped(chunk.invalid_offset() + bad.len() as u64));
+            }
+        }
     }
+    Ok(Scanned {
+        bytes: r.position(),
+        stopped: false,
+    })
 }
 
 /// A stable machine-readable name for a kind, used by `--json`.
 pub fn kind_id(kind: Utf8ErrorKind) -> &'static str {
-    match kind {
-        Utf8ErrorKind::Incomplete => "incomplete",
-        Utf8ErrorKind::TooShort => "too-short",
-        Utf8ErrorKind::UnexpectedContinuation => "unexpected-continuation",
-        Utf8ErrorKind::Overlong => "overlong",
-        Utf8ErrorKind::Surrogate => "surrogate",
-        Utf8ErrorKind::TooLarge => "too-large",
-        Utf8ErrorKind::InvalidByte => "invalid-byte",
-        // The enum is non-exhaustive; a kind added later is still reported.
-        _ => "other",
-    }
+    kind.id()
 }
 
 #[cfg(test)]
@@ -296,29 +237,13 @@ mod tests {
             })
             .unwrap();
         assert_eq!(seen, 2);
-        assert_eq!(scanned, stopped(3));
-    }
-
-    #[test]
-    fn a_misbehaving_validator_cannot_overrun_the_buffer() {
-        /// Claims every input ends inside a character, however long.
-        struct AlwaysIncomplete;
-        impl Utf8Validator for AlwaysIncomplete {
-            fn validate(&self, _: &[u8]) -> Result<(), codec_core::Utf8Error> {
-                Err(codec_core::Utf8Error::new(0, None, Utf8ErrorKind::Incomplete).unwrap())
+        assert_eq!(
+            scanned,
+            Scanned {
+                bytes: 3,
+                stopped: true
             }
-        }
-        let input = [b'a'; 40];
-        let mut seen = 0;
-        let scanned = Scanner::with_validator(AlwaysIncomplete, 4)
-            .scan(&input[..], |p| {
-                if let Piece::Invalid(bad) = p {
-                    seen += bad.bytes().len();
-                }
-                ControlFlow::Continue(())
-            })
-            .unwrap();
-        assert_eq!((scanned.bytes, seen), (40, 40));
+        );
     }
 
     quickcheck::quickcheck! {

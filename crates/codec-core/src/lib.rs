@@ -32,19 +32,79 @@
 //! assert_eq!(err.error_len(), std_err.error_len());
 //! ```
 //!
+//! # Streaming, once for every codec
+//!
+//! The scalar facts of UTF-8 ([`utf8`]: which bytes start a character of
+//! which length, where a character starts) and the streaming engine
+//! ([`stream`]: carrying a character split between chunks, absolute error
+//! offsets) live here, once. On top of any [`Utf8Validator`]:
+//!
+//! - [`Streaming`]: a [`StreamingValidator`] (utf8-simd's and utf8-dfa's
+//!   `Validator` are `Streaming` over their validators);
+//! - [`Utf8Chunks`]: std's `utf8_chunks` with offsets and error kinds;
+//! - [`io::Utf8Reader`] (feature `std`): the same pieces from any
+//!   `std::io::Read` in bounded memory, and a lossy `Read -> Write` copy;
+//! - [`Position`]: line and column while streaming.
+//!
+//! The codec crates offer these with their own validator (for example
+//! `utf8_simd::chunks` and `utf8_simd::Utf8Reader`).
+//!
 //! # Crate features
 //!
-//! - `std` (default): nothing today; forwarded by the crates above.
+//! - `std` (default): [`io`] (the `Read` scanner and lossy copy), and
+//!   `From` conversions of [`Utf8Error`] and [`DecodeError`] into
+//!   `std::io::Error`.
 //! - `alloc`: nothing today; forwarded by the crates above.
 //!
-//! The crate is `#![no_std]` and has no dependencies.
+//! # Policies
+//!
+//! - `#![no_std]` without the `std` feature, with no dependencies.
+//! - No `unsafe` code (`#![forbid(unsafe_code)]`).
+//! - MSRV: Rust 1.89, the workspace's `rust-version`.
+//!
+//! Sibling crates: [`utf8-table`](https://docs.rs/utf8-table),
+//! [`utf8-dfa`](https://docs.rs/utf8-dfa),
+//! [`utf8-simd`](https://docs.rs/utf8-simd),
+//! [`varcodecs-varint`](https://docs.rs/varcodecs-varint),
+//! [`varcodecs-zigzag`](https://docs.rs/varcodecs-zigzag) and the facade
+//! [`codec-facade`](https://docs.rs/codec-facade).
 #![no_std]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod chunks;
+#[cfg(feature = "std")]
+pub mod io;
+pub mod position;
+pub mod stream;
 mod traits;
-mod utf8;
+pub mod utf8;
+mod utf8_error;
 mod varint;
 
+pub use chunks::{Utf8Chunk, Utf8Chunks};
+pub use position::Position;
+pub use stream::Streaming;
 pub use traits::{StreamingValidator, Utf8Validator};
-pub use utf8::{Utf8Error, Utf8ErrorKind};
+pub use utf8_error::{Utf8Error, Utf8ErrorKind};
 pub use varint::{BufferTooSmall, DecodeError};
+
+#[cfg(test)]
+mod test_support {
+    use crate::{Utf8Error, Utf8Validator};
+
+    /// The standard library as a validator: the oracle of the unit tests
+    /// (this crate cannot depend on the codecs, which depend on it).
+    #[derive(Clone, Copy, Debug, Default)]
+    pub(crate) struct Std;
+
+    impl Utf8Validator for Std {
+        fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
+            core::str::from_utf8(input)
+                .map(drop)
+                .map_err(|e| Utf8Error::from_std(e, input))
+        }
+    }
+}

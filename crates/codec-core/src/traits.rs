@@ -62,6 +62,58 @@ pub trait Utf8Validator {
         self.validate(input)?;
         core::str::from_utf8(input).map_err(|e| Utf8Error::from_std(e, input))
     }
+
+    /// `input` as a `&mut str` if it is well-formed UTF-8, like
+    /// `core::str::from_utf8_mut`.
+    ///
+    /// The provided version re-checks with std, as
+    /// [`from_utf8`](Utf8Validator::from_utf8) does; codecs that may use
+    /// `unsafe` override it.
+    #[allow(clippy::wrong_self_convention)] // As for `from_utf8`.
+    fn from_utf8_mut<'a>(&self, input: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
+        self.validate(input)?;
+        // Checked without `mut` first: a conditional return of the mutable
+        // borrow would keep `input` borrowed in the error arm.
+        if let Err(e) = core::str::from_utf8(input) {
+            return Err(Utf8Error::from_std(e, input));
+        }
+        Ok(core::str::from_utf8_mut(input).unwrap_or_default())
+    }
+
+    /// The longest valid prefix of `input` as a `&str`, and the error that
+    /// ends it (`None` when all of `input` is valid): one step of a lossy
+    /// walk, as [`Utf8Chunks`](crate::chunks::Utf8Chunks) takes it.
+    ///
+    /// Its work should grow with the length of the prefix, not of `input`,
+    /// because a lossy walk calls it again after every error. The provided
+    /// version validates and then converts the prefix with
+    /// `core::str::from_utf8`, a second pass over it; codecs that may use
+    /// `unsafe` override it with an unchecked conversion (and utf8-dfa with
+    /// a walk tuned for errors that come in clusters).
+    ///
+    /// ```
+    /// use codec_core::{Utf8Error, Utf8Validator};
+    /// struct Std;
+    /// impl Utf8Validator for Std {
+    ///     fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
+    ///         core::str::from_utf8(input).map(drop).map_err(|e| Utf8Error::from_std(e, input))
+    ///     }
+    /// }
+    /// let (valid, err) = Std.valid_prefix(b"ok\xFFmore");
+    /// assert_eq!(valid, "ok");
+    /// assert_eq!(err.map(|e| (e.valid_up_to(), e.error_len())), Some((2, Some(1))));
+    /// ```
+    fn valid_prefix<'a>(&self, input: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+        let error = self.validate(input).err();
+        let end = error.map_or(input.len(), |e| e.valid_up_to().min(input.len()));
+        // Only a validator that disagrees with std makes this take the
+        // shorter prefix std accepts.
+        let valid = match core::str::from_utf8(&input[..end]) {
+            Ok(s) => s,
+            Err(e) => core::str::from_utf8(&input[..e.valid_up_to()]).unwrap_or_default(),
+        };
+        (valid, error)
+    }
 }
 
 /// A UTF-8 validator fed in chunks.
@@ -81,6 +133,10 @@ pub trait Utf8Validator {
 ///   `finish` return that same error.
 /// - Memory is bounded: a validator keeps at most the three bytes of an
 ///   unfinished character, whatever the input size.
+/// - [`position`](StreamingValidator::position) counts every byte fed.
+///
+/// [`Streaming`](crate::stream::Streaming) makes one from any
+/// [`Utf8Validator`]; every codec's streaming validator is one.
 ///
 /// # Example
 ///
@@ -103,6 +159,7 @@ pub trait Utf8Validator {
 ///     fn finish(self) -> Result<(), Utf8Error> {
 ///         core::str::from_utf8(&self.0).map(|_| ()).map_err(|e| Utf8Error::from_std(e, &self.0))
 ///     }
+///     fn position(&self) -> usize { self.0.len() }
 /// }
 ///
 /// let err = Collect::validate_chunks([&b"caf"[..], b"\xC3", b"\xA9 \xFF"]).unwrap_err();
@@ -122,6 +179,10 @@ pub trait StreamingValidator {
     fn finish(self) -> Result<(), Utf8Error>
     where
         Self: Sized;
+
+    /// How many bytes have been fed so far: the absolute offset of the next
+    /// chunk's first byte. Every byte counts, also those fed after an error.
+    fn position(&self) -> usize;
 
     /// Validates the concatenation of `chunks`, stopping at the first error.
     fn validate_chunks<'a, I>(chunks: I) -> Result<(), Utf8Error>

@@ -1,435 +1,310 @@
-//! [`Utf8Error`] and [`Utf8ErrorKind`]: what went wrong, where, and why.
+//! The scalar facts of UTF-8 that every codec in the workspace uses, written
+//! once: what each byte allows as the start of a character, where a character
+//! starts, and how many characters valid text holds.
 //!
-//! The one function that turns "validation failed at byte `i`" into a full
-//! error is [`Utf8Error::at`]. Every codec calls it on its (cold) error path,
-//! so `error_len` and the kind are computed once, from the bytes, the same way
-//! for all of them.
+//! The table of well-formed sequences is [`WELL_FORMED`], RFC 3629 §4 (Table
+//! 3-7 of the Unicode Standard) row by row. [`lead`] answers from a 256-entry
+//! table computed from those rows at compile time, and `cargo xtask
+//! gen-tables --check` re-derives that table from the grammar in
+//! `xtask/src/tables/spec.rs` and compares it entry by entry.
+//!
+//! Users: [`Utf8Error::at`](crate::Utf8Error::at) (error kinds), the
+//! streaming engine ([`crate::stream`]), utf8-simd's short-input path and its
+//! exact-error path, and utf8-dfa's precise pass.
 
-use core::fmt;
-
-/// Why a byte sequence is not UTF-8.
-///
-/// Each variant names the bytes that trigger it. The byte ranges are those of
-/// RFC 3629 §4 (and Table 3-7 of the Unicode Standard); "continuation byte"
-/// means `80..=BF`.
+/// One row of [`WELL_FORMED`]: the lead bytes `first..=last` start a
+/// sequence of `len` bytes whose second byte lies in `second_min..=second_max`
+/// (later bytes are any continuation byte, `80..=BF`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Utf8ErrorKind {
-    /// The input ends inside a sequence that more input could complete, such
-    /// as a lone `E2 82` at the very end. This is the only kind with
-    /// [`Utf8Error::error_len`] `== None`.
-    Incomplete,
-    /// A lead byte (`C2..=F4`) is followed, before its sequence is complete, by
-    /// a byte that is not a continuation byte: `C3 41`, `E2 82 41`,
-    /// `F0 9F 98 41`.
-    TooShort,
-    /// A continuation byte (`80..=BF`) stands where a lead byte was expected.
-    UnexpectedContinuation,
-    /// An overlong form, a longer encoding of a value that has a shorter one:
-    /// the leads `C0` and `C1`, `E0` followed by `80..=9F`, and `F0` followed by
-    /// `80..=8F`.
-    Overlong,
-    /// An encoded UTF-16 surrogate (U+D800..U+DFFF): `ED` followed by
-    /// `A0..=BF`.
-    Surrogate,
-    /// A value above U+10FFFF: `F4` followed by `90..=BF`, and the leads
-    /// `F5..=F7`.
-    TooLarge,
-    /// A byte that never occurs in UTF-8: `F8..=FF` (the 5- and 6-byte leads
-    /// of the 1992 design, and `FE`, `FF`).
-    InvalidByte,
+pub struct WellFormedRow {
+    /// The first lead byte of the row.
+    pub first: u8,
+    /// The last lead byte of the row.
+    pub last: u8,
+    /// The sequence length, 1 to 4.
+    pub len: u8,
+    /// The smallest allowed second byte (unused when `len == 1`).
+    pub second_min: u8,
+    /// The largest allowed second byte (unused when `len == 1`).
+    pub second_max: u8,
 }
 
-impl Utf8ErrorKind {
-    /// A short English description, as used by `Display`.
-    ///
-    /// ```
-    /// assert_eq!(codec_core::Utf8ErrorKind::Surrogate.as_str(), "surrogate code point");
-    /// ```
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Utf8ErrorKind::Incomplete => "incomplete sequence at end of input",
-            Utf8ErrorKind::TooShort => "missing continuation byte",
-            Utf8ErrorKind::UnexpectedContinuation => "unexpected continuation byte",
-            Utf8ErrorKind::Overlong => "overlong encoding",
-            Utf8ErrorKind::Surrogate => "surrogate code point",
-            Utf8ErrorKind::TooLarge => "code point above U+10FFFF",
-            Utf8ErrorKind::InvalidByte => "byte never valid in UTF-8",
-        }
+const fn row(first: u8, last: u8, len: u8, second_min: u8, second_max: u8) -> WellFormedRow {
+    WellFormedRow {
+        first,
+        last,
+        len,
+        second_min,
+        second_max,
     }
 }
 
-impl fmt::Display for Utf8ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// The well-formed UTF-8 byte sequences, RFC 3629 §4 and Table 3-7 of the
+/// Unicode Standard, one row per range of lead bytes. Bytes that start no
+/// row (`80..=C1`, `F5..=FF`) never start a character.
+#[rustfmt::skip]
+pub const WELL_FORMED: [WellFormedRow; 9] = [
+    //  leads        len  second byte
+    row(0x00, 0x7F,  1,   0x00, 0x00), // U+0000..U+007F
+    row(0xC2, 0xDF,  2,   0x80, 0xBF), // U+0080..U+07FF
+    row(0xE0, 0xE0,  3,   0xA0, 0xBF), // U+0800..U+0FFF: no overlongs
+    row(0xE1, 0xEC,  3,   0x80, 0xBF), // U+1000..U+CFFF
+    row(0xED, 0xED,  3,   0x80, 0x9F), // U+D000..U+D7FF: no surrogates
+    row(0xEE, 0xEF,  3,   0x80, 0xBF), // U+E000..U+FFFF
+    row(0xF0, 0xF0,  4,   0x90, 0xBF), // U+10000..U+3FFFF: no overlongs
+    row(0xF1, 0xF3,  4,   0x80, 0xBF), // U+40000..U+FFFFF
+    row(0xF4, 0xF4,  4,   0x80, 0x8F), // U+100000..U+10FFFF: nothing above
+];
 
-/// A UTF-8 validation error, with the meaning of [`core::str::Utf8Error`] and
-/// a [`kind`](Utf8Error::kind).
+/// What a byte allows as the first byte of a character: the length of the
+/// sequence it starts and the range of its second byte. From [`lead`].
 ///
-/// It is small (16 bytes on 64-bit targets) and `Copy`. Its fields are
-/// private; our codecs build it with [`Utf8Error::at`], and other code can
-/// build one with [`Utf8Error::new`] or [`Utf8Error::from_std`].
+/// ```
+/// use codec_core::utf8::lead;
+/// assert_eq!(lead(b'a').len(), 1);
+/// assert_eq!(lead(0xE0).len(), 3);
+/// assert!(!lead(0xE0).allows_second(0x9F)); // E0 9F.. would be overlong
+/// assert!(lead(0xE0).allows_second(0xA0));
+/// assert_eq!(lead(0x80).len(), 0); // a continuation byte starts nothing
+/// assert_eq!(lead(0xC0).len(), 0); // nor does an overlong-only lead
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Utf8Error {
-    valid_up_to: usize,
-    /// 0 stands for `None`, so the whole struct stays two words.
-    error_len: u8,
-    kind: Utf8ErrorKind,
+pub struct Lead {
+    len: u8,
+    second_min: u8,
+    second_max: u8,
 }
 
-impl Utf8Error {
-    /// The error for `input`, whose bytes before `valid_up_to` are valid UTF-8
-    /// and whose bytes from `valid_up_to` on are not.
-    ///
-    /// `error_len` and the kind are computed from the (at most four) bytes at
-    /// `valid_up_to`, exactly as `core::str::from_utf8` would report them.
-    /// This is the single place where every codec in the workspace gets its
-    /// error details, so they agree by construction.
-    ///
-    /// If the bytes at `valid_up_to` do in fact start a well-formed character
-    /// (a caller bug), the result is an unspecified error; it never panics.
-    /// A `valid_up_to` past the end of `input` is treated as the end.
-    ///
-    /// ```
-    /// use codec_core::{Utf8Error, Utf8ErrorKind};
-    /// let e = Utf8Error::at(b"abc\xE2\x82", 3);
-    /// assert_eq!((e.valid_up_to(), e.error_len()), (3, None));
-    /// assert_eq!(e.kind(), Utf8ErrorKind::Incomplete);
-    /// ```
-    #[cold]
-    pub fn at(input: &[u8], valid_up_to: usize) -> Utf8Error {
-        let rest = input.get(valid_up_to..).unwrap_or(&[]);
-        let (error_len, kind) = classify(rest);
-        Utf8Error {
-            valid_up_to,
-            error_len,
-            kind,
-        }
-    }
-
-    /// Builds an error from its parts, or `None` if they contradict each
-    /// other: `error_len` must be `Some(1..=3)`, and it must be `None`
-    /// exactly when `kind` is [`Utf8ErrorKind::Incomplete`].
-    ///
-    /// ```
-    /// use codec_core::{Utf8Error, Utf8ErrorKind};
-    /// assert!(Utf8Error::new(7, Some(1), Utf8ErrorKind::Overlong).is_some());
-    /// assert!(Utf8Error::new(7, Some(4), Utf8ErrorKind::Overlong).is_none());
-    /// assert!(Utf8Error::new(7, None, Utf8ErrorKind::Overlong).is_none());
-    /// ```
-    pub const fn new(
-        valid_up_to: usize,
-        error_len: Option<usize>,
-        kind: Utf8ErrorKind,
-    ) -> Option<Utf8Error> {
-        let error_len = match (error_len, kind) {
-            (None, Utf8ErrorKind::Incomplete) => 0,
-            (Some(n @ 1..=3), k) if !matches!(k, Utf8ErrorKind::Incomplete) => n as u8,
-            _ => return None,
-        };
-        Some(Utf8Error {
-            valid_up_to,
-            error_len,
-            kind,
-        })
-    }
-
-    /// Converts std's error, reading the kind from `input`, the bytes that
-    /// `core::str::from_utf8` rejected.
-    ///
-    /// ```
-    /// let input = b"\xF4\x90\x80\x80";
-    /// let std_err = core::str::from_utf8(input).unwrap_err();
-    /// let e = codec_core::Utf8Error::from_std(std_err, input);
-    /// assert_eq!(e.kind(), codec_core::Utf8ErrorKind::TooLarge);
-    /// ```
-    pub fn from_std(err: core::str::Utf8Error, input: &[u8]) -> Utf8Error {
-        Utf8Error::at(input, err.valid_up_to())
-    }
-
-    /// The same error, moved `offset` bytes further into a larger input.
-    ///
-    /// Streaming validators use this to turn a position inside a chunk into
-    /// an absolute one. The addition saturates rather than wrapping.
+impl Lead {
+    /// The length of the sequence this byte starts: 1 for ASCII, 2 to 4 for
+    /// a lead byte, and 0 for a byte that never starts a character
+    /// (`80..=C1`, `F5..=FF`).
     #[must_use]
-    pub const fn offset_by(self, offset: usize) -> Utf8Error {
-        Utf8Error {
-            valid_up_to: self.valid_up_to.saturating_add(offset),
-            ..self
-        }
+    #[inline(always)]
+    #[allow(clippy::len_without_is_empty)] // A length in a table, not a collection.
+    pub const fn len(self) -> usize {
+        self.len as usize
     }
 
-    /// The length of the longest valid prefix: `from_utf8(&input[..valid_up_to])`
-    /// succeeds. Same meaning as [`core::str::Utf8Error::valid_up_to`].
-    pub const fn valid_up_to(&self) -> usize {
-        self.valid_up_to
+    /// Whether `byte` may follow this lead byte as the second byte of its
+    /// sequence. Always `false` for bytes whose [`len`](Lead::len) is 0 or 1.
+    #[must_use]
+    #[inline(always)]
+    pub const fn allows_second(self, byte: u8) -> bool {
+        self.len >= 2 && byte >= self.second_min && byte <= self.second_max
     }
 
-    /// `Some(n)`: the `n` bytes (1 to 3) at `valid_up_to` are the maximal
-    /// invalid subpart, which a lossy decoder replaces with one U+FFFD.
-    /// `None`: the input ended inside a sequence that more input could
-    /// complete. Same meaning as [`core::str::Utf8Error::error_len`].
-    pub const fn error_len(&self) -> Option<usize> {
-        match self.error_len {
-            0 => None,
-            n => Some(n as usize),
-        }
-    }
-
-    /// Why the input is invalid.
-    pub const fn kind(&self) -> Utf8ErrorKind {
-        self.kind
-    }
-}
-
-impl fmt::Display for Utf8Error {
-    /// std's wording, followed by the kind in parentheses.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.error_len() {
-            Some(n) => write!(
-                f,
-                "invalid utf-8 sequence of {n} bytes from index {} ({})",
-                self.valid_up_to, self.kind
-            ),
-            None => write!(
-                f,
-                "incomplete utf-8 byte sequence from index {} ({})",
-                self.valid_up_to, self.kind
-            ),
+    /// The allowed second bytes, `(min, max)`; `None` for bytes whose
+    /// [`len`](Lead::len) is 0 or 1.
+    #[must_use]
+    pub const fn second_range(self) -> Option<(u8, u8)> {
+        if self.len >= 2 {
+            Some((self.second_min, self.second_max))
+        } else {
+            None
         }
     }
 }
 
-impl core::error::Error for Utf8Error {}
+/// The [`Lead`] of every byte, computed from [`WELL_FORMED`] at compile time.
+static LEADS: [Lead; 256] = leads();
 
-/// `true` for a continuation byte, `10xxxxxx`.
-const fn is_cont(b: u8) -> bool {
-    b & 0xC0 == 0x80
+const fn leads() -> [Lead; 256] {
+    let mut table = [Lead {
+        len: 0,
+        second_min: 0,
+        second_max: 0,
+    }; 256];
+    let mut r = 0;
+    while r < WELL_FORMED.len() {
+        let row = WELL_FORMED[r];
+        let mut b = row.first as usize;
+        while b <= row.last as usize {
+            table[b] = Lead {
+                len: row.len,
+                second_min: row.second_min,
+                second_max: row.second_max,
+            };
+            b += 1;
+        }
+        r += 1;
+    }
+    table
 }
 
-/// Reads the error at the start of `rest`: `(error_len or 0 for None, kind)`.
+/// What `byte` allows as the first byte of a character.
+#[must_use]
+#[inline(always)]
+pub fn lead(byte: u8) -> Lead {
+    LEADS[usize::from(byte)]
+}
+
+/// Whether `byte` is a continuation byte, `10xxxxxx` (`80..=BF`).
+#[must_use]
+#[inline(always)]
+pub const fn is_continuation(byte: u8) -> bool {
+    byte & 0xC0 == 0x80
+}
+
+/// The start of the last character that begins before `pos`: the last byte
+/// before `pos`, at most four back, that is not a continuation byte; or
+/// `pos - 4` (0 near the start) if all of those are continuation bytes.
 ///
-/// The maximal subpart is the lead byte plus every following byte that keeps
-/// the sequence a prefix of some well-formed sequence (Unicode §3.9, D93b).
-/// The second byte's allowed range depends on the lead (`E0 A0..BF`,
-/// `ED 80..9F`, `F0 90..BF`, `F4 80..8F`); later bytes are plain
-/// continuations.
-fn classify(rest: &[u8]) -> (u8, Utf8ErrorKind) {
-    use Utf8ErrorKind::*;
-    let Some(&lead) = rest.first() else {
-        return (0, Incomplete);
-    };
-    let (len, lo, hi) = match lead {
-        0x80..=0xBF => return (1, UnexpectedContinuation),
-        0xC0 | 0xC1 => return (1, Overlong),
-        0xF5..=0xF7 => return (1, TooLarge),
-        0xF8..=0xFF => return (1, InvalidByte),
-        0xC2..=0xDF => (2, 0x80, 0xBF),
-        0xE0 => (3, 0xA0, 0xBF),
-        0xED => (3, 0x80, 0x9F),
-        0xE1..=0xEF => (3, 0x80, 0xBF),
-        0xF0 => (4, 0x90, 0xBF),
-        0xF4 => (4, 0x80, 0x8F),
-        0xF1..=0xF3 => (4, 0x80, 0xBF),
-        // ASCII is never an error; see the caller-bug note on `Utf8Error::at`.
-        0x00..=0x7F => return (1, UnexpectedContinuation),
-    };
-    let Some(&second) = rest.get(1) else {
-        return (0, Incomplete);
-    };
-    if !(lo..=hi).contains(&second) {
-        let kind = match (lead, is_cont(second)) {
-            (_, false) => TooShort,
-            (0xE0 | 0xF0, true) => Overlong,
-            (0xED, true) => Surrogate,
-            _ => TooLarge, // 0xF4 with 90..=BF
-        };
-        return (1, kind);
+/// If `input[..pos]` is a prefix of well-formed UTF-8, the result is a
+/// character boundary with only well-formed text before it, which is where
+/// an exact scalar pass can restart after a fast pass failed at `pos`. It is
+/// never after `pos`, so a wrong guess only makes that pass read more.
+/// A `pos` past the end of `input` counts as the end.
+///
+/// ```
+/// use codec_core::utf8::last_char_start;
+/// let text = "aé😀".as_bytes(); // 1, 2 and 4 bytes
+/// assert_eq!(last_char_start(text, 1), 0);
+/// assert_eq!(last_char_start(text, 2), 1); // inside 'é'
+/// assert_eq!(last_char_start(text, 3), 1); // right after 'é'
+/// assert_eq!(last_char_start(text, 7), 3); // right after '😀'
+/// ```
+#[must_use]
+pub fn last_char_start(input: &[u8], pos: usize) -> usize {
+    let pos = pos.min(input.len());
+    let lo = pos.saturating_sub(4);
+    match input[lo..pos].iter().rposition(|&b| !is_continuation(b)) {
+        Some(i) => lo + i,
+        None => lo,
     }
-    // Bytes 3 and 4 only need to be continuation bytes.
-    for i in 2..len {
-        match rest.get(i) {
-            None => return (0, Incomplete),
-            Some(&b) if !is_cont(b) => return (i as u8, TooShort),
-            Some(_) => {}
-        }
+}
+
+/// Where the character that `chunk` starts but does not finish begins, or
+/// `chunk.len()` if it ends between characters (as far as its last bytes
+/// can tell).
+///
+/// This is how a stream splits a chunk: everything before the result holds
+/// only whole characters (or errors), and the at most three bytes from it on
+/// are carried to the next chunk. Only a byte that starts a character and
+/// needs more bytes than the chunk has left counts as unfinished; bytes that
+/// start nothing stay in the chunk, where validation rejects them at once.
+///
+/// ```
+/// use codec_core::utf8::unfinished_start;
+/// assert_eq!(unfinished_start(b"ab\xF0\x9F\x98"), 2); // 😀 cut after 3 bytes
+/// assert_eq!(unfinished_start("ab😀".as_bytes()), 6); // whole
+/// assert_eq!(unfinished_start(b"ab\xFF"), 3); // never valid: not carried
+/// ```
+#[must_use]
+pub fn unfinished_start(chunk: &[u8]) -> usize {
+    let n = chunk.len();
+    let start = last_char_start(chunk, n);
+    match chunk.get(start) {
+        Some(&b) if lead(b).len() > n - start && n - start <= 3 => start,
+        _ => n,
     }
-    // A whole well-formed character: the caller bug case.
-    (1, TooShort)
+}
+
+/// The number of characters in well-formed UTF-8: the bytes that are not
+/// continuation bytes. On ill-formed input it counts those bytes all the
+/// same.
+///
+/// Blocks of up to 255 bytes are summed into a `u8`, which cannot overflow
+/// and which LLVM vectorises to byte compares and horizontal sums. (Measured
+/// in `codec count` on 256 MiB of lipsum text: 0.17 s of user time with a
+/// plain `filter().count()`, 0.04 s with the blocks.)
+///
+/// ```
+/// assert_eq!(codec_core::utf8::count_chars("añ吕😀".as_bytes()), 4);
+/// ```
+#[must_use]
+pub fn count_chars(valid: &[u8]) -> usize {
+    let mut total = 0usize;
+    for block in valid.chunks(255) {
+        let n = block
+            .iter()
+            .fold(0u8, |n, &b| n.wrapping_add(u8::from(!is_continuation(b))));
+        total += usize::from(n);
+    }
+    total
 }
 
 #[cfg(test)]
 mod tests {
     extern crate std;
     use super::*;
-    use std::vec::Vec;
 
-    /// An independent oracle for the kind, from the values a sequence could
-    /// decode to rather than from byte ranges: a naive (Thompson-style)
-    /// decoder fills the missing bytes with the smallest and the largest
-    /// continuation byte and looks at the range of values it could reach.
-    fn oracle_kind(rest: &[u8], error_len: Option<usize>) -> Utf8ErrorKind {
-        use Utf8ErrorKind::*;
-        let b0 = rest[0];
-        if error_len.is_none() {
-            return Incomplete;
-        }
-        if is_cont(b0) {
-            return UnexpectedContinuation;
-        }
-        if b0 >= 0xF8 {
-            return InvalidByte;
-        }
-        let len = if b0 >= 0xF0 {
-            4
-        } else if b0 >= 0xE0 {
-            3
-        } else {
-            2
-        };
-        let min_value = [0, 0, 0x80, 0x800, 0x1_0000][len];
-        let decode = |known: &[u8], fill: u8| {
-            let mut v = u32::from(b0) & (0x7F >> len);
-            for i in 1..len {
-                let b = known.get(i).copied().unwrap_or(fill);
-                v = (v << 6) | u32::from(b & 0x3F);
-            }
-            v
-        };
-        // What the lead byte alone decides.
-        if decode(&rest[..1], 0xBF) < min_value {
-            return Overlong;
-        }
-        if decode(&rest[..1], 0x80) > 0x10FFFF {
-            return TooLarge;
-        }
-        // What the second byte decides, if it is a continuation.
-        if rest.len() > 1 && is_cont(rest[1]) {
-            let (lo, hi) = (decode(&rest[..2], 0x80), decode(&rest[..2], 0xBF));
-            if hi < min_value {
-                return Overlong;
-            }
-            if lo > 0x10FFFF {
-                return TooLarge;
-            }
-            if lo >= 0xD800 && hi <= 0xDFFF {
-                return Surrogate;
-            }
-        }
-        TooShort
-    }
-
-    fn check(input: &[u8]) {
-        if let Err(std_err) = core::str::from_utf8(input) {
-            let e = Utf8Error::from_std(std_err, input);
-            assert_eq!(e.valid_up_to(), std_err.valid_up_to(), "{input:02X?}");
-            assert_eq!(e.error_len(), std_err.error_len(), "{input:02X?}");
-            let rest = &input[e.valid_up_to()..];
-            assert_eq!(e.kind(), oracle_kind(rest, e.error_len()), "{input:02X?}");
-        }
-    }
-
+    /// The length and second-byte range of every byte, from what std
+    /// accepts: a byte starts a sequence of length `n` if some `n`-byte
+    /// sequence starting with it is valid; the second byte is allowed if some
+    /// completion of the pair is valid.
     #[test]
-    fn agrees_with_std_on_every_sequence_up_to_three_bytes() {
-        for a in 0..=255u8 {
-            check(&[a]);
-            for b in 0..=255u8 {
-                check(&[a, b]);
-                for c in 0..=255u8 {
-                    check(&[a, b, c]);
-                }
+    fn every_byte_agrees_with_std() {
+        for b in 0..=255u8 {
+            let l = lead(b);
+            let std_len = (1..=4).find(|&n| {
+                let mut seq = [b, 0x80, 0x80, 0x80];
+                (0x80..=0xBFu8).any(|second| {
+                    seq[1] = second;
+                    core::str::from_utf8(&seq[..n]).is_ok()
+                })
+            });
+            assert_eq!(l.len(), std_len.unwrap_or(0), "{b:02X}");
+            for second in 0..=255u8 {
+                let seq = [b, second, 0x80, 0x80];
+                let ok = l.len() >= 2 && core::str::from_utf8(&seq[..l.len()]).is_ok();
+                assert_eq!(l.allows_second(second), ok, "{b:02X} {second:02X}");
             }
         }
     }
 
     #[test]
-    fn agrees_with_std_on_four_byte_sequences() {
-        // Every lead and second byte; the last two bytes from the values at
-        // the edges of each byte range.
-        let edges = [
-            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4, 0xFF,
-        ];
-        for a in 0..=255u8 {
-            for b in 0..=255u8 {
-                for &c in &edges {
-                    for &d in &edges {
-                        check(&[a, b, c, d]);
-                        check(&[b'x', a, b, c, d]);
-                    }
-                }
+    fn rows_cover_and_do_not_overlap() {
+        let mut last = None;
+        for r in WELL_FORMED {
+            assert!(r.first <= r.last);
+            if let Some(prev) = last {
+                assert!(r.first > prev);
             }
+            last = Some(r.last);
         }
     }
 
     #[test]
-    fn kinds_named_in_the_docs() {
-        use Utf8ErrorKind::*;
-        let cases: &[(&[u8], Option<usize>, Utf8ErrorKind)] = &[
-            (b"\xE2\x82", None, Incomplete),
-            (b"\xC3\x41", Some(1), TooShort),
-            (b"\xE2\x82\x41", Some(2), TooShort),
-            (b"\xF0\x9F\x98\x41", Some(3), TooShort),
-            (b"\x80", Some(1), UnexpectedContinuation),
-            (b"\xC0\x80", Some(1), Overlong),
-            (b"\xC1\xBF", Some(1), Overlong),
-            (b"\xE0\x9F\xBF", Some(1), Overlong),
-            (b"\xF0\x8F\xBF\xBF", Some(1), Overlong),
-            (b"\xED\xA0\x80", Some(1), Surrogate),
-            (b"\xF4\x90\x80\x80", Some(1), TooLarge),
-            (b"\xF5", Some(1), TooLarge),
-            (b"\xF8", Some(1), InvalidByte),
-            (b"\xFF", Some(1), InvalidByte),
-        ];
-        for &(input, len, kind) in cases {
-            let e = Utf8Error::at(input, 0);
-            assert_eq!((e.error_len(), e.kind()), (len, kind), "{input:02X?}");
+    fn last_char_start_on_every_prefix() {
+        let text = "aé吕😀b".as_bytes();
+        for pos in 0..=text.len() + 2 {
+            let p = pos.min(text.len());
+            // The start of the last character beginning before `p`.
+            let want = (0..p)
+                .rev()
+                .find(|&i| !is_continuation(text[i]))
+                .unwrap_or(0);
+            assert_eq!(last_char_start(text, pos), want, "pos {pos}");
+        }
+        assert_eq!(last_char_start(b"\x80\x80\x80\x80\x80", 5), 1);
+        assert_eq!(last_char_start(b"", 0), 0);
+    }
+
+    #[test]
+    fn unfinished_start_of_every_cut() {
+        let text = "aé吕😀".as_bytes();
+        let boundaries: std::vec::Vec<usize> = (0..=text.len())
+            .filter(|&i| i == text.len() || !is_continuation(text[i]))
+            .collect();
+        for cut in 0..=text.len() {
+            let want = if boundaries.contains(&cut) {
+                cut
+            } else {
+                *boundaries.iter().rev().find(|&&b| b < cut).unwrap()
+            };
+            assert_eq!(unfinished_start(&text[..cut]), want, "cut {cut}");
         }
     }
 
     #[test]
-    fn display_extends_std_wording() {
-        let input = b"ab\xC0";
-        let std_err = core::str::from_utf8(input).unwrap_err();
-        let e = Utf8Error::from_std(std_err, input);
-        assert_eq!(
-            std::format!("{e}"),
-            std::format!("{std_err} (overlong encoding)")
-        );
-        let input = b"ab\xE2\x82";
-        let std_err = core::str::from_utf8(input).unwrap_err();
-        let e = Utf8Error::from_std(std_err, input);
-        assert_eq!(
-            std::format!("{e}"),
-            std::format!("{std_err} (incomplete sequence at end of input)")
-        );
-    }
-
-    #[test]
-    fn never_panics_on_misuse() {
-        // Past the end, on ASCII, on a whole valid character.
-        let e = Utf8Error::at(b"ab", 10);
-        assert_eq!(e.error_len(), None);
-        let _ = Utf8Error::at(b"a", 0);
-        let _ = Utf8Error::at("é".as_bytes(), 0);
-        assert_eq!(
-            Utf8Error::at(b"\x80", 0)
-                .offset_by(usize::MAX)
-                .valid_up_to(),
-            usize::MAX
-        );
-    }
-
-    #[test]
-    fn is_two_words() {
-        assert!(core::mem::size_of::<Utf8Error>() <= 2 * core::mem::size_of::<usize>());
-    }
-
-    quickcheck::quickcheck! {
-        fn random_bytes_agree_with_std(input: Vec<u8>) -> bool {
-            check(&input);
-            true
+    fn count_chars_matches_std() {
+        let long = "a\u{e9}\u{5415}\u{1F600}".repeat(300);
+        for end in (0..long.len()).filter(|&i| long.is_char_boundary(i)) {
+            assert_eq!(
+                count_chars(&long.as_bytes()[..end]),
+                long[..end].chars().count()
+            );
         }
     }
 }

@@ -29,6 +29,7 @@ pub enum DecodeError {
 
 impl DecodeError {
     /// A short English description, as used by `Display`.
+    #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             DecodeError::Truncated => "varint truncated: input ended before its last byte",
@@ -60,16 +61,19 @@ pub struct BufferTooSmall {
 
 impl BufferTooSmall {
     /// An error for an encoding of `needed` bytes into `available` bytes.
+    #[must_use]
     pub const fn new(needed: usize, available: usize) -> BufferTooSmall {
         BufferTooSmall { needed, available }
     }
 
     /// How many bytes the encoding takes.
+    #[must_use]
     pub const fn needed(&self) -> usize {
         self.needed
     }
 
     /// How many bytes the buffer had.
+    #[must_use]
     pub const fn available(&self) -> usize {
         self.available
     }

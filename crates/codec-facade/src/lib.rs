@@ -8,7 +8,7 @@
 //!
 //! | you want | pick | why |
 //! |---|---|---|
-//! | the fastest validation of whole buffers or streams | [`utf8_simd`] | Keiser–Lemire lookup tables with runtime CPU dispatch; exact errors from a scalar re-check of the failing block |
+//! | the fastest validation of whole buffers, streams and readers | [`utf8_simd`] | Keiser–Lemire lookup tables with runtime CPU dispatch; exact errors from a scalar re-check of the failing block |
 //! | streaming, decoding to `char`s, lossy conversion, small code | [`utf8_dfa`] | Hoehrmann's DFA: one table, state carried across chunks |
 //! | a readable reference, or the legacy 5- and 6-byte forms (31-bit values) | [`utf8_table`] | Ken Thompson's 1992 table, strict and legacy modes |
 //! | CESU-8, Java's Modified UTF-8, WTF-8 (Windows file names), byte-order marks | [`utf8_variants`] | UTF-8's grammar with rules switched; the SIMD path and exact errors of the UTF-8 codecs |
@@ -34,6 +34,28 @@
 //!     assert_eq!(err.error_len(), Some(1));
 //!     assert_eq!(err.kind(), codec_facade::Utf8ErrorKind::Surrogate);
 //! }
+//! ```
+//!
+//! Streaming: the pieces of a reader, with offsets, in bounded memory, and a
+//! lossy copy equal to `String::from_utf8_lossy`:
+//!
+//! ```
+//! use codec_facade::utf8_simd;
+//!
+//! let log: &[u8] = b"ok line\nbad \xFF line\n";
+//! let mut reader = utf8_simd::reader(log);
+//! let mut position = codec_facade::Position::new();
+//! while let Some(chunk) = reader.next_chunk()? {
+//!     position.advance_valid(chunk.valid().as_bytes());
+//!     if let Some(kind) = chunk.kind() {
+//!         assert_eq!((position.line(), position.column(), kind.id()), (2, 5, "invalid-byte"));
+//!         position.advance_invalid();
+//!     }
+//! }
+//! let mut fixed = Vec::new();
+//! utf8_simd::repair(log, &mut fixed)?;
+//! assert_eq!(fixed, String::from_utf8_lossy(log).as_bytes());
+//! # Ok::<(), std::io::Error>(())
 //! ```
 //!
 //! UTF-8's relatives, with the same exact errors:
@@ -72,18 +94,28 @@
 //! - `utf8-table`, `utf8-dfa`, `utf8-simd`, `utf8-variants`, `varint`, `zigzag` (all default):
 //!   one per codec. With `default-features = false` and one of them, only that
 //!   codec is built.
-//! - `avx512` (default): utf8-simd's AVX-512 kernel, preferred by its
-//!   runtime dispatch on CPUs that have it.
-//! - `std` (default): runtime CPU detection in `utf8-simd`, `std::io` traits in
-//!   `varint`. Implies `alloc`.
+//! - `std` (default): the `std::io` helpers (utf8-simd's `reader` and
+//!   `repair`, codec-core's `io` module, varint's `Read`/`Write` functions,
+//!   `From` conversions of the errors into `std::io::Error`). Implies
+//!   `alloc`. The SIMD kernel is chosen at run time with or without it.
 //! - `alloc`: the allocating helpers of every enabled codec.
 //!
-//! Without `std` the facade and every codec are `#![no_std]`.
+//! # Policies
+//!
+//! Without `std` the facade and every codec are `#![no_std]`. The facade
+//! has no `unsafe` code; the codecs keep theirs in `arch` folders (see each
+//! crate's front page). MSRV: Rust 1.89.
 #![no_std]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "std")]
+pub use codec_core::io;
+/// The scalar facts of UTF-8 that every codec shares (codec-core's
+/// [`utf8`](codec_core::utf8) module).
+pub use codec_core::utf8;
 pub use codec_core::{
-    BufferTooSmall, DecodeError, StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator,
+    BufferTooSmall, DecodeError, Position, Streaming, StreamingValidator, Utf8Chunk, Utf8Chunks,
+    Utf8Error, Utf8ErrorKind, Utf8Validator,
 };
 
 #[cfg(feature = "utf8-dfa")]

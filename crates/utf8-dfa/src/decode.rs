@@ -17,6 +17,7 @@ use crate::validate::{validate, validate_one_stream};
 /// assert_eq!((e.valid_up_to(), e.error_len()), (3, Some(1)));
 /// assert_eq!(got.len(), 3);
 /// ```
+#[must_use]
 pub fn chars(input: &[u8]) -> Chars<'_> {
     Chars {
         input,
@@ -32,6 +33,7 @@ pub fn chars(input: &[u8]) -> Chars<'_> {
 /// let s: String = utf8_dfa::chars_lossy(b"a\xE2\x82z\xFF").collect();
 /// assert_eq!(s, "a\u{FFFD}z\u{FFFD}");
 /// ```
+#[must_use]
 pub fn chars_lossy(input: &[u8]) -> LossyChars<'_> {
     LossyChars { input, pos: 0 }
 }
@@ -46,6 +48,7 @@ pub struct Chars<'a> {
 
 impl<'a> Chars<'a> {
     /// The bytes not decoded yet (from the error, after an error).
+    #[must_use]
     pub fn as_bytes(&self) -> &'a [u8] {
         &self.input[self.pos..]
     }
@@ -143,17 +146,18 @@ pub fn count_chars(input: &[u8]) -> Result<usize, Utf8Error> {
 /// ```
 /// assert_eq!(utf8_dfa::count_chars_lossy(b"a\xE2\x82z\xFF"), 4);
 /// ```
+#[must_use]
 pub fn count_chars_lossy(input: &[u8]) -> usize {
-    LossyChunks::new(input)
-        .map(|(valid, replaced)| count_leads(valid) + usize::from(replaced))
+    crate::chunks(input)
+        .map(|c| count_leads(c.valid().as_bytes()) + usize::from(!c.invalid().is_empty()))
         .sum()
 }
 
-/// How many bytes [`LossyChunks`] steps through one at a time after an
-/// error before it goes back to the fast validator.
+/// How many bytes [`valid_prefix`] steps through one at a time before it
+/// goes to the fast validator.
 const SLOW_SPAN: usize = 4;
 
-/// The first window [`LossyChunks`] validates with the fast validator after
+/// The first window [`valid_prefix`] validates with the fast validator after
 /// the slow span; it doubles while no error turns up.
 const FIRST_WINDOW: usize = 1024;
 
@@ -161,16 +165,15 @@ const FIRST_WINDOW: usize = 1024;
 /// streams; smaller ones with one.
 const SPLIT_WINDOW: usize = 4096;
 
-/// Splits an input the way `String::from_utf8_lossy` sees it: each item is a
-/// valid run and whether one U+FFFD follows it.
+/// [`Dfa`](crate::Dfa)'s [`valid_prefix`](codec_core::Utf8Validator::valid_prefix):
+/// the longest valid prefix and the error after it, with work that grows
+/// with the prefix, for lossy walks that call it after every error.
 ///
-/// The first item comes from validating the whole input, the common case
-/// being valid input. Errors tend to come in clusters (a corrupted byte
-/// inside a character leaves stray continuation bytes behind), so after an
-/// error it steps through a few bytes ([`SLOW_SPAN`]) one at a time with the
-/// Hoehrmann table, and then validates windows that start at
-/// [`FIRST_WINDOW`] bytes and double while no error turns up, with one
-/// automaton until they reach [`SPLIT_WINDOW`].
+/// Errors tend to come in clusters (a corrupted byte inside a character
+/// leaves stray continuation bytes behind), so it first steps through a few
+/// bytes ([`SLOW_SPAN`]) one at a time with the Hoehrmann table, and then
+/// validates windows that start at [`FIRST_WINDOW`] bytes and double while
+/// no error turns up, with one automaton until they reach [`SPLIT_WINDOW`].
 ///
 /// Measured (min of 200 runs) on lipsum texts with one byte in 256 replaced
 /// by `FF`: validating all the rest of the input with the four-stream pass
@@ -179,99 +182,58 @@ const SPLIT_WINDOW: usize = 4096;
 /// windows from 32 bytes gave 0.66–1.06×; one stream, a slow span and
 /// windows gave 1.05–1.8×, the same with first windows of 256 or 1024
 /// bytes (so the choice is not tuned to the error spacing).
-#[derive(Clone, Debug)]
-pub(crate) struct LossyChunks<'a> {
-    rest: &'a [u8],
-    /// The next window for the fast validator, or 0 right after an error.
-    window: usize,
-}
-
-impl<'a> LossyChunks<'a> {
-    pub(crate) fn new(input: &'a [u8]) -> LossyChunks<'a> {
-        LossyChunks {
-            rest: input,
-            window: usize::MAX,
+pub(crate) fn valid_prefix(input: &[u8]) -> (&str, Option<Utf8Error>) {
+    let error_at = |start: usize| {
+        (
+            crate::valid_str(&input[..start]),
+            Some(Utf8Error::at(input, start)),
+        )
+    };
+    // The slow span; `start` is where the character in progress started.
+    let mut state = ACCEPT;
+    let mut start = 0;
+    for (i, &b) in input.iter().enumerate().take(SLOW_SPAN) {
+        state = next_state(state, b);
+        if state == ACCEPT {
+            start = i + 1;
+        } else if state == REJECT {
+            return error_at(start);
         }
     }
-
-    /// The next item, stepping one byte at a time through at most
-    /// [`SLOW_SPAN`] bytes.
-    fn slow_next(&mut self) -> (&'a [u8], bool) {
-        let rest = self.rest;
-        let mut state = ACCEPT;
-        // Where the character in progress started.
-        let mut start = 0;
-        for (i, &b) in rest.iter().enumerate() {
-            if i >= SLOW_SPAN && state == ACCEPT {
-                // A quiet stretch: back to the fast validator.
-                self.rest = &rest[i..];
-                self.window = FIRST_WINDOW;
-                return (&rest[..i], false);
-            }
-            state = next_state(state, b);
-            if state == ACCEPT {
-                start = i + 1;
-            } else if state == REJECT {
-                // The maximal subpart is `rest[start..i]`, or the rejecting
-                // byte alone when it was the first byte of the character.
-                let skip = if i == start { i + 1 } else { i };
-                self.rest = &rest[skip..];
-                return (&rest[..start], true);
-            }
-        }
-        self.rest = &[];
-        (&rest[..start], state != ACCEPT)
+    if input.len() <= SLOW_SPAN {
+        return match state {
+            ACCEPT => (crate::valid_str(input), None),
+            _ => error_at(start),
+        };
     }
-}
-
-impl<'a> Iterator for LossyChunks<'a> {
-    /// A valid run, and whether a U+FFFD follows it.
-    type Item = (&'a [u8], bool);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.rest.is_empty() {
-            return None;
-        }
-        if self.window == 0 {
-            return Some(self.slow_next());
-        }
-        let whole = self.window >= self.rest.len();
-        let w = self.window.min(self.rest.len());
-        let window = &self.rest[..w];
-        let result = if self.window >= SPLIT_WINDOW {
-            validate(window)
+    // The windows, from the boundary where the slow span's last character
+    // started.
+    let mut pos = start;
+    let mut window = FIRST_WINDOW;
+    loop {
+        let w = window.min(input.len() - pos);
+        let whole = pos + w == input.len();
+        let part = &input[pos..pos + w];
+        let result = if window >= SPLIT_WINDOW {
+            validate(part)
         } else {
-            validate_one_stream(window)
+            validate_one_stream(part)
         };
         match result {
-            Ok(()) => {
-                self.rest = &self.rest[w..];
-                self.window = self.window.saturating_mul(2);
-                Some((window, false))
-            }
-            // The window, but not the input, ends inside a character: stop
-            // before it (the window holds at least FIRST_WINDOW bytes, so
-            // this makes progress) and look again with a larger window.
-            Err(e) if e.error_len().is_none() && !whole => {
-                let (valid, rest) = self.rest.split_at(e.valid_up_to());
-                self.rest = rest;
-                self.window = self.window.saturating_mul(2);
-                Some((valid, false))
-            }
+            Ok(()) if whole => return (crate::valid_str(input), None),
+            Ok(()) => pos += w,
+            // The window, but not the input, ends inside a character: go on
+            // from that character (the window holds at least FIRST_WINDOW
+            // bytes, so this makes progress).
+            Err(e) if e.error_len().is_none() && !whole => pos += e.valid_up_to(),
             Err(e) => {
-                let v = e.valid_up_to();
-                let skip = v + e.error_len().unwrap_or(w - v);
-                let valid = &self.rest[..v];
-                self.rest = &self.rest[skip..];
-                self.window = 0;
-                Some((valid, true))
+                let e = e.offset_by(pos);
+                return (crate::valid_str(&input[..e.valid_up_to()]), Some(e));
             }
         }
+        window = window.saturating_mul(2);
     }
 }
 
-/// The number of bytes that are not continuation bytes: in valid UTF-8, the
-/// number of characters. Written so that the compiler vectorises it.
-fn count_leads(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
-}
+/// The number of characters in valid UTF-8: codec-core's one count.
+use codec_core::utf8::count_chars as count_leads;

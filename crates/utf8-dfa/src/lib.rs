@@ -112,7 +112,9 @@ mod stream;
 pub mod table;
 mod validate;
 
-pub use codec_core::{StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator};
+pub use codec_core::{
+    StreamingValidator, Utf8Chunk, Utf8Chunks, Utf8Error, Utf8ErrorKind, Utf8Validator,
+};
 pub use decode::{Chars, LossyChars, chars, chars_lossy, count_chars, count_chars_lossy};
 #[cfg(feature = "alloc")]
 pub use lossy::to_string_lossy;
@@ -144,6 +146,14 @@ impl Utf8Validator for Dfa {
     fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
         from_utf8(input)
     }
+
+    fn from_utf8_mut<'a>(&self, input: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
+        from_utf8_mut(input)
+    }
+
+    fn valid_prefix<'a>(&self, input: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+        decode::valid_prefix(input)
+    }
 }
 
 /// `input` as a `&str`, or exactly the error `core::str::from_utf8` reports.
@@ -156,6 +166,40 @@ impl Utf8Validator for Dfa {
 pub fn from_utf8(input: &[u8]) -> Result<&str, Utf8Error> {
     validate(input)?;
     Ok(valid_str(input))
+}
+
+/// `input` as a `&mut str`, or exactly the error `core::str::from_utf8_mut`
+/// reports.
+///
+/// ```
+/// let mut bytes = *b"caf\xC3\xA9";
+/// let s = utf8_dfa::from_utf8_mut(&mut bytes).unwrap();
+/// s.make_ascii_uppercase();
+/// assert_eq!(s, "CAFé");
+/// ```
+pub fn from_utf8_mut(input: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    validate(input)?;
+    debug_assert!(core::str::from_utf8(input).is_ok());
+    // SAFETY: as in `valid_str`: `validate` has just accepted these bytes,
+    // and it accepts exactly what `core::str::from_utf8` accepts.
+    #[allow(unsafe_code)]
+    Ok(unsafe { core::str::from_utf8_unchecked_mut(input) })
+}
+
+/// The pieces of `input` as `String::from_utf8_lossy` sees them, with
+/// offsets and error kinds: std's `<[u8]>::utf8_chunks`, with this crate's
+/// validator (whose steps after an error are tuned for errors that come in
+/// clusters).
+///
+/// ```
+/// let pieces: Vec<_> = utf8_dfa::chunks(b"ok\xFFfine\xE2\x82")
+///     .map(|c| (c.valid(), c.invalid()))
+///     .collect();
+/// assert_eq!(pieces, [("ok", &b"\xFF"[..]), ("fine", &b"\xE2\x82"[..])]);
+/// ```
+#[must_use]
+pub fn chunks(input: &[u8]) -> Utf8Chunks<'_, Dfa> {
+    Utf8Chunks::new(input, Dfa)
 }
 
 /// `bytes` as a `&str`, for bytes that [`validate`] has accepted.

@@ -7,54 +7,23 @@
 //! first chunk. Every split of an input gives exactly the result of the
 //! whole-buffer function on the concatenation.
 
-use codec_core::{StreamingValidator, Utf8Error};
+use codec_core::Utf8Error;
+use codec_core::stream::{Carry, Streaming};
 
-use crate::table::{ACCEPT, REJECT, next_state, step};
-use crate::validate::validate;
+use crate::Dfa;
+use crate::table::{ACCEPT, REJECT, step};
 
-/// The bytes of an unfinished character, carried between chunks (at most
-/// three: a fourth byte either finishes the character or rejects it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Pending {
-    bytes: [u8; 3],
-    len: u8,
-}
-
-impl Pending {
-    fn as_slice(&self) -> &[u8] {
-        &self.bytes[..self.len as usize]
-    }
-
-    fn push(&mut self, b: u8) {
-        // The automaton never keeps more than three bytes in progress; the
-        // guard keeps a logic error from panicking.
-        if let Some(slot) = self.bytes.get_mut(self.len as usize) {
-            *slot = b;
-            self.len += 1;
-        }
-    }
-
-    /// The error for `self` followed by `more` (which holds the rejecting
-    /// byte, if any), at absolute offset `offset`.
-    fn error(&self, more: &[u8], offset: usize) -> Utf8Error {
-        let mut buf = [0u8; 4];
-        let n = self.len as usize;
-        buf[..n].copy_from_slice(self.as_slice());
-        let m = more.len().min(4 - n);
-        buf[n..n + m].copy_from_slice(&more[..m]);
-        Utf8Error::at(&buf[..n + m], 0).offset_by(offset)
-    }
-}
-
-/// A streaming UTF-8 validator: feed chunks with [`update`](Validator::update),
-/// end with [`finish`](Validator::finish).
+/// A streaming UTF-8 validator: feed chunks with `update`, end with
+/// `finish`. It is codec-core's one streaming engine over this crate's
+/// validator, so it runs the same fast pass as [`validate`](crate::validate)
+/// on each chunk.
 ///
-/// It follows the [`StreamingValidator`] contract: `update` reports an
-/// error as soon as its chunk proves it, offsets are absolute, errors are
-/// sticky, and only an input that ends inside a character is reported by
-/// `finish` (with `error_len() == None`). It holds at most the three bytes
-/// of an unfinished character. Inside a chunk it runs the same fast pass as
-/// [`validate`](crate::validate).
+/// It follows the [`StreamingValidator`](codec_core::StreamingValidator)
+/// contract: `update` reports an error as soon as its chunk proves it,
+/// offsets are absolute, errors are sticky, and only an input that ends
+/// inside a character is reported by `finish` (with `error_len() == None`).
+/// It holds at most the three bytes of an unfinished character;
+/// `position()` counts every byte fed.
 ///
 /// ```
 /// use utf8_dfa::Validator;
@@ -69,127 +38,11 @@ impl Pending {
 ///
 /// let mut v = Validator::new();
 /// v.update(b"ends in \xF0\x9F").unwrap();
+/// assert_eq!((v.position(), v.valid_up_to()), (10, 8));
 /// let e = v.finish().unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.error_len()), (8, None));
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct Validator {
-    /// Absolute offset of the first byte of `pending`: every byte before it
-    /// has been validated.
-    offset: usize,
-    /// The unfinished character, if any.
-    pending: Pending,
-    /// The automaton's state after `pending`.
-    state: u8,
-    /// The first error, once found.
-    error: Option<Utf8Error>,
-}
-
-impl Validator {
-    /// A validator at the start of an input.
-    pub const fn new() -> Validator {
-        Validator {
-            offset: 0,
-            pending: Pending {
-                bytes: [0; 3],
-                len: 0,
-            },
-            state: ACCEPT,
-            error: None,
-        }
-    }
-
-    /// Feeds the next chunk; an error if the bytes so far are ill-formed
-    /// whatever follows.
-    pub fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
-        if let Some(e) = self.error {
-            return Err(e);
-        }
-        let mut rest = chunk;
-        if self.pending.len > 0 {
-            // Finish the character in progress byte by byte.
-            let mut state = self.state;
-            let mut used = 0;
-            for &b in chunk {
-                state = next_state(state, b);
-                used += 1;
-                if state == ACCEPT || state == REJECT {
-                    break;
-                }
-            }
-            if state == REJECT {
-                return Err(self.fail(self.pending.error(&chunk[..used], self.offset)));
-            }
-            if state != ACCEPT {
-                // The chunk ended first.
-                for &b in chunk {
-                    self.pending.push(b);
-                }
-                self.state = state;
-                return Ok(());
-            }
-            self.offset = self.offset.saturating_add(self.pending.len as usize + used);
-            self.pending = Pending::default();
-            self.state = ACCEPT;
-            rest = &chunk[used..];
-        }
-        match validate(rest) {
-            Ok(()) => {
-                self.offset = self.offset.saturating_add(rest.len());
-                Ok(())
-            }
-            Err(e) if e.error_len().is_some() => Err(self.fail(e.offset_by(self.offset))),
-            Err(e) => {
-                // `rest` ends inside a character: keep it for the next chunk.
-                let v = e.valid_up_to();
-                self.offset = self.offset.saturating_add(v);
-                for &b in &rest[v..] {
-                    self.pending.push(b);
-                    self.state = next_state(self.state, b);
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// Ends the input: the earlier error, an error if the input ended inside
-    /// a character, or `Ok(())`.
-    pub fn finish(self) -> Result<(), Utf8Error> {
-        match self.error {
-            Some(e) => Err(e),
-            None if self.pending.len > 0 => Err(self.pending.error(&[], self.offset)),
-            None => Ok(()),
-        }
-    }
-
-    /// How many bytes have been validated: the absolute offset of the end of
-    /// the last complete character (or of the first error).
-    pub fn valid_up_to(&self) -> usize {
-        match self.error {
-            Some(e) => e.valid_up_to(),
-            None => self.offset,
-        }
-    }
-
-    fn fail(&mut self, e: Utf8Error) -> Utf8Error {
-        self.error = Some(e);
-        e
-    }
-}
-
-impl StreamingValidator for Validator {
-    fn new() -> Self {
-        Validator::new()
-    }
-
-    fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
-        Validator::update(self, chunk)
-    }
-
-    fn finish(self) -> Result<(), Utf8Error> {
-        Validator::finish(self)
-    }
-}
+pub type Validator = Streaming<Dfa>;
 
 /// What one byte did to a decoder.
 enum Event {
@@ -255,7 +108,8 @@ pub(crate) fn to_char(codepoint: u32) -> char {
 #[derive(Clone, Debug, Default)]
 pub struct Decoder {
     core: Core,
-    pending: Pending,
+    /// The bytes of the character in progress.
+    pending: Carry,
     /// Absolute offset of the first byte of `pending`.
     offset: usize,
     error: Option<Utf8Error>,
@@ -263,16 +117,14 @@ pub struct Decoder {
 
 impl Decoder {
     /// A decoder at the start of an input.
+    #[must_use]
     pub const fn new() -> Decoder {
         Decoder {
             core: Core {
                 state: ACCEPT,
                 codepoint: 0,
             },
-            pending: Pending {
-                bytes: [0; 3],
-                len: 0,
-            },
+            pending: Carry::new(),
             offset: 0,
             error: None,
         }
@@ -288,12 +140,13 @@ impl Decoder {
             match self.core.feed(b) {
                 Event::Char(c) => {
                     emit(c);
-                    self.offset = self.offset.saturating_add(self.pending.len as usize + 1);
-                    self.pending = Pending::default();
+                    self.offset = self.offset.saturating_add(self.pending.len() + 1);
+                    self.pending.clear();
                 }
                 Event::Pending => self.pending.push(b),
                 Event::Reject { .. } => {
-                    let e = self.pending.error(&chunk[i..=i], self.offset);
+                    self.pending.push(chunk[i]);
+                    let e = Utf8Error::at(self.pending.as_bytes(), 0).offset_by(self.offset);
                     self.error = Some(e);
                     return Err(e);
                 }
@@ -307,7 +160,9 @@ impl Decoder {
     pub fn finish(self) -> Result<(), Utf8Error> {
         match self.error {
             Some(e) => Err(e),
-            None if self.pending.len > 0 => Err(self.pending.error(&[], self.offset)),
+            None if !self.pending.is_empty() => {
+                Err(Utf8Error::at(self.pending.as_bytes(), 0).offset_by(self.offset))
+            }
             None => Ok(()),
         }
     }
@@ -339,6 +194,7 @@ pub struct LossyDecoder {
 
 impl LossyDecoder {
     /// A decoder at the start of an input.
+    #[must_use]
     pub const fn new() -> LossyDecoder {
         LossyDecoder {
             core: Core {

@@ -99,6 +99,7 @@ pub const TRANSITION: [u8; 108] = [
 /// let (s, cp) = step(s, cp, 0xA9);
 /// assert_eq!((s, cp), (ACCEPT, 'é' as u32));
 /// ```
+#[must_use]
 pub const fn step(state: u8, codepoint: u32, byte: u8) -> (u8, u32) {
     let class = BYTE_CLASS[byte as usize];
     let codepoint = if state == ACCEPT {
@@ -119,6 +120,7 @@ pub const fn step(state: u8, codepoint: u32, byte: u8) -> (u8, u32) {
 /// The next state alone, for validation: `TRANSITION[state + class(byte)]`.
 /// Any `state` outside the nine leads to [`REJECT`].
 #[inline]
+#[must_use]
 pub const fn next_state(state: u8, byte: u8) -> u8 {
     let i = state as usize + BYTE_CLASS[byte as usize] as usize;
     if i < TRANSITION.len() {
@@ -157,6 +159,7 @@ pub const SHIFT_MASK: u64 = (1 << SHIFT_BITS) - 1;
 pub const SHIFT: [u64; 256] = derive_shift();
 
 /// Builds [`SHIFT`] from [`BYTE_CLASS`] and [`TRANSITION`].
+#[must_use]
 pub const fn derive_shift() -> [u64; 256] {
     let mut table = [0u64; 256];
     let mut byte = 0;
@@ -176,6 +179,7 @@ pub const fn derive_shift() -> [u64; 256] {
 }
 
 /// A premultiplied state in the shift encoding of [`SHIFT`].
+#[must_use]
 pub const fn to_shift(state: u8) -> u64 {
     (state as u64 / CLASSES as u64) * SHIFT_BITS as u64
 }

@@ -31,6 +31,7 @@
 //! byte, tracking where the current character started, until it rejects.
 
 use codec_core::Utf8Error;
+use codec_core::utf8::last_char_start as last_boundary;
 
 use crate::table::{ACCEPT, REJECT, SHIFT, SHIFT_ACCEPT, SHIFT_MASK, SHIFT_REJECT, next_state};
 
@@ -94,6 +95,7 @@ pub(crate) fn validate_one_stream(input: &[u8]) -> Result<(), Utf8Error> {
 
 /// Whether `input` is well-formed UTF-8; the same fast pass as [`validate`]
 /// without the error position.
+#[must_use]
 pub fn is_valid(input: &[u8]) -> bool {
     first_bad_region::<true>(input).is_none()
 }
@@ -319,17 +321,6 @@ fn boundary(input: &[u8], pos: usize, state: u64) -> usize {
     }
 }
 
-/// The start of the last character that begins before `pos`: the last byte
-/// before `pos`, at most four back, that is not a continuation byte (or
-/// `pos - 4` if every one is, which the precise pass then rejects).
-fn last_boundary(input: &[u8], pos: usize) -> usize {
-    let lo = pos.saturating_sub(4);
-    input[lo..pos]
-        .iter()
-        .rposition(|&b| b & 0xC0 != 0x80)
-        .map_or(lo, |i| lo + i)
-}
-
 /// The exact error in `input`, searched from the character boundary `from`
 /// (with `input[..from]` valid) with the Hoehrmann table, tracking the start
 /// of the character in progress.
@@ -360,19 +351,4 @@ pub(crate) fn precise(input: &[u8], from: usize) -> Utf8Error {
     // harmless, and the tests make sure it never happens.
     debug_assert_ne!(state, ACCEPT, "precise pass found no error");
     Utf8Error::at(input, start)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn boundaries() {
-        let s = "a吕😀".as_bytes();
-        assert_eq!(last_boundary(s, 3), 1);
-        assert_eq!(last_boundary(s, 4), 4 - 3);
-        assert_eq!(last_boundary(s, 8), 4);
-        assert_eq!(last_boundary(b"\x80\x80\x80\x80\x80", 5), 1);
-        assert_eq!(last_boundary(b"\x80", 1), 0);
-    }
 }

@@ -32,13 +32,19 @@
 //!   bytes); on invalid input they re-read the failing 256-byte group with
 //!   the scalar validator to report std's exact `valid_up_to`, `error_len`
 //!   and an error kind.
+//! - [`from_utf8_mut`]: the same for `&mut [u8]`.
 //! - [`Validator`]: chunks (network reads, file blocks) with exact absolute
 //!   error offsets, reported by the chunk that holds the offending byte, in
 //!   at most 3 bytes of state.
-//! - [`Simd`] (dispatched), [`Avx2`], [`Sse42`] and [`Portable`] (and
-//!   `Avx512` with the `avx512` feature) implement [`Utf8Validator`] for
-//!   generic code; all but the first name one kernel each, for tests and
-//!   benchmarks.
+//! - [`chunks`]: std's `utf8_chunks` (valid runs and the invalid pieces
+//!   between them, as `String::from_utf8_lossy` sees them), with offsets and
+//!   error kinds.
+//! - [`reader`] and [`repair`] (feature `std`): the same pieces from any
+//!   `std::io::Read` in bounded memory, and a lossy `Read -> Write` copy
+//!   equal to `String::from_utf8_lossy`.
+//! - [`Simd`] (dispatched), [`Avx512`], [`Avx2`], [`Sse41`] and [`Portable`]
+//!   implement [`Utf8Validator`] for generic code; all but the first name one
+//!   kernel each. [`kernels`] lists every kernel compiled for the target.
 //!
 //! # The algorithm
 //!
@@ -76,13 +82,14 @@
 //!
 //! # Streaming
 //!
-//! [`Validator`] keeps the at most 3 bytes of a character split between
-//! chunks. Each `update` finishes that character with the scalar path, runs
-//! the kernel on the chunk up to its own unfinished last character, and
-//! keeps that one for the next call; errors are computed on the slice that
-//! holds them and moved to their absolute position with
-//! [`Utf8Error::offset_by`]. Valid text split anywhere never takes the
-//! error path, so streaming in 4 KiB chunks runs at the one-shot speed.
+//! [`Validator`] is codec-core's one streaming engine
+//! ([`Streaming`](codec_core::Streaming)) over [`Simd`]. It keeps the at most
+//! 3 bytes of a character split between chunks; each `update` finishes that
+//! character, runs the kernel on the chunk up to its own unfinished last
+//! character, and carries that one to the next call; errors are computed on
+//! the slice that holds them and moved to their absolute position with
+//! [`Utf8Error::offset_by`]. Valid text split anywhere never takes the error
+//! path, so streaming in 4 KiB chunks runs at the one-shot speed.
 //!
 //! # Exactness
 //!
@@ -91,27 +98,38 @@
 //! sequence, on conformance suites, on random and mutated input and on every
 //! invalid sequence placed around every block boundary. On failure, the
 //! kernel reports a position before which the input is a valid prefix; the
-//! error is then found by utf8-dfa's exact scalar validator, starting at most
-//! 3 bytes before that position (the start of the character there), and
+//! error is then found by utf8-dfa's exact scalar validator, starting at the
+//! start of the character there (at most 4 bytes back), and
 //! built by [`Utf8Error::at`], so `valid_up_to`, `error_len` and the kind are
 //! those of every other codec in the workspace and of std.
 //!
 //! # Crate features
 //!
-//! - `std` (default): detect the CPU's features at run time (once; the
-//!   choice is cached in a static function pointer). Without it the kernel
-//!   is chosen at compile time from the enabled target features (build with
-//!   `-C target-feature=+avx2` or `-C target-cpu=native` to get SIMD).
+//! - `std` (default): [`reader`] and [`repair`] over `std::io`; implies
+//!   `alloc`.
 //! - `alloc`: forwarded to codec-core and utf8-dfa.
-//! - `avx512` (default): the AVX-512 (F and BW) kernel and `Avx512`, which
-//!   the runtime dispatch prefers where the CPU has both; 1.2 to 1.7 times
-//!   the AVX2 kernel's speed on non-ASCII text. Its intrinsics need Rust
-//!   1.89, the crate's rust-version. Turn it off (`default-features = false,
-//!   features = ["std"]`) to keep the AVX2 kernel on AVX-512 machines.
 //!
-//! The crate is `#![no_std]`. Its only `unsafe` code (intrinsics, the cached
-//! function pointer, the unchecked `&str` conversion) lives in its `arch`
-//! module.
+//! The kernel is chosen at run time with or without `std` (CPU detection
+//! with `cpuid`, through the `cpufeatures` crate), and AVX-512 is preferred
+//! where the CPU has it (1.2 to 1.7 times the AVX2 kernel's speed on
+//! non-ASCII text, measured on an Intel Sapphire Rapids); name a kernel
+//! ([`Avx2::new`]) to run another.
+//!
+//! # Platforms and policies
+//!
+//! - x86-64: SSE4.1, AVX2 and AVX-512 kernels, chosen at run time. Every
+//!   other target: the portable scalar validator (utf8-dfa), which is exact
+//!   but several times slower.
+//! - `#![no_std]` without the `std` feature. MSRV: Rust 1.89 (the AVX-512
+//!   intrinsics).
+//! - `unsafe` code (intrinsics, the cached kernel pointer, unchecked `&str`
+//!   conversion of validated bytes) lives only in the `arch` module, each
+//!   block with the reason it is sound.
+//!
+//! Sibling crates: [`codec-core`](https://docs.rs/codec-core) (the error
+//! type, traits and streaming engine), [`utf8-dfa`](https://docs.rs/utf8-dfa)
+//! (the scalar validator and decoders), [`utf8-table`](https://docs.rs/utf8-table),
+//! and the facade [`codec-facade`](https://docs.rs/codec-facade).
 #![no_std]
 #![deny(unsafe_code)]
 
@@ -123,15 +141,14 @@ mod arch;
 mod exact;
 mod scalar;
 mod short;
-mod stream;
 pub mod tables;
+pub mod variant;
 
-#[cfg(feature = "avx512")]
-pub use arch::Avx512;
-pub use arch::{Avx2, Sse42};
-pub use codec_core::{StreamingValidator, Utf8Error, Utf8ErrorKind, Utf8Validator};
+pub use arch::{Avx2, Avx512, Kernel, KernelValidator, Sse41, chosen_kernel, kernels};
+pub use codec_core::{
+    StreamingValidator, Utf8Chunk, Utf8Chunks, Utf8Error, Utf8ErrorKind, Utf8Validator,
+};
 pub use scalar::Portable;
-pub use stream::Validator;
 
 /// The dispatched validator (the free functions of this crate), for generic
 /// code over [`Utf8Validator`].
@@ -150,6 +167,98 @@ impl Utf8Validator for Simd {
     fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
         from_utf8(input)
     }
+
+    fn from_utf8_mut<'a>(&self, input: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
+        from_utf8_mut(input)
+    }
+
+    fn valid_prefix<'a>(&self, input: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+        match validate(input) {
+            Ok(()) => (arch::valid_str(input), None),
+            Err(e) => (arch::valid_str(&input[..e.valid_up_to()]), Some(e)),
+        }
+    }
+}
+
+/// A streaming validator with std-exact, absolute error positions: feed
+/// chunks with `update`, end with `finish`. It is codec-core's streaming
+/// engine over [`Simd`]: an error is returned by the `update` whose chunk
+/// holds the byte that proves it (only an input that stops inside a
+/// character waits for `finish`), its `valid_up_to` counts from the first
+/// byte of the first chunk, and it is sticky. It keeps at most 3 bytes of
+/// input; `position()` counts every byte fed.
+///
+/// ```
+/// use utf8_simd::Validator;
+///
+/// let mut v = Validator::new();
+/// assert!(v.update("caf".as_bytes()).is_ok());
+/// assert!(v.update(b"\xC3").is_ok()); // the first byte of 'é'
+/// let err = v.update(b"\xA9 ok \xFF").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (9, Some(1)));
+/// assert_eq!(v.finish(), Err(err)); // sticky
+/// ```
+pub type Validator = codec_core::Streaming<Simd>;
+
+/// The pieces of `input` as `String::from_utf8_lossy` sees them: std's
+/// `<[u8]>::utf8_chunks`, validated with the SIMD kernel, with the offset
+/// and kind of every invalid piece.
+///
+/// ```
+/// let input = b"caf\xC3\xA9 \xFF ok \xE2\x82";
+/// for chunk in utf8_simd::chunks(input) {
+///     if let Some(kind) = chunk.kind() {
+///         println!("{} at byte {}: {:02X?}", kind, chunk.invalid_offset(), chunk.invalid());
+///     }
+/// }
+/// let lossy: String = utf8_simd::chunks(input)
+///     .flat_map(|c| [c.valid(), if c.invalid().is_empty() { "" } else { "\u{FFFD}" }])
+///     .collect();
+/// assert_eq!(lossy, String::from_utf8_lossy(input));
+/// ```
+#[must_use]
+pub fn chunks(input: &[u8]) -> Utf8Chunks<'_, Simd> {
+    Utf8Chunks::new(input, Simd)
+}
+
+/// Cuts any reader into the pieces of [`chunks`], with absolute offsets, in
+/// one buffer of 256 KiB: see [`codec_core::io::Utf8Reader`].
+///
+/// ```
+/// let input: &[u8] = b"first\nsecond \xFF\n";
+/// let mut r = utf8_simd::reader(input);
+/// let mut bad = Vec::new();
+/// while let Some(chunk) = r.next_chunk()? {
+///     if chunk.kind().is_some() {
+///         bad.push(chunk.invalid_offset());
+///     }
+/// }
+/// assert_eq!(bad, [13]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[cfg(feature = "std")]
+#[must_use]
+pub fn reader<R: std::io::Read>(reader: R) -> codec_core::io::Utf8Reader<R, Simd> {
+    codec_core::io::Utf8Reader::new(reader, Simd)
+}
+
+/// Copies `reader` to `writer`, replacing each invalid piece with one
+/// U+FFFD: byte for byte `String::from_utf8_lossy` of the input, in bounded
+/// memory. The writer is flushed at the end.
+///
+/// ```
+/// let mut out = Vec::new();
+/// let done = utf8_simd::repair(&b"ok \xED\xA0\x80 \xE2\x82"[..], &mut out)?;
+/// assert_eq!(out, String::from_utf8_lossy(b"ok \xED\xA0\x80 \xE2\x82").as_bytes());
+/// assert_eq!(done.replaced, 4);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn repair<R: std::io::Read, W: std::io::Write>(
+    reader: R,
+    writer: W,
+) -> std::io::Result<codec_core::io::Repaired> {
+    self::reader(reader).repair(writer)
 }
 
 /// Whether `input` is well-formed UTF-8: the fastest path, without a
@@ -160,6 +269,7 @@ impl Utf8Validator for Simd {
 /// assert!(!utf8_simd::is_valid(b"\xC0\xAF"));
 /// ```
 #[inline]
+#[must_use]
 pub fn is_valid(input: &[u8]) -> bool {
     if input.len() < short::SHORT {
         if short::is_ascii(input) {
@@ -206,5 +316,20 @@ pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
 /// ```
 #[inline]
 pub fn from_utf8(input: &[u8]) -> Result<&str, Utf8Error> {
-    arch::from_utf8(input)
+    validate(input)?;
+    Ok(arch::valid_str(input))
+}
+
+/// `input` as a `&mut str`, or exactly the error `core::str::from_utf8_mut`
+/// reports, with its kind.
+///
+/// ```
+/// let mut bytes = *b"caf\xC3\xA9";
+/// utf8_simd::from_utf8_mut(&mut bytes).unwrap().make_ascii_uppercase();
+/// assert_eq!(&bytes, "CAFé".as_bytes());
+/// ```
+#[inline]
+pub fn from_utf8_mut(input: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    validate(input)?;
+    Ok(arch::valid_str_mut(input))
 }

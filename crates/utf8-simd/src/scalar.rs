@@ -5,14 +5,11 @@ use codec_core::{Utf8Error, Utf8Validator};
 
 /// The scalar kernel, with the SIMD kernels' contract (see `arch`): on an
 /// error, `Err(valid_up_to)`.
-// Unused when a SIMD kernel is chosen at compile time (no `std`).
-#[allow(dead_code)]
 pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
     utf8_dfa::validate(input).map_err(|e| e.valid_up_to())
 }
 
 /// The scalar kernel's yes or no.
-#[allow(dead_code)] // As for `validate`.
 pub(crate) fn is_valid(input: &[u8]) -> bool {
     utf8_dfa::is_valid(input)
 }
@@ -25,6 +22,7 @@ pub struct Portable;
 
 impl Portable {
     /// The portable validator; it runs everywhere.
+    #[must_use]
     pub const fn new() -> Self {
         Portable
     }
@@ -41,5 +39,13 @@ impl Utf8Validator for Portable {
 
     fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
         utf8_dfa::from_utf8(input)
+    }
+
+    fn from_utf8_mut<'a>(&self, input: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
+        utf8_dfa::from_utf8_mut(input)
+    }
+
+    fn valid_prefix<'a>(&self, input: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+        utf8_dfa::Dfa.valid_prefix(input)
     }
 }

@@ -1,15 +1,20 @@
 //! The short-input fast path: an ASCII check of up to 64 bytes with a few
-//! overlapping word loads, in front of the kernel's indirect call.
+//! overlapping word loads, in front of the kernel's indirect call, and a
+//! byte loop for non-ASCII input of up to [`TINY`] bytes.
 //!
-//! Below 64 bytes a SIMD kernel reads a zero-padded copy of the input, which
-//! costs a `memcpy` call and the fixed cost of one full block. For ASCII input
-//! (the common case for short strings: keys, identifiers, numbers) this check
-//! answers without either. Non-ASCII short input still goes to the kernel,
-//! which measured faster than both the scalar DFA and std from 16 bytes up;
-//! see `docs/results/utf8-simd.md`.
+//! Below 64 bytes a SIMD kernel pays a fixed cost whatever the length: the
+//! indirect call of the dispatch, loading its table constants, and a last
+//! register assembled from up to three overlapping scalar loads. For ASCII
+//! input (the common case for short strings: keys, identifiers, numbers)
+//! the word check answers without any of it. Non-ASCII input of up to
+//! [`TINY`] bytes takes a byte loop; longer non-ASCII input goes to the
+//! kernel, which measured faster than both the scalar DFA and std from 9
+//! bytes up (see `docs/results/utf8-simd.md`).
 
 /// Inputs shorter than this take the short path.
 pub(crate) const SHORT: usize = 64;
+
+use codec_core::utf8::{is_continuation, lead};
 
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
@@ -59,47 +64,42 @@ pub(crate) const TINY: usize = 8;
 #[inline(always)]
 pub(crate) fn tiny_is_valid(input: &[u8]) -> bool {
     // One branch per character length, each reading its bytes with one
-    // slice pattern. (A first version matched the lead against every range
-    // at once and checked the later bytes with a closure: 0.75-0.8x std on
-    // two 3-byte characters.) The allowed second-byte ranges are those of
-    // RFC 3629 §4.
+    // slice pattern; the second byte's range comes from codec-core's lead
+    // table (RFC 3629), later bytes are continuations. (A first version
+    // matched the lead against every range at once and checked the later
+    // bytes with a closure: 0.75-0.8x std on two 3-byte characters.)
     let mut i = 0;
-    while let Some(&lead) = input.get(i) {
-        if lead < 0x80 {
+    while let Some(&first) = input.get(i) {
+        if first < 0x80 {
             i += 1;
-        } else if lead < 0xE0 {
-            // 80..=C1 are continuations and overlong leads.
-            match input.get(i + 1) {
-                Some(&b1) if lead >= 0xC2 && b1 & 0xC0 == 0x80 => i += 2,
+            continue;
+        }
+        let l = lead(first);
+        match l.len() {
+            2 => match input.get(i + 1) {
+                Some(&b1) if is_continuation(b1) => i += 2,
                 _ => return false,
+            },
+            3 => {
+                let Some(&[b1, b2]) = input.get(i + 1..i + 3) else {
+                    return false;
+                };
+                if !l.allows_second(b1) || !is_continuation(b2) {
+                    return false;
+                }
+                i += 3;
             }
-        } else if lead < 0xF0 {
-            let Some(&[b1, b2]) = input.get(i + 1..i + 3) else {
-                return false;
-            };
-            let (lo, hi) = match lead {
-                0xE0 => (0xA0, 0xBF),
-                0xED => (0x80, 0x9F),
-                _ => (0x80, 0xBF),
-            };
-            if b1 < lo || b1 > hi || b2 & 0xC0 != 0x80 {
-                return false;
+            4 => {
+                let Some(&[b1, b2, b3]) = input.get(i + 1..i + 4) else {
+                    return false;
+                };
+                if !l.allows_second(b1) || !is_continuation(b2) || !is_continuation(b3) {
+                    return false;
+                }
+                i += 4;
             }
-            i += 3;
-        } else {
-            let Some(&[b1, b2, b3]) = input.get(i + 1..i + 4) else {
-                return false;
-            };
-            let (lo, hi) = match lead {
-                0xF0 => (0x90, 0xBF),
-                0xF1..=0xF3 => (0x80, 0xBF),
-                0xF4 => (0x80, 0x8F),
-                _ => return false,
-            };
-            if b1 < lo || b1 > hi || (b2 & b3) & 0xC0 != 0x80 || (b2 | b3) & 0x40 != 0 {
-                return false;
-            }
-            i += 4;
+            // A byte that starts no character.
+            _ => return false,
         }
     }
     true

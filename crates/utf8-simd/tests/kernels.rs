@@ -1,54 +1,80 @@
-//! Every kernel (portable, SSE, AVX2, and the dispatched one) against
-//! `core::str::from_utf8`, the oracle, on the whole suite.
+//! Every entry point of this crate in the workspace registry (the free
+//! functions, `Portable`, the streaming validator and every kernel this CPU
+//! can run) against `core::str::from_utf8`, the oracle, on the whole suite.
 // Test code: clippy.toml exempts #[test] functions from the no-panic lints,
 // but not the helpers of an integration test, which may panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use codec_core::{StreamingValidator, Utf8Validator};
-use codec_testdata::{assert_std_exact, std_validate};
+use codec_testdata::registry::{
+    Utf8Impl, check_core, check_utf8_against, utf8_impls, utf8_skipped,
+};
+use codec_testdata::std_validate;
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use utf8_simd::{Avx2, Portable, Simd, Sse42, Validator};
+use utf8_simd::{Avx2, Avx512, Sse41, Validator};
 
-/// Every validator this CPU can run, by name. The SIMD kernels must be
-/// present on the machines the tests run on (x86-64 with AVX2), so that a
-/// missing kernel cannot pass silently; set `UTF8_SIMD_ALLOW_MISSING=1` to
-/// run elsewhere.
-fn validators() -> Vec<(&'static str, Box<dyn Utf8Validator>)> {
-    let mut v: Vec<(&'static str, Box<dyn Utf8Validator>)> = vec![
-        ("portable", Box::new(Portable)),
-        ("dispatched", Box::new(Simd)),
-    ];
-    let allow_missing = std::env::var_os("UTF8_SIMD_ALLOW_MISSING").is_some();
-    match Sse42::new() {
-        Some(k) => v.push(("sse42", Box::new(k))),
-        None => assert!(allow_missing, "SSE4.2 kernel unavailable"),
+/// This crate's entries in the workspace registry (`codec_testdata::
+/// registry`): the free functions, `Portable`, the streaming validator and
+/// every kernel this CPU can run. Kernels it cannot run are printed.
+fn validators() -> Vec<Utf8Impl> {
+    for skipped in utf8_skipped() {
+        eprintln!("skipped on this CPU: {skipped}");
     }
-    match Avx2::new() {
-        Some(k) => v.push(("avx2", Box::new(k))),
-        None => assert!(allow_missing, "AVX2 kernel unavailable"),
-    }
-    // Only with the `avx512` feature; a CPU without AVX-512 skips it.
-    #[cfg(feature = "avx512")]
-    if let Some(k) = utf8_simd::Avx512::new() {
-        v.push(("avx512", Box::new(k)));
-    }
-    v
+    utf8_impls()
+        .into_iter()
+        .filter(|i| i.name.starts_with("utf8_simd::"))
+        .collect()
 }
 
-/// Checks every validator on `input`: validate, is_valid and from_utf8.
-fn check_all(vs: &[(&'static str, Box<dyn Utf8Validator>)], input: &[u8]) {
+/// Checks every validator on `input`: each entry point against std.
+fn check_all(vs: &[Utf8Impl], input: &[u8]) {
     let want = std_validate(input);
-    for (name, v) in vs {
-        assert_std_exact(name, input, v.validate(input));
-        assert_eq!(
-            v.is_valid(input),
-            want.is_ok(),
-            "{name} is_valid on {input:02X?}"
-        );
-        assert_eq!(
-            v.from_utf8(input).map(str::as_bytes),
-            want.map(|()| input),
-            "{name} from_utf8"
+    for imp in vs {
+        if let Err(e) = check_utf8_against(imp, input, want) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// The registry has every kernel this CPU can run, and the dispatch runs
+/// the first of them: a kernel left out of `utf8_simd::kernels()` (or a
+/// detection that says no to a feature the CPU has) fails here.
+#[test]
+fn the_registry_has_every_kernel_this_cpu_can_run() {
+    let available = |name: &str| {
+        utf8_simd::kernels()
+            .iter()
+            .find(|k| k.name() == name)
+            .map(|k| k.is_available())
+    };
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        let avx512 = has!("avx512f") && has!("avx512bw") && has!("avx2");
+        assert_eq!(available("avx512"), Some(avx512));
+        assert_eq!(available("avx2"), Some(has!("avx2")));
+        assert_eq!(available("sse4.1"), Some(has!("ssse3") && has!("sse4.1")));
+        assert_eq!(Avx512::new().is_some(), avx512);
+        assert_eq!(Avx2::new().is_some(), has!("avx2"));
+        assert_eq!(Sse41::new().is_some(), has!("ssse3") && has!("sse4.1"));
+        // The machines CI runs on have AVX2; elsewhere, say so explicitly.
+        if std::env::var_os("UTF8_SIMD_ALLOW_MISSING").is_none() {
+            assert!(has!("avx2"), "no AVX2: set UTF8_SIMD_ALLOW_MISSING=1");
+        }
+    }
+    assert_eq!(available("portable"), Some(true));
+    let first = utf8_simd::kernels().iter().find(|k| k.is_available());
+    assert_eq!(
+        first.map(|k| k.name()),
+        Some(utf8_simd::chosen_kernel().name())
+    );
+    let list = validators();
+    let names: Vec<&str> = list.iter().map(|i| i.name.as_str()).collect();
+    for k in utf8_simd::kernels().iter().filter(|k| k.is_available()) {
+        let name = format!("utf8_simd::kernel[{}]", k.name());
+        assert!(
+            names.contains(&name.as_str()),
+            "{name} missing from {names:?}"
         );
     }
 }
@@ -137,8 +163,18 @@ fn invalid_sequences_around_block_boundaries() {
 
 #[test]
 fn every_sequence_up_to_three_bytes() {
+    // `validate` and `is_valid` of every entry point; the other methods are
+    // checked on every other input here, and on these too by `cargo xtask
+    // exhaustive --quick`, which runs in CI.
     let vs = validators();
-    codec_testdata::for_each_sequence_up_to_3(|input| check_all(&vs, input));
+    codec_testdata::for_each_sequence_up_to_3(|input| {
+        let want = std_validate(input);
+        for imp in &vs {
+            if let Err(e) = check_core(imp, input, want) {
+                panic!("{e}");
+            }
+        }
+    });
 }
 
 #[test]
@@ -158,17 +194,17 @@ fn every_sequence_up_to_two_bytes_at_every_block_position() {
                         buf.extend_from_slice(text);
                         buf.extend_from_slice(input);
                         let want = std_validate(&buf);
-                        for (name, v) in &vs {
-                            if v.validate(&buf) != want {
-                                assert_std_exact(name, &buf, v.validate(&buf));
+                        for imp in &vs {
+                            if imp.validator.validate(&buf) != want {
+                                panic!("{}: {:?} on {buf:02X?}", imp.name, want);
                             }
                         }
                         // And with text after it (the overlapped last block).
                         buf.extend_from_slice(b"0123456789abcdef0123456789abcdef0123456789ab");
                         let want = std_validate(&buf);
-                        for (name, v) in &vs {
-                            if v.validate(&buf) != want {
-                                assert_std_exact(name, &buf, v.validate(&buf));
+                        for imp in &vs {
+                            if imp.validator.validate(&buf) != want {
+                                panic!("{}: {:?} on {buf:02X?}", imp.name, want);
                             }
                         }
                     }
@@ -282,7 +318,12 @@ fn the_harness_can_fail() {
             Ok(())
         }
     }
-    let vs: Vec<(&'static str, Box<dyn Utf8Validator>)> = vec![("liar", Box::new(Liar))];
+    let vs = vec![Utf8Impl {
+        name: "liar".into(),
+        validator: Box::new(Liar),
+        blocks: false,
+        own_methods: true,
+    }];
     let vs = std::panic::AssertUnwindSafe(vs);
     assert!(std::panic::catch_unwind(|| check_all(&vs, b"\xFF")).is_err());
 }
@@ -335,10 +376,10 @@ fn every_sequence_up_to_three_bytes_across_block_boundaries() {
                 buf.extend_from_slice(text);
                 buf.extend_from_slice(seq);
                 let want = std_validate(&buf);
-                for (name, v) in &vs {
+                for imp in &vs {
+                    let v = &imp.validator;
                     if v.validate(&buf) != want || v.is_valid(&buf) != want.is_ok() {
-                        assert_std_exact(name, &buf, v.validate(&buf));
-                        panic!("{name}: is_valid disagrees on {buf:02X?}");
+                        panic!("{}: disagrees with std ({want:?}) on {buf:02X?}", imp.name);
                     }
                 }
             });

@@ -1,7 +1,7 @@
 //! Decoding: Thompson's `mbtowc` loop, one code point at a time, and the
 //! whole-buffer validators built on it.
 
-use codec_core::Utf8Error;
+use codec_core::{Utf8Error, Utf8Validator};
 
 use crate::mode::sealed::ModeError;
 use crate::mode::{Mode, Strict, in_range};
@@ -168,6 +168,18 @@ pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
 /// assert_eq!(utf8_table::from_utf8("吕".as_bytes()), Ok("吕"));
 /// ```
 pub fn from_utf8(input: &[u8]) -> Result<&str, Utf8Error> {
-    validate(input)?;
-    core::str::from_utf8(input).map_err(|e| Utf8Error::from_std(e, input))
+    crate::Table.from_utf8(input)
+}
+
+/// `input` as a `&mut str` if it is well-formed UTF-8, otherwise exactly
+/// the error `core::str::from_utf8_mut` reports. Like [`from_utf8`], it
+/// checks valid input a second time with std (the crate forbids `unsafe`).
+///
+/// ```
+/// let mut bytes = *b"caf\xC3\xA9";
+/// utf8_table::from_utf8_mut(&mut bytes).unwrap().make_ascii_uppercase();
+/// assert_eq!(&bytes, "CAFé".as_bytes());
+/// ```
+pub fn from_utf8_mut(input: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    crate::Table.from_utf8_mut(input)
 }

@@ -22,6 +22,7 @@ use crate::table::TABLE;
 /// assert_eq!(encoded_len::<Legacy>(0xD800), Some(3));
 /// ```
 #[inline]
+#[must_use]
 pub const fn encoded_len<M: Mode>(v: u32) -> Option<usize> {
     if !crate::mode::in_range::<M>(v) {
         return None;

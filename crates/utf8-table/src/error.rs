@@ -33,6 +33,7 @@ pub enum LegacyErrorKind {
 
 impl LegacyErrorKind {
     /// A short English description, as used by `Display`.
+    #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             LegacyErrorKind::Incomplete => "incomplete sequence at end of input",
@@ -92,12 +93,14 @@ impl LegacyError {
     }
 
     /// Where the invalid bytes start.
+    #[must_use]
     pub const fn valid_up_to(&self) -> usize {
         self.valid_up_to
     }
 
     /// `Some(n)`: the maximal invalid subpart is `n` bytes long (1 to 5).
     /// `None`: the input ended inside a sequence ("need more bytes").
+    #[must_use]
     pub const fn error_len(&self) -> Option<usize> {
         match self.error_len {
             0 => None,
@@ -106,6 +109,7 @@ impl LegacyError {
     }
 
     /// Why the input is invalid.
+    #[must_use]
     pub const fn kind(&self) -> LegacyErrorKind {
         self.kind
     }

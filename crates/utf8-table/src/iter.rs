@@ -43,6 +43,7 @@ pub struct CodePoints<'a, M: Mode> {
 /// assert_eq!(legacy, [Ok(0x61), Ok(0x5415), Err((4, Some(1))), Err((5, Some(1))),
 ///                     Ok(0x400_0000)]);
 /// ```
+#[must_use]
 pub fn code_points<M: Mode>(input: &[u8]) -> CodePoints<'_, M> {
     CodePoints {
         input,
@@ -53,11 +54,13 @@ pub fn code_points<M: Mode>(input: &[u8]) -> CodePoints<'_, M> {
 
 impl<'a, M: Mode> CodePoints<'a, M> {
     /// The offset of the next sequence in the slice.
+    #[must_use]
     pub fn offset(&self) -> usize {
         self.pos
     }
 
     /// The bytes not yet decoded.
+    #[must_use]
     pub fn as_bytes(&self) -> &'a [u8] {
         self.input.get(self.pos..).unwrap_or(&[])
     }

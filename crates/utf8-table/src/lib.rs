@@ -136,7 +136,7 @@ mod table;
 
 pub use codec_core::{BufferTooSmall, Utf8Error, Utf8ErrorKind, Utf8Validator};
 
-pub use crate::decode::{decode, decode_char, from_utf8, validate, validate_as};
+pub use crate::decode::{decode, decode_char, from_utf8, from_utf8_mut, validate, validate_as};
 pub use crate::encode::{encode, encode_char, encoded_len};
 pub use crate::error::{EncodeError, LegacyError, LegacyErrorKind};
 pub use crate::iter::{CodePoints, code_points};
@@ -156,5 +156,6 @@ impl Utf8Validator for Table {
     fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
         validate(input)
     }
-    // `from_utf8` is the provided method: validate, then std's conversion.
+    // `from_utf8`, `from_utf8_mut` and `valid_prefix` are the provided
+    // methods: validate, then std's conversion (the crate forbids `unsafe`).
 }

@@ -84,7 +84,7 @@ impl Validator {
             last_accept: 0,
             fed: 0,
             head: [0; 3],
-            utf8: utf8_simd::Validator::new(),
+            utf8: utf8_simd::Validator::with_validator(utf8_simd::Simd),
             error: None,
         }
     }

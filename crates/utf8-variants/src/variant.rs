@@ -88,6 +88,25 @@ impl Variant {
     pub fn validate_scalar(self, input: &[u8]) -> Result<(), Error> {
         scalar::validate(self, input)
     }
+
+    /// [`Self::validate`] with one kernel of utf8-simd's registry
+    /// ([`utf8_simd::kernels`]), even on short input, for tests and
+    /// benchmarks: `None` for UTF-8, for the portable kernel, and for a
+    /// kernel this CPU cannot run.
+    #[doc(hidden)]
+    pub fn validate_with_kernel(
+        self,
+        kernel: &utf8_simd::Kernel,
+        input: &[u8],
+    ) -> Option<Result<(), Error>> {
+        simd::validate_with(kernel, self, input)
+    }
+
+    /// [`Self::is_valid`] with one kernel, as [`Self::validate_with_kernel`].
+    #[doc(hidden)]
+    pub fn is_valid_with_kernel(self, kernel: &utf8_simd::Kernel, input: &[u8]) -> Option<bool> {
+        simd::is_valid_with(kernel, self, input)
+    }
 }
 
 impl fmt::Display for Variant {

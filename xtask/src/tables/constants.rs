@@ -24,8 +24,18 @@ pub(crate) struct Constants {
     pub(crate) nibbles: Nibbles,
     /// The error bits of utf8-simd, by name.
     pub(crate) error_bits: Vec<(&'static str, u8)>,
+    /// codec-core's lead table, one entry per byte, packed by [`pack_lead`].
+    pub(crate) leads: Vec<u32>,
     /// The tables of UTF-8's relatives, in `spec::VARIANTS` order.
     pub(crate) variants: Vec<VariantConstants>,
+}
+
+/// One entry of the lead table as a number the check can compare and
+/// print: `len << 16 | second_min << 8 | second_max` (0 for the range when
+/// the byte starts no multi-byte sequence).
+pub(crate) fn pack_lead(len: usize, second: Option<(u8, u8)>) -> u32 {
+    let (lo, hi) = second.unwrap_or((0, 0));
+    (len as u32) << 16 | u32::from(lo) << 8 | u32::from(hi)
 }
 
 /// One module of `utf8_variants::tables`.
@@ -78,6 +88,12 @@ impl Constants {
                 ("OVERLONG_4", simd_tables::OVERLONG_4),
                 ("TWO_CONTS", simd_tables::TWO_CONTS),
             ],
+            leads: (0..=255u8)
+                .map(|b| {
+                    let l = codec_core::utf8::lead(b);
+                    pack_lead(l.len(), l.second_range())
+                })
+                .collect(),
             variants: vec![
                 VariantConstants {
                     module: "cesu8",

@@ -173,6 +173,21 @@ pub(crate) fn check(k: &Constants) -> Report {
         );
     }
 
+    // codec-core's lead table: each byte's sequence length and second-byte
+    // range, read off the grammar's alternatives.
+    let leads: Vec<u32> = (0..=255u8)
+        .map(|b| {
+            let alt = spec::GRAMMAR
+                .iter()
+                .find(|alt| alt[0].0 <= b && b <= alt[0].1);
+            match alt {
+                Some(alt) => constants::pack_lead(alt.len(), alt.get(1).copied()),
+                None => constants::pack_lead(0, None),
+            }
+        })
+        .collect();
+    r.compare("codec_core::utf8::lead", &leads, &k.leads);
+
     // The nibble tables and their error bits.
     let n = &k.nibbles;
     r.compare(
@@ -253,7 +268,7 @@ pub(crate) fn run(args: &[String]) -> Result {
             let report = check_all(&k);
             if report.is_clean() {
                 eprintln!(
-                    "gen-tables --check: utf8_dfa::table ({} bytes{}), utf8_simd::tables (48 bytes) and utf8_variants::tables equal the derivation; {}",
+                    "gen-tables --check: utf8_dfa::table ({} bytes{}), utf8_simd::tables (48 bytes), codec_core::utf8::lead (256 entries) and utf8_variants::tables equal the derivation; {}",
                     256 + d.dfa.transition().len(),
                     if k.shift.is_some() { ", SHIFT" } else { "" },
                     proofs.join("; "),
@@ -662,6 +677,23 @@ mod tests {
             }
         }
         assert_eq!(cases, 3 * (256 + 48) + 81 + 110 + 156);
+    }
+
+    #[test]
+    fn a_perturbed_lead_entry_is_named() {
+        let good = Constants::from_crates();
+        for index in [0x41, 0xC2, 0xE0, 0xED, 0xF4, 0xF5] {
+            let mut k = good.clone();
+            let before = k.leads[index];
+            k.leads[index] ^= 1 << 8;
+            let report = check(&k);
+            assert_eq!(report.mismatches.len(), 1, "{report}");
+            let m = &report.mismatches[0];
+            assert_eq!(
+                (m.table, m.index, m.derived),
+                ("codec_core::utf8::lead", index, u64::from(before))
+            );
+        }
     }
 
     #[test]

@@ -2,326 +2,404 @@
 //!
 //! - `kernel`, `vector`: the Keiser–Lemire check, written once over a small
 //!   vector trait.
-//! - `x86_64/`: that trait for SSE (16 bytes), AVX2 (32 bytes) and, with the
-//!   `avx512` feature, AVX-512 (64 bytes), with `#[target_feature]` entry
-//!   points each (`validate` with 256-byte checkpoints, `is_valid` without).
-//! - This file: the one dispatch point ([`validate_blocks`] and
-//!   [`is_valid_blocks`]) and the per-instruction-set validators [`Sse42`]
-//!   and [`Avx2`].
+//! - `x86_64/`: that trait for SSE (16 bytes), AVX2 (32 bytes) and AVX-512
+//!   (64 bytes), with `#[target_feature]` entry points each (`validate`
+//!   with 256-byte checkpoints, `is_valid` without) and the [`Kernel`] that
+//!   describes them.
+//! - This file: the registry of kernels ([`kernels`]), the one dispatch point
+//!   ([`validate_blocks`], [`is_valid_blocks`]), and [`KernelValidator`], a
+//!   kernel proven to run on this CPU.
 //!
-//! With `std`, the first call detects the CPU's features once and caches the
-//! chosen kernel in a static `AtomicPtr` to its pair of entry points, which
-//! every later call loads and calls (memchr's scheme, with a `static` pair
-//! instead of a transmuted function pointer). Without `std` the choice is made at compile
-//! time from `cfg(target_feature)`. Every other target uses the portable
-//! scalar kernel (utf8-dfa).
+//! # The registry
+//!
+//! `KERNELS` lists every kernel compiled for the target, fastest first, and
+//! is the only place that names them: the dispatch runs the first one the
+//! CPU can run, the per-ISA validators ([`Avx2`](crate::Avx2) and the like)
+//! look themselves up in it by name, and the tests, guard-page tests, fuzz
+//! targets, `cargo xtask exhaustive` and the benchmarks iterate it. A new
+//! kernel is one line there; a kernel left out of it is dead code, which
+//! CI's `clippy -D warnings` rejects.
+//!
+//! # Dispatch
+//!
+//! The first call detects the CPU's features (with the `cpufeatures` crate:
+//! `cpuid` and `xgetbv`, so it works without `std` too) and caches the
+//! chosen kernel in a static `AtomicPtr`, which every later call loads and
+//! calls through (memchr's scheme, with a static table of entry points
+//! instead of a transmuted function pointer). Where the crate is compiled
+//! with the best kernel's features (`-C target-feature=+avx512f,+avx512bw`
+//! or a `target-cpu` that has them) that kernel is called directly.
+//! Targets without a SIMD kernel use the portable one (utf8-dfa).
 //!
 //! A kernel returns `Ok(())` for valid input, or `Err(pos)` where
 //! `input[..pos]` is a prefix of well-formed UTF-8; `crate::exact` turns
 //! that into the exact error.
-//!
-//! An AVX-512 kernel comes with the `avx512` feature (on by default).
-//! NEON is not written: it could not be built or run on the machines this
-//! crate is tested on.
 
 use codec_core::{Utf8Error, Utf8Validator};
 
 #[cfg(target_arch = "x86_64")]
 mod kernel;
 #[cfg(target_arch = "x86_64")]
+pub(crate) mod variants;
+#[cfg(target_arch = "x86_64")]
 mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
+
+/// One kernel: its name, the CPU features it needs, and its entry points.
+/// The list of them is [`kernels`].
+pub struct Kernel {
+    name: &'static str,
+    features: &'static str,
+    detect: fn() -> bool,
+    validate: unsafe fn(&[u8]) -> Result<(), usize>,
+    is_valid: unsafe fn(&[u8]) -> bool,
+}
+
+impl core::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("name", &self.name)
+            .field("features", &self.features)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Kernel {
+    /// The kernel's name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"portable"`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The CPU features it needs, as `target_feature` names separated by
+    /// commas (empty for the portable kernel).
+    #[must_use]
+    pub const fn features(&self) -> &'static str {
+        self.features
+    }
+
+    /// Whether this CPU can run it.
+    #[must_use]
+    pub fn is_available(&self) -> bool {
+        (self.detect)()
+    }
+
+    /// The kernel as a validator, if this CPU can run it.
+    #[must_use]
+    pub fn validator(&'static self) -> Option<KernelValidator> {
+        self.is_available()
+            .then_some(KernelValidator { kernel: self })
+    }
+}
+
+/// The portable kernel: utf8-dfa's scalar validator, on every target.
+const PORTABLE: Kernel = Kernel {
+    name: "portable",
+    features: "",
+    detect: || true,
+    validate: crate::scalar::validate,
+    is_valid: crate::scalar::is_valid,
+};
+
+/// Every kernel compiled for this target, fastest first. See the module
+/// docs: this is the one list of them.
+#[cfg(target_arch = "x86_64")]
+static KERNELS: [Kernel; 4] = [
+    x86_64::avx512::KERNEL,
+    x86_64::avx2::KERNEL,
+    x86_64::sse41::KERNEL,
+    PORTABLE,
+];
+
+/// Every kernel compiled for this target, fastest first.
+#[cfg(not(target_arch = "x86_64"))]
+static KERNELS: [Kernel; 1] = [PORTABLE];
+
+/// Every kernel compiled into this crate for the target, fastest first,
+/// whether or not this CPU can run it. [`validate`](crate::validate) and
+/// the other free functions use the first one the CPU can run.
+///
+/// ```
+/// for k in utf8_simd::kernels() {
+///     if let Some(v) = k.validator() {
+///         use utf8_simd::Utf8Validator;
+///         assert!(v.is_valid("très bien".as_bytes()), "{}", k.name());
+///     }
+/// }
+/// assert_eq!(utf8_simd::kernels().last().map(|k| k.name()), Some("portable"));
+/// ```
+#[must_use]
+pub fn kernels() -> &'static [Kernel] {
+    &KERNELS
+}
+
+/// The kernel that [`validate`](crate::validate) and the other free
+/// functions use on this CPU.
+///
+/// ```
+/// let k = utf8_simd::chosen_kernel();
+/// assert!(k.is_available());
+/// println!("validating with {} ({})", k.name(), k.features());
+/// ```
+#[must_use]
+pub fn chosen_kernel() -> &'static Kernel {
+    KERNELS
+        .iter()
+        .find(|k| k.is_available())
+        .unwrap_or(&KERNELS[KERNELS.len() - 1])
+}
+
+/// A kernel that this CPU can run, as a [`Utf8Validator`]: from
+/// [`Kernel::validator`].
+///
+/// It always runs its kernel, even on short input (the free functions take
+/// a short-input path first).
+#[derive(Clone, Copy, Debug)]
+pub struct KernelValidator {
+    kernel: &'static Kernel,
+}
+
+impl KernelValidator {
+    /// The kernel this validator runs.
+    #[must_use]
+    pub const fn kernel(&self) -> &'static Kernel {
+        self.kernel
+    }
+
+    /// The kernel's raw answer (see the module docs).
+    fn blocks(&self, input: &[u8]) -> Result<(), usize> {
+        // SAFETY: a `KernelValidator` is made only by `Kernel::validator`,
+        // after `detect` found the kernel's features on this CPU.
+        unsafe { (self.kernel.validate)(input) }
+    }
+}
+
+impl Utf8Validator for KernelValidator {
+    fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
+        match self.blocks(input) {
+            Ok(()) => Ok(()),
+            Err(pos) => crate::exact::locate(input, pos),
+        }
+    }
+
+    fn is_valid(&self, input: &[u8]) -> bool {
+        // SAFETY: as in `blocks`.
+        unsafe { (self.kernel.is_valid)(input) }
+    }
+
+    fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
+        self.validate(input)?;
+        Ok(valid_str(input))
+    }
+
+    fn from_utf8_mut<'a>(&self, input: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
+        self.validate(input)?;
+        Ok(valid_str_mut(input))
+    }
+
+    fn valid_prefix<'a>(&self, input: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+        match self.validate(input) {
+            Ok(()) => (valid_str(input), None),
+            Err(e) => (valid_str(&input[..e.valid_up_to()]), Some(e)),
+        }
+    }
+}
 
 /// The dispatched kernel, with checkpoints: see the module docs for its
 /// contract.
 #[inline]
 pub(crate) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
-    dispatch::validate_blocks(input)
+    cfg_if::cfg_if! {
+        if #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "avx512f",
+            target_feature = "avx512bw",
+            target_feature = "avx2"
+        ))] {
+            // SAFETY: the crate is compiled with the kernel's features (the
+            // cfg above), so every CPU that runs this code has them.
+            unsafe { x86_64::avx512::validate(input) }
+        } else if #[cfg(target_arch = "x86_64")] {
+            dispatch::validate_blocks(input)
+        } else {
+            crate::scalar::validate(input)
+        }
+    }
 }
 
 /// The dispatched kernel without checkpoints: only whether `input` is valid.
 #[inline]
 pub(crate) fn is_valid_blocks(input: &[u8]) -> bool {
-    dispatch::is_valid_blocks(input)
+    cfg_if::cfg_if! {
+        if #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "avx512f",
+            target_feature = "avx512bw",
+            target_feature = "avx2"
+        ))] {
+            // SAFETY: as in `validate_blocks`.
+            unsafe { x86_64::avx512::is_valid(input) }
+        } else if #[cfg(target_arch = "x86_64")] {
+            dispatch::is_valid_blocks(input)
+        } else {
+            crate::scalar::is_valid(input)
+        }
+    }
 }
 
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[cfg(all(
+    target_arch = "x86_64",
+    not(all(
+        target_feature = "avx512f",
+        target_feature = "avx512bw",
+        target_feature = "avx2"
+    ))
+))]
 mod dispatch {
-    //! Runtime detection, cached in an atomic pointer to the chosen
-    //! kernel's pair of entry points.
+    //! Run-time choice, cached in an atomic pointer to the chosen kernel.
 
-    use super::x86_64::{avx2, sse42};
+    use super::Kernel;
     use core::sync::atomic::{AtomicPtr, Ordering};
 
-    /// One kernel's entry points. `unsafe` because the x86 ones need their
-    /// CPU features.
-    struct Kernel {
-        validate: unsafe fn(&[u8]) -> Result<(), usize>,
-        is_valid: unsafe fn(&[u8]) -> bool,
-    }
-
     /// The chosen kernel; [`DETECT`] until the first call. It only ever
-    /// points to one of the `static`s below.
-    static KERNEL: AtomicPtr<Kernel> = AtomicPtr::new(&DETECT as *const Kernel as *mut Kernel);
+    /// points to `DETECT` or to an element of `KERNELS`.
+    static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(&DETECT as *const Kernel as *mut Kernel);
 
+    /// Detects, caches, and runs the chosen kernel.
     static DETECT: Kernel = Kernel {
-        validate: |input| detect().validate_checked(input),
-        is_valid: |input| detect().is_valid_checked(input),
-    };
-
-    static AVX2: Kernel = Kernel {
-        // SAFETY: stored in KERNEL only after detecting AVX2.
-        validate: |input| unsafe { avx2::validate(input) },
+        name: "detect",
+        features: "",
+        detect: || true,
+        // SAFETY: `detect` returns a kernel whose features it found.
+        validate: |input| unsafe { (detect().validate)(input) },
         // SAFETY: as above.
-        is_valid: |input| unsafe { avx2::is_valid(input) },
+        is_valid: |input| unsafe { (detect().is_valid)(input) },
     };
-
-    static SSE42: Kernel = Kernel {
-        // SAFETY: stored in KERNEL only after detecting the features.
-        validate: |input| unsafe { sse42::validate(input) },
-        // SAFETY: as above.
-        is_valid: |input| unsafe { sse42::is_valid(input) },
-    };
-
-    static PORTABLE: Kernel = Kernel {
-        validate: crate::scalar::validate,
-        is_valid: crate::scalar::is_valid,
-    };
-
-    #[cfg(feature = "avx512")]
-    static AVX512: Kernel = Kernel {
-        // SAFETY: stored in KERNEL only after detecting the features.
-        validate: |input| unsafe { super::x86_64::avx512::validate(input) },
-        // SAFETY: as above.
-        is_valid: |input| unsafe { super::x86_64::avx512::is_valid(input) },
-    };
-
-    impl Kernel {
-        fn validate_checked(&'static self, input: &[u8]) -> Result<(), usize> {
-            // SAFETY: `detect` returns a kernel whose features it found.
-            unsafe { (self.validate)(input) }
-        }
-
-        fn is_valid_checked(&'static self, input: &[u8]) -> bool {
-            // SAFETY: as in `validate_checked`.
-            unsafe { (self.is_valid)(input) }
-        }
-    }
 
     /// Chooses the kernel for this CPU and caches it.
     #[cold]
     fn detect() -> &'static Kernel {
-        let kernel = choose();
-        KERNEL.store(kernel as *const Kernel as *mut Kernel, Ordering::Relaxed);
+        let kernel = super::chosen_kernel();
+        CHOSEN.store(kernel as *const Kernel as *mut Kernel, Ordering::Relaxed);
         kernel
-    }
-
-    /// The fastest kernel this CPU can run.
-    fn choose() -> &'static Kernel {
-        #[cfg(feature = "avx512")]
-        if super::x86_64::avx512::is_available() {
-            return &AVX512;
-        }
-        if avx2::is_available() {
-            &AVX2
-        } else if sse42::is_available() {
-            &SSE42
-        } else {
-            &PORTABLE
-        }
     }
 
     /// The cached kernel.
     #[inline]
-    fn kernel() -> &'static Kernel {
-        // SAFETY: KERNEL always holds a pointer to one of the `static`
-        // kernels above, which live forever and are never written through.
-        unsafe { &*KERNEL.load(Ordering::Relaxed) }
+    fn chosen() -> &'static Kernel {
+        // SAFETY: CHOSEN always holds a pointer to `DETECT` or to an element
+        // of the `KERNELS` static, which live forever and are never written.
+        unsafe { &*CHOSEN.load(Ordering::Relaxed) }
     }
 
     #[inline]
     pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
-        // SAFETY: KERNEL holds `DETECT` or a kernel whose features `detect`
+        // SAFETY: CHOSEN holds `DETECT` or a kernel whose features `detect`
         // found on this CPU.
-        unsafe { (kernel().validate)(input) }
+        unsafe { (chosen().validate)(input) }
     }
 
     #[inline]
     pub(super) fn is_valid_blocks(input: &[u8]) -> bool {
         // SAFETY: as in `validate_blocks`.
-        unsafe { (kernel().is_valid)(input) }
+        unsafe { (chosen().is_valid)(input) }
     }
 }
 
-#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
-mod dispatch {
-    //! Compile-time choice, from the features the crate is built with.
-
-    cfg_if::cfg_if! {
-        if #[cfg(all(
-            feature = "avx512",
-            target_feature = "avx512f",
-            target_feature = "avx512bw",
-            target_feature = "avx2"
-        ))] {
-            use super::x86_64::avx512 as chosen;
-        } else if #[cfg(target_feature = "avx2")] {
-            use super::x86_64::avx2 as chosen;
-        } else if #[cfg(all(
-            target_feature = "sse4.2",
-            target_feature = "sse4.1",
-            target_feature = "ssse3"
-        ))] {
-            use super::x86_64::sse42 as chosen;
-        } else {
-            use crate::scalar as chosen;
-        }
-    }
-
-    #[inline]
-    #[allow(unused_unsafe)] // Calls that the enabled features make safe.
-    pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
-        // SAFETY: the crate is compiled with the chosen kernel's features.
-        unsafe { chosen::validate(input) }
-    }
-
-    #[inline]
-    #[allow(unused_unsafe)] // Calls that the enabled features make safe.
-    pub(super) fn is_valid_blocks(input: &[u8]) -> bool {
-        // SAFETY: the crate is compiled with the chosen kernel's features.
-        unsafe { chosen::is_valid(input) }
-    }
+/// `bytes` as a `&str`, for bytes a kernel (or the scalar re-check) has
+/// just accepted.
+#[inline]
+pub(crate) fn valid_str(bytes: &[u8]) -> &str {
+    debug_assert!(core::str::from_utf8(bytes).is_ok());
+    // SAFETY: every caller passes bytes that `validate` accepted (or the
+    // prefix before an error's `valid_up_to`, which it reports as valid);
+    // the kernels and the scalar re-check accept exactly what
+    // `core::str::from_utf8` accepts, as the exhaustive, differential and
+    // fuzz tests check.
+    unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-mod dispatch {
-    //! No SIMD kernel for this target: the portable one.
-
-    #[inline]
-    pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
-        crate::scalar::validate(input)
-    }
-
-    #[inline]
-    pub(super) fn is_valid_blocks(input: &[u8]) -> bool {
-        crate::scalar::is_valid(input)
-    }
+/// As [`valid_str`], for `&mut`.
+#[inline]
+pub(crate) fn valid_str_mut(bytes: &mut [u8]) -> &mut str {
+    debug_assert!(core::str::from_utf8(bytes).is_ok());
+    // SAFETY: as in `valid_str`.
+    unsafe { core::str::from_utf8_unchecked_mut(bytes) }
 }
 
-/// `input` as a `&str`, or the error std would report, with the dispatched
-/// kernel.
-pub(crate) fn from_utf8(input: &[u8]) -> Result<&str, Utf8Error> {
-    crate::validate(input)?;
-    // SAFETY: `validate` returned `Ok`: the kernel or the scalar re-check
-    // (utf8-dfa) proved `input` well-formed.
-    Ok(unsafe { core::str::from_utf8_unchecked(input) })
+/// The kernel named `name` in the registry, as a validator, if this CPU can
+/// run it.
+fn registered(name: &str) -> Option<KernelValidator> {
+    KERNELS
+        .iter()
+        .find(|k| k.name == name)
+        .and_then(Kernel::validator)
 }
-
-/// Proof that the CPU has a kernel's features; only [`Sse42::new`] and
-/// [`Avx2::new`] make one. Off x86-64 it cannot be made at all.
-#[derive(Clone, Copy, Debug)]
-struct Token(#[cfg(not(target_arch = "x86_64"))] core::convert::Infallible);
 
 macro_rules! isa_validator {
-    ($(#[$doc:meta])* $name:ident, $module:ident, $features:literal) => {
+    ($(#[$doc:meta])* $name:ident, $kernel:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
-        pub struct $name(Token);
+        pub struct $name(KernelValidator);
 
         impl $name {
-            #[doc = concat!("The validator, if this CPU has ", $features, ".")]
-            ///
-            /// With `std` off, "this CPU" means the features the crate is
-            /// compiled for. Always `None` off x86-64.
+            #[doc = concat!("The validator, if this CPU can run the `", $kernel, "` kernel (never off the targets that have it).")]
+            #[must_use]
             pub fn new() -> Option<Self> {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    x86_64::$module::is_available().then_some($name(Token()))
-                }
-                #[cfg(not(target_arch = "x86_64"))]
-                {
-                    None
-                }
+                registered($kernel).map($name)
             }
 
             #[doc = concat!("Whether [`", stringify!($name), "::new`] returns `Some`.")]
+            #[must_use]
             pub fn is_available() -> bool {
                 Self::new().is_some()
-            }
-
-            /// The kernel's raw answer (see `arch`'s docs).
-            fn blocks(&self, input: &[u8]) -> Result<(), usize> {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    let $name(Token()) = *self;
-                    // SAFETY: a value of this type exists only if `new` found
-                    // the kernel's features on this CPU.
-                    unsafe { x86_64::$module::validate(input) }
-                }
-                #[cfg(not(target_arch = "x86_64"))]
-                {
-                    let _ = input;
-                    match self.0.0 {}
-                }
             }
         }
 
         impl Utf8Validator for $name {
             fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
-                match self.blocks(input) {
-                    Ok(()) => Ok(()),
-                    Err(pos) => crate::exact::locate(input, pos),
-                }
+                self.0.validate(input)
             }
 
             fn is_valid(&self, input: &[u8]) -> bool {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    let $name(Token()) = *self;
-                    // SAFETY: a value of this type exists only if `new` found
-                    // the kernel's features on this CPU.
-                    unsafe { x86_64::$module::is_valid(input) }
-                }
-                #[cfg(not(target_arch = "x86_64"))]
-                {
-                    let _ = input;
-                    match self.0.0 {}
-                }
+                self.0.is_valid(input)
             }
 
             fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
-                self.validate(input)?;
-                // SAFETY: `validate` returned `Ok`: the kernel or the scalar
-                // re-check (utf8-dfa) proved `input` well-formed.
-                Ok(unsafe { core::str::from_utf8_unchecked(input) })
+                self.0.from_utf8(input)
+            }
+
+            fn from_utf8_mut<'a>(&self, input: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
+                self.0.from_utf8_mut(input)
+            }
+
+            fn valid_prefix<'a>(&self, input: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+                self.0.valid_prefix(input)
             }
         }
     };
 }
 
 isa_validator!(
-    /// The SSE kernel (16-byte registers; needs SSSE3, SSE4.1 and SSE4.2),
-    /// named explicitly, for tests and benchmarks. Always runs the kernel,
-    /// even on short input.
-    Sse42,
-    sse42,
-    "SSSE3, SSE4.1 and SSE4.2"
-);
-
-#[cfg(feature = "avx512")]
-isa_validator!(
-    /// The AVX-512 kernel (64-byte registers; needs AVX-512 F and BW), named
-    /// explicitly, for tests and benchmarks. Only with the `avx512` feature.
+    /// The AVX-512 kernel (64-byte registers; needs AVX-512 F and BW and
+    /// AVX2), named explicitly, for tests and benchmarks. Always runs the
+    /// kernel, even on short input.
     Avx512,
-    avx512,
-    "AVX-512 F and BW"
+    "avx512"
 );
 
 isa_validator!(
     /// The AVX2 kernel (32-byte registers), named explicitly, for tests and
     /// benchmarks. Always runs the kernel, even on short input.
     Avx2,
-    avx2,
-    "AVX2"
+    "avx2"
+);
+
+isa_validator!(
+    /// The SSE kernel (16-byte registers; needs SSSE3 and SSE4.1), named
+    /// explicitly, for tests and benchmarks. Always runs the kernel, even on
+    /// short input.
+    Sse41,
+    "sse4.1"
 );

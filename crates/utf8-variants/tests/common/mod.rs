@@ -33,6 +33,16 @@ pub(crate) fn validators(v: Variant) -> Vec<(&'static str, Check)> {
         ),
         ("stream-7", Box::new(move |b| stream(v, b, &mut |_| 7))),
     ];
+    // Every SIMD kernel of utf8-simd's registry this CPU runs, named.
+    for k in utf8_simd::kernels() {
+        if v.validate_with_kernel(k, b"").is_some() {
+            let name: &'static str = Box::leak(format!("kernel[{}]", k.name()).into_boxed_str());
+            out.push((
+                name,
+                Box::new(move |b| v.validate_with_kernel(k, b).unwrap()),
+            ));
+        }
+    }
     out.push((
         "is_valid",
         Box::new(move |b| {

@@ -7,6 +7,7 @@ use core::arch::x86_64::{
     _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
 };
 
+use crate::arch::Kernel;
 use crate::arch::kernel;
 use crate::arch::vector::Vector;
 
@@ -133,17 +134,19 @@ unsafe impl Vector for __m256i {
     }
 }
 
-/// Whether this CPU can run [`validate`].
-#[cfg(feature = "std")]
-pub(crate) fn is_available() -> bool {
-    std::is_x86_feature_detected!("avx2")
-}
+cpufeatures::new!(cpuid_avx2, "avx2");
 
-/// Whether this CPU can run [`validate`].
-#[cfg(not(feature = "std"))]
-pub(crate) fn is_available() -> bool {
-    cfg!(target_feature = "avx2")
-}
+/// This kernel in the registry (`arch::kernels`).
+pub(crate) const KERNEL: Kernel = Kernel {
+    name: "avx2",
+    features: "avx2",
+    detect: cpuid_avx2::get,
+    // SAFETY: the registry calls this only after `detect` found the
+    // features `validate` is compiled for.
+    validate: |input| unsafe { validate(input) },
+    // SAFETY: as above.
+    is_valid: |input| unsafe { is_valid(input) },
+};
 
 /// The kernel's contract ([`kernel::validate`]) with 32-byte registers and
 /// checkpoints every 256 bytes, for exact errors.

@@ -1,6 +1,6 @@
 //! The 64-byte kernel: [`Vector`] for `__m512i` (AVX-512 F and BW), and its
-//! entry point. Behind the `avx512` crate feature (on by default), so that
-//! users can keep the AVX2 kernel on AVX-512 machines.
+//! entry point. The dispatch prefers it where the CPU has those features;
+//! `Avx2::new()` still names the AVX2 kernel for callers who want it.
 //!
 //! Why it exists: the AVX2 kernel is bound by shuffles. Each 32-byte
 //! register needs one lane-crossing permute, three `palignr` and three
@@ -17,6 +17,7 @@ use core::arch::x86_64::{
     _mm512_xor_si512,
 };
 
+use crate::arch::Kernel;
 use crate::arch::kernel;
 use crate::arch::vector::Vector;
 
@@ -142,23 +143,19 @@ unsafe impl Vector for __m512i {
     }
 }
 
-/// Whether this CPU can run [`validate`].
-#[cfg(feature = "std")]
-pub(crate) fn is_available() -> bool {
-    std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx2")
-}
+cpufeatures::new!(cpuid_avx512, "avx512f", "avx512bw", "avx2");
 
-/// Whether this CPU can run [`validate`].
-#[cfg(not(feature = "std"))]
-pub(crate) fn is_available() -> bool {
-    cfg!(all(
-        target_feature = "avx512f",
-        target_feature = "avx512bw",
-        target_feature = "avx2"
-    ))
-}
+/// This kernel in the registry (`arch::kernels`).
+pub(crate) const KERNEL: Kernel = Kernel {
+    name: "avx512",
+    features: "avx512f,avx512bw,avx2",
+    detect: cpuid_avx512::get,
+    // SAFETY: the registry calls this only after `detect` found the
+    // features `validate` is compiled for.
+    validate: |input| unsafe { validate(input) },
+    // SAFETY: as above.
+    is_valid: |input| unsafe { is_valid(input) },
+};
 
 /// The kernel's contract ([`kernel::validate`]) with 64-byte registers and
 /// checkpoints every 256 bytes, for exact errors.

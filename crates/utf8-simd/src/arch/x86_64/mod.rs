@@ -1,13 +1,11 @@
-//! x86-64 kernels: [`sse42`] (16-byte registers) and [`avx2`] (32-byte
-//! registers), all instances of the generic kernel in `arch::kernel`.
-//!
-//! With the `avx512` feature (default), also `avx512` (64-byte registers),
-//! whose intrinsics need Rust 1.89, the workspace's rust-version.
+//! x86-64 kernels: [`sse41`] (16-byte registers), [`avx2`] (32-byte
+//! registers) and [`avx512`] (64-byte registers; its intrinsics need Rust
+//! 1.89, the workspace's rust-version), all instances of the generic kernel
+//! in `arch::kernel`, each described by a `KERNEL` for the registry.
 
 pub(crate) mod avx2;
-#[cfg(feature = "avx512")]
 pub(crate) mod avx512;
-pub(crate) mod sse42;
+pub(crate) mod sse41;
 
 /// The `n <= 16` bytes at `ptr`, then zeros, as two little-endian words
 /// `(bytes 0..8, bytes 8..16)`, read with at most three overlapping scalar

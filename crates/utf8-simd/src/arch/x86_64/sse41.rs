@@ -1,9 +1,8 @@
 //! The 16-byte kernel: [`Vector`] for `__m128i`, and its entry point.
 //!
-//! The algorithm needs SSSE3 (`pshufb`, `palignr`) and SSE4.1 (`ptest`);
-//! nothing of SSE4.2 itself. The kernel is named after SSE4.2, as in
-//! simdutf8, because that is the usual name of the x86-64-v2 level that
-//! brings both, and detection asks for all three.
+//! The algorithm needs SSSE3 (`pshufb`, `palignr`) and SSE4.1 (`ptest`),
+//! and detection asks for exactly those. (It used to be named after SSE4.2,
+//! as simdutf8's is, and to ask for SSE4.2 too, which it never used.)
 
 use core::arch::x86_64::{
     __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
@@ -11,6 +10,7 @@ use core::arch::x86_64::{
     _mm_testz_si128, _mm_xor_si128,
 };
 
+use crate::arch::Kernel;
 use crate::arch::kernel;
 use crate::arch::vector::Vector;
 
@@ -114,27 +114,23 @@ unsafe impl Vector for __m128i {
     }
 }
 
-/// Whether this CPU can run [`validate`].
-#[cfg(feature = "std")]
-pub(crate) fn is_available() -> bool {
-    std::is_x86_feature_detected!("sse4.2")
-        && std::is_x86_feature_detected!("sse4.1")
-        && std::is_x86_feature_detected!("ssse3")
-}
+cpufeatures::new!(cpuid_sse41, "ssse3", "sse4.1");
 
-/// Whether this CPU can run [`validate`].
-#[cfg(not(feature = "std"))]
-pub(crate) fn is_available() -> bool {
-    cfg!(all(
-        target_feature = "sse4.2",
-        target_feature = "sse4.1",
-        target_feature = "ssse3"
-    ))
-}
+/// This kernel in the registry (`arch::kernels`).
+pub(crate) const KERNEL: Kernel = Kernel {
+    name: "sse4.1",
+    features: "ssse3,sse4.1",
+    detect: cpuid_sse41::get,
+    // SAFETY: the registry calls this only after `detect` found the
+    // features `validate` is compiled for.
+    validate: |input| unsafe { validate(input) },
+    // SAFETY: as above.
+    is_valid: |input| unsafe { is_valid(input) },
+};
 
 /// The kernel's contract ([`kernel::validate`]) with 16-byte registers and
 /// checkpoints every 256 bytes, for exact errors.
-#[target_feature(enable = "sse4.2,sse4.1,ssse3")]
+#[target_feature(enable = "ssse3,sse4.1")]
 pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
     // SAFETY: this function is compiled for, and only called with (see its
     // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
@@ -143,7 +139,7 @@ pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
 }
 
 /// Whether `input` is well-formed UTF-8, without checkpoints.
-#[target_feature(enable = "sse4.2,sse4.1,ssse3")]
+#[target_feature(enable = "ssse3,sse4.1")]
 pub(crate) fn is_valid(input: &[u8]) -> bool {
     // SAFETY: this function is compiled for, and only called with (see its
     // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s

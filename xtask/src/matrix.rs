@@ -1,0 +1,111 @@
+//! `cargo xtask matrix`: the configurations the SIMD crates branch on,
+//! each built and tested.
+//!
+//! `cargo test --workspace` builds for the baseline x86-64 target, where
+//! every kernel is chosen at run time. The crates also have code that only
+//! a build with other target features compiles (the AVX-512 kernel called
+//! directly, with no dispatch, under `+avx512f,+avx512bw`; the
+//! `cfg(target_feature)` arms of the short paths under `+avx2`), and they
+//! build without their `std` feature. This task runs each SIMD crate's tests
+//! in each of those configurations, in its own target directory (so the
+//! main build's cache is not thrown away by a change of `RUSTFLAGS`), and
+//! skips, with a printed note, a configuration whose instructions this CPU
+//! cannot run.
+
+use crate::util::{self, Result};
+use std::process::Command;
+use std::time::Instant;
+
+/// The crates with SIMD kernels, by package name.
+const SIMD_CRATES: &[&str] = &["utf8-simd"];
+
+/// One configuration: a name (also its target directory), the `RUSTFLAGS`,
+/// extra `cargo test` arguments, and the CPU features the resulting binary
+/// needs to run.
+struct Config {
+    name: &'static str,
+    rustflags: &'static str,
+    args: &'static [&'static str],
+    needs: &'static [&'static str],
+}
+
+const CONFIGS: &[Config] = &[
+    Config {
+        name: "avx2",
+        rustflags: "-C target-feature=+avx2",
+        args: &[],
+        needs: &["avx2"],
+    },
+    Config {
+        name: "avx512",
+        rustflags: "-C target-feature=+avx512f,+avx512bw",
+        args: &[],
+        needs: &["avx512f", "avx512bw"],
+    },
+    Config {
+        name: "no-default-features",
+        rustflags: "",
+        args: &["--no-default-features"],
+        needs: &[],
+    },
+];
+
+/// Whether this CPU has `feature` (an x86 `target_feature` name).
+fn cpu_has(feature: &str) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        match feature {
+            "avx2" => std::arch::is_x86_feature_detected!("avx2"),
+            "avx512f" => std::arch::is_x86_feature_detected!("avx512f"),
+            "avx512bw" => std::arch::is_x86_feature_detected!("avx512bw"),
+            _ => false,
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = feature;
+        false
+    }
+}
+
+pub(crate) fn run(args: &[String]) -> Result {
+    if let Some(a) = args.first() {
+        return Err(format!("matrix: unknown argument {a:?}"));
+    }
+    let target = util::target_dir()?;
+    let start = Instant::now();
+    for config in CONFIGS {
+        let missing: Vec<&str> = config
+            .needs
+            .iter()
+            .copied()
+            .filter(|f| !cpu_has(f))
+            .collect();
+        if !missing.is_empty() {
+            eprintln!(
+                "xtask matrix: skipping {} (this CPU lacks {})",
+                config.name,
+                missing.join(", ")
+            );
+            continue;
+        }
+        let mut cmd = Command::new(util::cargo_bin());
+        cmd.arg("test").current_dir(util::root());
+        for c in SIMD_CRATES {
+            cmd.args(["-p", c]);
+        }
+        cmd.args(config.args)
+            .env(
+                "CARGO_TARGET_DIR",
+                target.join(format!("ci-{}", config.name)),
+            )
+            .env("RUSTFLAGS", config.rustflags);
+        util::run(cmd)?;
+    }
+    eprintln!(
+        "xtask matrix: {} configurations in {:.0?}",
+        CONFIGS.len(),
+        start.elapsed()
+    );
+    Ok(())
+}
