@@ -136,3 +136,9 @@ pub use varint;
 #[cfg(feature = "zigzag")]
 #[doc(inline)]
 pub use zigzag;
+
+/// The Rust examples of the workspace's README, compiled and run as
+/// doctests so that they cannot go stale.
+#[cfg(all(doctest, feature = "utf8-variants", feature = "std"))]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;

@@ -272,7 +272,7 @@ pub(crate) enum Surrogates {
     /// lead immediately followed by a trail, the 6-byte form of a
     /// supplementary character; a surrogate on its own is an error.
     Paired,
-    /// WTF-8 (§4 of the WTF-8 specification, "generalized UTF-8" without
+    /// WTF-8 ("generalized UTF-8" without
     /// surrogate pairs): on its own, but a lead immediately followed by a
     /// trail is an error, because that pair must be written as the 4-byte
     /// form of its supplementary character.
@@ -331,7 +331,7 @@ pub(crate) const MUTF8: Variant = Variant {
 pub(crate) const WTF8: Variant = Variant {
     name: "WTF-8",
     module: "wtf8",
-    reference: "The WTF-8 encoding (Simon Sapin), §4 and §5",
+    reference: "The WTF-8 encoding (Simon Sapin): Generalized UTF-8, The WTF-8 encoding",
     surrogates: Surrogates::Unpaired,
     four_byte: true,
     modified_nul: false,
