@@ -32,9 +32,9 @@ struct Config {
 const CONFIGS: &[Config] = &[
     Config {
         name: "avx2",
-        rustflags: "-C target-feature=+avx2",
+        rustflags: "-C target-feature=+avx2,+bmi2",
         args: &[],
-        needs: &["avx2"],
+        needs: &["avx2", "bmi2"],
     },
     Config {
         name: "avx512",
@@ -56,6 +56,7 @@ fn cpu_has(feature: &str) -> bool {
     {
         match feature {
             "avx2" => std::arch::is_x86_feature_detected!("avx2"),
+            "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
             "avx512f" => std::arch::is_x86_feature_detected!("avx512f"),
             "avx512bw" => std::arch::is_x86_feature_detected!("avx512bw"),
             _ => false,

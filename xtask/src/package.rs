@@ -41,13 +41,7 @@ pub(crate) fn run(args: &[String]) -> Result {
 /// The workspace members that may be published (no `publish = false`), by
 /// package name.
 fn publishable() -> Result<Vec<String>> {
-    let out = Command::new(util::cargo_bin())
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .current_dir(util::root())
-        .output()
-        .map_err(|e| format!("cargo metadata: {e}"))?;
-    let meta: serde_json::Value =
-        serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata output: {e}"))?;
+    let meta = util::metadata()?;
     let packages = meta["packages"]
         .as_array()
         .ok_or("no packages in metadata")?;

@@ -12,10 +12,8 @@ pub(crate) fn root() -> PathBuf {
     xtask.parent().map(PathBuf::from).unwrap_or(xtask)
 }
 
-/// Cargo's target directory for this workspace, as `cargo metadata` reports
-/// it: `CARGO_TARGET_DIR` or `build.target-dir` can move it away from
-/// `<root>/target`, so nothing may assume that path.
-pub(crate) fn target_dir() -> Result<PathBuf> {
+/// `cargo metadata --no-deps` of the workspace, parsed.
+pub(crate) fn metadata() -> Result<serde_json::Value> {
     let out = Command::new(cargo_bin())
         .args(["metadata", "--format-version", "1", "--no-deps"])
         .current_dir(root())
@@ -27,9 +25,14 @@ pub(crate) fn target_dir() -> Result<PathBuf> {
             String::from_utf8_lossy(&out.stderr)
         ));
     }
-    let meta: serde_json::Value =
-        serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata output: {e}"))?;
-    meta["target_directory"]
+    serde_json::from_slice(&out.stdout).map_err(|e| format!("cargo metadata output: {e}"))
+}
+
+/// Cargo's target directory for this workspace, as `cargo metadata` reports
+/// it: `CARGO_TARGET_DIR` or `build.target-dir` can move it away from
+/// `<root>/target`, so nothing may assume that path.
+pub(crate) fn target_dir() -> Result<PathBuf> {
+    metadata()?["target_directory"]
         .as_str()
         .map(PathBuf::from)
         .ok_or_else(|| "cargo metadata has no target_directory".into())

@@ -1,17 +1,26 @@
 //! The command line, declared with clap's derive API: every subcommand, its
 //! options and its help text with examples.
+//!
+//! The help text is the user's manual: `tests/cli.rs` checks that each flag
+//! it names does what it says.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-const ABOUT: &str = "Validate, repair and count UTF-8; encode and decode varints and zigzag";
+const ABOUT: &str =
+    "Validate, repair, count and convert Unicode text; encode and decode varints and zigzag";
 
 const LONG_ABOUT: &str = "\
-Validate, repair and count UTF-8 in files and trees; encode and decode \
+Validate, repair and count UTF-8 in files and trees; convert between UTF-8, \
+UTF-16, UTF-32, Latin-1 and the UTF-8 variants; encode and decode \
 LEB128/protobuf varints and zigzag.
 
 UTF-8 is checked exactly as Rust's core::str::from_utf8 checks it (the \
-SIMD validator of the varcodecs workspace), streaming in bounded memory.";
+SIMD validator of the varcodecs workspace), streaming in bounded memory.
+
+Output to a closed pipe (codec validate -r . | head) ends the run quietly \
+with status 0. Colour is used on terminals unless NO_COLOR is set \
+(see --color); progress bars appear only when stderr is a terminal.";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -19,6 +28,7 @@ Examples:
   codec validate -r --first src docs  the first error of each invalid file under src and docs
   codec validate -q data.csv && echo valid
   codec repair broken.txt -o fixed.txt
+  codec convert -f UTF-16LE -t UTF-8 win.txt -o unix.txt
   codec count -r docs
   codec varint encode 300             prints: ac 02
   codec varint decode 'AC 02'         prints: 300
@@ -50,19 +60,41 @@ OFFSET is the 0-based byte offset in the file. HEX is the offending bytes: \
 the maximal invalid subpart that a lossy decoder replaces with one U+FFFD, \
 so there is exactly one line per U+FFFD that `codec repair` would write. \
 A file that ends inside a character reports the unfinished tail as \
-\"incomplete sequence at end of input\".
+\"incomplete sequence at end of input\". With --context, the line follows, \
+with invalid bytes as \\xHH escapes and carets under the reported ones.
+
+Binary files (a NUL byte in the first 32 KiB, as grep decides) are still \
+checked, but an invalid one gets one line instead of one per sequence:
+  PATH: binary file is not valid UTF-8 (first error at byte OFFSET: KIND)
+--binary-files=text reports them like text; --binary-files=skip leaves them \
+out (they count as neither valid nor invalid).
+
+File names that are not UTF-8, or hold control characters or '\\', are \
+printed with escapes (\\xHH, \\n, \\t, \\\\) that printf '%b' turns back into \
+the name; in JSON, \"path\" is then the escaped form and \"path_bytes\" the \
+exact bytes.
 
 Without a PATH, or with '-', stdin is read. With -r, directories are walked \
-in file-name order; symbolic links met inside a walk, non-regular files, \
-hidden entries (name starting with '.') and cache directories (holding a \
-CACHEDIR.TAG, such as Cargo's target/) are skipped unless --all is given. \
-A directory given without -r is an error. Unreadable files are reported on \
-stderr and the walk goes on.",
+in file-name order the way ripgrep walks them: hidden entries (names \
+starting with '.') are skipped unless --hidden; files matched by .gitignore \
+(inside a git repository), .ignore, .git/info/exclude and the global git \
+excludes are skipped unless --no-ignore, and so are .git directories and \
+cache directories (holding a CACHEDIR.TAG, such as Cargo's target/); \
+symbolic links are not followed unless --follow; non-regular files (FIFOs, \
+sockets, devices) are skipped unless --all, which also implies the three \
+others. Paths named on the command line are always read. A directory given \
+without -r is an error. Unreadable files are reported on stderr, naming the \
+path, and the walk goes on.
+
+Large regular files are checked on every core (--jobs), with output \
+identical to a single-threaded run.",
         after_help = "\
 Examples:
   codec validate notes.txt
   codec validate -r --first .         first error of each invalid file in the tree
+  codec validate -r --hidden .        every file git would track, dotfiles included
   codec validate -l -r .              names of invalid files only
+  codec validate --context notes.txt  each error with its line and a caret
   cat data | codec validate -q && echo valid
   codec validate --json -r docs       one JSON object per line
 
@@ -77,9 +109,14 @@ String::from_utf8_lossy does (one U+FFFD per maximal invalid subpart, one \
 for an unfinished character at the end), streaming in bounded memory.
 
 Reads PATH (or stdin) and writes to -o OUT (or stdout). With --in-place, \
-the result goes to a temporary file in PATH's directory that then replaces \
-PATH by a rename, so PATH is always either the old or the new file, never \
-a half-written one; a valid file is left untouched.",
+the result goes to a temporary file in the same directory that then \
+replaces the file by a rename, so it is always either the old or the new \
+file, never a half-written one; a valid file is left untouched. A symbolic \
+link is followed: its target is repaired and the link stays a link (as \
+sed --follow-symlinks does), since replacing the link with a regular file \
+would leave the target unrepaired. A file with several hard links is \
+refused, since the rename would split them. Errors name the path that \
+failed: the input, the output, or the directory of the temporary file.",
         after_help = "\
 Examples:
   codec repair broken.txt -o fixed.txt
@@ -89,11 +126,53 @@ Examples:
 Exit codes: 0 done (whether or not anything was replaced), 2 an I/O or usage error."
     )]
     Repair(RepairArgs),
+    /// Convert text between UTF-8, UTF-16, UTF-32, Latin-1, CESU-8, MUTF-8 and WTF-8.
+    #[command(
+        long_about = "\
+Convert text from one encoding to another, streaming in bounded memory, \
+like iconv -f FROM -t TO.
+
+Encodings (case and '-'/'_' do not matter; iconv's names are aliases): \
+UTF-8, UTF-16LE, UTF-16BE, UTF-16, UTF-32LE, UTF-32BE, UTF-32, LATIN-1 \
+(ISO-8859-1), CESU-8, MUTF-8 (Java's modified UTF-8) and WTF-8. \
+`codec convert --list` prints them with their aliases.
+
+Byte order marks: reading UTF-16 or UTF-32, a BOM picks the byte order \
+and is consumed (little-endian without one, as glibc's iconv and Python \
+read it, and as Windows writes it); reading UTF-8, UTF-16LE/BE or UTF-32LE/BE, a leading BOM is data, \
+U+FEFF. --bom keep (the default) writes that leading U+FEFF as a BOM of the \
+output encoding, strip drops it, add writes a BOM whether or not the input \
+had one. Writing \
+UTF-16 or UTF-32 (no byte order named), a BOM and little-endian are used, as \
+glibc's iconv does.
+
+Errors: by default (strict) the first invalid input or unrepresentable \
+character ends the conversion with a message naming its byte offset, exit \
+status 1, and nothing is written to a named output (-o, --in-place); to \
+stdout the text before the error has been written. --lossy replaces each \
+invalid sequence with U+FFFD (exactly as Rust's from_utf8_lossy and \
+char::decode_utf16 count them) and each character the target cannot hold \
+with '?' (Latin-1), and exits 0.
+
+With --in-place the result replaces the file atomically (temporary file, \
+then rename), as in codec repair.",
+        after_help = "\
+Examples:
+  codec convert -f UTF-8 -t UTF-16LE notes.txt -o notes.utf16
+  codec convert -f UTF-16 -t UTF-8 --bom strip win.txt > unix.txt
+  codec convert -f latin1 -t utf8 --in-place old.txt
+  codec convert -f utf8 -t latin1 --lossy mixed.txt
+  codec convert --list
+
+Exit codes: 0 converted, 1 invalid or unrepresentable input (strict), 2 an I/O or usage error."
+    )]
+    Convert(ConvertArgs),
     /// Count bytes, code points, lines and invalid sequences by kind.
     #[command(
         long_about = "\
 Count bytes, code points (in the valid parts), lines ('\\n' bytes, as wc -l \
-counts them) and invalid sequences by kind, for each input and in total.",
+counts them) and invalid sequences by kind, for each input and in total. \
+Inputs and walks are chosen as for codec validate.",
         after_help = "\
 Examples:
   codec count notes.txt
@@ -103,12 +182,35 @@ Examples:
 Exit codes: 0 done (invalid input is counted, not an error), 2 an I/O or usage error."
     )]
     Count(CountArgs),
-    /// Encode numbers as LEB128/protobuf varints, or decode hex varints.
+    /// Encode numbers as LEB128/protobuf varints, or decode varints.
     #[command(subcommand)]
     Varint(VarintCommand),
     /// Map signed numbers to unsigned ones with zigzag (protobuf sint64), and back.
     #[command(subcommand)]
     Zigzag(ZigzagCommand),
+}
+
+/// When to colour the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set (to anything but "") or TERM=dumb.
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Options every output-producing command shares.
+#[derive(Debug, Args)]
+pub(crate) struct OutputArgs {
+    /// Colour the output: auto, always, never.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub(crate) color: ColorChoice,
+    /// Never show a progress bar (shown only when stderr is a terminal, for
+    /// inputs of 64 MiB or more and for walks that take longer than a second).
+    #[arg(long)]
+    pub(crate) no_progress: bool,
 }
 
 /// Where the input comes from: shared by validate and count.
@@ -120,8 +222,19 @@ pub(crate) struct InputArgs {
     /// Walk directories.
     #[arg(short, long)]
     pub(crate) recursive: bool,
-    /// In a walk, also read hidden entries, cache directories (CACHEDIR.TAG)
-    /// and files behind symbolic links.
+    /// In a walk, also read hidden entries (names starting with '.'; .git
+    /// directories stay out unless --no-ignore or --all).
+    #[arg(long)]
+    pub(crate) hidden: bool,
+    /// In a walk, also read what .gitignore, .ignore, .git/info/exclude and
+    /// the global git excludes leave out, .git and cache directories.
+    #[arg(long)]
+    pub(crate) no_ignore: bool,
+    /// In a walk, follow symbolic links.
+    #[arg(short = 'L', long)]
+    pub(crate) follow: bool,
+    /// In a walk, read everything: --hidden, --no-ignore, --follow, and
+    /// non-regular files (a FIFO is read, waiting for a writer).
     #[arg(short = 'a', long)]
     pub(crate) all: bool,
     /// Bytes per read (for tests of the chunk boundaries).
@@ -133,29 +246,56 @@ const fn codec_cli_chunk() -> usize {
     crate::scan::DEFAULT_CHUNK_SIZE
 }
 
+/// What to do with binary files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum BinaryFiles {
+    /// Check them; one line for an invalid one.
+    Report,
+    /// Check them like text: one line per invalid sequence.
+    Text,
+    /// Leave them out.
+    Skip,
+}
+
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {
     #[command(flatten)]
     pub(crate) input: InputArgs,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
     /// Report only the first invalid sequence of each file (and stop reading it).
     #[arg(long)]
     pub(crate) first: bool,
     /// Print nothing; only the exit code tells.
-    #[arg(short, long, conflicts_with_all = ["json", "files_with_errors", "summary"])]
+    #[arg(short, long, conflicts_with_all = ["json", "files_with_errors", "summary", "context"])]
     pub(crate) quiet: bool,
     /// Print only the names of invalid files, one per line.
-    #[arg(short = 'l', long, conflicts_with = "json")]
+    #[arg(short = 'l', long, conflicts_with_all = ["json", "context"])]
     pub(crate) files_with_errors: bool,
     /// One JSON object per line: {"type":"invalid",...} per sequence,
-    /// {"type":"file",...} per input, {"type":"io-error",...} per failure.
+    /// {"type":"binary",...} per invalid binary file, {"type":"file",...}
+    /// per input, {"type":"io-error",...} per failure.
     #[arg(long)]
     pub(crate) json: bool,
     /// End with a summary line (on stderr; in the stream with --json).
     #[arg(short, long)]
     pub(crate) summary: bool,
-    /// Never show a progress bar (shown only on a terminal, for files of 64 MiB or more).
-    #[arg(long)]
-    pub(crate) no_progress: bool,
+    /// After each diagnostic, show its line with a caret under the bad bytes.
+    #[arg(short = 'C', long, conflicts_with = "json")]
+    pub(crate) context: bool,
+    /// Binary files (a NUL byte in the first 32 KiB): report (one line if
+    /// invalid), text (every error), skip.
+    #[arg(long, value_name = "MODE", default_value = "report")]
+    pub(crate) binary_files: BinaryFiles,
+    /// Check binary files like text: the same as --binary-files=text.
+    #[arg(long, conflicts_with = "binary_files")]
+    pub(crate) text: bool,
+    /// Threads for large files (default: the number of cores).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub(crate) jobs: Option<usize>,
+    /// Smallest file checked in parallel (for tests of the region cuts).
+    #[arg(long, hide = true, default_value_t = crate::cmd::PARALLEL_MIN_BYTES)]
+    pub(crate) parallel_min: u64,
 }
 
 #[derive(Debug, Args)]
@@ -166,71 +306,186 @@ pub(crate) struct RepairArgs {
     /// Write here instead of stdout ('-' is stdout).
     #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
     pub(crate) output: Option<PathBuf>,
-    /// Replace PATH atomically (temporary file in the same directory, then rename).
+    /// Replace PATH atomically (temporary file in the same directory, then
+    /// rename); a symbolic link is followed to its target.
     #[arg(short, long, requires = "path")]
     pub(crate) in_place: bool,
     /// Say nothing on stderr about what was replaced.
     #[arg(short, long)]
     pub(crate) quiet: bool,
+    /// Never show a progress bar (shown only when stderr is a terminal, for
+    /// inputs of 64 MiB or more).
+    #[arg(long)]
+    pub(crate) no_progress: bool,
     /// Bytes per read (for tests of the chunk boundaries).
     #[arg(long, hide = true, default_value_t = codec_cli_chunk())]
     pub(crate) chunk_size: usize,
 }
 
 #[derive(Debug, Args)]
+pub(crate) struct ConvertArgs {
+    /// The file to convert; none or '-' reads stdin.
+    #[arg(value_name = "PATH")]
+    pub(crate) path: Option<PathBuf>,
+    /// The input's encoding.
+    #[arg(short, long, value_name = "FROM", required_unless_present = "list")]
+    pub(crate) from: Option<String>,
+    /// The output's encoding.
+    #[arg(short, long, value_name = "TO", required_unless_present = "list")]
+    pub(crate) to: Option<String>,
+    /// Write here instead of stdout ('-' is stdout); nothing is left there
+    /// if the conversion fails.
+    #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
+    pub(crate) output: Option<PathBuf>,
+    /// Replace PATH atomically; a symbolic link is followed to its target.
+    #[arg(short, long, requires = "path")]
+    pub(crate) in_place: bool,
+    /// Byte order mark: keep (as in the input), strip, add.
+    #[arg(long, value_name = "MODE", default_value = "keep")]
+    pub(crate) bom: BomMode,
+    /// Replace invalid input with U+FFFD and unrepresentable characters with
+    /// '?' instead of stopping at the first.
+    #[arg(long)]
+    pub(crate) lossy: bool,
+    /// List the encodings and their aliases.
+    #[arg(long, exclusive = true)]
+    pub(crate) list: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub(crate) no_progress: bool,
+    /// Bytes per read (for tests of the chunk boundaries).
+    #[arg(long, hide = true, default_value_t = codec_cli_chunk())]
+    pub(crate) chunk_size: usize,
+}
+
+/// `--bom`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum BomMode {
+    /// Write a BOM if the input had one.
+    Keep,
+    /// Never write a BOM.
+    Strip,
+    /// Always write a BOM.
+    Add,
+}
+
+#[derive(Debug, Args)]
 pub(crate) struct CountArgs {
     #[command(flatten)]
     pub(crate) input: InputArgs,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
     /// One JSON object per input, then one for the total.
     #[arg(long)]
     pub(crate) json: bool,
 }
 
+/// The integer type of a varint or zigzag value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum IntType {
+    /// Unsigned 16-bit (varints of at most 3 bytes).
+    U16,
+    /// Unsigned 32-bit (protobuf uint32 read strictly; at most 5 bytes).
+    U32,
+    /// Unsigned 64-bit (protobuf uint64; at most 10 bytes).
+    U64,
+    /// Unsigned 128-bit (at most 19 bytes).
+    U128,
+    /// Signed 16-bit, zigzag-mapped.
+    I16,
+    /// Signed 32-bit, zigzag-mapped (protobuf sint32).
+    I32,
+    /// Signed 64-bit, zigzag-mapped (protobuf sint64).
+    I64,
+    /// Signed 128-bit, zigzag-mapped.
+    I128,
+}
+
+/// The numeric options of `varint encode` and `varint decode`.
+#[derive(Debug, Args)]
+pub(crate) struct VarintTypeArgs {
+    /// The integer type: u16, u32, u64, u128, or i16..i128 for zigzag-mapped
+    /// signed values (protobuf sint32/sint64).
+    #[arg(short = 't', long = "type", value_name = "TYPE", default_value = "u64")]
+    pub(crate) int_type: IntType,
+    /// Signed values through zigzag: the signed type of the same width
+    /// (--type u64 --signed is --type i64, protobuf sint64).
+    #[arg(short, long)]
+    pub(crate) signed: bool,
+}
+
 #[derive(Debug, Subcommand)]
 pub(crate) enum VarintCommand {
-    /// Print the varint bytes of each number, in hex.
+    /// Print the varint bytes of each number, in hex (or raw with --binary).
     #[command(after_help = "\
 Examples:
   codec varint encode 1 300 0xffffffff    prints 01 / ac 02 / ff ff ff ff 0f
   codec varint encode --signed -- -1 -150 prints 01 / ab 02
+  codec varint encode -t u128 0x1_0000_0000_0000_0000
+  codec varint encode --binary 300 1 > f  writes the bytes ac 02 01
 
-Numbers are decimal, or hex with 0x; '_' may separate digits.
+Numbers are decimal, or hex with 0x after the sign; one '-' or '+' at most
+(only signed types take '-'); '_' may separate digits.
 Exit codes: 0 all encoded, 1 a number was rejected (the others are still encoded).")]
     Encode {
-        /// Zigzag-encode signed numbers first (protobuf sint64).
+        #[command(flatten)]
+        ty: VarintTypeArgs,
+        /// Write the raw bytes to stdout instead of hex lines.
         #[arg(short, long)]
-        signed: bool,
-        /// The numbers (u64, or i64 with --signed).
+        binary: bool,
+        /// The numbers.
         #[arg(value_name = "N", required = true, allow_negative_numbers = true)]
         numbers: Vec<String>,
     },
-    /// Print the value of each hex varint.
+    /// Print the value of each varint, given in hex or (--binary) as raw bytes.
     #[command(after_help = "\
 Examples:
   codec varint decode ac02 'AC 02' 0xac02    prints 300 three times
   codec varint decode --signed 01            prints -1
   codec varint decode --strict '80 00'       rejected: non-canonical
   codec varint decode --all 'ac 02 01 7f'    prints 300 / 1 / 127
+  printf '\\xac\\x02' | codec varint decode --binary
+  codec varint decode --binary --all -t u32 packed.bin
 
-Each argument holds exactly one varint (or, with --all, a sequence of them).
+Each hex argument (or, with --binary, each file or stdin) holds exactly one
+varint, or with --all a sequence of them; under --all every value before an
+error is printed, then the error with its byte offset.
 Errors name the fault: a bad hex digit and its position, an odd number of
 digits, a truncated varint, an overflow (and which byte), a non-canonical
 encoding (--strict), or trailing bytes.
-Exit codes: 0 all decoded, 1 an argument was rejected (the others are still decoded).")]
+Exit codes: 0 all decoded, 1 an input was rejected (the others are still decoded),
+2 a file could not be read.")]
     Decode {
-        /// Zigzag-decode the values (protobuf sint64).
-        #[arg(short, long)]
-        signed: bool,
+        #[command(flatten)]
+        ty: VarintTypeArgs,
         /// Reject non-canonical encodings (longer than the value needs, like 80 00).
         #[arg(long)]
         strict: bool,
-        /// Each argument is a sequence of varints; print every value.
+        /// Each input is a sequence of varints; print every value.
         #[arg(long)]
         all: bool,
-        /// Hex bytes: 'ac02', 'AC 02' or '0xac02'.
-        #[arg(value_name = "HEX", required = true)]
-        hex: Vec<String>,
+        /// Read raw bytes from the named files, or stdin, instead of hex arguments.
+        #[arg(short, long)]
+        binary: bool,
+        /// Hex bytes ('ac02', 'AC 02' or '0xac02'); with --binary, files ('-' or none: stdin).
+        #[arg(value_name = "HEX|FILE", required_unless_present = "binary")]
+        inputs: Vec<String>,
     },
+}
+
+/// The signed types of `zigzag`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SignedType {
+    /// 8-bit.
+    I8,
+    /// 16-bit.
+    I16,
+    /// 32-bit (protobuf sint32).
+    I32,
+    /// 64-bit (protobuf sint64).
+    I64,
+    /// 128-bit.
+    I128,
 }
 
 #[derive(Debug, Subcommand)]
@@ -240,10 +495,15 @@ pub(crate) enum ZigzagCommand {
 Examples:
   codec zigzag encode 0 -1 1 -2    prints 0 / 1 / 2 / 3
   codec zigzag encode -- -150      prints 299
+  codec zigzag encode -t i8 -- -128  prints 255
 
+Numbers are decimal, or hex with 0x after the sign; one '-' or '+' at most.
 Exit codes: 0 all mapped, 1 a number was rejected.")]
     Encode {
-        /// Signed numbers (i64).
+        /// The signed type: i8, i16, i32, i64, i128.
+        #[arg(short = 't', long = "type", value_name = "TYPE", default_value = "i64")]
+        int_type: SignedType,
+        /// Signed numbers.
         #[arg(value_name = "N", required = true, allow_negative_numbers = true)]
         numbers: Vec<String>,
     },
@@ -251,10 +511,14 @@ Exit codes: 0 all mapped, 1 a number was rejected.")]
     #[command(after_help = "\
 Examples:
   codec zigzag decode 0 1 2 3      prints 0 / -1 / 1 / -2
+  codec zigzag decode -t i8 255    prints -128
 
 Exit codes: 0 all mapped, 1 a number was rejected.")]
     Decode {
-        /// Unsigned codes (u64).
+        /// The signed type the codes map back to: i8, i16, i32, i64, i128.
+        #[arg(short = 't', long = "type", value_name = "TYPE", default_value = "i64")]
+        int_type: SignedType,
+        /// Unsigned codes.
         #[arg(value_name = "N", required = true)]
         numbers: Vec<String>,
     },

@@ -1,26 +1,44 @@
-//! `codec`: the varcodecs codecs on the command line.
+//! `codec`: the varcodecs codecs on the command line, the tool to reach for
+//! instead of `iconv -f UTF-8 -t UTF-8`, `isutf8` and `grep -axv '.*'`.
 //!
 //! ```text
-//! codec validate -r src docs       # which files are not UTF-8, where and why
+//! codec validate -r --hidden .     # which files are not UTF-8, where and why
+//! codec validate --context a.txt   # ... with the line and a caret
 //! codec repair broken.txt -o fixed.txt
+//! codec convert -f UTF-16 -t UTF-8 win.txt -o unix.txt
 //! codec count notes.txt
 //! codec varint encode 300          # ac 02
-//! codec varint decode "ac 02"      # 300
+//! printf '\xac\x02' | codec varint decode --binary   # 300
 //! codec zigzag encode -- -1        # 1
 //! ```
 //!
-//! The binary is a thin layer over [`codec_facade`]. This library holds what
-//! the subcommands share and what the tests reach directly:
+//! MSRV: the workspace's (1.89). `#![forbid(unsafe_code)]`: memory-mapping
+//! large files was measured and did not beat aligned `read`s
+//! (docs/results/codec-cli.md), so nothing here needs `unsafe`. Needs `std`
+//! (files, threads, terminals); not `no_std`.
 //!
-//! - [`scan`]: the streaming engine. It cuts any reader into valid runs and
-//!   invalid sequences with a whole-buffer validator (the SIMD one), a reused
-//!   buffer and a carry of at most three bytes, so memory stays bounded
-//!   whatever the input size.
-//! - [`position`]: line and column of an offset, tracked while streaming.
-//! - [`repair`]: the streaming lossy conversion.
-//! - [`tally`]: the counts of `codec count`.
-//! - [`hex`], [`varints`]: hex parsing and varint decoding with errors that
-//!   name the faulty byte.
+//! The binary is a thin layer over [`codec_facade`] and codec-core's
+//! streaming engine (`Utf8Reader`, `Position`). This library holds what the
+//! subcommands share and what the tests reach directly:
+//!
+//! - [`scan`]: the pieces of a reader (valid runs, invalid sequences) handed
+//!   to a callback, over codec-core's `Utf8Reader`.
+//! - [`position`], [`repair`], [`tally`]: line and column, the lossy copy,
+//!   the counts of `codec count`.
+//! - [`names`]: file names printed unambiguously (escapes for bytes that are
+//!   not UTF-8 and for control characters), and as bytes in JSON.
+//! - [`encoding`]: the encodings of `codec convert`, their iconv aliases,
+//!   and streaming decoders and encoders.
+//! - [`hex`], [`varints`]: hex parsing, strict number parsing for every
+//!   width, and varint decoding with errors that name the faulty byte.
+//!
+//! Unix manners: a closed stdout ends a run quietly with status 0; binary
+//! files (a NUL in the first 32 KiB) get one line, as in grep; walks honour
+//! `.gitignore`/`.ignore` and the hidden-file options as ripgrep does (the
+//! `ignore` crate); every error names the path that failed; colour and
+//! progress bars only on terminals, colour off under `NO_COLOR`. Large
+//! regular files are validated on every core, with output identical to a
+//! single-threaded run.
 //!
 //! # Example
 //!
@@ -38,13 +56,22 @@
 //!
 //! Every piece boundary is where `String::from_utf8_lossy` puts one: one
 //! diagnostic per U+FFFD it would write, at the offset `core::str::from_utf8`
-//! reports, whatever the chunk size. The tests compare with std on the
-//! conformance corpora, on Kuhn's stress test and on quickcheck inputs at
-//! chunk sizes from one byte up.
+//! reports, whatever the chunk size and however many threads. The tests
+//! compare with std on the conformance corpora, on Kuhn's stress test and on
+//! quickcheck inputs at chunk sizes from one byte up; the parallel path with
+//! the sequential one on random files cut every few bytes; `codec convert`
+//! with glibc's iconv and Python's codecs.
 //!
 //! # Crate features
 //!
 //! None. The crate needs `std` (files, terminals).
+//!
+//! # Policies
+//!
+//! `#![forbid(unsafe_code)]`; MSRV: Rust 1.89 (the workspace's). The
+//! streaming engine, the `Read` scanner, lossy repair and line/column
+//! positions are the libraries' (codec-core, utf8-simd); [`scan`],
+//! [`repair`] and [`position`] adapt them to the subcommands.
 //!
 //! # References
 //!
@@ -56,9 +83,15 @@
 //!   follows; each diagnostic is one maximal subpart.
 //! - Cache directories skipped by walks: the Cache Directory Tagging
 //!   Specification, <https://bford.info/cachedir/>.
+//! - Binary files: GNU grep's rule (a NUL byte in the first buffer).
+//! - Colour: <https://no-color.org>.
+//! - UTF-16 and UTF-32 byte order marks: the Unicode Standard §3.10 and
+//!   §23.8; their handling follows glibc's iconv.
 #![forbid(unsafe_code)]
 
+pub mod encoding;
 pub mod hex;
+pub mod names;
 pub mod position;
 pub mod repair;
 pub mod scan;

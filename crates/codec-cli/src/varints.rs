@@ -1,34 +1,74 @@
-//! `codec varint` and `codec zigzag` without the printing: number parsing,
-//! and varint decoding that says exactly what is wrong with bad input.
+//! `codec varint` and `codec zigzag` without the printing: strict number
+//! parsing for every width, and varint decoding (from hex or from a byte
+//! stream) that says exactly what is wrong with bad input.
 //!
 //! Decoding goes through `codec_facade::varint`; this module only adds the
 //! explanation of an error, read from the bytes, and the checks the tool
 //! makes on top (trailing bytes, and `--strict`).
+//!
+//! # Numbers
+//!
+//! [`parse_int`] takes one optional sign (`-` only for signed types), then
+//! decimal digits or `0x` and hex digits, with `_` allowed between two
+//! digits. Nothing else: no whitespace, no second sign (`++300`, `-+5`), no
+//! sign after the radix prefix (`0x+12c`), which `from_str_radix` alone
+//! would let through.
 
 use crate::hex;
 use codec_facade::DecodeError;
-use codec_facade::varint;
-use std::fmt;
-use std::num::IntErrorKind;
+use codec_facade::varint::{self, Varint};
+use codec_facade::zigzag::{self, Unzig};
+use std::fmt::{self, Display};
+use std::io::{self, Read};
 
-/// The most bytes a u64 varint takes.
-const MAX_LEN: usize = 10;
+/// An unsigned varint type with what the messages need to say about it.
+pub trait Width: Varint + Into<u128> + TryFrom<u128> + Display + Unzig {
+    /// Its name: `u64`.
+    const NAME: &'static str;
+}
 
-/// What is wrong with a varint argument.
+impl Width for u16 {
+    const NAME: &'static str = "u16";
+}
+impl Width for u32 {
+    const NAME: &'static str = "u32";
+}
+impl Width for u64 {
+    const NAME: &'static str = "u64";
+}
+impl Width for u128 {
+    const NAME: &'static str = "u128";
+}
+
+/// What is wrong with a varint input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VarintProblem {
     /// The argument is not hex.
     Hex(hex::HexError),
-    /// Every byte has the continuation bit set and there are fewer than ten.
+    /// The input is empty.
+    Empty,
+    /// Every byte has the continuation bit set and there are fewer than
+    /// `MAX_LEN`.
     Truncated {
         /// Bytes available.
         len: usize,
     },
-    /// Ten bytes all have the continuation bit set.
-    TooLong,
-    /// The tenth byte carries bits above bit 63.
+    /// `MAX_LEN` bytes all have the continuation bit set.
+    TooLong {
+        /// The type.
+        ty: &'static str,
+        /// Its longest encoding.
+        max_len: usize,
+    },
+    /// The last allowed byte carries bits above the type's width.
     HighBits {
-        /// The tenth byte.
+        /// The type.
+        ty: &'static str,
+        /// Its longest encoding (the position of the byte).
+        max_len: usize,
+        /// The largest value that byte may have.
+        last_max: u8,
+        /// The byte.
         byte: u8,
     },
     /// `--strict` only: a longer encoding than the value needs.
@@ -36,7 +76,7 @@ pub enum VarintProblem {
         /// Bytes used.
         len: usize,
         /// The value.
-        value: u64,
+        value: u128,
         /// Its shortest encoding.
         shortest: Vec<u8>,
     },
@@ -45,9 +85,11 @@ pub enum VarintProblem {
         /// The varint's length.
         len: usize,
         /// Its value.
-        value: u64,
-        /// The bytes after it.
+        value: u128,
+        /// The first bytes after it (at most 8).
         rest: Vec<u8>,
+        /// Whether more follow `rest`.
+        more: bool,
     },
 }
 
@@ -55,6 +97,7 @@ impl fmt::Display for VarintProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             VarintProblem::Hex(e) => write!(f, "not hex: {e}"),
+            VarintProblem::Empty => f.write_str("empty: no bytes to decode"),
             VarintProblem::Truncated { len: 1 } => f.write_str(
                 "truncated: the only byte sets the continuation bit (0x80), \
                  so at least one more byte must follow",
@@ -64,16 +107,28 @@ impl fmt::Display for VarintProblem {
                 "truncated: all {len} bytes set the continuation bit (0x80), \
                  so at least one more byte must follow"
             ),
-            VarintProblem::TooLong => write!(
+            VarintProblem::TooLong { ty, max_len } => write!(
                 f,
-                "overflow: the first {MAX_LEN} bytes all set the continuation bit (0x80), \
-                 but a u64 varint is at most {MAX_LEN} bytes long"
+                "overflow: the first {max_len} bytes all set the continuation bit (0x80), \
+                 but a {ty} varint is at most {max_len} bytes long"
             ),
-            VarintProblem::HighBits { byte } => write!(
-                f,
-                "overflow: byte {MAX_LEN} is 0x{byte:02x}, but the last byte of a u64 varint \
-                 may only be 0x00 or 0x01 (anything else sets bits above bit 63)"
-            ),
+            VarintProblem::HighBits {
+                ty,
+                max_len,
+                last_max,
+                byte,
+            } => {
+                let allowed = if *last_max == 1 {
+                    "0x00 or 0x01".to_string()
+                } else {
+                    format!("0x00 to 0x{last_max:02x}")
+                };
+                write!(
+                    f,
+                    "overflow: byte {max_len} is 0x{byte:02x}, but the last byte of a {ty} varint \
+                     may only be {allowed} (anything else sets bits above the type's width)"
+                )
+            }
             VarintProblem::NonCanonical {
                 len,
                 value,
@@ -86,14 +141,25 @@ impl fmt::Display for VarintProblem {
                 shortest.len(),
                 plural(shortest.len())
             ),
-            VarintProblem::Trailing { len, value, rest } => write!(
-                f,
-                "trailing bytes: the varint ends after byte {len} (value {value}), \
-                 then {} more byte{} follow: {}; pass --all to decode a sequence",
-                rest.len(),
-                plural(rest.len()),
-                hex::format(rest)
-            ),
+            VarintProblem::Trailing {
+                len,
+                value,
+                rest,
+                more,
+            } => {
+                let n = if *more {
+                    "more bytes follow".to_string()
+                } else {
+                    format!("{} more byte{} follow", rest.len(), plural(rest.len()))
+                };
+                write!(
+                    f,
+                    "trailing bytes: the varint ends after byte {len} (value {value}), \
+                     then {n}: {}{}; pass --all to decode a sequence",
+                    hex::format(rest),
+                    if *more { " ..." } else { "" }
+                )
+            }
         }
     }
 }
@@ -104,178 +170,359 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// Decodes the varint at the start of `bytes`: its value and length.
-pub fn decode_prefix(bytes: &[u8], strict: bool) -> Result<(u64, usize), VarintProblem> {
+/// Decodes the varint of type `T` at the start of `bytes`: its value and
+/// length.
+pub fn decode_prefix<T: Width>(bytes: &[u8], strict: bool) -> Result<(T, usize), VarintProblem> {
     let decoded = if strict {
-        varint::decode_strict::<u64>(bytes)
+        varint::decode_strict::<T>(bytes)
     } else {
-        varint::decode::<u64>(bytes)
+        varint::decode::<T>(bytes)
     };
     match decoded {
         Ok(decoded) => Ok(decoded),
         Err(DecodeError::NonCanonical) => {
             // The lenient decode gives the value, to show its shortest form.
-            let (value, len) = varint::decode::<u64>(bytes).map_err(|e| explain(bytes, e))?;
+            let (value, len) = varint::decode::<T>(bytes).map_err(|e| explain::<T>(bytes, e))?;
             Err(VarintProblem::NonCanonical {
                 len,
-                value,
+                value: value.into(),
                 shortest: encode(value),
             })
         }
-        Err(e) => Err(explain(bytes, e)),
+        Err(e) => Err(explain::<T>(bytes, e)),
     }
 }
 
 /// Reads why `bytes` failed to decode from the bytes themselves, so the
 /// message can say which byte is at fault.
-fn explain(bytes: &[u8], e: DecodeError) -> VarintProblem {
+fn explain<T: Width>(bytes: &[u8], e: DecodeError) -> VarintProblem {
     let continued = bytes.iter().take_while(|&&b| b & 0x80 != 0).count();
     match e {
+        _ if bytes.is_empty() => VarintProblem::Empty,
         DecodeError::Truncated => VarintProblem::Truncated { len: bytes.len() },
-        _ if continued >= MAX_LEN => VarintProblem::TooLong,
-        _ if continued == MAX_LEN - 1 => VarintProblem::HighBits {
-            byte: bytes[MAX_LEN - 1],
+        _ if continued >= T::MAX_LEN => VarintProblem::TooLong {
+            ty: T::NAME,
+            max_len: T::MAX_LEN,
         },
-        // Not reachable for u64 with a well-behaved decoder; say what the
-        // decoder said rather than guess.
+        _ if continued == T::MAX_LEN - 1 => VarintProblem::HighBits {
+            ty: T::NAME,
+            max_len: T::MAX_LEN,
+            last_max: T::LAST_BYTE_MAX,
+            byte: bytes.get(T::MAX_LEN - 1).copied().unwrap_or(0),
+        },
+        // Not reachable with a well-behaved decoder; say what the decoder
+        // said rather than guess.
         _ => VarintProblem::Truncated {
             len: bytes.len().min(continued),
         },
     }
 }
 
-/// Decodes exactly one varint that fills `bytes`.
-pub fn decode_exact(bytes: &[u8], strict: bool) -> Result<u64, VarintProblem> {
-    let (value, len) = decode_prefix(bytes, strict)?;
-    if len < bytes.len() {
-        return Err(VarintProblem::Trailing {
-            len,
-            value,
-            rest: bytes[len..].to_vec(),
-        });
-    }
-    Ok(value)
-}
-
-/// Decodes consecutive varints filling `bytes`. On error, also returns the
-/// offset of the varint that failed and the values before it.
-pub fn decode_all(
-    bytes: &[u8],
-    strict: bool,
-) -> Result<Vec<u64>, (usize, Vec<u64>, VarintProblem)> {
-    let mut values = Vec::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        match decode_prefix(&bytes[at..], strict) {
-            Ok((value, len)) => {
-                values.push(value);
-                at += len;
-            }
-            Err(problem) => return Err((at, values, problem)),
-        }
-    }
-    Ok(values)
-}
-
-/// Parses hex and decodes it: one varint, or with `all` a sequence.
-pub fn decode_hex(text: &str, strict: bool, all: bool) -> Result<Vec<u64>, String> {
-    let bytes = hex::parse(text).map_err(|e| VarintProblem::Hex(e).to_string())?;
-    if all {
-        decode_all(&bytes, strict)
-            .map_err(|(at, _, problem)| std::format!("varint at byte {}: {problem}", at + 1))
-    } else {
-        decode_exact(&bytes, strict)
-            .map(|v| vec![v])
-            .map_err(|p| p.to_string())
-    }
-}
-
 /// The varint bytes of `value`.
-pub fn encode(value: u64) -> Vec<u8> {
-    let mut buf = [0u8; MAX_LEN];
+pub fn encode<T: Width>(value: T) -> Vec<u8> {
+    let mut buf = [0u8; 19];
     let n = varint::encode(value, &mut buf);
     buf[..n].to_vec()
 }
 
-/// Parses an unsigned number: decimal, or hex with `0x`; `_` may separate
-/// digits.
-pub fn parse_u64(text: &str) -> Result<u64, String> {
-    parse_number(text, false).map(|(_, magnitude)| magnitude)
-}
-
-/// Parses a signed number: like [`parse_u64`], with an optional `-` or `+`.
-pub fn parse_i64(text: &str) -> Result<i64, String> {
-    let (negative, magnitude) = parse_number(text, true)?;
-    let value = if negative {
-        0i128 - magnitude as i128
+/// A decoded value as text: unsigned, or zigzag-decoded to the signed type
+/// of the same width.
+pub fn show<T: Width>(value: T, signed: bool) -> String
+where
+    <T as Unzig>::Signed: Display,
+{
+    if signed {
+        zigzag::decode(value).to_string()
     } else {
-        magnitude as i128
-    };
-    i64::try_from(value).map_err(|_| {
-        std::format!(
-            "out of range: {text} does not fit in i64 ({} to {})",
-            i64::MIN,
-            i64::MAX
-        )
-    })
+        value.to_string()
+    }
 }
 
-/// `(negative, magnitude)`, with the magnitude at most `u64::MAX`.
-fn parse_number(text: &str, signed: bool) -> Result<(bool, u64), String> {
-    let trimmed = text.trim();
-    let (negative, unsigned) = match trimmed.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, trimmed.strip_prefix('+').unwrap_or(trimmed)),
+/// Why a stream of varints stopped early.
+#[derive(Debug)]
+pub enum StreamError {
+    /// The bytes are not what `--all` or a single varint needs: the varint
+    /// that failed (0-based index) and its byte offset.
+    Varint {
+        /// How many values were decoded before it.
+        index: u64,
+        /// Where it starts.
+        offset: u64,
+        /// What is wrong.
+        problem: VarintProblem,
+    },
+    /// Reading failed.
+    Io(io::Error),
+    /// The callback failed (writing the output).
+    Output(io::Error),
+}
+
+/// Bytes per read in [`decode_stream`]: large enough that the carry of at
+/// most `MAX_LEN - 1` bytes is rare.
+const STREAM_CHUNK: usize = 64 << 10;
+
+/// Decodes the varints of type `T` in `reader` in bounded memory: one that
+/// fills the input, or with `all` a sequence, calling `on_value` with each
+/// value in order. Every value before an error is handed out first.
+pub fn decode_stream<T: Width, R: Read>(
+    mut reader: R,
+    strict: bool,
+    all: bool,
+    mut on_value: impl FnMut(T) -> io::Result<()>,
+) -> Result<(), StreamError> {
+    let mut buf = vec![0u8; STREAM_CHUNK + T::MAX_LEN];
+    // Bytes at the front of `buf` not decoded yet, and the absolute offset
+    // of `buf[0]`.
+    let (mut len, mut base, mut index) = (0usize, 0u64, 0u64);
+    let mut eof = false;
+    loop {
+        // Read until a whole varint is there (or the input ends): values
+        // are handed out as soon as they arrive, even from a slow pipe.
+        while !eof && len < T::MAX_LEN {
+            match reader.read(&mut buf[len..]) {
+                Ok(0) => eof = true,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(StreamError::Io(e)),
+            }
+        }
+        if !all {
+            // One varint must fill the input.
+            let (value, n) =
+                decode_prefix::<T>(&buf[..len], strict).map_err(|problem| StreamError::Varint {
+                    index: 0,
+                    offset: 0,
+                    problem,
+                })?;
+            let mut rest = buf[n..len.min(n + 9)].to_vec();
+            if rest.len() < 9 && !eof {
+                let mut extra = [0u8; 9];
+                let want = 9 - rest.len();
+                let got = read_up_to(&mut reader, &mut extra[..want]).map_err(StreamError::Io)?;
+                rest.extend_from_slice(&extra[..got]);
+            }
+            if !rest.is_empty() {
+                let more = rest.len() > 8;
+                rest.truncate(8);
+                return Err(StreamError::Varint {
+                    index: 0,
+                    offset: 0,
+                    problem: VarintProblem::Trailing {
+                        len: n,
+                        value: value.into(),
+                        rest,
+                        more,
+                    },
+                });
+            }
+            return on_value(value).map_err(StreamError::Output);
+        }
+        let mut at = 0;
+        while at < len {
+            // Near the end of a full buffer, fetch more before deciding.
+            if !eof && len - at < T::MAX_LEN {
+                break;
+            }
+            let (value, n) = decode_prefix::<T>(&buf[at..len], strict).map_err(|problem| {
+                StreamError::Varint {
+                    index,
+                    offset: base + at as u64,
+                    problem,
+                }
+            })?;
+            on_value(value).map_err(StreamError::Output)?;
+            index += 1;
+            at += n;
+        }
+        if eof {
+            // A sequence of no varints is a valid (empty) sequence.
+            return Ok(());
+        }
+        buf.copy_within(at..len, 0);
+        base += at as u64;
+        len -= at;
+    }
+}
+
+fn read_up_to<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match reader.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
+/// Parses hex and decodes it: the values as text (one, or with `all` a
+/// sequence), or the values before the error and the error.
+pub fn decode_hex<T: Width>(
+    text: &str,
+    strict: bool,
+    all: bool,
+    signed: bool,
+) -> Result<Vec<String>, (Vec<String>, String)>
+where
+    <T as Unzig>::Signed: Display,
+{
+    let bytes = hex::parse(text).map_err(|e| (Vec::new(), VarintProblem::Hex(e).to_string()))?;
+    let mut values = Vec::new();
+    match decode_stream::<T, _>(&bytes[..], strict, all, |v| {
+        values.push(show(v, signed));
+        Ok(())
+    }) {
+        Ok(()) => Ok(values),
+        Err(e) => Err((values, stream_message(&e, all))),
+    }
+}
+
+/// The message for a stream error: with `all`, which varint and where.
+pub fn stream_message(e: &StreamError, all: bool) -> String {
+    match e {
+        StreamError::Varint {
+            index,
+            offset,
+            problem,
+        } if all && !matches!(problem, VarintProblem::Empty) => {
+            format!("varint #{} at byte offset {offset}: {problem}", index + 1)
+        }
+        StreamError::Varint { problem, .. } => problem.to_string(),
+        StreamError::Io(e) | StreamError::Output(e) => e.to_string(),
+    }
+}
+
+/// An integer type that numbers on the command line parse into.
+pub trait Int: Sized + Display {
+    /// Its name: `i64`.
+    const NAME: &'static str;
+    /// Whether it takes a `-`.
+    const SIGNED: bool;
+    /// The value `±magnitude`, if it fits.
+    fn from_parts(negative: bool, magnitude: u128) -> Option<Self>;
+    /// The smallest value, as text.
+    fn min_text() -> String;
+    /// The largest value, as text.
+    fn max_text() -> String;
+}
+
+macro_rules! int {
+    ($($t:ty, $signed:literal;)*) => {$(
+        impl Int for $t {
+            const NAME: &'static str = stringify!($t);
+            const SIGNED: bool = $signed;
+            fn from_parts(negative: bool, magnitude: u128) -> Option<Self> {
+                if negative {
+                    // -magnitude, computed in i128 where it fits.
+                    let m = i128::try_from(magnitude).ok().map(|m| -m).or_else(|| {
+                        (magnitude == i128::MIN.unsigned_abs()).then_some(i128::MIN)
+                    })?;
+                    <$t>::try_from(m).ok()
+                } else {
+                    <$t>::try_from(magnitude).ok()
+                }
+            }
+            fn min_text() -> String {
+                <$t>::MIN.to_string()
+            }
+            fn max_text() -> String {
+                <$t>::MAX.to_string()
+            }
+        }
+    )*};
+}
+
+int! {
+    u8, false; u16, false; u32, false; u64, false; u128, false;
+    i8, true; i16, true; i32, true; i64, true; i128, true;
+}
+
+/// Parses a number of type `T` strictly (see the module docs).
+pub fn parse_int<T: Int>(text: &str) -> Result<T, String> {
+    let (negative, unsigned) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
     };
-    if negative && !signed {
-        return Err(std::format!(
-            "negative: {text} is below 0, where an unsigned number is expected (varint encode --signed takes signed ones)"
+    if negative && !T::SIGNED {
+        return Err(format!(
+            "negative: {text} is below 0, but {} is unsigned (the signed types i16..i128 take negative numbers)",
+            T::NAME
         ));
     }
-    let (radix, digits) = match unsigned
+    let (radix, digits, prefix) = match unsigned
         .strip_prefix("0x")
         .or_else(|| unsigned.strip_prefix("0X"))
     {
-        Some(rest) => (16, rest),
-        None => (10, unsigned),
+        Some(rest) => (16, rest, text.len() - rest.len()),
+        None => (10, unsigned, text.len() - unsigned.len()),
     };
-    let clean: String = digits.chars().filter(|&c| c != '_').collect();
-    u64::from_str_radix(&clean, radix)
-        .map(|m| (negative, m))
-        .map_err(|e| match e.kind() {
-            IntErrorKind::Empty => std::format!("not a number: {text:?} has no digits"),
-            IntErrorKind::PosOverflow => std::format!(
-                "out of range: {text} does not fit in {} ({}{} at most)",
-                if signed { "i64" } else { "u64" },
-                if negative { "-" } else { "" },
-                if !signed {
-                    u64::MAX.to_string()
-                } else if negative {
-                    i64::MIN.unsigned_abs().to_string()
-                } else {
-                    i64::MAX.to_string()
-                }
-            ),
-            _ => {
-                // `digits` is a subslice of `text`: its byte offset there.
-                let start = digits.as_ptr() as usize - text.as_ptr() as usize;
-                let (position, bad) = digits
-                    .char_indices()
-                    .find(|&(_, c)| c != '_' && !c.is_digit(radix))
-                    .map(|(i, c)| (text[..start + i].chars().count() + 1, c))
-                    .unwrap_or((1, '?'));
-                std::format!(
-                    "not a number: {text:?} has {bad:?} at position {position}, which is not a {} digit",
-                    if radix == 16 { "hex" } else { "decimal" }
-                )
+    let kind = if radix == 16 { "hex" } else { "decimal" };
+    if digits.is_empty() {
+        return Err(format!("not a number: {text:?} has no digits"));
+    }
+    // Every character must be a digit, or '_' between two digits; the first
+    // offender is named with its 1-based position in the argument.
+    let chars: Vec<char> = digits.chars().collect();
+    let mut magnitude: u128 = 0;
+    let mut overflow = false;
+    for (i, &c) in chars.iter().enumerate() {
+        let position = text[..prefix].chars().count() + i + 1;
+        if c == '_' {
+            let between = i > 0
+                && chars[i - 1].is_digit(radix)
+                && chars.get(i + 1).is_some_and(|c| c.is_digit(radix));
+            if !between {
+                return Err(format!(
+                    "not a number: {text:?} has '_' at position {position}, which may only stand between two digits"
+                ));
             }
-        })
+            continue;
+        }
+        let Some(d) = c.to_digit(radix) else {
+            let why = match c {
+                '+' | '-' => " (one sign at most, before any 0x)".to_string(),
+                c if c.is_whitespace() => " (no spaces)".to_string(),
+                _ => String::new(),
+            };
+            return Err(format!(
+                "not a number: {text:?} has {c:?} at position {position}, which is not a {kind} digit{why}"
+            ));
+        };
+        match magnitude
+            .checked_mul(u128::from(radix))
+            .and_then(|m| m.checked_add(u128::from(d)))
+        {
+            Some(m) => magnitude = m,
+            None => overflow = true,
+        }
+    }
+    let value = if overflow {
+        None
+    } else {
+        T::from_parts(negative, magnitude)
+    };
+    value.ok_or_else(|| {
+        format!(
+            "out of range: {text} does not fit in {} ({} to {})",
+            T::NAME,
+            T::min_text(),
+            T::max_text()
+        )
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use codec_facade::zigzag;
+
+    fn decode_one(hex: &str, strict: bool) -> Result<u64, String> {
+        decode_hex::<u64>(hex, strict, false, false)
+            .map(|v| v[0].parse().unwrap())
+            .map_err(|(_, e)| e)
+    }
 
     #[test]
     fn conformance_rows() {
@@ -287,7 +534,7 @@ mod tests {
                 continue;
             }
             let signed = case.api.starts_with("binary.") && !case.api.contains("Uvarint");
-            let got = decode_prefix(&case.input, false);
+            let got = decode_prefix::<u64>(&case.input, false);
             match case.expect {
                 codec_testdata::VarintExpect::Ok => {
                     let (v, n) = got.unwrap_or_else(|e| panic!("{}: {e}", case.id));
@@ -304,7 +551,7 @@ mod tests {
                     }
                     if let Some(canonical) = case.canonical {
                         assert_eq!(
-                            decode_prefix(&case.input, true).is_ok(),
+                            decode_prefix::<u64>(&case.input, true).is_ok(),
                             canonical,
                             "{}",
                             case.id
@@ -313,7 +560,10 @@ mod tests {
                 }
                 codec_testdata::VarintExpect::Truncated => {
                     assert!(
-                        matches!(got, Err(VarintProblem::Truncated { .. })),
+                        matches!(
+                            got,
+                            Err(VarintProblem::Truncated { .. } | VarintProblem::Empty)
+                        ),
                         "{}: {got:?}",
                         case.id
                     )
@@ -321,7 +571,7 @@ mod tests {
                 codec_testdata::VarintExpect::Overflow => assert!(
                     matches!(
                         got,
-                        Err(VarintProblem::TooLong | VarintProblem::HighBits { .. })
+                        Err(VarintProblem::TooLong { .. } | VarintProblem::HighBits { .. })
                     ),
                     "{}: {got:?}",
                     case.id
@@ -332,12 +582,8 @@ mod tests {
 
     #[test]
     fn messages_name_the_fault() {
-        let msg = |hex: &str, strict| decode_hex(hex, strict, false).unwrap_err();
-        assert!(
-            msg("ff ff", false).starts_with("truncated: all 2 bytes"),
-            "{}",
-            msg("ff ff", false)
-        );
+        let msg = |hex: &str, strict| decode_one(hex, strict).unwrap_err();
+        assert!(msg("ff ff", false).starts_with("truncated: all 2 bytes"));
         assert!(msg("80", false).starts_with("truncated: the only byte sets"));
         assert!(
             msg("ff ff ff ff ff ff ff ff ff ff", false).starts_with("overflow: the first 10 bytes")
@@ -353,50 +599,122 @@ mod tests {
         );
         assert!(msg("ac0g", false).contains("bad hex digit 'g' at position 4"));
         assert!(msg("ac0", false).contains("odd number of hex digits"));
-        assert_eq!(decode_hex("80 00", false, false), Ok(vec![0]));
-        assert_eq!(decode_hex("ac02 01 7f", false, true), Ok(vec![300, 1, 127]));
+        assert_eq!(decode_one("80 00", false), Ok(0));
         assert_eq!(
-            decode_hex("01 ff", false, true).unwrap_err(),
-            "varint at byte 2: truncated: the only byte sets the continuation bit (0x80), so at least one more byte must follow"
+            decode_hex::<u64>("ac02 01 7f", false, true, false),
+            Ok(vec!["300".into(), "1".into(), "127".into()])
+        );
+        // Every good value before the error comes back with it.
+        assert_eq!(
+            decode_hex::<u64>("ac 02 01 7f 80", false, true, false),
+            Err((
+                vec!["300".into(), "1".into(), "127".into()],
+                "varint #4 at byte offset 4: truncated: the only byte sets the continuation bit (0x80), so at least one more byte must follow".into()
+            ))
+        );
+        // Other widths say so.
+        let e = decode_hex::<u32>("ff ff ff ff 10", false, false, false).unwrap_err();
+        assert!(
+            e.1.contains("last byte of a u32 varint may only be 0x00 to 0x0f"),
+            "{}",
+            e.1
+        );
+        let e = decode_hex::<u16>("80 80 80", false, false, false).unwrap_err();
+        assert!(e.1.contains("first 3 bytes"), "{}", e.1);
+        assert_eq!(
+            decode_hex::<u32>("01", false, false, true),
+            Ok(vec!["-1".into()])
+        );
+    }
+
+    #[test]
+    fn streams_in_small_reads_match_one_slice() {
+        /// Hands out one byte per read, the worst case for the carry.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                match (self.0.split_first(), buf.first_mut()) {
+                    (Some((&b, rest)), Some(slot)) => {
+                        *slot = b;
+                        self.0 = rest;
+                        Ok(1)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        let mut bytes = Vec::new();
+        for v in 0..3000u64 {
+            bytes.extend(encode(v * v * v * 977));
+        }
+        let mut got = Vec::new();
+        decode_stream::<u64, _>(Trickle(&bytes), true, true, |v| {
+            got.push(v);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            got,
+            (0..3000u64).map(|v| v * v * v * 977).collect::<Vec<_>>()
         );
     }
 
     #[test]
     fn numbers() {
-        assert_eq!(parse_u64("300"), Ok(300));
-        assert_eq!(parse_u64("0x12c"), Ok(300));
-        assert_eq!(parse_u64("1_000"), Ok(1000));
-        assert_eq!(parse_u64("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_int::<u64>("300"), Ok(300));
+        assert_eq!(parse_int::<u64>("+300"), Ok(300));
+        assert_eq!(parse_int::<u64>("0x12c"), Ok(300));
+        assert_eq!(parse_int::<u64>("1_000"), Ok(1000));
+        assert_eq!(parse_int::<u64>("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            parse_int::<u128>("0xffffffffffffffffffffffffffffffff"),
+            Ok(u128::MAX)
+        );
         assert!(
-            parse_u64("18446744073709551616")
+            parse_int::<u64>("18446744073709551616")
                 .unwrap_err()
                 .starts_with("out of range")
         );
-        assert!(parse_u64("-1").unwrap_err().contains("--signed"));
+        assert!(parse_int::<u64>("-1").unwrap_err().starts_with("negative"));
         assert_eq!(
-            parse_u64("12a").unwrap_err(),
+            parse_int::<u64>("12a").unwrap_err(),
             "not a number: \"12a\" has 'a' at position 3, which is not a decimal digit"
         );
-        assert!(parse_u64("").unwrap_err().contains("no digits"));
-        assert_eq!(parse_i64("-9223372036854775808"), Ok(i64::MIN));
+        assert!(parse_int::<u64>("").unwrap_err().contains("no digits"));
+        assert_eq!(parse_int::<i64>("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(parse_int::<i128>(&i128::MIN.to_string()), Ok(i128::MIN));
+        assert_eq!(parse_int::<i8>("-128"), Ok(-128));
+        assert!(parse_int::<i8>("128").unwrap_err().contains("-128 to 127"));
         assert!(
-            parse_i64("-9223372036854775809")
+            parse_int::<i64>("-9223372036854775809")
                 .unwrap_err()
                 .starts_with("out of range")
         );
+        assert_eq!(parse_int::<i64>("-0x10"), Ok(-16));
+        // One sign at most, and never after 0x.
+        for bad in [
+            "++300", "-+5", "+-5", "--5", "0x+12c", "0x-1", " 300", "300 ", "1__0", "_1", "1_",
+            "0x_1", "-", "+", "0x", "3 00",
+        ] {
+            assert!(parse_int::<i64>(bad).is_err(), "{bad:?} accepted");
+        }
         assert!(
-            parse_i64("9223372036854775808")
+            parse_int::<i64>("-+5")
                 .unwrap_err()
-                .starts_with("out of range")
+                .contains("one sign at most")
         );
-        assert_eq!(parse_i64("-0x10"), Ok(-16));
     }
 
     quickcheck::quickcheck! {
         fn encode_then_decode(v: u64) -> bool {
             let bytes = encode(v);
-            decode_exact(&bytes, true) == Ok(v)
-                && decode_hex(&hex::format(&bytes), true, false) == Ok(vec![v])
+            decode_prefix::<u64>(&bytes, true) == Ok((v, bytes.len()))
+                && decode_hex::<u64>(&hex::format(&bytes), true, false, false) == Ok(vec![v.to_string()])
+        }
+
+        fn parse_matches_std(v: i64) -> bool {
+            parse_int::<i64>(&v.to_string()) == Ok(v)
+                && parse_int::<i128>(&v.to_string()) == Ok(i128::from(v))
         }
     }
 }

@@ -106,13 +106,23 @@ fn kuhn_stress_test_diagnostics_match_std() {
     assert_eq!(expected.len(), 379 - literal);
 
     for chunk in ["1", "3", "7", "4096", "262144"] {
-        let (out, err) = run(&["validate", "--chunk-size", chunk, name], b"", 1);
+        // The file holds a NUL (its U+0000 test), so grep's rule calls it
+        // binary: --text asks for every diagnostic.
+        let (out, err) = run(&["validate", "--text", "--chunk-size", chunk, name], b"", 1);
         let got: Vec<String> = text(out).lines().map(String::from).collect();
         assert_eq!(got, expected, "chunk size {chunk}");
         assert_eq!(err, "");
     }
-    let (out, _) = run(&["validate", "--first", name], b"", 1);
+    let (out, _) = run(&["validate", "--text", "--first", name], b"", 1);
     assert_eq!(text(out), format!("{}\n", expected[0]));
+    // Without --text: one line for the binary file.
+    let (out, _) = run(&["validate", name], b"", 1);
+    assert_eq!(
+        text(out),
+        format!(
+            "{name}: binary file is not valid UTF-8 (first error at byte 4461: byte never valid in UTF-8)\n"
+        )
+    );
 }
 
 #[test]
@@ -166,14 +176,22 @@ fn validate_matches_std_on_random_text() {
         let chunk = (usize::from(chunk) % 6 + 1).to_string();
         let expected = oracle_diagnostics("<stdin>", &input);
         let code = if expected.is_empty() { 0 } else { 1 };
-        let (out, _) = run(&["validate", "--chunk-size", &chunk], &input, code);
+        let (out, _) = run(
+            &["validate", "--text", "--chunk-size", &chunk],
+            &input,
+            code,
+        );
         let got: Vec<String> = text(out).lines().map(String::from).collect();
         // A regular file takes another path: its positions are found by
         // re-reading the valid prefix at the first error.
         let file = tempfile::NamedTempFile::new().unwrap();
         fs::write(file.path(), &input).unwrap();
         let name = file.path().to_str().unwrap();
-        let (out, _) = run(&["validate", "--chunk-size", &chunk, name], b"", code);
+        let (out, _) = run(
+            &["validate", "--text", "--chunk-size", &chunk, name],
+            b"",
+            code,
+        );
         let got_file: Vec<String> = text(out).lines().map(String::from).collect();
         got == expected && got_file == oracle_diagnostics(name, &input)
     }
@@ -662,7 +680,7 @@ fn varint_round_trip_and_errors() {
         ),
         (
             &["ffffffffffffffffff02"],
-            "codec: varint decode \"ffffffffffffffffff02\": overflow: byte 10 is 0x02, but the last byte of a u64 varint may only be 0x00 or 0x01 (anything else sets bits above bit 63)\n",
+            "codec: varint decode \"ffffffffffffffffff02\": overflow: byte 10 is 0x02, but the last byte of a u64 varint may only be 0x00 or 0x01 (anything else sets bits above the type's width)\n",
         ),
         (
             &["ffffffffffffffffffff01"],
@@ -718,4 +736,45 @@ fn help_on_every_subcommand_and_version() {
     }
     let (out, _) = run(&["--version"], b"", 0);
     assert_eq!(text(out), format!("codec {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn the_readme_main_command_works_on_the_repository() {
+    // The command as the README gives it (after `cargo run --release -p
+    // codec-cli --`), on the repository this test runs in: a fresh clone in
+    // CI. The only invalid file is Kuhn's stress test, which is binary
+    // (it holds a NUL), and target/ (ignored by .gitignore) is not walked.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let command = "cargo run --release -p codec-cli -- validate -r --hidden --first --summary .";
+    assert!(
+        readme.contains(command),
+        "the README's command changed: update this test"
+    );
+    let out = codec()
+        .args(["validate", "-r", "--hidden", "--first", "--summary", "."])
+        .current_dir(&root)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert_eq!(
+        text(out.stdout),
+        "./testdata/conformance/UTF-8-test.txt: binary file is not valid UTF-8 (first error at byte 4461: byte never valid in UTF-8)\n"
+    );
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        summary.starts_with("codec: ") && summary.ends_with(" 1 invalid, 0 unreadable\n"),
+        "{summary}"
+    );
+    // Tracked dotfiles are read (.ci/run), Cargo's output is not.
+    let listed = codec()
+        .args(["count", "--json", "-r", "--hidden", "."])
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let listed = text(listed.stdout);
+    assert!(listed.contains("\"path\":\"./.ci/run\""), "{listed}");
+    assert!(!listed.contains("\"path\":\"./target/"));
+    assert!(!listed.contains("\"path\":\"./.git/"));
 }

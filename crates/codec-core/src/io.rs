@@ -7,9 +7,11 @@
 use std::io::{self, Read, Write};
 use std::vec::Vec;
 
+#[cfg(doc)]
+use crate::Utf8Error;
 use crate::chunks::Utf8Chunk;
 use crate::utf8::unfinished_start;
-use crate::{DecodeError, Utf8Error, Utf8Validator};
+use crate::{DecodeError, ErrorKind, SequenceError, Utf8Validator};
 
 /// The default read size: 256 KiB stays in L2 between the read and the
 /// validation pass (`docs/results/codec-cli.md` has the measurement).
@@ -237,8 +239,9 @@ pub struct Repaired {
     pub replaced: u64,
 }
 
-/// An `InvalidData` I/O error whose source is the UTF-8 error, so that `?`
-/// works on validation in functions that return `std::io::Result`.
+/// An `InvalidData` I/O error whose source is the decoding error (a
+/// [`Utf8Error`] or any other [`SequenceError`]), so that `?` works on
+/// validation in functions that return `std::io::Result`.
 ///
 /// ```
 /// fn check(bytes: &[u8]) -> std::io::Result<()> {
@@ -248,8 +251,8 @@ pub struct Repaired {
 /// let err = check(b"\xFF").unwrap_err();
 /// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
 /// ```
-impl From<Utf8Error> for io::Error {
-    fn from(e: Utf8Error) -> io::Error {
+impl<K: ErrorKind + Send + Sync + 'static> From<SequenceError<K>> for io::Error {
+    fn from(e: SequenceError<K>) -> io::Error {
         io::Error::new(io::ErrorKind::InvalidData, e)
     }
 }
@@ -270,6 +273,7 @@ impl From<DecodeError> for io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Utf8Error;
     use crate::test_support::Std;
     use std::string::String;
 

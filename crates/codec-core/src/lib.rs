@@ -78,6 +78,7 @@ pub mod chunks;
 #[cfg(feature = "std")]
 pub mod io;
 pub mod position;
+mod sequence_error;
 pub mod stream;
 mod traits;
 pub mod utf8;
@@ -86,6 +87,7 @@ mod varint;
 
 pub use chunks::{Utf8Chunk, Utf8Chunks};
 pub use position::Position;
+pub use sequence_error::{ErrorKind, SequenceError};
 pub use stream::Streaming;
 pub use traits::{StreamingValidator, Utf8Validator};
 pub use utf8_error::{Utf8Error, Utf8ErrorKind};

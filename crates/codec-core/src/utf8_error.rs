@@ -7,6 +7,7 @@
 
 use core::fmt;
 
+use crate::sequence_error::{ErrorKind, SequenceError};
 use crate::utf8::{is_continuation, lead};
 
 /// Why a byte sequence is not UTF-8.
@@ -91,21 +92,34 @@ impl fmt::Display for Utf8ErrorKind {
     }
 }
 
-/// A UTF-8 validation error, with the meaning of [`core::str::Utf8Error`] and
-/// a [`kind`](Utf8Error::kind).
-///
-/// It is small (16 bytes on 64-bit targets) and `Copy`. Its fields are
-/// private; our codecs build it with [`Utf8Error::at`], and other code can
-/// build one with [`Utf8Error::new`] or [`Utf8Error::from_std`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Utf8Error {
-    valid_up_to: usize,
-    /// 0 stands for `None`, so the whole struct stays two words.
-    error_len: u8,
-    kind: Utf8ErrorKind,
+impl ErrorKind for Utf8ErrorKind {
+    const ENCODING: &'static str = "utf-8";
+    const MAX_ERROR_LEN: usize = 3;
+
+    fn is_incomplete(self) -> bool {
+        matches!(self, Utf8ErrorKind::Incomplete)
+    }
 }
 
-impl Utf8Error {
+/// A UTF-8 validation error, with the meaning of [`core::str::Utf8Error`] and
+/// a [`kind`](SequenceError::kind).
+///
+/// - [`valid_up_to`](SequenceError::valid_up_to): the length of the longest
+///   valid prefix: `from_utf8(&input[..valid_up_to])` succeeds.
+/// - [`error_len`](SequenceError::error_len): `Some(n)`, the `n` bytes (1 to
+///   3) at `valid_up_to` are the maximal invalid subpart, which a lossy
+///   decoder replaces with one U+FFFD; `None`, the input ended inside a
+///   sequence that more input could complete.
+/// - [`kind`](SequenceError::kind): why.
+///
+/// It is small (16 bytes on 64-bit targets) and `Copy`, the workspace's
+/// [`SequenceError`] shape for UTF-8. Our codecs build it with
+/// [`Utf8Error::at`]; other code can build one with
+/// [`SequenceError::new`] or [`Utf8Error::from_std`]. Its `Display` is std's
+/// wording followed by the kind in parentheses.
+pub type Utf8Error = SequenceError<Utf8ErrorKind>;
+
+impl SequenceError<Utf8ErrorKind> {
     /// The error for `input`, whose bytes before `valid_up_to` are valid UTF-8
     /// and whose bytes from `valid_up_to` on are not.
     ///
@@ -129,39 +143,7 @@ impl Utf8Error {
     pub fn at(input: &[u8], valid_up_to: usize) -> Utf8Error {
         let rest = input.get(valid_up_to..).unwrap_or(&[]);
         let (error_len, kind) = classify(rest);
-        Utf8Error {
-            valid_up_to,
-            error_len,
-            kind,
-        }
-    }
-
-    /// Builds an error from its parts, or `None` if they contradict each
-    /// other: `error_len` must be `Some(1..=3)`, and it must be `None`
-    /// exactly when `kind` is [`Utf8ErrorKind::Incomplete`].
-    ///
-    /// ```
-    /// use codec_core::{Utf8Error, Utf8ErrorKind};
-    /// assert!(Utf8Error::new(7, Some(1), Utf8ErrorKind::Overlong).is_some());
-    /// assert!(Utf8Error::new(7, Some(4), Utf8ErrorKind::Overlong).is_none());
-    /// assert!(Utf8Error::new(7, None, Utf8ErrorKind::Overlong).is_none());
-    /// ```
-    #[must_use]
-    pub const fn new(
-        valid_up_to: usize,
-        error_len: Option<usize>,
-        kind: Utf8ErrorKind,
-    ) -> Option<Utf8Error> {
-        let error_len = match (error_len, kind) {
-            (None, Utf8ErrorKind::Incomplete) => 0,
-            (Some(n @ 1..=3), k) if !matches!(k, Utf8ErrorKind::Incomplete) => n as u8,
-            _ => return None,
-        };
-        Some(Utf8Error {
-            valid_up_to,
-            error_len,
-            kind,
-        })
+        SequenceError::from_classified(valid_up_to, error_len, kind)
     }
 
     /// Converts std's error, reading the kind from `input`, the bytes that
@@ -177,64 +159,7 @@ impl Utf8Error {
     pub fn from_std(err: core::str::Utf8Error, input: &[u8]) -> Utf8Error {
         Utf8Error::at(input, err.valid_up_to())
     }
-
-    /// The same error, moved `offset` bytes further into a larger input.
-    ///
-    /// Streaming validators use this to turn a position inside a chunk into
-    /// an absolute one. The addition saturates rather than wrapping.
-    #[must_use]
-    pub const fn offset_by(self, offset: usize) -> Utf8Error {
-        Utf8Error {
-            valid_up_to: self.valid_up_to.saturating_add(offset),
-            ..self
-        }
-    }
-
-    /// The length of the longest valid prefix: `from_utf8(&input[..valid_up_to])`
-    /// succeeds. Same meaning as [`core::str::Utf8Error::valid_up_to`].
-    #[must_use]
-    pub const fn valid_up_to(&self) -> usize {
-        self.valid_up_to
-    }
-
-    /// `Some(n)`: the `n` bytes (1 to 3) at `valid_up_to` are the maximal
-    /// invalid subpart, which a lossy decoder replaces with one U+FFFD.
-    /// `None`: the input ended inside a sequence that more input could
-    /// complete. Same meaning as [`core::str::Utf8Error::error_len`].
-    #[must_use]
-    pub const fn error_len(&self) -> Option<usize> {
-        match self.error_len {
-            0 => None,
-            n => Some(n as usize),
-        }
-    }
-
-    /// Why the input is invalid.
-    #[must_use]
-    pub const fn kind(&self) -> Utf8ErrorKind {
-        self.kind
-    }
 }
-
-impl fmt::Display for Utf8Error {
-    /// std's wording, followed by the kind in parentheses.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.error_len() {
-            Some(n) => write!(
-                f,
-                "invalid utf-8 sequence of {n} bytes from index {} ({})",
-                self.valid_up_to, self.kind
-            ),
-            None => write!(
-                f,
-                "incomplete utf-8 byte sequence from index {} ({})",
-                self.valid_up_to, self.kind
-            ),
-        }
-    }
-}
-
-impl core::error::Error for Utf8Error {}
 
 /// Reads the error at the start of `rest`: `(error_len or 0 for None, kind)`.
 ///

@@ -111,7 +111,7 @@
 #[cfg(feature = "std")]
 pub use codec_core::io;
 /// The scalar facts of UTF-8 that every codec shares (codec-core's
-/// `utf8` module, [`codec_core::utf8`]).
+/// `utf8` module).
 pub use codec_core::utf8;
 pub use codec_core::{
     BufferTooSmall, DecodeError, Position, Streaming, StreamingValidator, Utf8Chunk, Utf8Chunks,

@@ -160,6 +160,21 @@ impl Drop for GuardedBuf {
     }
 }
 
+/// Runs `check(guarded, original)` on every input of [`boundary_inputs`]
+/// up to `max_len` bytes, twice: copied to end exactly at a guard page, and
+/// to start exactly after one. `original` is the plain input, for the
+/// oracle. Returns how many inputs there were (each checked twice).
+pub fn at_both_ends(max_len: usize, mut check: impl FnMut(&[u8], &[u8])) -> usize {
+    let mut buf = GuardedBuf::new(max_len);
+    let mut count = 0;
+    boundary_inputs(max_len, |input| {
+        check(buf.at_end(input), input);
+        check(buf.at_start(input), input);
+        count += 1;
+    });
+    count
+}
+
 /// Inputs of every length `0..=max_len` for over-read tests: for each length,
 /// valid text of 1-, 2-, 3- and 4-byte characters (cut to the length, so the
 /// cut ones end in a truncated sequence), ASCII, and ASCII ending in each of

@@ -17,7 +17,7 @@
 #![cfg(target_os = "linux")]
 
 use codec_core::io::Utf8Reader;
-use codec_testdata::guard::{GuardedBuf, boundary_inputs};
+use codec_testdata::guard::{GuardedBuf, at_both_ends, boundary_inputs};
 use codec_testdata::registry::{Utf8Impl, check_utf8_against, utf8_impls, utf8_skipped};
 use codec_testdata::std_validate;
 
@@ -53,24 +53,10 @@ fn check_all(impls: &[Utf8Impl], guarded: &[u8], original: &[u8]) {
 }
 
 #[test]
-fn every_entry_point_at_every_length_ending_at_a_guard_page() {
+fn every_entry_point_at_every_length_at_both_ends_of_a_guard_page() {
     let impls = impls();
-    let mut buf = GuardedBuf::new(MAX_LEN);
-    let mut count = 0;
-    boundary_inputs(MAX_LEN, |input| {
-        check_all(&impls, buf.at_end(input), input);
-        count += 1;
-    });
+    let count = at_both_ends(MAX_LEN, |guarded, input| check_all(&impls, guarded, input));
     assert!(count > 10_000, "only {count} inputs");
-}
-
-#[test]
-fn every_entry_point_at_every_length_starting_after_a_guard_page() {
-    let impls = impls();
-    let mut buf = GuardedBuf::new(MAX_LEN);
-    boundary_inputs(MAX_LEN, |input| {
-        check_all(&impls, buf.at_start(input), input);
-    });
 }
 
 /// A streaming validator fed two chunks, each ending at its own guard page:

@@ -8,6 +8,9 @@
 //! - [`validate`], [`from_utf8`], [`is_valid`], and [`Dfa`] for generic code
 //!   over [`Utf8Validator`]: whole buffers.
 //! - [`Validator`] (a [`StreamingValidator`]): input in chunks.
+//! - [`chunks`]: std's `utf8_chunks` (valid runs and the invalid pieces
+//!   between them), with offsets and error kinds.
+//! - [`from_utf8_mut`]: [`from_utf8`] for `&mut [u8]`.
 //! - [`chars`] (strict) and [`chars_lossy`]: decode a buffer to `char`s;
 //!   [`count_chars`] and [`count_chars_lossy`] count them.
 //! - [`Decoder`] (strict) and [`LossyDecoder`]: decode chunks to `char`s,
@@ -79,29 +82,48 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): implies `alloc`; forwarded to codec-core. On x86-64
-//!   it also enables the run-time choice of the BMI2 fast pass (with
-//!   `-C target-feature=+bmi2` that pass is the only one, feature or not).
+//! - `std` (default): implies `alloc`; forwarded to codec-core. (The BMI2
+//!   fast pass is chosen at run time with or without it; with
+//!   `-C target-feature=+bmi2` that pass is the only one.)
 //! - `alloc`: [`to_string_lossy`] and [`LossyDecoder::decode_to_string`].
 //!
 //! Without features the crate is `#![no_std]` and allocates nothing.
 //!
 //! # Unsafe code
 //!
-//! The crate is `#![deny(unsafe_code)]` with two scoped exceptions, each
-//! a measured win recorded in `docs/results/utf8-dfa.md`:
+//! The crate is `#![deny(unsafe_code)]` with two scoped exceptions, both in
+//! its `arch` module and each a measured win recorded in
+//! `docs/results/utf8-dfa.md`:
 //!
-//! - [`from_utf8`] (and [`to_string_lossy`]) turn bytes this crate has just
-//!   validated into `&str` with `core::str::from_utf8_unchecked`. The safe
-//!   alternative validates the same bytes a second time with std.
-//! - With the `std` feature on x86-64, validation calls a copy of its fast
-//!   pass compiled with `#[target_feature(enable = "bmi2")]`, after
-//!   `is_x86_feature_detected!("bmi2")` has confirmed the CPU has it.
+//! - [`from_utf8`], [`from_utf8_mut`] (and [`to_string_lossy`]) turn bytes
+//!   this crate has just validated into `&str` with
+//!   `core::str::from_utf8_unchecked`. The safe alternative validates the
+//!   same bytes a second time with std.
+//! - On x86-64, validation calls a copy of its fast pass compiled with
+//!   `#[target_feature(enable = "bmi2")]`, after `cpuid` (through the
+//!   `cpufeatures` crate, so with or without `std`) has confirmed the CPU
+//!   has it.
+//!
+//! # Policies
+//!
+//! - `#![no_std]` without features; MSRV: Rust 1.89 (the workspace's).
+//! - `unsafe`: only the two exceptions above.
+//! - Streaming ([`Validator`], [`chunks`]) is codec-core's one engine over
+//!   this crate's validator.
+//!
+//! Sibling crates: [`codec-core`](https://docs.rs/codec-core) (the error
+//! type, traits and streaming engine), [`utf8-simd`](https://docs.rs/utf8-simd)
+//! (faster validation with SIMD, built on this crate for exact errors),
+//! [`utf8-table`](https://docs.rs/utf8-table) (the reference codec), and the
+//! facade [`codec-facade`](https://docs.rs/codec-facade).
 #![no_std]
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+
+#[allow(unsafe_code)]
+mod arch;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -179,11 +201,7 @@ pub fn from_utf8(input: &[u8]) -> Result<&str, Utf8Error> {
 /// ```
 pub fn from_utf8_mut(input: &mut [u8]) -> Result<&mut str, Utf8Error> {
     validate(input)?;
-    debug_assert!(core::str::from_utf8(input).is_ok());
-    // SAFETY: as in `valid_str`: `validate` has just accepted these bytes,
-    // and it accepts exactly what `core::str::from_utf8` accepts.
-    #[allow(unsafe_code)]
-    Ok(unsafe { core::str::from_utf8_unchecked_mut(input) })
+    Ok(arch::valid_str_mut(input))
 }
 
 /// The pieces of `input` as `String::from_utf8_lossy` sees them, with
@@ -202,17 +220,4 @@ pub fn chunks(input: &[u8]) -> Utf8Chunks<'_, Dfa> {
     Utf8Chunks::new(input, Dfa)
 }
 
-/// `bytes` as a `&str`, for bytes that [`validate`] has accepted.
-#[inline]
-fn valid_str(bytes: &[u8]) -> &str {
-    debug_assert!(core::str::from_utf8(bytes).is_ok());
-    // SAFETY: every caller passes bytes that `validate` has just accepted
-    // (or a prefix of them that ends at an error's `valid_up_to`, which
-    // `validate` reports as valid), and `validate` accepts exactly what
-    // `core::str::from_utf8` accepts, as the crate's exhaustive and
-    // differential tests check.
-    #[allow(unsafe_code)]
-    unsafe {
-        core::str::from_utf8_unchecked(bytes)
-    }
-}
+use arch::valid_str;

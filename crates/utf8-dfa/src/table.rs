@@ -26,9 +26,9 @@
 //! | 6 | `F1..=F3` | lead of 4 |
 //! | 5 | `F4` | lead of 4, second byte `80..=8F` |
 //!
-//! A later `cargo xtask gen-tables` re-derives these constants from the
-//! UTF-8 grammar and compares them byte for byte, so they must stay the
-//! published values.
+//! `cargo xtask gen-tables --check` (a step of `cargo xtask ci`, and a unit
+//! test of xtask) re-derives these constants from the RFC 3629 grammar and
+//! compares them byte for byte; `docs/tables.md` shows the derivation.
 
 /// The state between characters: everything read so far is well-formed.
 pub const ACCEPT: u8 = 0;

@@ -15,7 +15,7 @@
 //!   (UTF-8 is self-synchronising: any byte that is not a continuation byte
 //!   starts a character), and the four parts run through four independent
 //!   automata in the same loop, so their chains overlap.
-//! - **BMI2.** On x86-64 with the `std` feature, the fast pass is also
+//! - **BMI2.** On x86-64 (see `crate::arch`), the fast pass is also
 //!   compiled for BMI2 and chosen at run time when the CPU has it: `shrx`
 //!   shifts in one micro-operation without touching the flags, where the
 //!   baseline `shr r64, cl` takes several and depends on the previous
@@ -31,6 +31,8 @@
 //! byte, tracking where the current character started, until it rejects.
 
 use codec_core::Utf8Error;
+
+use crate::arch::first_bad_region;
 use codec_core::utf8::last_char_start as last_boundary;
 
 use crate::table::{ACCEPT, REJECT, SHIFT, SHIFT_ACCEPT, SHIFT_MASK, SHIFT_REJECT, next_state};
@@ -48,13 +50,7 @@ const STREAMS: usize = 4;
 
 /// Inputs shorter than this run as one stream: cutting them in parts does
 /// not pay for its set-up.
-const STREAMS_MIN: usize = 2 * STREAMS * BLOCK;
-
-/// Inputs shorter than this skip the CPU feature check, which (with the
-/// call it leads to) cost short inputs a quarter of their time: 64 bytes of
-/// ASCII ran at 0.75× std with the check from 32 bytes.
-#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "bmi2")))]
-const DISPATCH_MIN: usize = STREAMS_MIN;
+pub(crate) const STREAMS_MIN: usize = 2 * STREAMS * BLOCK;
 
 /// `Ok(())` if `input` is well-formed UTF-8, else exactly the error
 /// [`core::str::from_utf8`] reports (same `valid_up_to` and `error_len`),
@@ -100,42 +96,9 @@ pub fn is_valid(input: &[u8]) -> bool {
     first_bad_region::<true>(input).is_none()
 }
 
-/// `None` if `input` is valid; otherwise a character boundary `from` such
-/// that `input[..from]` is valid and the first error is at or after it.
-///
-/// On x86-64 with the `std` feature, CPUs with BMI2 get a copy of the fast
-/// pass compiled for BMI2: its `shrx` shifts by a register in one
-/// micro-operation without touching the flags, where the baseline
-/// `shr r64, cl` takes two or three and a dependency on the flags, which
-/// serialises the streams. Measured (min of 300 runs): 1.1–1.6× faster on
-/// non-ASCII text (Chinese 2.36 → 3.59 GB/s with two streams).
-#[inline]
-fn first_bad_region<const SPLIT: bool>(input: &[u8]) -> Option<usize> {
-    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "bmi2")))]
-    if input.len() >= DISPATCH_MIN && std::is_x86_feature_detected!("bmi2") {
-        // SAFETY: `first_bad_region_bmi2` only needs BMI2, which the CPU
-        // has: `is_x86_feature_detected!` just said so.
-        #[allow(unsafe_code)]
-        return unsafe { first_bad_region_bmi2::<SPLIT>(input) };
-    }
-    first_bad_region_portable::<SPLIT>(input)
-}
-
-/// [`first_bad_region_portable`] compiled for BMI2.
-///
-/// # Safety
-///
-/// The CPU must support BMI2.
-#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "bmi2")))]
-#[target_feature(enable = "bmi2")]
-#[allow(unsafe_code)]
-unsafe fn first_bad_region_bmi2<const SPLIT: bool>(input: &[u8]) -> Option<usize> {
-    first_bad_region_portable::<SPLIT>(input)
-}
-
 /// The fast pass, for any CPU; `SPLIT` allows cutting the input in parts.
 #[inline(always)]
-fn first_bad_region_portable<const SPLIT: bool>(input: &[u8]) -> Option<usize> {
+pub(crate) fn first_bad_region_portable<const SPLIT: bool>(input: &[u8]) -> Option<usize> {
     if input.len() < STREAMS_MIN {
         return finish_stream(input, 0, input.len(), SHIFT_ACCEPT).err();
     }

@@ -6,7 +6,7 @@
 
 use core::fmt;
 
-use codec_core::BufferTooSmall;
+use codec_core::{BufferTooSmall, ErrorKind, SequenceError};
 
 use crate::table::TABLE;
 
@@ -51,7 +51,17 @@ impl fmt::Display for LegacyErrorKind {
     }
 }
 
-/// A legacy-mode decoding error.
+impl ErrorKind for LegacyErrorKind {
+    const ENCODING: &'static str = "legacy utf-8";
+    const MAX_ERROR_LEN: usize = 5;
+
+    fn is_incomplete(self) -> bool {
+        matches!(self, LegacyErrorKind::Incomplete)
+    }
+}
+
+/// A legacy-mode decoding error: the workspace's [`SequenceError`] shape,
+/// the same as [`codec_core::Utf8Error`]'s, with a [`LegacyErrorKind`].
 ///
 /// Its fields mean what they mean in [`codec_core::Utf8Error`], carried over
 /// to the 1–6 byte language: `valid_up_to` is where the invalid bytes start;
@@ -59,80 +69,17 @@ impl fmt::Display for LegacyErrorKind {
 /// *maximal subpart*, the longest run that is a prefix of some valid legacy
 /// sequence (at least the one byte); `None` says the input ended inside a
 /// sequence more input could complete.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct LegacyError {
-    valid_up_to: usize,
-    /// 0 stands for `None`.
-    error_len: u8,
-    kind: LegacyErrorKind,
+pub type LegacyError = SequenceError<LegacyErrorKind>;
+
+/// The error for `input`, whose bytes before `valid_up_to` are valid and
+/// whose bytes from `valid_up_to` on are not. The counterpart of
+/// [`codec_core::Utf8Error::at`], computed from the table.
+#[cold]
+pub(crate) fn legacy_error_at(input: &[u8], valid_up_to: usize) -> LegacyError {
+    let rest = input.get(valid_up_to..).unwrap_or(&[]);
+    let (error_len, kind) = classify(rest);
+    LegacyError::from_classified(valid_up_to, error_len, kind)
 }
-
-impl LegacyError {
-    /// The error for `input`, whose bytes before `valid_up_to` are valid and
-    /// whose bytes from `valid_up_to` on are not. The counterpart of
-    /// [`codec_core::Utf8Error::at`], computed from the table.
-    #[cold]
-    pub(crate) fn at(input: &[u8], valid_up_to: usize) -> LegacyError {
-        let rest = input.get(valid_up_to..).unwrap_or(&[]);
-        let (error_len, kind) = classify(rest);
-        LegacyError {
-            valid_up_to,
-            error_len,
-            kind,
-        }
-    }
-
-    /// The same error, moved `offset` bytes further into a larger input
-    /// (saturating).
-    #[must_use]
-    pub const fn offset_by(self, offset: usize) -> LegacyError {
-        LegacyError {
-            valid_up_to: self.valid_up_to.saturating_add(offset),
-            ..self
-        }
-    }
-
-    /// Where the invalid bytes start.
-    #[must_use]
-    pub const fn valid_up_to(&self) -> usize {
-        self.valid_up_to
-    }
-
-    /// `Some(n)`: the maximal invalid subpart is `n` bytes long (1 to 5).
-    /// `None`: the input ended inside a sequence ("need more bytes").
-    #[must_use]
-    pub const fn error_len(&self) -> Option<usize> {
-        match self.error_len {
-            0 => None,
-            n => Some(n as usize),
-        }
-    }
-
-    /// Why the input is invalid.
-    #[must_use]
-    pub const fn kind(&self) -> LegacyErrorKind {
-        self.kind
-    }
-}
-
-impl fmt::Display for LegacyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.error_len() {
-            Some(n) => write!(
-                f,
-                "invalid legacy utf-8 sequence of {n} bytes from index {} ({})",
-                self.valid_up_to, self.kind
-            ),
-            None => write!(
-                f,
-                "incomplete legacy utf-8 byte sequence from index {} ({})",
-                self.valid_up_to, self.kind
-            ),
-        }
-    }
-}
-
-impl core::error::Error for LegacyError {}
 
 /// Reads the legacy error at the start of `rest`: `(error_len or 0, kind)`.
 ///

@@ -115,7 +115,18 @@
 //! - `std` (default): forwarded to codec-core; the codec needs nothing.
 //! - `alloc`: forwarded to codec-core.
 //!
-//! The crate is `#![no_std]` and `#![forbid(unsafe_code)]`.
+//! # Policies
+//!
+//! - `#![no_std]`, and `#![forbid(unsafe_code)]`: [`from_utf8`] and
+//!   [`from_utf8_mut`] therefore check valid input a second time with std to
+//!   make the `&str`.
+//! - MSRV: Rust 1.89 (the workspace's).
+//!
+//! Sibling crates: [`codec-core`](https://docs.rs/codec-core) (the error
+//! type, traits and streaming engine: `codec_core::Streaming<Table>` streams
+//! with this codec), [`utf8-dfa`](https://docs.rs/utf8-dfa),
+//! [`utf8-simd`](https://docs.rs/utf8-simd), and the facade
+//! [`codec-facade`](https://docs.rs/codec-facade).
 //!
 //! # Reference
 //!

@@ -114,7 +114,7 @@ pub(crate) mod sealed {
     impl ModeError for LegacyError {
         #[inline]
         fn at(input: &[u8], pos: usize) -> Self {
-            LegacyError::at(input, pos)
+            crate::error::legacy_error_at(input, pos)
         }
         fn shifted(self, offset: usize) -> Self {
             self.offset_by(offset)

@@ -1,20 +1,27 @@
 //! `codec count`: bytes, code points, lines and invalid sequences by kind.
 
-use super::Status;
 use super::inputs;
+use super::progress::{self, WalkSpinner};
+use super::{Status, style};
 use crate::cli::CountArgs;
+use crate::names;
 use crate::scan::{Scanner, kind_id};
 use crate::tally::Tally;
-use serde_json::json;
-use std::io::{self, BufWriter, Write};
+use serde_json::{Map, Value};
+use std::ffi::OsStr;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 
 pub(super) fn run(args: &CountArgs) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
+    let palette = style::Palette::for_stdout(args.output.color);
     let mut scanner = Scanner::new(args.input.chunk_size);
     let mut status = Status::default();
     let mut total = Tally::default();
     let mut counted = 0u64;
+    let bars = progress::allowed(args.output.no_progress);
+    let mut spinner = WalkSpinner::new(bars && args.input.recursive);
+    let stdout_terminal = io::stdout().is_terminal();
     if !args.json {
         writeln!(
             out,
@@ -23,67 +30,98 @@ pub(super) fn run(args: &CountArgs) -> io::Result<Status> {
         )?;
     }
     inputs::for_each(&args.input, |input| {
-        let (name, result) = match input {
+        let (name, os_name, result) = match input {
             Ok(input) => {
                 let name = input.name();
-                let result = input.open().and_then(|(reader, _)| {
+                let result = input.open().and_then(|opened| {
+                    let bar = progress::bytes_bar(bars, opened.len(), &name);
+                    let reader = opened.into_reader();
+                    let reader: Box<dyn Read> = match &bar {
+                        Some(bar) => Box::new(bar.wrap_read(reader)),
+                        None => reader,
+                    };
                     let mut tally = Tally::default();
-                    scanner.scan(reader, |piece| {
+                    let scanned = scanner.scan(reader, |piece| {
                         tally.add_piece(&piece);
                         ControlFlow::Continue(())
-                    })?;
-                    Ok(tally)
+                    });
+                    if let Some(bar) = bar {
+                        bar.finish_and_clear();
+                    }
+                    scanned.map(|_| tally)
                 });
-                (name, result)
+                (name, input.os_name().to_owned(), result)
             }
-            Err(u) => (u.name, Err(u.error)),
+            Err(u) => (u.name(), u.path.into_os_string(), Err(u.error)),
         };
         match result {
             Ok(tally) => {
+                spinner.file_done(tally.bytes);
                 counted += 1;
-                print(&mut out, args.json, &name, &tally, false)?;
+                let painted = style::paint(palette.path, &name).to_string();
+                print(&mut out, args.json, &painted, Some(&os_name), &tally)?;
                 total.merge(&tally);
             }
             Err(e) => {
                 status.failed = true;
                 if args.json {
-                    let record =
-                        json!({"type": "io-error", "path": name, "message": e.to_string()});
-                    writeln!(out, "{record}")?;
+                    let mut record = Map::new();
+                    record.insert("type".into(), "io-error".into());
+                    names::json_fields(&os_name, &mut record);
+                    record.insert("message".into(), e.to_string().into());
+                    writeln!(out, "{}", Value::Object(record))?;
                 } else {
                     out.flush()?;
-                    super::error_line(format_args!("{name}: {e}"));
+                    spinner.suspend(|| super::error_line(format_args!("{name}: {e}")));
                 }
             }
         }
+        if stdout_terminal {
+            spinner.suspend(|| out.flush())?;
+        }
         Ok(())
     })?;
+    spinner.finish();
     if counted > 1 {
-        print(&mut out, args.json, "total", &total, true)?;
+        print(&mut out, args.json, "total", None, &total)?;
     }
     out.flush()?;
     Ok(status)
 }
 
-/// One row (or JSON record); `total` marks the sum of several inputs, which
-/// is named "total" (a file of that name stays a "file" record).
-fn print(out: &mut impl Write, json: bool, name: &str, t: &Tally, total: bool) -> io::Result<()> {
+/// One row (or JSON record); `os_name` is `None` for the sum of several
+/// inputs, which is named "total" (a file of that name stays a "file"
+/// record).
+fn print(
+    out: &mut impl Write,
+    json: bool,
+    name: &str,
+    os_name: Option<&OsStr>,
+    t: &Tally,
+) -> io::Result<()> {
     if json {
-        let by_kind: serde_json::Map<String, serde_json::Value> = t
+        let by_kind: Map<String, Value> = t
             .invalid
             .iter()
             .map(|&(kind, n)| (kind_id(kind).to_string(), n.into()))
             .collect();
-        let record = json!({
-            "type": if total { "total" } else { "file" },
-            "path": name,
-            "bytes": t.bytes,
-            "chars": t.chars,
-            "lines": t.lines,
-            "invalid": t.invalid_total(),
-            "invalid_by_kind": by_kind,
-        });
-        return writeln!(out, "{record}");
+        let mut record = Map::new();
+        match os_name {
+            Some(os_name) => {
+                record.insert("type".into(), "file".into());
+                names::json_fields(os_name, &mut record);
+            }
+            None => {
+                record.insert("type".into(), "total".into());
+                record.insert("path".into(), "total".into());
+            }
+        }
+        record.insert("bytes".into(), t.bytes.into());
+        record.insert("chars".into(), t.chars.into());
+        record.insert("lines".into(), t.lines.into());
+        record.insert("invalid".into(), t.invalid_total().into());
+        record.insert("invalid_by_kind".into(), Value::Object(by_kind));
+        return writeln!(out, "{}", Value::Object(record));
     }
     writeln!(
         out,

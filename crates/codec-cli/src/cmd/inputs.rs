@@ -1,10 +1,21 @@
 //! The inputs of `validate` and `count`: stdin, files, and directory walks.
+//!
+//! Walks use the `ignore` crate, ripgrep's walker, so they skip what ripgrep
+//! skips and take the same options: hidden entries (`--hidden`), files
+//! matched by `.gitignore` inside a git repository, `.ignore`,
+//! `.git/info/exclude` and the global git excludes (`--no-ignore`), and
+//! symbolic links (`--follow`). On top of ripgrep's rules, while ignore
+//! rules are on, `.git` directories (which `--hidden` alone would open: the
+//! repository's own database, never text) and cache directories tagged with
+//! a `CACHEDIR.TAG` are skipped too. `--all` turns every filter off and also
+//! reads non-regular files, FIFOs included.
 
 use crate::cli::InputArgs;
+use crate::names;
+use std::ffi::OsStr;
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use walkdir::{DirEntry, WalkDir};
 
 /// The name stdin gets in diagnostics.
 pub(crate) const STDIN_NAME: &str = "<stdin>";
@@ -16,31 +27,72 @@ pub(crate) enum Input {
 }
 
 impl Input {
-    /// The name to print.
+    /// The name to print: escaped if it is not plain UTF-8 (see
+    /// [`crate::names`]).
     pub(crate) fn name(&self) -> String {
         match self {
             Input::Stdin => STDIN_NAME.to_string(),
-            Input::File(p) => p.display().to_string(),
+            Input::File(p) => names::escape(p.as_os_str()).into_owned(),
         }
     }
 
-    /// Opens it, with its size when known (for the progress bar).
-    pub(crate) fn open(&self) -> io::Result<(Box<dyn Read>, Option<u64>)> {
+    /// The name as the OS has it, for JSON.
+    pub(crate) fn os_name(&self) -> &OsStr {
         match self {
-            Input::Stdin => Ok((Box::new(io::stdin().lock()), None)),
+            Input::Stdin => OsStr::new(STDIN_NAME),
+            Input::File(p) => p.as_os_str(),
+        }
+    }
+
+    /// Opens it, with its size when it is a regular file (for the progress
+    /// bar and the parallel path).
+    pub(crate) fn open(&self) -> io::Result<Opened> {
+        match self {
+            Input::Stdin => Ok(Opened::Stdin),
             Input::File(p) => {
                 let f = File::open(p)?;
                 let len = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-                Ok((Box::new(f), len))
+                Ok(Opened::File(f, len))
             }
         }
     }
 }
 
-/// An input that could not even be listed: its name and why.
+/// An open input.
+pub(crate) enum Opened {
+    Stdin,
+    /// A file, with its length if it is a regular file.
+    File(File, Option<u64>),
+}
+
+impl Opened {
+    /// The length of a regular file.
+    pub(crate) fn len(&self) -> Option<u64> {
+        match self {
+            Opened::Stdin => None,
+            Opened::File(_, len) => *len,
+        }
+    }
+
+    /// As a reader.
+    pub(crate) fn into_reader(self) -> Box<dyn Read> {
+        match self {
+            Opened::Stdin => Box::new(io::stdin().lock()),
+            Opened::File(f, _) => Box::new(f),
+        }
+    }
+}
+
+/// An input that could not even be listed: its path and why.
 pub(crate) struct Unreadable {
-    pub(crate) name: String,
+    pub(crate) path: PathBuf,
     pub(crate) error: io::Error,
+}
+
+impl Unreadable {
+    pub(crate) fn name(&self) -> String {
+        names::escape(self.path.as_os_str()).into_owned()
+    }
 }
 
 /// Calls `f` with every input named by `args`, in order; walks run in
@@ -63,7 +115,7 @@ pub(crate) fn for_each(
             Ok(m) => m,
             Err(error) => {
                 f(Err(Unreadable {
-                    name: path.display().to_string(),
+                    path: path.clone(),
                     error,
                 }))?;
                 continue;
@@ -73,11 +125,11 @@ pub(crate) fn for_each(
             f(Ok(Input::File(path.clone())))?;
         } else if !args.recursive {
             f(Err(Unreadable {
-                name: path.display().to_string(),
+                path: path.clone(),
                 error: io::Error::other("is a directory (pass -r to walk it)"),
             }))?;
         } else {
-            walk(path, args.all, &mut f)?;
+            walk(path, args, &mut f)?;
         }
     }
     Ok(())
@@ -85,36 +137,79 @@ pub(crate) fn for_each(
 
 fn walk(
     root: &Path,
-    all: bool,
+    args: &InputArgs,
     f: &mut impl FnMut(Result<Input, Unreadable>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let entries = WalkDir::new(root)
-        .follow_links(all)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| all || e.depth() == 0 || !skipped(e));
-    for entry in entries {
+    let hidden = args.hidden || args.all;
+    let no_ignore = args.no_ignore || args.all;
+    let follow = args.follow || args.all;
+    let mut builder = ignore::WalkBuilder::new(root);
+    builder
+        .hidden(!hidden)
+        .ignore(!no_ignore)
+        .git_ignore(!no_ignore)
+        .git_global(!no_ignore)
+        .git_exclude(!no_ignore)
+        .parents(!no_ignore)
+        .follow_links(follow)
+        // Never read the file stdout is redirected to (`codec validate -r .
+        // > report.txt`), as ripgrep does: it grows while it is read.
+        .skip_stdout(true)
+        .sort_by_file_name(|a, b| a.cmp(b));
+    if !no_ignore {
+        builder.filter_entry(|e| {
+            let dir = e.file_type().is_some_and(|t| t.is_dir());
+            e.depth() == 0 || !dir || (e.file_name() != ".git" && !is_cache_dir(e.path()))
+        });
+    }
+    for entry in builder.build() {
         match entry {
-            Ok(e) if e.file_type().is_file() => f(Ok(Input::File(e.into_path())))?,
-            // Directories are walked; links (without --all), FIFOs, sockets
-            // and devices are not read, since a FIFO could block forever.
-            Ok(_) => {}
-            Err(e) => {
-                let name = e.path().unwrap_or(root).display().to_string();
-                let error = e
-                    .into_io_error()
-                    .unwrap_or_else(|| io::Error::other("filesystem loop"));
-                f(Err(Unreadable { name, error }))?;
+            Ok(e) => {
+                let Some(kind) = e.file_type() else { continue };
+                if kind.is_dir() {
+                    continue;
+                }
+                // Symbolic links left here were not followed; non-regular
+                // files (FIFOs, sockets, devices) are read only with --all,
+                // since a FIFO blocks until something writes to it.
+                if kind.is_file() || (args.all && !kind.is_symlink()) {
+                    f(Ok(Input::File(e.into_path())))?;
+                }
+            }
+            Err(error) => {
+                let (path, error) = split_error(root, error);
+                f(Err(Unreadable { path, error }))?;
             }
         }
     }
     Ok(())
 }
 
-/// Hidden entries and cache directories, left out of walks by default.
-fn skipped(e: &DirEntry) -> bool {
-    let hidden = e.file_name().to_str().is_some_and(|n| n.starts_with('.'));
-    hidden || (e.file_type().is_dir() && is_cache_dir(e.path()))
+/// The path an `ignore` error concerns, and the error without it (the path
+/// is printed escaped by the caller).
+fn split_error(root: &Path, error: ignore::Error) -> (PathBuf, io::Error) {
+    let mut path = root.to_path_buf();
+    let mut inner = error;
+    loop {
+        inner = match inner {
+            ignore::Error::WithPath { path: p, err } => {
+                path = p;
+                *err
+            }
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                *err
+            }
+            ignore::Error::Io(e) => return (path, e),
+            ignore::Error::Loop { ancestor, child } => {
+                let message = format!(
+                    "symbolic link loop back to {}",
+                    names::escape(ancestor.as_os_str())
+                );
+                return (child, io::Error::other(message));
+            }
+            other => return (path, io::Error::other(other.to_string())),
+        };
+    }
 }
 
 /// A directory tagged per the Cache Directory Tagging Specification

@@ -1,14 +1,27 @@
 //! The subcommands: each turns parsed arguments into output and a
 //! [`Status`].
 
+mod context;
+mod convert;
 mod count;
 mod inputs;
 mod numbers;
+mod output;
+mod parallel;
+mod progress;
 mod repair;
+mod style;
 mod validate;
 
 use crate::cli::{Cli, Command, VarintCommand, ZigzagCommand};
+use crate::names;
 use std::io::{self, Write};
+use std::path::Path;
+
+/// Files at least this large are validated on several threads (when there
+/// is more than one core): below it, starting threads costs more than it
+/// saves (measured in docs/results/codec-cli.md).
+pub(crate) const PARALLEL_MIN_BYTES: u64 = 8 << 20;
 
 /// What happened, for the exit code. An I/O or usage error (2) wins over
 /// invalid input (1), as in grep.
@@ -34,26 +47,34 @@ pub(crate) fn dispatch(cli: Cli) -> Status {
     let result = match cli.command {
         Command::Validate(args) => validate::run(&args),
         Command::Repair(args) => repair::run(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Count(args) => count::run(&args),
-        Command::Varint(VarintCommand::Encode { signed, numbers }) => {
-            numbers::varint_encode(signed, &numbers)
-        }
+        Command::Varint(VarintCommand::Encode {
+            ty,
+            binary,
+            numbers,
+        }) => numbers::varint_encode(&ty, binary, &numbers),
         Command::Varint(VarintCommand::Decode {
-            signed,
+            ty,
             strict,
             all,
-            hex,
-        }) => numbers::varint_decode(signed, strict, all, &hex),
-        Command::Zigzag(ZigzagCommand::Encode { numbers }) => numbers::zigzag_encode(&numbers),
-        Command::Zigzag(ZigzagCommand::Decode { numbers }) => numbers::zigzag_decode(&numbers),
+            binary,
+            inputs,
+        }) => numbers::varint_decode(&ty, strict, all, binary, &inputs),
+        Command::Zigzag(ZigzagCommand::Encode { int_type, numbers }) => {
+            numbers::zigzag_encode(int_type, &numbers)
+        }
+        Command::Zigzag(ZigzagCommand::Decode { int_type, numbers }) => {
+            numbers::zigzag_decode(int_type, &numbers)
+        }
     };
     match result {
         Ok(status) => status,
-        // stdout closed early (`codec validate -r . | head`): stop quietly.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status {
-            invalid: false,
-            failed: true,
-        },
+        // The reader of stdout went away (`codec validate -r . | head`): it
+        // has what it wanted, so stop quietly with status 0, as a Unix
+        // filter killed by SIGPIPE would not report an error either. Rust
+        // ignores SIGPIPE, so the closed pipe arrives here as EPIPE.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::default(),
         Err(e) => {
             error_line(format_args!("{e}"));
             Status {
@@ -67,4 +88,13 @@ pub(crate) fn dispatch(cli: Cli) -> Status {
 /// `codec: <message>` on stderr.
 pub(crate) fn error_line(message: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "codec: {message}");
+}
+
+/// `error`, with its message prefixed by the path it concerns, so that every
+/// error names what failed. The kind is kept (a broken pipe stays one).
+pub(crate) fn at_path(path: &Path, error: io::Error) -> io::Error {
+    io::Error::new(
+        error.kind(),
+        format!("{}: {error}", names::escape(path.as_os_str())),
+    )
 }

@@ -1,20 +1,42 @@
-//! `codec validate`: one diagnostic per invalid sequence, streaming.
+//! `codec validate`: one diagnostic per invalid sequence, streaming; large
+//! regular files on every core ([`super::parallel`]).
 
 use super::Status;
-use super::inputs::{self, Input};
-use crate::cli::ValidateArgs;
+use super::context::Context;
+use super::inputs::{self, Input, Opened};
+use super::parallel::{self, LineCol, Plan};
+use super::progress::{self, WalkSpinner};
+use super::style::{Palette, paint};
+use crate::cli::{BinaryFiles, ValidateArgs};
 use crate::hex;
+use crate::names;
 use crate::position::Position;
-use crate::scan::{Invalid, Piece, Scanner, kind_id};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::json;
+use crate::scan::{Piece, Scanner, kind_id};
+use codec_core::Utf8ErrorKind;
+use serde_json::{Map, Value, json};
+use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
-use std::path::Path;
 
-/// Files at least this large get a progress bar (on a terminal).
-const PROGRESS_MIN_BYTES: u64 = 64 << 20;
+/// Regular files at least this large are read with positioned, aligned reads
+/// (the parallel module, on one thread below `--parallel-min`). Smaller ones
+/// stream: it costs nothing there, and files in /proc and /sys, which claim
+/// a size of 0 or 4096 whatever they hold, are read as they are.
+const POSITIONED_MIN_BYTES: u64 = 64 << 10;
+
+/// Bytes looked at for NUL to call a file binary: GNU grep's first buffer.
+const BINARY_PEEK: usize = 32 << 10;
+
+/// One invalid sequence, as the printers see it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bad<'a> {
+    /// Absolute byte offset.
+    pub(crate) offset: u64,
+    /// The maximal invalid subpart (or the unfinished tail).
+    pub(crate) bytes: &'a [u8],
+    pub(crate) kind: Utf8ErrorKind,
+}
 
 #[derive(Default)]
 struct Totals {
@@ -23,276 +45,460 @@ struct Totals {
     invalid_files: u64,
     errors: u64,
     unreadable: u64,
+    binary_skipped: u64,
+}
+
+/// What checking one input found.
+struct Checked {
+    bytes: u64,
+    errors: u64,
+    binary: bool,
+    skipped: bool,
+}
+
+/// How much of each file's errors to print.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// Nothing per error (`-q`, `-l`): the first error decides.
+    None,
+    /// The first error of a binary file, without position.
+    BinaryLine,
+    /// One line per error (or only the first with `--first`).
+    Lines,
+}
+
+struct Run<'a> {
+    args: &'a ValidateArgs,
+    out: BufWriter<io::StdoutLock<'static>>,
+    palette: Palette,
+    scanner: Scanner,
+    jobs: usize,
+    bars: bool,
+    stdout_terminal: bool,
 }
 
 pub(super) fn run(args: &ValidateArgs) -> io::Result<Status> {
-    let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let mut scanner = Scanner::new(args.input.chunk_size);
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let bars = !args.quiet && progress::allowed(args.output.no_progress);
+    let mut run = Run {
+        args,
+        out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()),
+        palette: Palette::for_stdout(args.output.color),
+        scanner: Scanner::new(args.input.chunk_size),
+        jobs: jobs.max(1),
+        bars,
+        stdout_terminal: io::stdout().is_terminal(),
+    };
     let mut status = Status::default();
     let mut totals = Totals::default();
-    let progress = !args.quiet && !args.no_progress && io::stderr().is_terminal();
+    let mut spinner = WalkSpinner::new(bars && args.input.recursive);
     inputs::for_each(&args.input, |input| {
-        let (name, outcome) = match input {
+        let (name, os_name, outcome) = match input {
             Ok(input) => {
-                let name = input.name();
-                let outcome = check(args, &mut scanner, &input, &name, progress, &mut out)?;
-                (name, outcome)
+                let outcome = run.check(&input)?;
+                (input.name(), input.os_name().to_owned(), outcome)
             }
-            Err(u) => (u.name, Err(u.error)),
+            Err(u) => (u.name(), u.path.into_os_string(), Err(u.error)),
         };
         match outcome {
-            Ok((bytes, errors)) => {
+            Ok(c) if c.skipped => totals.binary_skipped += 1,
+            Ok(c) => {
+                spinner.file_done(c.bytes);
                 totals.files += 1;
-                totals.bytes += bytes;
-                totals.errors += errors;
-                if errors > 0 {
+                totals.bytes += c.bytes;
+                totals.errors += c.errors;
+                if c.errors > 0 {
                     status.invalid = true;
                     totals.invalid_files += 1;
-                    if args.files_with_errors {
-                        writeln!(out, "{name}")?;
+                    if run.args.files_with_errors {
+                        let p = run.palette;
+                        writeln!(run.out, "{}", paint(p.path, &name))?;
                     }
                 }
-                if args.json {
-                    let record = json!({
-                        "type": "file",
-                        "path": name,
-                        "valid": errors == 0,
-                        "bytes_checked": bytes,
-                        "errors": errors,
-                    });
-                    writeln!(out, "{record}")?;
+                if run.args.json {
+                    let mut record = Map::new();
+                    record.insert("type".into(), "file".into());
+                    names::json_fields(&os_name, &mut record);
+                    record.insert("valid".into(), (c.errors == 0).into());
+                    record.insert("binary".into(), c.binary.into());
+                    record.insert("bytes_checked".into(), c.bytes.into());
+                    record.insert("errors".into(), c.errors.into());
+                    writeln!(run.out, "{}", Value::Object(record))?;
                 }
             }
             Err(error) => {
                 status.failed = true;
                 totals.unreadable += 1;
-                report_io(args, &mut out, &name, &error)?;
+                run.report_io(&name, &os_name, &error, &spinner)?;
             }
+        }
+        if run.stdout_terminal {
+            spinner.suspend(|| run.out.flush())?;
         }
         Ok(())
     })?;
+    spinner.finish();
     if args.summary {
-        summary(args, &mut out, &totals)?;
+        run.summary(&totals)?;
     }
-    out.flush()?;
+    run.out.flush()?;
     Ok(status)
 }
 
-/// Checks one input: `Ok(Ok((bytes checked, errors)))`, or `Ok(Err(_))` for
-/// an input that failed to open or read. The outer error is a failure to
-/// write the output, which ends the run.
-fn check(
-    args: &ValidateArgs,
-    scanner: &mut Scanner,
-    input: &Input,
-    name: &str,
-    progress: bool,
-    out: &mut impl Write,
-) -> io::Result<io::Result<(u64, u64)>> {
-    let (reader, len) = match input.open() {
-        Ok(opened) => opened,
-        Err(e) => return Ok(Err(e)),
-    };
-    let bar = len
-        .filter(|&len| progress && len >= PROGRESS_MIN_BYTES)
-        .map(|len| progress_bar(len, name));
-    let reader: Box<dyn Read> = match &bar {
-        Some(bar) => Box::new(bar.wrap_read(reader)),
-        None => reader,
-    };
-    let mut track = if args.quiet || args.files_with_errors {
-        // Positions are only needed when diagnostics are printed.
-        Track::Never
-    } else {
-        match input {
-            Input::File(path) if len.is_some() => Track::Deferred(path),
-            _ => Track::Counting,
-        }
-    };
-    let first_only = args.first || args.quiet || args.files_with_errors;
-    let mut position = Position::new();
-    let mut errors = 0u64;
-    let mut write_error = None;
-    let mut reread_error = None;
-    let scanned = scanner.scan(reader, |piece| match piece {
-        Piece::Valid(run) => {
-            if let Track::Counting = track {
-                position.advance_valid(run);
+impl Run<'_> {
+    /// Checks one input: `Ok(Ok(_))` with what it found, or `Ok(Err(_))`
+    /// for an input that failed to open or read. The outer error is a
+    /// failure to write the output, which ends the run.
+    fn check(&mut self, input: &Input) -> io::Result<io::Result<Checked>> {
+        let opened = match input.open() {
+            Ok(o) => o,
+            Err(e) => return Ok(Err(e)),
+        };
+        let len = opened.len();
+        let binary_mode = if self.args.text {
+            BinaryFiles::Text
+        } else {
+            self.args.binary_files
+        };
+        // Peek for NUL, as grep does, unless binary files are text anyway.
+        let (head, opened) = if binary_mode == BinaryFiles::Text {
+            (Vec::new(), opened)
+        } else {
+            match peek(opened) {
+                Ok(p) => p,
+                Err(e) => return Ok(Err(e)),
             }
-            ControlFlow::Continue(())
+        };
+        let binary = memchr::memchr(0, &head).is_some();
+        if binary && binary_mode == BinaryFiles::Skip {
+            return Ok(Ok(Checked {
+                bytes: 0,
+                errors: 0,
+                binary,
+                skipped: true,
+            }));
         }
-        Piece::Invalid(bad) => {
-            errors += 1;
-            if let Track::Deferred(path) = track {
-                // The first error: everything before it is valid UTF-8.
-                match position_after_valid_prefix(path, bad.offset()) {
-                    Ok(p) => {
-                        position = p;
-                        track = Track::Counting;
+        let detail = if self.args.quiet || self.args.files_with_errors {
+            Detail::None
+        } else if binary && binary_mode == BinaryFiles::Report {
+            Detail::BinaryLine
+        } else {
+            Detail::Lines
+        };
+        let name = input.name();
+        let bar = progress::bytes_bar(self.bars, len, &name);
+        let result = match (opened, len) {
+            // Regular files: positioned, aligned reads, on every core when
+            // large. --context needs the line text, which the streaming path
+            // keeps.
+            (Opened::File(file, Some(len)), _)
+                if parallel::AVAILABLE
+                    && !self.args.context
+                    && len >= self.args.parallel_min.min(POSITIONED_MIN_BYTES) =>
+            {
+                let jobs = if len >= self.args.parallel_min {
+                    self.jobs
+                } else {
+                    1
+                };
+                self.check_parallel(&file, len, jobs, detail, input, bar.as_ref())
+            }
+            (opened, _) => {
+                let reader = io::Cursor::new(head).chain(opened.into_reader());
+                let reader: Box<dyn Read> = match &bar {
+                    Some(bar) => Box::new(bar.wrap_read(reader)),
+                    None => Box::new(reader),
+                };
+                self.check_stream(reader, detail, input)
+            }
+        };
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        Ok(result?.map(|(bytes, errors)| Checked {
+            bytes,
+            errors,
+            binary,
+            skipped: false,
+        }))
+    }
+
+    /// The sequential path: stdin, pipes, small files, and `--context`.
+    fn check_stream(
+        &mut self,
+        reader: Box<dyn Read>,
+        detail: Detail,
+        input: &Input,
+    ) -> io::Result<io::Result<(u64, u64)>> {
+        let first_only = self.args.first || detail != Detail::Lines;
+        let positions = detail == Detail::Lines;
+        let mut context = (self.args.context && positions).then(Context::new);
+        // Line and column are counted as the pieces go by. (Regular files
+        // take the positioned path, which counts nothing before a region's
+        // first error; what streams here is stdin, pipes, small files and
+        // --context, which needs the line's text anyway.)
+        let mut position = positions.then(Position::new);
+        let name = input.name();
+        let os_name = input.os_name().to_owned();
+        let mut errors = 0u64;
+        let mut write_error = None;
+        // Split borrows: the scanner is used while the printers run.
+        let Run {
+            scanner,
+            out,
+            palette,
+            args,
+            ..
+        } = self;
+        let palette = *palette;
+        let json = args.json;
+        let scanned = scanner.scan(reader, |piece| {
+            match piece {
+                Piece::Valid(run) => {
+                    if let Some(p) = &mut position {
+                        p.advance_valid(run);
                     }
-                    Err(e) => {
-                        reread_error = Some(e);
+                    if let Some(ctx) = &mut context {
+                        ctx.valid(run);
+                        if let Err(e) = ctx.flush(out, &palette) {
+                            write_error = Some(e);
+                            return ControlFlow::Break(());
+                        }
+                    }
+                }
+                Piece::Invalid(invalid) => {
+                    let bad = Bad {
+                        offset: invalid.offset(),
+                        bytes: invalid.bytes(),
+                        kind: invalid.kind(),
+                    };
+                    // With --first and --context, the scan goes on only to
+                    // collect the text after the first error.
+                    let counted = !(first_only && errors > 0);
+                    if counted {
+                        errors += 1;
+                    }
+                    let at = position.as_ref().map(LineCol::of).unwrap_or_default();
+                    if let Some(p) = &mut position {
+                        p.advance_invalid();
+                    }
+                    let written = match (&mut context, detail) {
+                        (Some(ctx), _) => {
+                            let header = counted.then(|| header(&palette, &name, at, &bad));
+                            ctx.invalid(bad.bytes, header);
+                            ctx.flush(out, &palette)
+                        }
+                        (None, Detail::Lines) => {
+                            print_bad(out, json, &palette, &name, &os_name, at, &bad)
+                        }
+                        (None, Detail::BinaryLine) => {
+                            print_binary(out, json, &palette, &name, &os_name, &bad)
+                        }
+                        (None, Detail::None) => Ok(()),
+                    };
+                    if let Err(e) = written {
+                        write_error = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                    if first_only && !context.as_ref().is_some_and(Context::has_pending) {
                         return ControlFlow::Break(());
                     }
                 }
             }
-            if let Track::Counting = track {
-                if let Err(e) = diagnostic(args.json, out, name, &position, &bad) {
-                    write_error = Some(e);
-                    return ControlFlow::Break(());
-                }
-                position.advance_invalid();
+            ControlFlow::Continue(())
+        });
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        if let Some(ctx) = &mut context {
+            ctx.finish();
+            ctx.flush(out, &palette)?;
+        }
+        Ok(scanned.map(|s| (s.bytes, errors)))
+    }
+
+    /// Regular files, on `jobs` threads.
+    fn check_parallel(
+        &mut self,
+        file: &File,
+        len: u64,
+        jobs: usize,
+        detail: Detail,
+        input: &Input,
+        bar: Option<&indicatif::ProgressBar>,
+    ) -> io::Result<io::Result<(u64, u64)>> {
+        let plan = Plan {
+            jobs,
+            chunk_size: self.args.input.chunk_size,
+            positions: detail == Detail::Lines,
+            first_only: self.args.first || detail != Detail::Lines,
+        };
+        let name = input.name();
+        let os_name = input.os_name().to_owned();
+        let (out, palette, json) = (&mut self.out, self.palette, self.args.json);
+        let result = parallel::check(file, len, plan, bar, |at, bad| {
+            match detail {
+                Detail::Lines => print_bad(out, json, &palette, &name, &os_name, at, &bad)?,
+                Detail::BinaryLine => print_binary(out, json, &palette, &name, &os_name, &bad)?,
+                Detail::None => {}
             }
-            if first_only {
+            Ok(if plan.first_only {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
-            }
+            })
+        })?;
+        Ok(result)
+    }
+
+    fn report_io(
+        &mut self,
+        name: &str,
+        os_name: &OsStr,
+        error: &io::Error,
+        spinner: &WalkSpinner,
+    ) -> io::Result<()> {
+        if self.args.quiet {
+            return Ok(());
         }
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+        if self.args.json {
+            let mut record = Map::new();
+            record.insert("type".into(), "io-error".into());
+            names::json_fields(os_name, &mut record);
+            record.insert("message".into(), error.to_string().into());
+            return writeln!(self.out, "{}", Value::Object(record));
+        }
+        // Keep stdout and stderr in order on a terminal.
+        self.out.flush()?;
+        spinner.suspend(|| super::error_line(format_args!("{name}: {error}")));
+        Ok(())
     }
-    if let Some(e) = write_error {
-        return Err(e);
-    }
-    if let Some(e) = reread_error {
-        return Ok(Err(e));
-    }
-    Ok(scanned.map(|s| (s.bytes, errors)))
-}
 
-/// How line and column are known while a file is scanned.
-enum Track<'a> {
-    /// Not needed: nothing is printed per error (`-q`, `-l`).
-    Never,
-    /// A regular file before its first error: nothing is counted, so a
-    /// valid file costs no line tracking at all (about 10% of the CPU time
-    /// of `codec validate` on the 256 MiB benchmark file, see
-    /// docs/results/codec-cli.md). At the first error the valid prefix is
-    /// read again to find the position, and counting goes on from there.
-    Deferred(&'a Path),
-    /// Counting as the pieces go by (stdin, pipes, and files after their
-    /// first error).
-    Counting,
-}
-
-/// The position at byte `offset` of `path`, whose first `offset` bytes are
-/// valid UTF-8, read again in bounded memory.
-fn position_after_valid_prefix(path: &Path, offset: u64) -> io::Result<Position> {
-    let mut prefix = File::open(path)?.take(offset);
-    let mut buf = vec![0u8; 64 << 10];
-    let mut position = Position::new();
-    let mut seen = 0u64;
-    loop {
-        let n = match prefix.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
+    fn summary(&mut self, t: &Totals) -> io::Result<()> {
+        if self.args.json {
+            let record = json!({
+                "type": "summary",
+                "files": t.files,
+                "bytes_checked": t.bytes,
+                "invalid_files": t.invalid_files,
+                "errors": t.errors,
+                "unreadable": t.unreadable,
+                "binary_skipped": t.binary_skipped,
+            });
+            return writeln!(self.out, "{record}");
+        }
+        self.out.flush()?;
+        // With --first or -l only the first error of each file is seen, so
+        // there is no total to give.
+        let errors = if self.args.first || self.args.files_with_errors {
+            String::new()
+        } else {
+            format!(" ({} invalid sequences)", t.errors)
         };
-        // Reads may split a character: both counts look at single bytes
-        // (`\n`, and bytes that are not continuation bytes), so a split
-        // changes nothing.
-        position.advance_valid(&buf[..n]);
-        seen += n as u64;
+        let skipped = if t.binary_skipped > 0 {
+            format!(", {} binary skipped", t.binary_skipped)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            io::stderr().lock(),
+            "codec: {} file{} checked ({} bytes): {} invalid{errors}, {} unreadable{skipped}",
+            t.files,
+            if t.files == 1 { "" } else { "s" },
+            t.bytes,
+            t.invalid_files,
+            t.unreadable
+        );
+        Ok(())
     }
-    if seen != offset {
-        return Err(io::Error::other("the file shrank while it was being read"));
-    }
-    Ok(position)
 }
 
-fn diagnostic(
-    json: bool,
+/// Reads up to [`BINARY_PEEK`] bytes (fewer only at the end of the input),
+/// to look for NUL before anything is printed.
+fn peek(opened: Opened) -> io::Result<(Vec<u8>, Opened)> {
+    let mut head = vec![0u8; BINARY_PEEK];
+    let mut got = 0;
+    let mut reader: Box<dyn Read> = match &opened {
+        Opened::Stdin => Box::new(io::stdin().lock()),
+        Opened::File(f, _) => Box::new(f),
+    };
+    while got < head.len() {
+        match reader.read(&mut head[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    drop(reader);
+    head.truncate(got);
+    Ok((head, opened))
+}
+
+/// `PATH:LINE:COLUMN: invalid UTF-8 (KIND) at byte OFFSET: HEX`.
+fn header(p: &Palette, name: &str, at: LineCol, bad: &Bad<'_>) -> String {
+    format!(
+        "{}:{}: {} ({}) at byte {}: {}",
+        paint(p.path, name),
+        paint(p.position, format_args!("{}:{}", at.line(), at.column())),
+        paint(p.error, "invalid UTF-8"),
+        bad.kind,
+        bad.offset,
+        paint(p.bytes, hex::format(bad.bytes))
+    )
+}
+
+fn print_bad(
     out: &mut impl Write,
+    json: bool,
+    palette: &Palette,
     name: &str,
-    position: &Position,
-    bad: &Invalid,
+    os_name: &OsStr,
+    at: LineCol,
+    bad: &Bad<'_>,
 ) -> io::Result<()> {
     if json {
-        let record = json!({
-            "type": "invalid",
-            "path": name,
-            "line": position.line(),
-            "column": position.column(),
-            "offset": bad.offset(),
-            "kind": kind_id(bad.kind()),
-            "message": bad.kind().as_str(),
-            "bytes": hex::format(bad.bytes()),
-        });
-        writeln!(out, "{record}")
-    } else {
-        writeln!(
-            out,
-            "{name}:{}:{}: invalid UTF-8 ({}) at byte {}: {}",
-            position.line(),
-            position.column(),
-            bad.kind(),
-            bad.offset(),
-            hex::format(bad.bytes())
-        )
+        let mut record = Map::new();
+        record.insert("type".into(), "invalid".into());
+        names::json_fields(os_name, &mut record);
+        record.insert("line".into(), at.line().into());
+        record.insert("column".into(), at.column().into());
+        record.insert("offset".into(), bad.offset.into());
+        record.insert("kind".into(), kind_id(bad.kind).into());
+        record.insert("message".into(), bad.kind.as_str().into());
+        record.insert("bytes".into(), hex::format(bad.bytes).into());
+        return writeln!(out, "{}", Value::Object(record));
     }
+    writeln!(out, "{}", header(palette, name, at, bad))
 }
 
-fn report_io(
-    args: &ValidateArgs,
+/// The one line of an invalid binary file.
+fn print_binary(
     out: &mut impl Write,
+    json: bool,
+    p: &Palette,
     name: &str,
-    error: &io::Error,
+    os_name: &OsStr,
+    bad: &Bad<'_>,
 ) -> io::Result<()> {
-    if args.quiet {
-        return Ok(());
+    if json {
+        let mut record = Map::new();
+        record.insert("type".into(), "binary".into());
+        names::json_fields(os_name, &mut record);
+        record.insert("offset".into(), bad.offset.into());
+        record.insert("kind".into(), kind_id(bad.kind).into());
+        record.insert("message".into(), bad.kind.as_str().into());
+        record.insert("bytes".into(), hex::format(bad.bytes).into());
+        return writeln!(out, "{}", Value::Object(record));
     }
-    if args.json {
-        let record = json!({ "type": "io-error", "path": name, "message": error.to_string() });
-        return writeln!(out, "{record}");
-    }
-    // Keep stdout and stderr in order on a terminal.
-    out.flush()?;
-    super::error_line(format_args!("{name}: {error}"));
-    Ok(())
-}
-
-fn summary(args: &ValidateArgs, out: &mut impl Write, t: &Totals) -> io::Result<()> {
-    if args.json {
-        let record = json!({
-            "type": "summary",
-            "files": t.files,
-            "bytes_checked": t.bytes,
-            "invalid_files": t.invalid_files,
-            "errors": t.errors,
-            "unreadable": t.unreadable,
-        });
-        return writeln!(out, "{record}");
-    }
-    out.flush()?;
-    // With --first or -l only the first error of each file is seen, so
-    // there is no total to give.
-    let errors = if args.first || args.files_with_errors {
-        String::new()
-    } else {
-        format!(" ({} invalid sequences)", t.errors)
-    };
-    let _ = writeln!(
-        io::stderr().lock(),
-        "codec: {} file{} checked ({} bytes): {} invalid{errors}, {} unreadable",
-        t.files,
-        if t.files == 1 { "" } else { "s" },
-        t.bytes,
-        t.invalid_files,
-        t.unreadable
-    );
-    Ok(())
-}
-
-fn progress_bar(len: u64, name: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{msg} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
-    ) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_message(name.to_string());
-    bar
+    writeln!(
+        out,
+        "{}: {} (first error at byte {}: {})",
+        paint(p.path, name),
+        paint(p.error, "binary file is not valid UTF-8"),
+        bad.offset,
+        bad.kind
+    )
 }

@@ -1,6 +1,6 @@
 //! The Keiser–Lemire check, written once over [`Vector`].
 //!
-//! Input goes in 64-byte blocks (4 SSE or 2 AVX2 registers). A block whose
+//! Input goes in 64-byte blocks (4 SSE, 2 AVX2 or 1 AVX-512 register). A block whose
 //! bytes are all ASCII only has to check that the block before it did not
 //! end inside a character. Any other block runs the lookup check on each
 //! register: three table lookups for the pair (previous byte, byte), and the
