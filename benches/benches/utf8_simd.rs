@@ -23,108 +23,11 @@
 
 use codec_facade::utf8_simd::{self, KernelValidator, Utf8Validator, Validator};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use rand::{Rng, SeedableRng, rngs::StdRng};
 use std::hint::black_box;
 
-const LIPSUM: &[(&str, &str)] = &[
-    (
-        "Arabic",
-        include_str!("../data/lipsum/Arabic-Lipsum.utf8.txt"),
-    ),
-    (
-        "Chinese",
-        include_str!("../data/lipsum/Chinese-Lipsum.utf8.txt"),
-    ),
-    (
-        "Emoji",
-        include_str!("../data/lipsum/Emoji-Lipsum.utf8.txt"),
-    ),
-    (
-        "Hebrew",
-        include_str!("../data/lipsum/Hebrew-Lipsum.utf8.txt"),
-    ),
-    (
-        "Hindi",
-        include_str!("../data/lipsum/Hindi-Lipsum.utf8.txt"),
-    ),
-    (
-        "Japanese",
-        include_str!("../data/lipsum/Japanese-Lipsum.utf8.txt"),
-    ),
-    (
-        "Korean",
-        include_str!("../data/lipsum/Korean-Lipsum.utf8.txt"),
-    ),
-    (
-        "Latin",
-        include_str!("../data/lipsum/Latin-Lipsum.utf8.txt"),
-    ),
-    (
-        "Russian",
-        include_str!("../data/lipsum/Russian-Lipsum.utf8.txt"),
-    ),
-];
+mod utf8_simd_inputs;
 
-const SIZES: &[(usize, &str)] = &[
-    (16, "16B"),
-    (64, "64B"),
-    (1 << 10, "1KiB"),
-    (64 << 10, "64KiB"),
-    (1 << 20, "1MiB"),
-];
-
-/// `text` repeated to at least `size` bytes, then cut at the last character
-/// boundary at or below `size`.
-fn sized(text: &str, size: usize) -> Vec<u8> {
-    let mut s = text.repeat(size / text.len() + 1);
-    let mut cut = size.min(s.len());
-    while !s.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    s.truncate(cut);
-    s.into_bytes()
-}
-
-/// Characters of uniformly random encoded length (1 to 4 bytes).
-fn random_len_text(bytes: usize) -> String {
-    let mut rng = StdRng::seed_from_u64(0x5EED);
-    let mut s = String::with_capacity(bytes + 4);
-    while s.len() < bytes {
-        s.push(match rng.random_range(0..4) {
-            0 => rng.random_range('\u{20}'..='\u{7E}'),
-            1 => rng.random_range('\u{80}'..='\u{7FF}'),
-            2 => rng.random_range('\u{800}'..='\u{FFFF}'),
-            _ => rng.random_range('\u{10000}'..='\u{10FFFF}'),
-        });
-    }
-    s
-}
-
-/// Every (label, input) pair: texts and classes at every size.
-fn inputs() -> Vec<(String, Vec<u8>)> {
-    let random = random_len_text(1 << 20);
-    let mut classes: Vec<(&str, String)> = LIPSUM
-        .iter()
-        .map(|&(name, text)| (name, text.to_string()))
-        .collect();
-    classes.push((
-        "ascii",
-        "The quick brown fox jumps over the lazy dog. ".into(),
-    ));
-    classes.push(("2byte", "é".into()));
-    classes.push(("3byte", "吕".into()));
-    classes.push(("4byte", "😀".into()));
-    classes.push(("random-len", random));
-    let mut out = Vec::new();
-    for (name, text) in &classes {
-        for &(size, size_label) in SIZES {
-            let input = sized(text, size);
-            assert!(core::str::from_utf8(&input).is_ok());
-            out.push((format!("{name}-{size_label}"), input));
-        }
-    }
-    out
-}
+use utf8_simd_inputs::{LIPSUM, inputs, sized};
 
 /// Every SIMD kernel this CPU can run, by registry name (the portable one,
 /// utf8-dfa, has its own benchmarks).

@@ -11,6 +11,7 @@
 //! cargo xtask exhaustive    proofs by enumeration (docs/reliability.md)
 //! cargo xtask fuzz          every cargo-fuzz target for a fixed time
 //! cargo xtask valgrind      utf8-simd and varint tests under memcheck
+//! cargo xtask cross         the libraries' tests on aarch64, under qemu
 //! ```
 
 // A build tool: a panic is a report to the developer running it.
@@ -22,6 +23,7 @@
 )]
 
 mod bench;
+mod cross;
 mod exhaustive;
 mod exhaustive_codecs;
 mod fuzz;
@@ -40,7 +42,7 @@ usage: cargo xtask <task>
 tasks:
   ci              everything CI checks, in order: fmt, clippy, test, doc,
                   bench --no-run, check-layers, matrix, package,
-                  gen-tables --check, exhaustive --quick, valgrind
+                  gen-tables --check, exhaustive --quick, valgrind, cross
   check-layers    dependency edges only point down the layers; codec-core plus
                   one codec, and the facade with one feature, build on their
                   own; codec-core builds with no_std (baseline and +avx2)
@@ -73,6 +75,12 @@ tasks:
                   the utf8-simd and varint test binaries under valgrind
                   memcheck, errors fatal; --full includes the enumeration
                   tests it skips by default
+  cross [--no-install] [-- TEST ARGS]
+                  build every crate under crates/ for aarch64-unknown-linux-gnu
+                  with Debian's cross toolchain and run their tests, doc tests
+                  included, under qemu-aarch64 in release mode (target/cross);
+                  as root, installs the Debian packages it lacks first,
+                  otherwise says why it skips
   help            this text
 ";
 
@@ -88,6 +96,7 @@ fn main() -> ExitCode {
         Some("exhaustive") => exhaustive::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("valgrind") => valgrind::run(&args[1..]),
+        Some("cross") => cross::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(())
@@ -150,6 +159,10 @@ const CI_STEPS: &[Step] = &[
         exhaustive::run(&["--quick".to_string()])
     }),
     ("valgrind", || valgrind::run(&[])),
+    // The aarch64 lane: the NEON kernel and every library's tests under
+    // qemu (5-7 minutes of two quiet cores, the Debian install included;
+    // it skips, saying why, where it cannot install).
+    ("cross", || cross::run(&[])),
 ];
 
 fn ci() -> util::Result {

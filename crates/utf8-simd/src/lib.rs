@@ -42,9 +42,12 @@
 //! - [`reader`] and [`repair`] (feature `std`): the same pieces from any
 //!   `std::io::Read` in bounded memory, and a lossy `Read -> Write` copy
 //!   equal to `String::from_utf8_lossy`.
-//! - [`Simd`] (dispatched), [`Avx512`], [`Avx2`], [`Sse41`] and [`Portable`]
-//!   implement [`Utf8Validator`] for generic code; all but the first name one
-//!   kernel each. [`kernels`] lists every kernel compiled for the target.
+//! - [`Simd`] (dispatched), [`Avx512`], [`Avx2`], [`Sse41`], [`Neon`] and
+//!   [`Portable`] implement [`Utf8Validator`] for generic code; all but the
+//!   first name one kernel each and answer as the free functions do on a CPU
+//!   whose best kernel that is (the same short-input paths, then that
+//!   kernel). [`kernels`] lists every kernel compiled for the target, as
+//!   [`KernelValidator`]s that run their kernel on every input.
 //!
 //! # The algorithm
 //!
@@ -117,9 +120,12 @@
 //!
 //! # Platforms and policies
 //!
-//! - x86-64: SSE4.1, AVX2 and AVX-512 kernels, chosen at run time. Every
-//!   other target: the portable scalar validator (utf8-dfa), which is exact
-//!   but several times slower.
+//! - x86-64: SSE4.1, AVX2 and AVX-512 kernels, chosen at run time.
+//! - aarch64: the NEON kernel, chosen at compile time (NEON is part of every
+//!   aarch64 target but the `softfloat` ones), tested under qemu by `cargo
+//!   xtask cross`.
+//! - Every other target: the portable scalar validator (utf8-dfa), which is
+//!   exact but several times slower.
 //! - `#![no_std]` without the `std` feature. MSRV: Rust 1.89 (the AVX-512
 //!   intrinsics).
 //! - `unsafe` code (intrinsics, the cached kernel pointer, unchecked `&str`
@@ -144,7 +150,7 @@ mod short;
 pub mod tables;
 pub mod variant;
 
-pub use arch::{Avx2, Avx512, Kernel, KernelValidator, Sse41, chosen_kernel, kernels};
+pub use arch::{Avx2, Avx512, Kernel, KernelValidator, Neon, Sse41, chosen_kernel, kernels};
 pub use codec_core::{
     StreamingValidator, Utf8Chunk, Utf8Chunks, Utf8Error, Utf8ErrorKind, Utf8Validator,
 };
@@ -271,6 +277,15 @@ pub fn repair<R: std::io::Read, W: std::io::Write>(
 #[inline]
 #[must_use]
 pub fn is_valid(input: &[u8]) -> bool {
+    is_valid_with(input, arch::is_valid_blocks)
+}
+
+/// [`is_valid`] with `kernel` for the inputs that reach a kernel: the route
+/// of the free functions and of the per-ISA validators ([`Avx2`], [`Neon`],
+/// ...), which so answer as the free functions do on a CPU whose best kernel
+/// they name.
+#[inline(always)]
+fn is_valid_with(input: &[u8], kernel: impl FnOnce(&[u8]) -> bool) -> bool {
     if input.len() < short::SHORT {
         if short::is_ascii(input) {
             return true;
@@ -279,7 +294,7 @@ pub fn is_valid(input: &[u8]) -> bool {
             return short::tiny_is_valid(input);
         }
     }
-    arch::is_valid_blocks(input)
+    kernel(input)
 }
 
 /// `Ok(())` if `input` is well-formed UTF-8, else exactly the error
@@ -291,6 +306,16 @@ pub fn is_valid(input: &[u8]) -> bool {
 /// ```
 #[inline]
 pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
+    validate_with(input, arch::validate_blocks)
+}
+
+/// [`validate`] with `kernel` (a kernel with checkpoints) for the inputs
+/// that reach a kernel; see [`is_valid_with`].
+#[inline(always)]
+fn validate_with(
+    input: &[u8],
+    kernel: impl FnOnce(&[u8]) -> Result<(), usize>,
+) -> Result<(), Utf8Error> {
     if input.len() < short::SHORT {
         if short::is_ascii(input) {
             return Ok(());
@@ -302,7 +327,7 @@ pub fn validate(input: &[u8]) -> Result<(), Utf8Error> {
             };
         }
     }
-    match arch::validate_blocks(input) {
+    match kernel(input) {
         Ok(()) => Ok(()),
         Err(pos) => exact::locate(input, pos),
     }

@@ -65,11 +65,17 @@ pub struct Tables {
 /// kernel runs.
 #[must_use = "the answer says where to go on"]
 pub fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
     {
         crate::arch::variants::check_blocks(t, input)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         let _ = (t, input);
         Ok(0)
@@ -85,11 +91,17 @@ pub fn check_blocks_with(
     t: &Tables,
     input: &[u8],
 ) -> Option<Result<usize, usize>> {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
     {
         crate::arch::variants::check_blocks_with(kernel, t, input)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         let _ = (kernel, t, input);
         None
@@ -100,11 +112,17 @@ pub fn check_blocks_with(
 /// portable one does not).
 #[must_use]
 pub fn has_variant_entry(kernel: &crate::Kernel) -> bool {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
     {
         crate::arch::variants::has_entry(kernel)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         let _ = kernel;
         false

@@ -48,7 +48,9 @@ fn spec_encode(s: &str, mutf8: bool) -> Vec<u8> {
 
 #[test]
 fn every_supplementary_character_is_the_jvm_formula() {
-    for c in ('\u{10000}'..='\u{10FFFF}').step_by(1) {
+    // Under emulation (the aarch64 lane), one character in 7.
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    for c in ('\u{10000}'..='\u{10FFFF}').step_by(step) {
         let mut buf = [0; 4];
         let s = c.encode_utf8(&mut buf);
         let six = jvm_six_bytes(c.into());
@@ -106,7 +108,12 @@ fn oracle_lossy(rules: &Rules, input: &[u8]) -> String {
 #[test]
 fn decoding_random_inputs_matches_the_oracle() {
     let mut rng = StdRng::seed_from_u64(0xdec0de);
-    for round in 0..4000 {
+    let rounds = if codec_testdata::emulated() {
+        400
+    } else {
+        4000
+    };
+    for round in 0..rounds {
         let input = interesting(&mut rng, 1 + round % 20);
         type Decode = for<'a> fn(&'a [u8]) -> Result<Cow<'a, str>, utf8_variants::Error>;
         type Lossy = for<'a> fn(&'a [u8]) -> Cow<'a, str>;

@@ -91,7 +91,14 @@ fn no_entry_point_reads_outside_its_slice() {
     let mut end = GuardedBuf::new(MAX_LEN + 8);
     let mut start = GuardedBuf::new(MAX_LEN + 8);
     let mut count = 0;
+    // Under emulation (the aarch64 lane), every third input.
+    let step = if codec_testdata::emulated() { 3 } else { 1 };
+    let mut seen = 0;
     inputs(&mut |input| {
+        seen += 1;
+        if seen % step != 0 {
+            return;
+        }
         let want = every_entry_point(input);
         assert_eq!(every_entry_point(end.at_end(input)), want, "{input:02X?}");
         assert_eq!(
@@ -101,5 +108,5 @@ fn no_entry_point_reads_outside_its_slice() {
         );
         count += 1;
     });
-    assert!(count > 10_000, "{count}");
+    assert!(count > 10_000 / step, "{count}");
 }

@@ -6,6 +6,10 @@
 //!   (64 bytes), with `#[target_feature]` entry points each (`validate`
 //!   with 256-byte checkpoints, `is_valid` without) and the [`Kernel`] that
 //!   describes them.
+//! - `aarch64/`: the same for NEON (16 bytes), compiled wherever the target
+//!   enables NEON (every aarch64 target but the `softfloat` ones) and called
+//!   directly, without detection.
+//! - `partial`: the tail load every kernel's `Vector::load_partial` uses.
 //! - This file: the registry of kernels ([`kernels`]), the one dispatch point
 //!   ([`validate_blocks`], [`is_valid_blocks`]), and [`KernelValidator`], a
 //!   kernel proven to run on this CPU.
@@ -37,11 +41,27 @@
 
 use codec_core::{Utf8Error, Utf8Validator};
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod aarch64;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod kernel;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+mod partial;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 pub(crate) mod variants;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
@@ -66,7 +86,8 @@ impl core::fmt::Debug for Kernel {
 }
 
 impl Kernel {
-    /// The kernel's name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"portable"`.
+    /// The kernel's name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"neon"`,
+    /// `"portable"`.
     #[must_use]
     pub const fn name(&self) -> &'static str {
         self.name
@@ -113,7 +134,14 @@ static KERNELS: [Kernel; 4] = [
 ];
 
 /// Every kernel compiled for this target, fastest first.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+static KERNELS: [Kernel; 2] = [aarch64::neon::KERNEL, PORTABLE];
+
+/// Every kernel compiled for this target, fastest first.
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
 static KERNELS: [Kernel; 1] = [PORTABLE];
 
 /// Every kernel compiled into this crate for the target, fastest first,
@@ -173,6 +201,12 @@ impl KernelValidator {
         // after `detect` found the kernel's features on this CPU.
         unsafe { (self.kernel.validate)(input) }
     }
+
+    /// The kernel's raw yes or no, without checkpoints.
+    fn blocks_valid(&self, input: &[u8]) -> bool {
+        // SAFETY: as in `blocks`.
+        unsafe { (self.kernel.is_valid)(input) }
+    }
 }
 
 impl Utf8Validator for KernelValidator {
@@ -222,6 +256,9 @@ pub(crate) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
             unsafe { x86_64::avx512::validate(input) }
         } else if #[cfg(target_arch = "x86_64")] {
             dispatch::validate_blocks(input)
+        } else if #[cfg(all(target_arch = "aarch64", target_feature = "neon"))] {
+            // NEON is part of the target: no detection, a direct call.
+            aarch64::neon::validate(input)
         } else {
             crate::scalar::validate(input)
         }
@@ -242,6 +279,8 @@ pub(crate) fn is_valid_blocks(input: &[u8]) -> bool {
             unsafe { x86_64::avx512::is_valid(input) }
         } else if #[cfg(target_arch = "x86_64")] {
             dispatch::is_valid_blocks(input)
+        } else if #[cfg(all(target_arch = "aarch64", target_feature = "neon"))] {
+            aarch64::neon::is_valid(input)
         } else {
             crate::scalar::is_valid(input)
         }
@@ -357,25 +396,35 @@ macro_rules! isa_validator {
             }
         }
 
+        // The free functions' route with this kernel: the short-input
+        // paths first (see `crate::short`), so that a named kernel answers,
+        // and measures, as the free functions do on a CPU whose best kernel
+        // it is (AVX2 on AVX-512 machines stands for AMD Zen 3). The
+        // registry's `KernelValidator` runs the bare kernel on every input.
         impl Utf8Validator for $name {
             fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
-                self.0.validate(input)
+                crate::validate_with(input, |input| self.0.blocks(input))
             }
 
             fn is_valid(&self, input: &[u8]) -> bool {
-                self.0.is_valid(input)
+                crate::is_valid_with(input, |input| self.0.blocks_valid(input))
             }
 
             fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
-                self.0.from_utf8(input)
+                self.validate(input)?;
+                Ok(valid_str(input))
             }
 
             fn from_utf8_mut<'a>(&self, input: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
-                self.0.from_utf8_mut(input)
+                self.validate(input)?;
+                Ok(valid_str_mut(input))
             }
 
             fn valid_prefix<'a>(&self, input: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
-                self.0.valid_prefix(input)
+                match self.validate(input) {
+                    Ok(()) => (valid_str(input), None),
+                    Err(e) => (valid_str(&input[..e.valid_up_to()]), Some(e)),
+                }
             }
         }
     };
@@ -383,23 +432,85 @@ macro_rules! isa_validator {
 
 isa_validator!(
     /// The AVX-512 kernel (64-byte registers; needs AVX-512 F and BW and
-    /// AVX2), named explicitly, for tests and benchmarks. Always runs the
-    /// kernel, even on short input.
+    /// AVX2), named explicitly, for tests and benchmarks. Short inputs take the
+    /// free functions' short paths.
     Avx512,
     "avx512"
 );
 
 isa_validator!(
     /// The AVX2 kernel (32-byte registers), named explicitly, for tests and
-    /// benchmarks. Always runs the kernel, even on short input.
+    /// benchmarks. Short inputs take the free functions' short paths.
     Avx2,
     "avx2"
 );
 
 isa_validator!(
     /// The SSE kernel (16-byte registers; needs SSSE3 and SSE4.1), named
-    /// explicitly, for tests and benchmarks. Always runs the kernel, even on
-    /// short input.
+    /// explicitly, for tests and benchmarks. Short inputs take the free
+    /// functions' short paths.
     Sse41,
     "sse4.1"
 );
+
+isa_validator!(
+    /// The NEON kernel (16-byte registers, aarch64), named explicitly, for
+    /// tests and benchmarks. Short inputs take the free functions' short
+    /// paths. NEON is part of every aarch64 target but the `softfloat` ones,
+    /// where this is always available and is what the free functions use.
+    Neon,
+    "neon"
+);
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    //! The kernels' raw contract: `Err(pos)` with a valid prefix before
+    //! `pos`, and `pos` close to the error.
+
+    use super::*;
+
+    /// The 256-byte checkpoints hold whatever the input's address: for a
+    /// start at every offset of a 64-byte line, after an ASCII run long
+    /// enough to be realigned, the reported position is at most one group
+    /// (`kernel::GROUP`, 256 bytes) before std's `valid_up_to` (and at most
+    /// 3 bytes after it, inside the character that fails), and the prefix
+    /// before it is valid. Before the fix every misaligned start reported
+    /// the start of the non-ASCII run, up to thousands of bytes early
+    /// (`sse42: reported 253 for an error at 510`).
+    #[test]
+    fn checkpoints_survive_any_start_address() {
+        const GROUP: usize = 256;
+        let text = "é".repeat(3000); // 6000 bytes, one non-ASCII run
+        let kernels: std::vec::Vec<KernelValidator> =
+            kernels().iter().filter_map(Kernel::validator).collect();
+        // The portable kernel, and a SIMD kernel where the target has one.
+        let simd_target = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
+        assert!(kernels.len() > usize::from(simd_target));
+        let mut storage = std::vec![0u8; 8192 + 128];
+        for ascii in [256, 300, 1000] {
+            for bad_at in [0, 1, 255, 256, 1001, 4095, 5998] {
+                let mut input = std::vec![b'a'; ascii];
+                input.extend_from_slice(text.as_bytes());
+                input[ascii + bad_at] = 0xFF;
+                let want = core::str::from_utf8(&input).unwrap_err().valid_up_to();
+                for offset in 0..64 {
+                    let base = storage.as_ptr().addr();
+                    let start = (64 - base % 64) % 64 + offset;
+                    let buf = &mut storage[start..start + input.len()];
+                    buf.copy_from_slice(&input);
+                    for k in &kernels {
+                        let name = k.kernel().name();
+                        let pos = k.blocks(buf).unwrap_err();
+                        assert!(
+                            pos <= want + 3 && want.saturating_sub(pos) <= GROUP,
+                            "{name}: reported {pos} for an error at {want} (ASCII {ascii}, address offset {offset})"
+                        );
+                        if let Err(e) = core::str::from_utf8(&buf[..pos]) {
+                            assert_eq!(e.error_len(), None, "{name}: invalid before {pos}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -351,8 +351,15 @@ static ENTRIES: [Entry; 3] = [
     },
 ];
 
-#[cfg(not(target_arch = "x86_64"))]
-static ENTRIES: [Entry; 0] = [];
+/// On aarch64, NEON is part of the target wherever this module is
+/// compiled: the `neon` kernel of the registry is always available.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+static ENTRIES: [Entry; 1] = [Entry {
+    kernel: "neon",
+    // SAFETY: this module is compiled with NEON (the `cfg` above), all that
+    // `uint8x16_t`'s `Vector` methods use.
+    check: |t, input| unsafe { run::<core::arch::aarch64::uint8x16_t>(t, input) },
+}];
 
 /// The entry for `kernel`, if it has one and this CPU can run it.
 fn entry_for(kernel: &super::Kernel) -> Option<&'static Entry> {

@@ -130,4 +130,17 @@ pub(crate) unsafe trait Vector: Copy {
     ///
     /// The CPU has the implementation's features.
     unsafe fn any(self) -> bool;
+
+    /// A hint to bring the cache line at `ptr` into L1, for a kernel that
+    /// will read it soon. Does nothing unless the implementation says
+    /// otherwise. `ptr` may be past the end of the input: a prefetch never
+    /// faults, and `ptr` is never dereferenced.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    #[inline(always)]
+    unsafe fn prefetch(ptr: *const u8) {
+        let _ = ptr;
+    }
 }

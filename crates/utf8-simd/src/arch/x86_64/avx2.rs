@@ -1,10 +1,10 @@
 //! The 32-byte kernel: [`Vector`] for `__m256i`, and its entry point.
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm_loadu_si128, _mm256_alignr_epi8, _mm256_and_si256,
-    _mm256_broadcastsi128_si256, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
-    _mm256_permute2x128_si256, _mm256_set_epi64x, _mm256_set1_epi8, _mm256_shuffle_epi8,
-    _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
+    __m128i, __m256i, _MM_HINT_T0, _mm_loadu_si128, _mm_prefetch, _mm256_alignr_epi8,
+    _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_loadu_si256, _mm256_movemask_epi8,
+    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set_epi64x, _mm256_set1_epi8,
+    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 use crate::arch::Kernel;
@@ -52,7 +52,7 @@ unsafe impl Vector for __m256i {
         // AVX; each `partial_words` call reads within them.
         unsafe {
             let (w0, w1, w2, w3) = if n >= 16 {
-                let (w2, w3) = super::partial_words(ptr.add(16), n - 16);
+                let (w2, w3) = crate::arch::partial::partial_words(ptr.add(16), n - 16);
                 (
                     u64::from_le(ptr.cast::<u64>().read_unaligned()),
                     u64::from_le(ptr.add(8).cast::<u64>().read_unaligned()),
@@ -60,7 +60,7 @@ unsafe impl Vector for __m256i {
                     w3,
                 )
             } else {
-                let (w0, w1) = super::partial_words(ptr, n);
+                let (w0, w1) = crate::arch::partial::partial_words(ptr, n);
                 (w0, w1, 0, 0)
             };
             _mm256_set_epi64x(w3 as i64, w2 as i64, w1 as i64, w0 as i64)
@@ -125,6 +125,15 @@ unsafe impl Vector for __m256i {
     unsafe fn is_ascii(self) -> bool {
         // SAFETY: AVX2, guaranteed by the caller.
         unsafe { _mm256_movemask_epi8(self) == 0 }
+    }
+
+    /// On: 1 MiB inputs stream from L3 and memory, where simdutf8's AVX2
+    /// kernel also prefetches 128 bytes ahead; see `kernel::validate`.
+    #[inline(always)]
+    unsafe fn prefetch(ptr: *const u8) {
+        // SAFETY: SSE, part of x86-64; a prefetch reads nothing and never
+        // faults, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr.cast()) }
     }
 
     #[inline(always)]

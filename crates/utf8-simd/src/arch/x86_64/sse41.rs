@@ -42,7 +42,7 @@ unsafe impl Vector for __m128i {
         // SAFETY: the caller guarantees `n < 16` readable bytes at `ptr`, and
         // SSE2.
         unsafe {
-            let (lo, hi) = super::partial_words(ptr, n);
+            let (lo, hi) = crate::arch::partial::partial_words(ptr, n);
             _mm_set_epi64x(hi as i64, lo as i64)
         }
     }

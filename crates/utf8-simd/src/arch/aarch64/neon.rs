@@ -1,0 +1,157 @@
+//! The 16-byte aarch64 kernel: [`Vector`] for `uint8x16_t` (NEON), and its
+//! entry points.
+//!
+//! NEON (Advanced SIMD) is part of the aarch64 baseline: every
+//! `aarch64-*-linux`, `-darwin`, `-windows` and `-android` target enables it,
+//! so this kernel is chosen at compile time, with or without `std`, and
+//! costs no detection and no indirect call. Only targets that turn NEON off
+//! (`aarch64-unknown-none-softfloat`) fall back to the portable kernel; the
+//! module exists only where `target_feature = "neon"` holds.
+//!
+//! Each operation is one instruction: `tbl` is a 16-entry table lookup that
+//! gives 0 for indices of 16 and up (ours are nibbles, always below 16),
+//! `ext` joins the previous register's last bytes to this one's first, `ushr`
+//! shifts whole bytes, so the high nibble needs no mask (x86 has only 16-bit
+//! shifts and needs an AND), and `umaxv` reduces a register to its largest
+//! byte for the ASCII and "any error" tests.
+//!
+//! The intrinsics are `#[target_feature(enable = "neon")]` functions: even
+//! with NEON in the target's baseline, a call needs `unsafe` outside a
+//! function that itself names the feature, which trait methods marked
+//! `#[inline(always)]` cannot. Every such block relies on this module's
+//! `cfg(target_feature = "neon")`.
+
+use core::arch::aarch64::{
+    uint8x16_t, vandq_u8, vcombine_u8, vcreate_u8, vdupq_n_u8, veorq_u8, vextq_u8, vld1q_u8,
+    vmaxvq_u8, vorrq_u8, vqsubq_u8, vqtbl1q_u8, vshrq_n_u8,
+};
+
+use crate::arch::vector::Vector;
+use crate::arch::{Kernel, kernel};
+
+// SAFETY: each method uses only NEON instructions, which this module is
+// compiled with (`cfg(target_feature = "neon")` on its declaration), so the
+// trait's contract holds on every CPU the build can run on.
+unsafe impl Vector for uint8x16_t {
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vdupq_n_u8(b) }
+    }
+
+    #[inline(always)]
+    unsafe fn table(t: &[u8; 16]) -> Self {
+        // SAFETY: `t` is 16 readable bytes.
+        unsafe { vld1q_u8(t.as_ptr()) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes at `ptr`; `ld1`
+        // needs no alignment.
+        unsafe { vld1q_u8(ptr) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_partial(ptr: *const u8, n: usize) -> Self {
+        // SAFETY: the caller guarantees `n < 16` readable bytes at `ptr`,
+        // which is what `partial_words` needs.
+        let (lo, hi) = unsafe { crate::arch::partial::partial_words(ptr, n) };
+        // `vcreate_u8` puts the word's least significant byte in lane 0,
+        // which is byte 0 of the input (`partial_words` reads little-endian).
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vcombine_u8(vcreate_u8(lo), vcreate_u8(hi)) }
+    }
+
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vorrq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn and(self, other: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vandq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { veorq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn high_nibbles(self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vshrq_n_u8::<4>(self) }
+    }
+
+    #[inline(always)]
+    unsafe fn saturating_sub(self, other: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vqsubq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup(self, idx: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vqtbl1q_u8(self, idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn prev1(self, prev: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vextq_u8::<15>(prev, self) }
+    }
+
+    #[inline(always)]
+    unsafe fn prev2(self, prev: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vextq_u8::<14>(prev, self) }
+    }
+
+    #[inline(always)]
+    unsafe fn prev3(self, prev: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vextq_u8::<13>(prev, self) }
+    }
+
+    #[inline(always)]
+    unsafe fn is_ascii(self) -> bool {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vmaxvq_u8(self) < 0x80 }
+    }
+
+    #[inline(always)]
+    unsafe fn any(self) -> bool {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vmaxvq_u8(self) != 0 }
+    }
+}
+
+/// This kernel in the registry (`arch::kernels`). NEON is part of the
+/// target wherever this module is compiled, so it is always available.
+pub(crate) const KERNEL: Kernel = Kernel {
+    name: "neon",
+    features: "neon",
+    detect: || true,
+    validate,
+    is_valid,
+};
+
+/// The kernel's contract ([`kernel::validate`]) with 16-byte registers and
+/// checkpoints every 256 bytes, for exact errors.
+pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
+    // SAFETY: this module is compiled only with NEON enabled, which is all
+    // that `uint8x16_t`'s `Vector` methods use.
+    unsafe { kernel::validate::<uint8x16_t, true>(input) }
+}
+
+/// Whether `input` is well-formed UTF-8, without checkpoints.
+pub(crate) fn is_valid(input: &[u8]) -> bool {
+    // SAFETY: as in `validate`.
+    unsafe { kernel::validate::<uint8x16_t, false>(input).is_ok() }
+}
