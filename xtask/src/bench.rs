@@ -7,7 +7,9 @@
 //! <input>)`), so new groups appear without changes here. Each
 //! implementation is compared with a baseline measured in the same group and
 //! run: `simdutf8-compat` (or `simdutf8-basic`) in `utf8-simd` groups,
-//! `std` in other UTF-8 groups, `prost` in varint groups, `std` elsewhere.
+//! `utf8-simd` in `utf8-variants-validate`, `simd_cesu8` in the other
+//! `utf8-variants` groups, `std` in other UTF-8 groups, `prost` in varint
+//! groups, `std` elsewhere.
 //!
 //! Criterion 0.8 writes, for each benchmark,
 //! `target/criterion/<group>/<function>/<value>/new/benchmark.json` (the
@@ -394,6 +396,11 @@ pub(crate) fn baseline<'a>(group: &str, implementations: &[&'a str]) -> Option<&
         } else {
             &["simdutf8-compat", "simdutf8-basic", "simdutf8", "std"]
         }
+    } else if group.starts_with("utf8-variants-validate") {
+        // UTF-8's own validation of the same text: the relatives' target.
+        &["utf8-simd"]
+    } else if group.starts_with("utf8-variants") {
+        &["simd_cesu8", "cesu8-crate"]
     } else if group.starts_with("varint") {
         &["prost", "integer-encoding", "std"]
     } else {

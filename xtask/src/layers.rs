@@ -22,6 +22,7 @@ const CODEC_CRATES: &[(&str, &str)] = &[
     ("utf8-table", "utf8-table"),
     ("utf8-dfa", "utf8-dfa"),
     ("utf8-simd", "utf8-simd"),
+    ("utf8-variants", "utf8-variants"),
     ("varint", "varcodecs-varint"),
     ("zigzag", "varcodecs-zigzag"),
     ("transcode", "varcodecs-transcode"),
@@ -38,6 +39,8 @@ const CODEC_EDGES: &[(&str, &str)] = &[
     ("utf8-simd", "utf8-dfa"),
     // UTF-8 input is validated by utf8-simd (one definition of valid UTF-8).
     ("varcodecs-transcode", "utf8-simd"),
+    // CESU-8, MUTF-8 and WTF-8 run utf8-simd's kernel with their tables.
+    ("utf8-variants", "utf8-simd"),
 ];
 
 fn layer(name: &str) -> Option<u8> {

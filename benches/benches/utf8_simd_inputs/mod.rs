@@ -55,15 +55,9 @@ pub(crate) const SIZES: &[(usize, &str)] = &[
 ];
 
 /// `text` repeated to at least `size` bytes, then cut at the last character
-/// boundary at or below `size`.
+/// boundary at or below `size` (`benches::sized_text`, as bytes).
 pub(crate) fn sized(text: &str, size: usize) -> Vec<u8> {
-    let mut s = text.repeat(size / text.len() + 1);
-    let mut cut = size.min(s.len());
-    while !s.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    s.truncate(cut);
-    s.into_bytes()
+    benches::sized_text(text, size).into_bytes()
 }
 
 /// Characters of uniformly random encoded length (1 to 4 bytes).

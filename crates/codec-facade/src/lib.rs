@@ -11,6 +11,7 @@
 //! | the fastest validation of whole buffers, streams and readers | [`utf8_simd`] | Keiser–Lemire lookup tables with runtime CPU dispatch; exact errors from a scalar re-check of the failing block |
 //! | streaming, decoding to `char`s, lossy conversion, small code | [`utf8_dfa`] | Hoehrmann's DFA: one table, state carried across chunks |
 //! | a readable reference, or the legacy 5- and 6-byte forms (31-bit values) | [`utf8_table`] | Ken Thompson's 1992 table, strict and legacy modes |
+//! | CESU-8, Java's Modified UTF-8, WTF-8 (Windows file names), byte-order marks | [`utf8_variants`] | UTF-8's grammar with rules switched; the SIMD path and exact errors of the UTF-8 codecs |
 //! | protobuf / LEB128 integers | [`varint`] | exact on every edge, lenient and strict decoding |
 //! | signed integers as small unsigned ones | [`zigzag`] | protobuf `sint32`/`sint64` mapping, `const fn` |
 //! | UTF-8 ⇄ UTF-16 ⇄ UTF-32 ⇄ Latin-1 | [`transcode`] | SIMD conversions, counts and lengths with std-exact errors |
@@ -58,6 +59,26 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! UTF-8's relatives, with the same exact errors:
+//!
+//! ```
+//! use codec_facade::utf8_variants::{ErrorKind, cesu8, mutf8, wtf8};
+//!
+//! // What a JVM wrote (`DataOutput.writeUTF`): NUL as C0 80, 😀 as a surrogate pair.
+//! let java = b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80";
+//! assert_eq!(mutf8::decode(java).as_deref(), Ok("a\0😀"));
+//! assert_eq!(&*mutf8::encode("a\0😀"), java);
+//!
+//! // An Oracle CESU-8 column with a lone surrogate: where and why.
+//! let err = cesu8::validate(b"id \xED\xB0\x80").unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.kind()), (3, ErrorKind::UnpairedSurrogate));
+//!
+//! // A Windows file name that is not valid UTF-16, kept exactly.
+//! let name = wtf8::from_utf16(&[0x61, 0xD800]);
+//! assert_eq!(name.to_string_lossy(), "a\u{FFFD}");
+//! assert_eq!(name.to_utf16(), [0x61, 0xD800]);
+//! ```
+//!
 //! Varints and zigzag together, as protobuf writes a `sint64`:
 //!
 //! ```
@@ -71,8 +92,8 @@
 //!
 //! # Crate features
 //!
-//! - `utf8-table`, `utf8-dfa`, `utf8-simd`, `varint`, `zigzag`, `transcode`
-//!   (all default):
+//! - `utf8-table`, `utf8-dfa`, `utf8-simd`, `utf8-variants`, `varint`,
+//!   `zigzag`, `transcode` (all default):
 //!   one per codec. With `default-features = false` and one of them, only that
 //!   codec is built.
 //! - `std` (default): the `std::io` helpers (utf8-simd's `reader` and
@@ -111,9 +132,18 @@ pub use utf8_simd;
 #[cfg(feature = "utf8-table")]
 #[doc(inline)]
 pub use utf8_table;
+#[cfg(feature = "utf8-variants")]
+#[doc(inline)]
+pub use utf8_variants;
 #[cfg(feature = "varint")]
 #[doc(inline)]
 pub use varint;
 #[cfg(feature = "zigzag")]
 #[doc(inline)]
 pub use zigzag;
+
+/// The Rust examples of the workspace's README, compiled and run as
+/// doctests so that they cannot go stale.
+#[cfg(all(doctest, feature = "utf8-variants", feature = "std"))]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;

@@ -29,6 +29,7 @@ use codec_core::Utf8Error;
 #[cfg(target_os = "linux")]
 pub mod guard;
 pub mod registry;
+pub mod variants;
 
 /// Markus Kuhn's "UTF-8 decoder capability and stress test" (CC BY 4.0),
 /// byte for byte.

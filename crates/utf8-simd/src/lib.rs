@@ -148,6 +148,7 @@ mod exact;
 mod scalar;
 mod short;
 pub mod tables;
+pub mod variant;
 
 pub use arch::{Avx2, Avx512, Kernel, KernelValidator, Neon, Sse41, chosen_kernel, kernels};
 pub use codec_core::{

@@ -54,6 +54,34 @@ pub const TWO_CONTS: u8 = 1 << 7;
 /// The classes that hold whatever the low nibble of the first byte is.
 pub const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
 
+/// `1100000_ 1000____` in the tables of Modified UTF-8 (utf8-variants):
+/// `C0`/`C1` followed by `80..=8F`, on the bit UTF-8 gives
+/// [`TOO_LARGE_1000`]. With [`variant::Rules::PairedModifiedNul`] the kernel
+/// clears it where both low nibbles are zero (`C0 80`, MUTF-8's NUL); where it
+/// stays, the pair is an error.
+///
+/// [`variant::Rules::PairedModifiedNul`]: crate::variant::Rules::PairedModifiedNul
+pub const C0_80: u8 = 1 << 6;
+
+/// The three nibble tables of one encoding, as the kernel takes them:
+/// [`UTF8`] here, those of UTF-8's relatives in utf8-variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NibbleTables {
+    /// Indexed by the high nibble of the first byte of a pair.
+    pub byte_1_high: [u8; 16],
+    /// Indexed by the low nibble of the first byte of a pair.
+    pub byte_1_low: [u8; 16],
+    /// Indexed by the high nibble of the second byte of a pair.
+    pub byte_2_high: [u8; 16],
+}
+
+/// UTF-8's tables: [`BYTE_1_HIGH`], [`BYTE_1_LOW`], [`BYTE_2_HIGH`].
+pub const UTF8: NibbleTables = NibbleTables {
+    byte_1_high: BYTE_1_HIGH,
+    byte_1_low: BYTE_1_LOW,
+    byte_2_high: BYTE_2_HIGH,
+};
+
 /// Indexed by the high nibble of the first byte of a pair.
 #[rustfmt::skip]
 pub const BYTE_1_HIGH: [u8; 16] = [

@@ -5,6 +5,7 @@ use super::dfa::DfaConstants;
 use super::nibbles::Nibbles;
 use utf8_dfa::table as dfa_table;
 use utf8_simd::tables as simd_tables;
+use utf8_variants::tables as variant_tables;
 
 /// The packed shift-DFA form of utf8-dfa.
 #[derive(Clone, Debug)]
@@ -25,6 +26,8 @@ pub(crate) struct Constants {
     pub(crate) error_bits: Vec<(&'static str, u8)>,
     /// codec-core's lead table, one entry per byte, packed by [`pack_lead`].
     pub(crate) leads: Vec<u32>,
+    /// The tables of UTF-8's relatives, in `spec::VARIANTS` order.
+    pub(crate) variants: Vec<VariantConstants>,
 }
 
 /// One entry of the lead table as a number the check can compare and
@@ -33,6 +36,24 @@ pub(crate) struct Constants {
 pub(crate) fn pack_lead(len: usize, second: Option<(u8, u8)>) -> u32 {
     let (lo, hi) = second.unwrap_or((0, 0));
     (len as u32) << 16 | u32::from(lo) << 8 | u32::from(hi)
+}
+
+/// One module of `utf8_variants::tables`.
+#[derive(Clone, Debug)]
+pub(crate) struct VariantConstants {
+    /// The module's name (`cesu8`).
+    pub(crate) module: &'static str,
+    pub(crate) classes: usize,
+    pub(crate) states: usize,
+    pub(crate) accept: u8,
+    pub(crate) reject: u8,
+    /// The other accepting state (WTF-8's `AFTER_LEAD`).
+    pub(crate) after_lead: Option<u8>,
+    pub(crate) byte_class: [u8; 256],
+    pub(crate) transition: Vec<u8>,
+    pub(crate) nibbles: Nibbles,
+    /// The variant's own error bits, by name.
+    pub(crate) error_bits: Vec<(&'static str, u8)>,
 }
 
 impl Constants {
@@ -73,6 +94,59 @@ impl Constants {
                     pack_lead(l.len(), l.second_range())
                 })
                 .collect(),
+            variants: vec![
+                VariantConstants {
+                    module: "cesu8",
+                    classes: variant_tables::cesu8::CLASSES,
+                    states: variant_tables::cesu8::STATES,
+                    accept: variant_tables::cesu8::ACCEPT,
+                    reject: variant_tables::cesu8::REJECT,
+                    after_lead: None,
+                    byte_class: variant_tables::cesu8::BYTE_CLASS,
+                    transition: variant_tables::cesu8::TRANSITION.to_vec(),
+                    nibbles: Nibbles {
+                        byte_1_high: variant_tables::cesu8::BYTE_1_HIGH,
+                        byte_1_low: variant_tables::cesu8::BYTE_1_LOW,
+                        byte_2_high: variant_tables::cesu8::BYTE_2_HIGH,
+                    },
+                    error_bits: vec![("FOUR_BYTE", variant_tables::FOUR_BYTE)],
+                },
+                VariantConstants {
+                    module: "mutf8",
+                    classes: variant_tables::mutf8::CLASSES,
+                    states: variant_tables::mutf8::STATES,
+                    accept: variant_tables::mutf8::ACCEPT,
+                    reject: variant_tables::mutf8::REJECT,
+                    after_lead: None,
+                    byte_class: variant_tables::mutf8::BYTE_CLASS,
+                    transition: variant_tables::mutf8::TRANSITION.to_vec(),
+                    nibbles: Nibbles {
+                        byte_1_high: variant_tables::mutf8::BYTE_1_HIGH,
+                        byte_1_low: variant_tables::mutf8::BYTE_1_LOW,
+                        byte_2_high: variant_tables::mutf8::BYTE_2_HIGH,
+                    },
+                    error_bits: vec![
+                        ("FOUR_BYTE", variant_tables::FOUR_BYTE),
+                        ("C0_80", variant_tables::C0_80),
+                    ],
+                },
+                VariantConstants {
+                    module: "wtf8",
+                    classes: variant_tables::wtf8::CLASSES,
+                    states: variant_tables::wtf8::STATES,
+                    accept: variant_tables::wtf8::ACCEPT,
+                    reject: variant_tables::wtf8::REJECT,
+                    after_lead: Some(variant_tables::wtf8::AFTER_LEAD),
+                    byte_class: variant_tables::wtf8::BYTE_CLASS,
+                    transition: variant_tables::wtf8::TRANSITION.to_vec(),
+                    nibbles: Nibbles {
+                        byte_1_high: variant_tables::wtf8::BYTE_1_HIGH,
+                        byte_1_low: variant_tables::wtf8::BYTE_1_LOW,
+                        byte_2_high: variant_tables::wtf8::BYTE_2_HIGH,
+                    },
+                    error_bits: vec![],
+                },
+            ],
         }
     }
 }

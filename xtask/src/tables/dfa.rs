@@ -27,48 +27,92 @@
 // like the definitions; iterator chains would hide that.
 #![allow(clippy::needless_range_loop)]
 
-use super::spec::{self, GRAMMAR};
-use std::collections::{BTreeMap, VecDeque};
+use super::spec::{self, Variant};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// An automaton over bytes with explicit transitions, before classes.
 #[derive(Clone, Debug)]
 pub(crate) struct ByteAutomaton {
     /// `next[state][byte]`.
     pub(crate) next: Vec<[usize; 256]>,
-    /// The start state, which is also the only accepting state.
+    /// The start state, which accepts.
     pub(crate) accept: usize,
     /// The sink every invalid byte leads to.
     pub(crate) reject: usize,
+    /// Which states accept: for UTF-8 only the start state; WTF-8 also
+    /// accepts after a lead surrogate (where a trail may not follow).
+    pub(crate) accepting: Vec<bool>,
 }
 
 /// Step 1: the grammar as an automaton, one chain of states per alternative.
 pub(crate) fn grammar_automaton() -> ByteAutomaton {
+    variant_automaton(&spec::UTF8)
+}
+
+/// Step 1 for any encoding: the unit grammar ([`spec::units`]) combined
+/// with the pairing automaton ([`spec::pairing`]). Each pairing state gets a
+/// node (state 0's is the start), and each unit the pairing allows from it
+/// is a chain of states from that node to the node of the pairing state
+/// after it. Units that share their first byte (`ED`: a scalar or a lead or
+/// a trail surrogate) share their first node, so the result is a trie and
+/// deterministic; for UTF-8 no two units share a first byte, and this is
+/// one chain per alternative (20 states).
+pub(crate) fn variant_automaton(v: &Variant) -> ByteAutomaton {
+    let pairing = spec::pairing(v.surrogates);
+    let units = spec::units(v);
     let (accept, reject) = (0, 1);
     let mut next = vec![[reject; 256], [reject; 256]];
-    for alt in GRAMMAR {
-        let mut at = accept;
-        for (k, &(lo, hi)) in alt.iter().enumerate() {
-            let to = if k + 1 == alt.len() {
-                accept
-            } else {
-                next.push([reject; 256]);
-                next.len() - 1
+    let mut accepting = vec![true, false];
+    let mut node = vec![accept];
+    for &acc in &pairing.accepting[1..] {
+        next.push([reject; 256]);
+        accepting.push(acc);
+        node.push(next.len() - 1);
+    }
+    for (state, &from) in node.iter().enumerate() {
+        for (unit, alt) in &units {
+            let Some(to) = (pairing.next)(state, *unit) else {
+                continue;
             };
-            for b in lo..=hi {
-                assert_eq!(
-                    next[at][usize::from(b)],
-                    reject,
-                    "grammar is ambiguous at {b:#04X}"
-                );
-                next[at][usize::from(b)] = to;
+            let mut at = from;
+            for (k, &(lo, hi)) in alt.iter().enumerate() {
+                let bytes = usize::from(lo)..=usize::from(hi);
+                if k + 1 == alt.len() {
+                    for b in bytes {
+                        assert_eq!(
+                            next[at][b], reject,
+                            "{}: grammar is ambiguous at {b:#04X}",
+                            v.name
+                        );
+                        next[at][b] = node[to];
+                    }
+                    continue;
+                }
+                let children: BTreeSet<usize> = bytes.clone().map(|b| next[at][b]).collect();
+                at = match children.into_iter().collect::<Vec<_>>()[..] {
+                    [c] if c == reject => {
+                        next.push([reject; 256]);
+                        accepting.push(false);
+                        let c = next.len() - 1;
+                        for b in bytes {
+                            next[at][b] = c;
+                        }
+                        c
+                    }
+                    [c] if !node.contains(&c) => c,
+                    _ => panic!(
+                        "{}: the units do not form a trie at {lo:#04X}-{hi:#04X}",
+                        v.name
+                    ),
+                };
             }
-            at = to;
         }
     }
     ByteAutomaton {
         next,
         accept,
         reject,
+        accepting,
     }
 }
 
@@ -89,7 +133,7 @@ fn partition<K: Ord>(n: usize, key: impl Fn(usize) -> K) -> (Vec<usize>, usize) 
 /// blocks whose states go to different blocks on some byte, until stable.
 pub(crate) fn minimise(a: &ByteAutomaton) -> ByteAutomaton {
     let n = a.next.len();
-    let (mut block, mut count) = partition(n, |s| s == a.accept);
+    let (mut block, mut count) = partition(n, |s| a.accepting[s]);
     loop {
         let (refined, refined_count) = partition(n, |s| {
             let row: Vec<usize> = a.next[s].iter().map(|&t| block[t]).collect();
@@ -102,7 +146,9 @@ pub(crate) fn minimise(a: &ByteAutomaton) -> ByteAutomaton {
         count = refined_count;
     }
     let mut next = vec![[0; 256]; count];
+    let mut accepting = vec![false; count];
     for s in 0..n {
+        accepting[block[s]] = a.accepting[s];
         for b in 0..256 {
             next[block[s]][b] = block[a.next[s][b]];
         }
@@ -111,6 +157,7 @@ pub(crate) fn minimise(a: &ByteAutomaton) -> ByteAutomaton {
         next,
         accept: block[a.accept],
         reject: block[a.reject],
+        accepting,
     }
 }
 
@@ -180,8 +227,11 @@ pub(crate) struct Dfa {
     pub(crate) states: usize,
     /// `next[state][class]`, states as indices (not premultiplied).
     pub(crate) next: Vec<Vec<usize>>,
-    /// A shortest input that reaches each state from accept (reject: `C0`).
+    /// A shortest input that reaches each state from accept (reject: `C0`,
+    /// or `80` where `C0` is the start of MUTF-8's NUL).
     pub(crate) witness: Vec<Vec<u8>>,
+    /// Which states accept (by index).
+    pub(crate) accepting: Vec<bool>,
 }
 
 /// The accepting start state, numbered 0.
@@ -247,12 +297,91 @@ pub(crate) fn derive() -> Dfa {
                 .collect()
         })
         .collect();
+    let mut accepting = vec![false; n];
+    accepting[ACCEPT] = true;
     Dfa {
         byte_class,
         classes,
         states: n,
         next,
         witness,
+        accepting,
+    }
+}
+
+/// Steps 1, 2, 3 and 5 for a variant of UTF-8, in canonical numbering
+/// without the payload constraint of step 4 (the variants' tables are for
+/// validation; nothing decodes through them): classes in the order of their
+/// smallest byte, accept 0 and reject 1, then the other accepting states,
+/// then the rest, each group in breadth-first order from accept over the
+/// classes in number order.
+pub(crate) fn derive_variant(v: &Variant) -> Dfa {
+    let min = minimise(&variant_automaton(v));
+    let (class, classes) = byte_classes(&min);
+    let mut byte_class = [0u8; 256];
+    let mut rep = vec![None; classes];
+    for b in 0..256 {
+        byte_class[b] = class[b] as u8;
+        rep[class[b]].get_or_insert(b as u8);
+    }
+    let rep: Vec<u8> = rep.into_iter().flatten().collect();
+    // Breadth-first from accept, recording a shortest witness of each state.
+    let n = min.next.len();
+    let mut witness: Vec<Option<Vec<u8>>> = vec![None; n];
+    witness[min.accept] = Some(Vec::new());
+    let mut bfs = vec![min.accept];
+    let mut queue = VecDeque::from([min.accept]);
+    while let Some(s) = queue.pop_front() {
+        for &b in &rep {
+            let t = min.next[s][usize::from(b)];
+            if witness[t].is_none() {
+                let mut w = witness[s].clone().unwrap_or_default();
+                w.push(b);
+                witness[t] = Some(w);
+                bfs.push(t);
+                queue.push_back(t);
+            }
+        }
+    }
+    assert_eq!(bfs.len(), n, "{}: every state is reachable", v.name);
+    let order: Vec<usize> = [min.accept, min.reject]
+        .into_iter()
+        .chain(
+            bfs.iter()
+                .copied()
+                .filter(|&s| s != min.accept && min.accepting[s]),
+        )
+        .chain(
+            bfs.iter()
+                .copied()
+                .filter(|&s| s != min.reject && !min.accepting[s]),
+        )
+        .collect();
+    let mut state_no = vec![0; n];
+    for (i, &s) in order.iter().enumerate() {
+        state_no[s] = i;
+    }
+    let next = order
+        .iter()
+        .map(|&s| {
+            rep.iter()
+                .map(|&b| state_no[min.next[s][usize::from(b)]])
+                .collect()
+        })
+        .collect();
+    let mut witness: Vec<Vec<u8>> = order
+        .iter()
+        .map(|&s| witness[s].clone().unwrap_or_default())
+        .collect();
+    // A shortest way into reject that is not the start of anything.
+    witness[REJECT] = vec![0x80];
+    Dfa {
+        byte_class,
+        classes,
+        states: n,
+        next,
+        witness,
+        accepting: order.iter().map(|&s| min.accepting[s]).collect(),
     }
 }
 
@@ -289,9 +418,11 @@ impl Dfa {
         }
         let mut next = vec![vec![0; stride]; self.states];
         let mut witness = vec![Vec::new(); self.states];
+        let mut accepting = vec![false; self.states];
         for s in 0..self.states {
             let s2 = usize::from(n.state[s]) / stride;
             witness[s2] = self.witness[s].clone();
+            accepting[s2] = self.accepting[s];
             for c in 0..stride {
                 next[s2][usize::from(n.class[c])] = usize::from(n.state[self.next[s][c]]) / stride;
             }
@@ -302,6 +433,7 @@ impl Dfa {
             states: self.states,
             next,
             witness,
+            accepting,
         }
     }
 }

@@ -9,6 +9,7 @@ pub(crate) mod constants;
 pub(crate) mod dfa;
 pub(crate) mod nibbles;
 pub(crate) mod spec;
+pub(crate) mod variants;
 
 use crate::util::Result;
 use constants::Constants;
@@ -223,6 +224,13 @@ pub(crate) fn check(k: &Constants) -> Report {
     r
 }
 
+/// [`check`], and the tables of UTF-8's relatives ([`variants::check`]).
+pub(crate) fn check_all(k: &Constants) -> Report {
+    let mut r = check(k);
+    variants::check(&variants::derive_all(), &k.variants, &mut r);
+    r
+}
+
 /// The command line: `gen-tables [--check]`.
 pub(crate) fn run(args: &[String]) -> Result {
     let k = Constants::from_crates();
@@ -231,20 +239,39 @@ pub(crate) fn run(args: &[String]) -> Result {
             print!("{}", render(&derive(&k)));
             Ok(())
         }
+        [flag] if flag == "--variants" => {
+            for d in variants::derive_all() {
+                print!("{}", variants::render(&d));
+            }
+            Ok(())
+        }
         [flag] if flag == "--markdown" => {
             print!("{}", markdown(&derive(&k)));
+            for v in variants::derive_all() {
+                print!("\n{}", variants::markdown(&v));
+            }
             Ok(())
         }
         [flag] if flag == "--check" => {
             let d = derive(&k);
             dfa_proofs(&d.canonical)?;
             nibbles::prove(&d.nibbles)?;
-            let report = check(&k);
+            let mut proofs = Vec::new();
+            for v in variants::derive_all() {
+                let states = variants::prove_model(&v)?;
+                let pairs = variants::prove_pairing(&v)?;
+                proofs.push(format!(
+                    "{}: SIMD check = DFA ({states} state pairs), {pairs} surrogate pairs",
+                    v.variant.name
+                ));
+            }
+            let report = check_all(&k);
             if report.is_clean() {
                 eprintln!(
-                    "gen-tables --check: utf8_dfa::table ({} bytes{}), utf8_simd::tables (48 bytes) and codec_core::utf8::lead (256 entries) equal the derivation",
+                    "gen-tables --check: utf8_dfa::table ({} bytes{}), utf8_simd::tables (48 bytes), codec_core::utf8::lead (256 entries) and utf8_variants::tables equal the derivation; {}",
                     256 + d.dfa.transition().len(),
                     if k.shift.is_some() { ", SHIFT" } else { "" },
+                    proofs.join("; "),
                 );
                 Ok(())
             } else {
@@ -482,7 +509,7 @@ mod tests {
     /// The check run by `cargo xtask ci`, as a test.
     #[test]
     fn crate_constants_equal_the_derivation() {
-        let report = check(&Constants::from_crates());
+        let report = check_all(&Constants::from_crates());
         assert!(report.is_clean(), "{report}");
     }
 
@@ -599,6 +626,59 @@ mod tests {
         );
     }
 
+    /// The same for every entry of the tables of UTF-8's relatives: each
+    /// perturbed entry is named, alone, with both values.
+    #[test]
+    fn a_perturbed_variant_entry_is_named_exactly() {
+        let derived = variants::derive_all();
+        let good = Constants::from_crates().variants;
+        let mut cases = 0;
+        for (i, d) in derived.iter().enumerate() {
+            let one = std::slice::from_ref(d);
+            let stride = good[i].classes as u8;
+            let states = good[i].states as u8;
+            for (table, len) in [
+                ("BYTE_CLASS", 256),
+                ("TRANSITION", good[i].transition.len()),
+                ("BYTE_1_HIGH", 16),
+                ("BYTE_1_LOW", 16),
+                ("BYTE_2_HIGH", 16),
+            ] {
+                for index in 0..len {
+                    let mut k = good[i].clone();
+                    let entry = match table {
+                        "BYTE_CLASS" => &mut k.byte_class[index],
+                        "TRANSITION" => &mut k.transition[index],
+                        "BYTE_1_HIGH" => &mut k.nibbles.byte_1_high[index],
+                        "BYTE_1_LOW" => &mut k.nibbles.byte_1_low[index],
+                        _ => &mut k.nibbles.byte_2_high[index],
+                    };
+                    let before = *entry;
+                    let after = match table {
+                        "BYTE_CLASS" => (before + 1) % stride,
+                        "TRANSITION" => (before + stride) % (stride * states),
+                        _ => before ^ 0x10,
+                    };
+                    *entry = after;
+                    let mut report = Report::default();
+                    variants::check(one, std::slice::from_ref(&k), &mut report);
+                    let want = Mismatch {
+                        table: Box::leak(
+                            format!("utf8_variants::tables::{}::{table}", k.module)
+                                .into_boxed_str(),
+                        ),
+                        index,
+                        derived: before.into(),
+                        actual: after.into(),
+                    };
+                    assert_eq!(report.mismatches, vec![want], "{}: {report}", k.module);
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, 3 * (256 + 48) + 81 + 110 + 156);
+    }
+
     #[test]
     fn a_perturbed_lead_entry_is_named() {
         let good = Constants::from_crates();
@@ -638,7 +718,10 @@ mod tests {
     #[test]
     fn docs_quote_the_derived_tables() {
         let doc = std::fs::read_to_string(crate::util::root().join("docs/tables.md")).unwrap();
-        let md = markdown(&derive(&Constants::from_crates()));
+        let mut md = markdown(&derive(&Constants::from_crates()));
+        for v in variants::derive_all() {
+            md.push_str(&variants::markdown(&v));
+        }
         for line in md.lines().filter(|l| l.starts_with("| ")) {
             assert!(doc.contains(line), "docs/tables.md lacks the line\n{line}");
         }

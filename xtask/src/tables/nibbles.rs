@@ -10,7 +10,7 @@
 //! equals the classes that match, which holds because each error bit's
 //! patterns form a product of nibble sets.
 
-use super::spec::{ERROR_CLASSES, ErrorClass, error_bits, parse_pattern};
+use super::spec::{ERROR_CLASSES, ErrorClass, class_bits, parse_pattern};
 use std::sync::OnceLock;
 
 /// The three tables, in the crate's names.
@@ -44,7 +44,16 @@ pub(crate) fn compatible(pattern: &str, pos: Position, v: u8) -> bool {
 
 /// The classes with a pattern compatible with nibble value `v` at `pos`.
 pub(crate) fn compatible_classes(pos: Position, v: u8) -> Vec<&'static ErrorClass> {
-    ERROR_CLASSES
+    compatible_classes_of(ERROR_CLASSES, pos, v)
+}
+
+/// [`compatible_classes`] among `classes`.
+pub(crate) fn compatible_classes_of(
+    classes: &'static [ErrorClass],
+    pos: Position,
+    v: u8,
+) -> Vec<&'static ErrorClass> {
+    classes
         .iter()
         .filter(|c| c.patterns.iter().any(|p| compatible(p, pos, v)))
         .collect()
@@ -52,22 +61,27 @@ pub(crate) fn compatible_classes(pos: Position, v: u8) -> Vec<&'static ErrorClas
 
 /// One table: for each nibble value, the OR of the bits of every class with
 /// a pattern compatible with it.
-pub(crate) fn table(pos: Position) -> [u8; 16] {
+pub(crate) fn table(classes: &'static [ErrorClass], pos: Position) -> [u8; 16] {
     let mut t = [0u8; 16];
     for (v, entry) in t.iter_mut().enumerate() {
-        for class in compatible_classes(pos, v as u8) {
+        for class in compatible_classes_of(classes, pos, v as u8) {
             *entry |= class.bit;
         }
     }
     t
 }
 
-/// The three tables.
+/// The three tables of UTF-8.
 pub(crate) fn derive() -> Nibbles {
+    derive_for(ERROR_CLASSES)
+}
+
+/// The three tables of a set of classes.
+pub(crate) fn derive_for(classes: &'static [ErrorClass]) -> Nibbles {
     Nibbles {
-        byte_1_high: table(Position::Byte1High),
-        byte_1_low: table(Position::Byte1Low),
-        byte_2_high: table(Position::Byte2High),
+        byte_1_high: table(classes, Position::Byte1High),
+        byte_1_low: table(classes, Position::Byte1Low),
+        byte_2_high: table(classes, Position::Byte2High),
     }
 }
 
@@ -87,11 +101,19 @@ pub(crate) fn prove(n: &Nibbles) -> Result<(), String> {
     // The classes matching each pair, computed once: the patterns are parsed
     // on every match, and a test proves hundreds of perturbed tables.
     static EXPECTED: OnceLock<Vec<u8>> = OnceLock::new();
-    let expected = EXPECTED.get_or_init(|| {
-        (0..=u16::MAX)
-            .map(|p| error_bits((p >> 8) as u8, p as u8))
-            .collect()
-    });
+    let expected = EXPECTED.get_or_init(|| expected_bits(ERROR_CLASSES));
+    prove_against(n, expected)
+}
+
+/// The bits of the classes matching each of the 65,536 pairs.
+pub(crate) fn expected_bits(classes: &[ErrorClass]) -> Vec<u8> {
+    (0..=u16::MAX)
+        .map(|p| class_bits(classes, (p >> 8) as u8, p as u8))
+        .collect()
+}
+
+/// [`prove`] for any set of classes, given [`expected_bits`] of them.
+pub(crate) fn prove_against(n: &Nibbles, expected: &[u8]) -> Result<(), String> {
     for pair in 0..=u16::MAX {
         let [first, second] = pair.to_be_bytes();
         let expected = expected[usize::from(pair)];
@@ -108,6 +130,7 @@ pub(crate) fn prove(n: &Nibbles) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::super::spec::bits::*;
+    use super::super::spec::error_bits;
     use super::*;
 
     #[test]

@@ -13,6 +13,15 @@
 //!
 //! The derivations (`dfa.rs`, `nibbles.rs`) also prove that the two
 //! documents agree with each other and with `core::str::from_utf8`.
+//!
+//! UTF-8's relatives ([`VARIANTS`]: CESU-8, Java's Modified UTF-8 and
+//! WTF-8) are written as UTF-8's grammar with some of its rules switched off
+//! or on ([`Variant`], [`units`]): surrogates allowed, 4-byte forms
+//! forbidden, NUL as `C0 80`, and a rule on how surrogates pair up
+//! ([`Surrogates`], [`pairing`]), which spans two units (six bytes) and so is
+//! written as a small automaton over units rather than over bytes. Their
+//! pair classes ([`CESU8_CLASSES`], [`MUTF8_CLASSES`]) are UTF-8's with the
+//! same switches applied.
 
 /// An inclusive range of byte values, as the RFC writes `%xC2-DF`.
 pub(crate) type ByteRange = (u8, u8);
@@ -75,6 +84,25 @@ pub(crate) mod bits {
     pub(crate) const TWO_CONTS: u8 = 1 << 7;
 }
 
+/// What a class's bit means to the validator that looks it up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The pair is an error.
+    Error,
+    /// `TWO_CONTS`: an error unless the second byte is the 3rd or 4th byte
+    /// of a character (the kernel XORs it with where those must be).
+    TwoConts,
+    /// Not an error: the pair is the first two bytes of an encoded
+    /// surrogate, which the pairing check of [`Surrogates::Paired`] (and
+    /// [`Surrogates::Unpaired`]) reads.
+    SurrogateMarker,
+    /// Modified UTF-8's `C0 80`: the class matches `C0`/`C1` followed by
+    /// `80..=8F`, and the pair is an error unless both low nibbles are zero,
+    /// which the kernel checks with one more lookup (the nibble tables alone
+    /// cannot tell `C0 80` from `C0 81`).
+    UnlessC080,
+}
+
 /// One error class of the paper: a set of patterns over two adjacent bytes
 /// and the bit the lookup sets when any of them matches.
 #[derive(Debug)]
@@ -88,6 +116,8 @@ pub(crate) struct ErrorClass {
     pub(crate) patterns: &'static [&'static str],
     /// What the class means, for the generated docs.
     pub(crate) meaning: &'static str,
+    /// What the validator does with the bit.
+    pub(crate) role: Role,
 }
 
 /// The error classes of the paper, §5, with their patterns as the paper
@@ -101,13 +131,16 @@ pub(crate) struct ErrorClass {
 pub(crate) const ERROR_CLASSES: &[ErrorClass] = &[
     ErrorClass { name: "TOO_SHORT", bit: bits::TOO_SHORT,
         patterns: &["11______ 0_______", "11______ 11______"],
-        meaning: "a lead byte not followed by a continuation byte" },
+        meaning: "a lead byte not followed by a continuation byte",
+        role: Role::Error },
     ErrorClass { name: "TOO_LONG", bit: bits::TOO_LONG,
         patterns: &["0_______ 10______"],
-        meaning: "a continuation byte after an ASCII byte" },
+        meaning: "a continuation byte after an ASCII byte",
+        role: Role::Error },
     ErrorClass { name: "OVERLONG_3", bit: bits::OVERLONG_3,
         patterns: &["11100000 100_____"],
-        meaning: "a 3-byte sequence for a scalar below U+0800" },
+        meaning: "a 3-byte sequence for a scalar below U+0800",
+        role: Role::Error },
     ErrorClass { name: "TOO_LARGE", bit: bits::TOO_LARGE,
         patterns: &[
             "11110100 1001____", "11110100 101_____",
@@ -115,23 +148,293 @@ pub(crate) const ERROR_CLASSES: &[ErrorClass] = &[
             "1111011_ 1001____", "1111011_ 101_____",
             "11111___ 1001____", "11111___ 101_____",
         ],
-        meaning: "a 4-byte sequence above U+10FFFF, or a lead byte F5-FF" },
+        meaning: "a 4-byte sequence above U+10FFFF, or a lead byte F5-FF",
+        role: Role::Error },
     ErrorClass { name: "SURROGATE", bit: bits::SURROGATE,
         patterns: &["11101101 101_____"],
-        meaning: "a 3-byte sequence for a surrogate U+D800-DFFF" },
+        meaning: "a 3-byte sequence for a surrogate U+D800-DFFF",
+        role: Role::Error },
     ErrorClass { name: "OVERLONG_2", bit: bits::OVERLONG_2,
         patterns: &["1100000_ 10______"],
-        meaning: "a 2-byte sequence for a scalar below U+0080 (lead C0, C1)" },
+        meaning: "a 2-byte sequence for a scalar below U+0080 (lead C0, C1)",
+        role: Role::Error },
     ErrorClass { name: "TOO_LARGE_1000", bit: bits::TOO_LARGE_1000,
         patterns: &["11110101 1000____", "1111011_ 1000____", "11111___ 1000____"],
-        meaning: "a lead byte F5-FF followed by 80-8F (which F4 allows)" },
+        meaning: "a lead byte F5-FF followed by 80-8F (which F4 allows)",
+        role: Role::Error },
     ErrorClass { name: "OVERLONG_4", bit: bits::OVERLONG_4,
         patterns: &["11110000 1000____"],
-        meaning: "a 4-byte sequence for a scalar below U+10000" },
+        meaning: "a 4-byte sequence for a scalar below U+10000",
+        role: Role::Error },
     ErrorClass { name: "TWO_CONTS", bit: bits::TWO_CONTS,
         patterns: &["10______ 10______"],
-        meaning: "two continuation bytes (required in bytes 3 and 4 of a sequence)" },
+        meaning: "two continuation bytes (required in bytes 3 and 4 of a sequence)",
+        role: Role::TwoConts },
 ];
+
+/// The bits of the variants' classes that have no UTF-8 class of the same
+/// name. Each reuses the bit of a UTF-8 class its variant does not have.
+pub(crate) mod variant_bits {
+    /// CESU-8 and MUTF-8: any 4-byte lead (and `F5..=FF`), where UTF-8 had
+    /// `TOO_LARGE`.
+    pub(crate) const FOUR_BYTE: u8 = 1 << 3;
+    /// MUTF-8: `C0`/`C1` followed by `80..=8F`, where UTF-8 had
+    /// `TOO_LARGE_1000` and `OVERLONG_4`.
+    pub(crate) const C0_80: u8 = 1 << 6;
+}
+
+/// The pair classes of CESU-8: UTF-8's with the 4-byte classes
+/// (`TOO_LARGE`, `TOO_LARGE_1000`, `OVERLONG_4`, and the valid 4-byte
+/// forms) merged into one error, `FOUR_BYTE`, and `SURROGATE` turned from an
+/// error into the marker the pairing check reads.
+#[rustfmt::skip]
+pub(crate) const CESU8_CLASSES: &[ErrorClass] = &[
+    ErrorClass { name: "TOO_SHORT", bit: bits::TOO_SHORT,
+        patterns: &["11______ 0_______", "11______ 11______"],
+        meaning: "a lead byte not followed by a continuation byte",
+        role: Role::Error },
+    ErrorClass { name: "TOO_LONG", bit: bits::TOO_LONG,
+        patterns: &["0_______ 10______"],
+        meaning: "a continuation byte after an ASCII byte",
+        role: Role::Error },
+    ErrorClass { name: "OVERLONG_3", bit: bits::OVERLONG_3,
+        patterns: &["11100000 100_____"],
+        meaning: "a 3-byte sequence for a scalar below U+0800",
+        role: Role::Error },
+    ErrorClass { name: "FOUR_BYTE", bit: variant_bits::FOUR_BYTE,
+        patterns: &["1111____ 10______"],
+        meaning: "a lead byte F0-FF followed by a continuation byte: a 4-byte form, which CESU-8 writes as a surrogate pair",
+        role: Role::Error },
+    ErrorClass { name: "SURROGATE", bit: bits::SURROGATE,
+        patterns: &["11101101 101_____"],
+        meaning: "the first two bytes of a surrogate (ED A0-BF), which the pairing check reads",
+        role: Role::SurrogateMarker },
+    ErrorClass { name: "OVERLONG_2", bit: bits::OVERLONG_2,
+        patterns: &["1100000_ 10______"],
+        meaning: "a 2-byte sequence for a scalar below U+0080 (lead C0, C1)",
+        role: Role::Error },
+    ErrorClass { name: "TWO_CONTS", bit: bits::TWO_CONTS,
+        patterns: &["10______ 10______"],
+        meaning: "two continuation bytes (required in bytes 3 and 4 of a sequence)",
+        role: Role::TwoConts },
+];
+
+/// The pair classes of Modified UTF-8: CESU-8's, with `OVERLONG_2` split in
+/// two so that `C0 80` (NUL) can be allowed: `C0`/`C1` followed by
+/// `90..=BF` stays an error, and `C0`/`C1` followed by `80..=8F` gets its own
+/// bit, an error unless the pair is exactly `C0 80`. The byte `00` is
+/// forbidden by a check of single bytes, not of pairs.
+#[rustfmt::skip]
+pub(crate) const MUTF8_CLASSES: &[ErrorClass] = &[
+    ErrorClass { name: "TOO_SHORT", bit: bits::TOO_SHORT,
+        patterns: &["11______ 0_______", "11______ 11______"],
+        meaning: "a lead byte not followed by a continuation byte",
+        role: Role::Error },
+    ErrorClass { name: "TOO_LONG", bit: bits::TOO_LONG,
+        patterns: &["0_______ 10______"],
+        meaning: "a continuation byte after an ASCII byte",
+        role: Role::Error },
+    ErrorClass { name: "OVERLONG_3", bit: bits::OVERLONG_3,
+        patterns: &["11100000 100_____"],
+        meaning: "a 3-byte sequence for a scalar below U+0800",
+        role: Role::Error },
+    ErrorClass { name: "FOUR_BYTE", bit: variant_bits::FOUR_BYTE,
+        patterns: &["1111____ 10______"],
+        meaning: "a lead byte F0-FF followed by a continuation byte: a 4-byte form, which MUTF-8 writes as a surrogate pair",
+        role: Role::Error },
+    ErrorClass { name: "SURROGATE", bit: bits::SURROGATE,
+        patterns: &["11101101 101_____"],
+        meaning: "the first two bytes of a surrogate (ED A0-BF), which the pairing check reads",
+        role: Role::SurrogateMarker },
+    ErrorClass { name: "OVERLONG_2", bit: bits::OVERLONG_2,
+        patterns: &["1100000_ 1001____", "1100000_ 101_____"],
+        meaning: "a 2-byte sequence for a scalar below U+0080, other than C0 80-8F",
+        role: Role::Error },
+    ErrorClass { name: "C0_80", bit: variant_bits::C0_80,
+        patterns: &["1100000_ 1000____"],
+        meaning: "C0 or C1 followed by 80-8F: an error unless the pair is C0 80, MUTF-8's NUL",
+        role: Role::UnlessC080 },
+    ErrorClass { name: "TWO_CONTS", bit: bits::TWO_CONTS,
+        patterns: &["10______ 10______"],
+        meaning: "two continuation bytes (required in bytes 3 and 4 of a sequence)",
+        role: Role::TwoConts },
+];
+
+/// How an encoding treats the surrogate code points U+D800..=U+DFFF, each
+/// written as a 3-byte generalized UTF-8 sequence `ED A0..=BF 80..=BF`: a
+/// lead (high) surrogate `ED A0..=AF tail`, a trail (low) surrogate
+/// `ED B0..=BF tail`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Surrogates {
+    /// UTF-8 (RFC 3629): never.
+    Forbidden,
+    /// CESU-8 (UTR #26 §2) and MUTF-8 (JVM specification §4.4.7): only as a
+    /// lead immediately followed by a trail, the 6-byte form of a
+    /// supplementary character; a surrogate on its own is an error.
+    Paired,
+    /// WTF-8 ("generalized UTF-8" without
+    /// surrogate pairs): on its own, but a lead immediately followed by a
+    /// trail is an error, because that pair must be written as the 4-byte
+    /// form of its supplementary character.
+    Unpaired,
+}
+
+/// One encoding: UTF-8's grammar with rules switched on or off.
+#[derive(Debug)]
+pub(crate) struct Variant {
+    /// Its name, as the specification writes it.
+    pub(crate) name: &'static str,
+    /// The module of `utf8_variants::tables` that holds its constants (and
+    /// the prefix of their paths in `--check` reports).
+    pub(crate) module: &'static str,
+    /// Where the rules come from.
+    pub(crate) reference: &'static str,
+    pub(crate) surrogates: Surrogates,
+    /// Whether the 4-byte forms (U+10000..=U+10FFFF) are allowed.
+    pub(crate) four_byte: bool,
+    /// Whether U+0000 is written `C0 80` and the byte `00` is forbidden.
+    pub(crate) modified_nul: bool,
+    /// The pair classes of its SIMD check.
+    pub(crate) classes: &'static [ErrorClass],
+}
+
+pub(crate) const UTF8: Variant = Variant {
+    name: "UTF-8",
+    module: "utf8",
+    reference: "RFC 3629 §4",
+    surrogates: Surrogates::Forbidden,
+    four_byte: true,
+    modified_nul: false,
+    classes: ERROR_CLASSES,
+};
+
+pub(crate) const CESU8: Variant = Variant {
+    name: "CESU-8",
+    module: "cesu8",
+    reference: "Unicode Technical Report #26, §2 and §3",
+    surrogates: Surrogates::Paired,
+    four_byte: false,
+    modified_nul: false,
+    classes: CESU8_CLASSES,
+};
+
+pub(crate) const MUTF8: Variant = Variant {
+    name: "MUTF-8",
+    module: "mutf8",
+    reference: "The Java Virtual Machine Specification, §4.4.7",
+    surrogates: Surrogates::Paired,
+    four_byte: false,
+    modified_nul: true,
+    classes: MUTF8_CLASSES,
+};
+
+pub(crate) const WTF8: Variant = Variant {
+    name: "WTF-8",
+    module: "wtf8",
+    reference: "The WTF-8 encoding (Simon Sapin): Generalized UTF-8, The WTF-8 encoding",
+    surrogates: Surrogates::Unpaired,
+    four_byte: true,
+    modified_nul: false,
+    // UTF-8's classes, with SURROGATE read as the marker of the pairing
+    // check ([`Variant::role`]): UTF-8's own tables.
+    classes: ERROR_CLASSES,
+};
+
+impl Variant {
+    /// What the validator does with a class's bit in this encoding: the
+    /// class's role, except that an encoding that allows surrogates reads
+    /// `SURROGATE` as the marker of its pairing check (WTF-8 shares UTF-8's
+    /// classes and so UTF-8's tables).
+    pub(crate) fn role(&self, class: &ErrorClass) -> Role {
+        match class.role {
+            Role::Error
+                if class.name == "SURROGATE" && self.surrogates != Surrogates::Forbidden =>
+            {
+                Role::SurrogateMarker
+            }
+            role => role,
+        }
+    }
+}
+
+/// UTF-8's relatives, derived by `gen-tables`.
+pub(crate) const VARIANTS: &[&Variant] = &[&CESU8, &MUTF8, &WTF8];
+
+/// What a unit of the grammar (one alternative) encodes, for the pairing
+/// rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unit {
+    /// A scalar value (or MUTF-8's `C0 80`).
+    Scalar,
+    /// A lead surrogate, `ED A0..=AF tail`.
+    Lead,
+    /// A trail surrogate, `ED B0..=BF tail`.
+    Trail,
+}
+
+/// The units of a variant: RFC 3629's alternatives ([`GRAMMAR`]) with the
+/// variant's switches applied, each with what it encodes.
+pub(crate) fn units(v: &Variant) -> Vec<(Unit, Vec<ByteRange>)> {
+    let mut out = Vec::new();
+    for alt in GRAMMAR {
+        match alt.first() {
+            // UTF8-4: the supplementary characters.
+            _ if alt.len() == 4 && !v.four_byte => {}
+            // UTF8-1 = %x00-7F: MUTF-8 writes U+0000 as C0 80.
+            Some(&(0x00, 0x7F)) if v.modified_nul => {
+                out.push((Unit::Scalar, vec![(0x01, 0x7F)]));
+                out.push((Unit::Scalar, vec![(0xC0, 0xC0), (0x80, 0x80)]));
+            }
+            // %xED %x80-9F UTF8-tail: the surrogates are what it leaves out.
+            Some(&(0xED, 0xED)) if v.surrogates != Surrogates::Forbidden => {
+                out.push((Unit::Scalar, alt.to_vec()));
+                out.push((Unit::Lead, vec![(0xED, 0xED), (0xA0, 0xAF), TAIL]));
+                out.push((Unit::Trail, vec![(0xED, 0xED), (0xB0, 0xBF), TAIL]));
+            }
+            _ => out.push((Unit::Scalar, alt.to_vec())),
+        }
+    }
+    out
+}
+
+/// The pairing rule as an automaton over units: which states accept (state
+/// 0 is the start), and the next state after a unit (`None`: an error).
+pub(crate) struct Pairing {
+    pub(crate) accepting: &'static [bool],
+    pub(crate) next: fn(usize, Unit) -> Option<usize>,
+}
+
+/// The pairing automaton of `s`. State 1, where it exists, is "the last unit
+/// was a lead surrogate".
+pub(crate) fn pairing(s: Surrogates) -> Pairing {
+    match s {
+        Surrogates::Forbidden => Pairing {
+            accepting: &[true],
+            next: |_, unit| (unit == Unit::Scalar).then_some(0),
+        },
+        Surrogates::Paired => Pairing {
+            // A lead must be followed by a trail, and a trail preceded by a
+            // lead: after a lead only a trail may come, and ending there is
+            // an error.
+            accepting: &[true, false],
+            next: |state, unit| match (state, unit) {
+                (0, Unit::Scalar) => Some(0),
+                (0, Unit::Lead) => Some(1),
+                (1, Unit::Trail) => Some(0),
+                _ => None,
+            },
+        },
+        Surrogates::Unpaired => Pairing {
+            // Anything goes except a trail right after a lead.
+            accepting: &[true, true],
+            next: |state, unit| match (state, unit) {
+                (1, Unit::Trail) => None,
+                (_, Unit::Lead) => Some(1),
+                _ => Some(0),
+            },
+        },
+    }
+}
 
 /// A pattern as `(mask, value)` over the 16-bit pair `first << 8 | second`.
 pub(crate) fn parse_pattern(pattern: &str) -> (u16, u16) {
@@ -167,8 +470,14 @@ impl ErrorClass {
 
 /// The error bits of every class that matches the pair: the value the
 /// nibble lookups must produce.
+#[cfg(test)]
 pub(crate) fn error_bits(first: u8, second: u8) -> u8 {
-    ERROR_CLASSES
+    class_bits(ERROR_CLASSES, first, second)
+}
+
+/// The bits of every class of `classes` that matches the pair.
+pub(crate) fn class_bits(classes: &[ErrorClass], first: u8, second: u8) -> u8 {
+    classes
         .iter()
         .filter(|c| c.matches(first, second))
         .fold(0, |acc, c| acc | c.bit)

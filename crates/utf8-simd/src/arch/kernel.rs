@@ -20,17 +20,17 @@
 //! first of them).
 
 use super::vector::Vector;
-use crate::tables::{BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH};
+use crate::tables::{self, NibbleTables};
 
 /// Bytes per loop iteration.
-const BLOCK: usize = 64;
+pub(super) const BLOCK: usize = 64;
 
 /// How often the error register is tested with `CHECKPOINTS`, in bytes of
 /// a non-ASCII run since the last test (wherever the input starts).
 /// Testing every block cost about 3% on non-ASCII text with AVX2; every 4
 /// blocks costs about 1%, and the scalar re-check of a failing group stays
 /// short.
-const GROUP: usize = 256;
+pub(super) const GROUP: usize = 256;
 
 /// `INCOMPLETE_MAX[64 - BYTES..]`: bytes above these at the end of a
 /// register start a character that the register does not finish (a lead
@@ -46,31 +46,35 @@ static INCOMPLETE_MAX: [u8; 64] = [
 
 /// The constants the check needs, loaded once per call.
 #[derive(Clone, Copy)]
-struct Consts<V> {
-    byte_1_high: V,
-    byte_1_low: V,
-    byte_2_high: V,
-    low_nibble: V,
-    third_byte: V,
-    fourth_byte: V,
-    high_bit: V,
+pub(super) struct Consts<V> {
+    pub(super) byte_1_high: V,
+    pub(super) byte_1_low: V,
+    pub(super) byte_2_high: V,
+    pub(super) low_nibble: V,
+    pub(super) third_byte: V,
+    pub(super) fourth_byte: V,
+    pub(super) high_bit: V,
     incomplete_max: V,
 }
 
 impl<V: Vector> Consts<V> {
+    /// The constants, with the nibble tables `t` (UTF-8's, or those of an
+    /// encoding that differs from it in pairs of bytes, `arch::variants`).
+    /// Passing UTF-8's as a constant costs nothing: the loads are the same.
+    ///
     /// # Safety
     ///
     /// The CPU has `V`'s features.
     #[inline(always)]
-    unsafe fn new() -> Self {
+    pub(super) unsafe fn new(t: &NibbleTables) -> Self {
         const { assert!(V::BYTES <= INCOMPLETE_MAX.len() && BLOCK.is_multiple_of(V::BYTES)) };
         // SAFETY: the caller guarantees V's features; the INCOMPLETE_MAX read
         // is `V::BYTES <= 64` bytes ending at the end of the array.
         unsafe {
             Consts {
-                byte_1_high: V::table(&BYTE_1_HIGH),
-                byte_1_low: V::table(&BYTE_1_LOW),
-                byte_2_high: V::table(&BYTE_2_HIGH),
+                byte_1_high: V::table(&t.byte_1_high),
+                byte_1_low: V::table(&t.byte_1_low),
+                byte_2_high: V::table(&t.byte_2_high),
                 low_nibble: V::splat(0x0F),
                 third_byte: V::splat(0xE0 - 0x80),
                 fourth_byte: V::splat(0xF0 - 0x80),
@@ -89,7 +93,7 @@ impl<V: Vector> Consts<V> {
     ///
     /// The CPU has `V`'s features.
     #[inline(always)]
-    unsafe fn check(&self, cur: V, prev: V) -> V {
+    pub(super) unsafe fn check(&self, cur: V, prev: V) -> V {
         // SAFETY: the caller guarantees V's features.
         unsafe { self.check_with(cur, cur.prev1(prev), cur.prev2(prev), cur.prev3(prev)) }
     }
@@ -125,7 +129,7 @@ impl<V: Vector> Consts<V> {
     ///
     /// The CPU has `V`'s features.
     #[inline(always)]
-    unsafe fn incomplete(&self, last: V) -> V {
+    pub(super) unsafe fn incomplete(&self, last: V) -> V {
         // SAFETY: the caller guarantees V's features.
         unsafe { last.saturating_sub(self.incomplete_max) }
     }
@@ -137,7 +141,7 @@ impl<V: Vector> Consts<V> {
 ///
 /// The CPU has `V`'s features and `p` is valid for reads of `BLOCK` bytes.
 #[inline(always)]
-unsafe fn block_is_ascii<V: Vector>(p: *const u8) -> bool {
+pub(super) unsafe fn block_is_ascii<V: Vector>(p: *const u8) -> bool {
     // SAFETY: the caller guarantees V's features and `BLOCK` readable bytes;
     // `k * V::BYTES + V::BYTES <= BLOCK`.
     unsafe {
@@ -156,7 +160,7 @@ unsafe fn block_is_ascii<V: Vector>(p: *const u8) -> bool {
 /// The CPU has `V`'s features and `p` is valid for reads of `2 * BLOCK`
 /// bytes.
 #[inline(always)]
-unsafe fn double_block_is_ascii<V: Vector>(p: *const u8) -> bool {
+pub(super) unsafe fn double_block_is_ascii<V: Vector>(p: *const u8) -> bool {
     // SAFETY: as for `block_is_ascii`, over `2 * BLOCK` bytes.
     unsafe {
         let mut any = V::load(p);
@@ -248,7 +252,7 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
     // SAFETY: the caller guarantees V's features, and every read is in
     // bounds, as noted at each one.
     unsafe {
-        let c = Consts::<V>::new();
+        let c = Consts::<V>::new(&tables::UTF8);
         let zero = V::splat(0);
         // Set at the start of every ASCII run, which is where the loop starts.
         let mut prev;

@@ -57,6 +57,11 @@ mod partial;
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
+pub(crate) mod variants;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;

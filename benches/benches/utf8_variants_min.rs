@@ -1,0 +1,202 @@
+//! CESU-8, MUTF-8 and WTF-8 validation and decoding against utf8-simd's
+//! UTF-8 validation, `simd_cesu8` and `cesu8`, timed by the minimum over
+//! interleaved rounds (every implementation in turn within each round): the
+//! figure least disturbed by other jobs on a shared machine. For tuning;
+//! `utf8_variants.rs` is the criterion benchmark.
+//!
+//! Inputs: the nine lipsum texts at 64 KiB, as UTF-8 and re-encoded as
+//! CESU-8 and MUTF-8 (identical bytes except for Emoji, whose characters are
+//! all supplementary: 4 bytes in UTF-8, 6 in CESU-8).
+//!
+//! `cargo bench -p benches --bench utf8_variants_min [rounds]` (default 200).
+//! Prints GB/s of input and ratios.
+
+// A benchmark: a panic is a report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use codec_facade::utf8_simd::{self, Utf8Validator};
+use codec_facade::utf8_variants::{Variant, cesu8, mutf8};
+use std::hint::black_box;
+use std::time::Instant;
+
+const SIZE: usize = 64 << 10;
+
+/// A timed function: its name, its input's length, and the call.
+type Timed<'a> = (&'static str, usize, Box<dyn FnMut() + 'a>);
+
+fn min_rounds(rounds: usize, fns: &mut [Timed<'_>]) -> Vec<f64> {
+    let mut best = vec![f64::MAX; fns.len()];
+    for _ in 0..rounds {
+        for (b, (_, _, f)) in best.iter_mut().zip(fns.iter_mut()) {
+            let t = Instant::now();
+            f();
+            *b = b.min(t.elapsed().as_nanos() as f64);
+        }
+    }
+    // GB/s of each function's own input.
+    best.iter()
+        .zip(fns.iter())
+        .map(|(ns, (_, bytes, _))| *bytes as f64 / ns)
+        .collect()
+}
+
+/// `bytes` copied to a 64-byte aligned address, so that every input is
+/// read with the same alignment (a 64-byte load that splits a cache line
+/// costs the AVX-512 kernels up to a quarter of their speed).
+fn aligned(bytes: &[u8], storage: &mut Vec<u8>) -> std::ops::Range<usize> {
+    storage.clear();
+    storage.resize(bytes.len() + 64, 0);
+    let start = storage.as_ptr().align_offset(64);
+    storage[start..start + bytes.len()].copy_from_slice(bytes);
+    start..start + bytes.len()
+}
+
+fn main() {
+    let rounds = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(200);
+    let kernel = |name: &str| {
+        utf8_simd::kernels()
+            .iter()
+            .find(|k| k.name() == name && k.is_available())
+    };
+    let avx2 = kernel("avx2");
+    let avx512 = kernel("avx512");
+    let mut header: Vec<String> = Vec::new();
+    let mut rows = Vec::new();
+    for &(name, text) in benches::LIPSUM {
+        let utf8 = benches::sized_text(text, SIZE);
+        let cesu = cesu8::encode(&utf8).into_owned();
+        let mutf = mutf8::encode(&utf8).into_owned();
+        assert!(cesu8::is_valid(&cesu) && mutf8::is_valid(&mutf));
+        let (mut su, mut sc, mut sm) = (Vec::new(), Vec::new(), Vec::new());
+        let ru = aligned(utf8.as_bytes(), &mut su);
+        let rc = aligned(&cesu, &mut sc);
+        let rm = aligned(&mutf, &mut sm);
+        let (u, c, m) = (&su[ru], &sc[rc], &sm[rm]);
+        let mut fns: Vec<Timed<'_>> = vec![
+            (
+                "utf8-simd",
+                u.len(),
+                Box::new(|| assert!(utf8_simd::validate(black_box(u)).is_ok())),
+            ),
+            (
+                "cesu8",
+                c.len(),
+                Box::new(|| assert!(cesu8::validate(black_box(c)).is_ok())),
+            ),
+            (
+                "mutf8",
+                m.len(),
+                Box::new(|| assert!(mutf8::validate(black_box(m)).is_ok())),
+            ),
+            (
+                "wtf8",
+                u.len(),
+                Box::new(|| assert!(Variant::Wtf8.validate(black_box(u)).is_ok())),
+            ),
+        ];
+        if let Some(k) = avx2 {
+            let v = k.validator().unwrap();
+            fns.push((
+                "utf8-simd-avx2",
+                u.len(),
+                Box::new(move || assert!(v.validate(black_box(u)).is_ok())),
+            ));
+            fns.push((
+                "cesu8-avx2",
+                c.len(),
+                Box::new(move || {
+                    assert!(matches!(
+                        Variant::Cesu8.validate_with_kernel(k, black_box(c)),
+                        Some(Ok(()))
+                    ))
+                }),
+            ));
+            fns.push((
+                "mutf8-avx2",
+                m.len(),
+                Box::new(move || {
+                    assert!(matches!(
+                        Variant::Mutf8.validate_with_kernel(k, black_box(m)),
+                        Some(Ok(()))
+                    ))
+                }),
+            ));
+        }
+        if let Some(k) = avx512 {
+            let _ = k;
+        }
+        fns.push((
+            "cesu8-decode",
+            c.len(),
+            Box::new(|| assert!(cesu8::decode(black_box(c)).is_ok())),
+        ));
+        fns.push((
+            "simd_cesu8-decode",
+            c.len(),
+            Box::new(|| assert!(simd_cesu8::decode(black_box(c)).is_ok())),
+        ));
+        fns.push((
+            "simd_cesu8-strict",
+            c.len(),
+            Box::new(|| assert!(simd_cesu8::decode_strict(black_box(c)).is_ok())),
+        ));
+        fns.push((
+            "cesu8-crate",
+            c.len(),
+            Box::new(|| assert!(::cesu8::from_cesu8(black_box(c)).is_ok())),
+        ));
+        fns.push((
+            "mutf8-decode",
+            m.len(),
+            Box::new(|| assert!(mutf8::decode(black_box(m)).is_ok())),
+        ));
+        fns.push((
+            "simd_cesu8-mutf8-strict",
+            m.len(),
+            Box::new(|| assert!(simd_cesu8::mutf8::decode_strict(black_box(m)).is_ok())),
+        ));
+        let gbs = min_rounds(rounds, &mut fns);
+        if header.is_empty() {
+            header = fns.iter().map(|(n, _, _)| n.to_string()).collect();
+        }
+        rows.push((name, gbs));
+    }
+    println!("\nGB/s of input, min of {rounds} interleaved rounds, 64 KiB texts\n");
+    println!("| text | {} |", header.join(" | "));
+    println!("|---|{}", "---:|".repeat(header.len()));
+    for (name, gbs) in &rows {
+        let cells: Vec<String> = gbs.iter().map(|g| format!("{g:.2}")).collect();
+        println!("| {name} | {} |", cells.join(" | "));
+    }
+    let col = |n: &str| header.iter().position(|h| h == n);
+    println!("\nRatios\n");
+    let ratios: &[(&str, &str)] = &[
+        ("cesu8", "utf8-simd"),
+        ("mutf8", "utf8-simd"),
+        ("wtf8", "utf8-simd"),
+        ("cesu8-avx2", "utf8-simd-avx2"),
+        ("mutf8-avx2", "utf8-simd-avx2"),
+        ("cesu8", "simd_cesu8-decode"),
+        ("cesu8", "simd_cesu8-strict"),
+        ("cesu8-decode", "simd_cesu8-decode"),
+        ("cesu8-decode", "simd_cesu8-strict"),
+        ("mutf8-decode", "simd_cesu8-mutf8-strict"),
+    ];
+    let present: Vec<&(&str, &str)> = ratios
+        .iter()
+        .filter(|(a, b)| col(a).is_some() && col(b).is_some())
+        .collect();
+    let names: Vec<String> = present.iter().map(|(a, b)| format!("{a} / {b}")).collect();
+    println!("| text | {} |", names.join(" | "));
+    println!("|---|{}", "---:|".repeat(names.len()));
+    for (name, gbs) in &rows {
+        let cells: Vec<String> = present
+            .iter()
+            .map(|(a, b)| format!("{:.2}", gbs[col(a).unwrap()] / gbs[col(b).unwrap()]))
+            .collect();
+        println!("| {name} | {} |", cells.join(" | "));
+    }
+}

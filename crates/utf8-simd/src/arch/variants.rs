@@ -1,0 +1,414 @@
+//! The Keiser–Lemire check for UTF-8's relatives (CESU-8, Java's Modified
+//! UTF-8, WTF-8; their tables and exact errors live in utf8-variants): the
+//! kernel's block loop with a caller's [`NibbleTables`] and the few checks
+//! that pairs of bytes cannot express, selected by [`Rules`].
+//!
+//! Per register, on top of UTF-8's check:
+//!
+//! - **Surrogate pairing.** The tables' [`SURROGATE`] bit marks the pair
+//!   `ED A0..=BF` (the first two bytes of a surrogate) instead of flagging
+//!   it. With `S` that bit and `L = S & !(byte & 0x10)` ("a lead surrogate
+//!   here": `A0..=AF`), a trail is `S ^ L`, and the error bit is
+//!   `trail ^ L<<3` for [`Rules::Paired`] (every lead has a trail three bytes
+//!   later and every trail a lead three bytes before) or `trail & L<<3` for
+//!   [`Rules::Unpaired`]. `L<<3` is one more byte shift per register, of `L`
+//!   carried from the register before.
+//! - **No fourth-byte check** for the paired rules: their tables flag every
+//!   4-byte lead as an error of its own.
+//! - **Modified UTF-8** ([`Rules::PairedModifiedNul`]): the tables' [`C0_80`]
+//!   bit is cleared where both low nibbles of the pair are zero (one more
+//!   lookup), and a `00` byte is flagged through the "must be a
+//!   continuation" bit (one saturating subtraction); ASCII blocks are ASCII
+//!   without `00`.
+//!
+//! The loop is the UTF-8 kernel's (ASCII runs, non-ASCII runs, checkpoints
+//! every [`GROUP`] bytes), minus its tail: the caller (utf8-variants) checks
+//! the last bytes, fewer than a block, and every error, with its scalar DFA
+//! from a character boundary before the position returned. So the contract
+//! is: `Ok(end)` or `Err(start)`, with everything before the position a
+//! prefix of valid text (it may end inside a character or a surrogate
+//! pair); `Err` means an error follows it.
+//!
+//! `xtask gen-tables --check` proves this check, written out position by
+//! position, equal to each encoding's DFA on every input (docs/tables.md).
+
+use super::kernel::{BLOCK, Consts, GROUP, block_is_ascii};
+use super::vector::Vector;
+use crate::tables::{C0_80, NibbleTables, SURROGATE};
+use crate::variant::{Rules, Tables};
+
+/// `LAST3[64 - BYTES..]`: nonzero in the last three bytes of a register,
+/// where a lead surrogate's trail would be in the next register.
+#[rustfmt::skip]
+static LAST3: [u8; 64] = {
+    let mut t = [0u8; 64];
+    t[61] = 0xFF;
+    t[62] = 0xFF;
+    t[63] = 0xFF;
+    t
+};
+
+/// `MASK_C0_80[(prev | cur) & 0x0F]`: clears [`C0_80`] where both low
+/// nibbles are zero.
+static MASK_C0_80: [u8; 16] = {
+    let mut t = [0xFFu8; 16];
+    t[0] = !C0_80;
+    t
+};
+
+/// The constants of the variant check.
+#[derive(Clone, Copy)]
+struct VariantConsts<V> {
+    base: Consts<V>,
+    surrogate: V,
+    ones: V,
+    last3: V,
+    mask_c0_80: V,
+}
+
+impl<V: Vector> VariantConsts<V> {
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features.
+    #[inline(always)]
+    unsafe fn new(t: &NibbleTables) -> Self {
+        // SAFETY: the caller guarantees V's features; the LAST3 read is
+        // `V::BYTES <= 64` bytes ending at the end of the array (the kernel
+        // asserts `V::BYTES <= 64` in `Consts::new`).
+        unsafe {
+            VariantConsts {
+                base: Consts::new(t),
+                surrogate: V::splat(SURROGATE),
+                ones: V::splat(0xFF),
+                last3: V::load(LAST3.as_ptr().add(LAST3.len() - V::BYTES)),
+                mask_c0_80: V::table(&MASK_C0_80),
+            }
+        }
+    }
+
+    /// The error bits of `cur` after `prev`, and the lead-surrogate markers
+    /// of `cur` (for the register after it).
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features.
+    #[inline(always)]
+    unsafe fn check<const PAIRED: bool, const MUTF: bool>(
+        &self,
+        cur: V,
+        prev: V,
+        prev_leads: V,
+    ) -> (V, V) {
+        let c = &self.base;
+        // SAFETY: the caller guarantees V's features.
+        unsafe {
+            let prev1 = cur.prev1(prev);
+            let prev1_low = prev1.and(c.low_nibble);
+            let mut special = c
+                .byte_1_high
+                .lookup(prev1.high_nibbles())
+                .and(c.byte_1_low.lookup(prev1_low))
+                .and(c.byte_2_high.lookup(cur.high_nibbles()));
+            let third = cur.prev2(prev).saturating_sub(c.third_byte);
+            let mut must_be_cont = if PAIRED {
+                third
+            } else {
+                third.or(cur.prev3(prev).saturating_sub(c.fourth_byte))
+            };
+            if MUTF {
+                // C0 80: clear C0_80 where both low nibbles are zero.
+                let low = prev1_low.or(cur.and(c.low_nibble));
+                special = special.and(self.mask_c0_80.lookup(low));
+                // 00: its high bit in `0x80 - byte` (saturating) is set
+                // exactly there, and `00` is never a continuation, so the
+                // XOR below flags it.
+                must_be_cont = must_be_cont.or(c.high_bit.saturating_sub(cur));
+            }
+            // UTF-8's errors, with the surrogate marker still on bit 4.
+            let errors = must_be_cont.and(c.high_bit).xor(special);
+            // L: the markers of lead surrogates (bit 4 of the byte clear).
+            let leads = special.and(self.surrogate).and(cur.xor(self.ones));
+            let leads_3_back = leads.prev3(prev_leads);
+            let errors = if PAIRED {
+                // Bit 4 becomes S ^ L ^ L<<3 = "trail here" ^ "lead 3 back":
+                // two XORs, which fold into the ones above.
+                errors.xor(leads).xor(leads_3_back)
+            } else {
+                // Bit 4 becomes "trail here" & "lead 3 back".
+                let marked = special.and(self.surrogate);
+                let trails = marked.xor(leads);
+                errors.xor(marked).or(trails.and(leads_3_back))
+            };
+            (errors, leads)
+        }
+    }
+
+    /// Nonzero if `last` ends inside a character or (paired rules) after a
+    /// lead surrogate whose trail it does not hold.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features.
+    #[inline(always)]
+    unsafe fn unfinished<const PAIRED: bool>(&self, last: V, last_leads: V) -> V {
+        // SAFETY: the caller guarantees V's features.
+        unsafe {
+            let open = self.base.incomplete(last);
+            if PAIRED {
+                open.or(last_leads.and(self.last3))
+            } else {
+                open
+            }
+        }
+    }
+}
+
+/// Whether the `N * BLOCK` bytes at `p` are ASCII, and (MUTF) none is `00`:
+/// one test of their OR, as in the UTF-8 kernel's ASCII loop.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features and `p` is valid for reads of `N * BLOCK`
+/// bytes.
+#[inline(always)]
+unsafe fn blocks_are_plain<V: Vector, const MUTF: bool, const N: usize>(
+    p: *const u8,
+    high_bit: V,
+) -> bool {
+    // SAFETY: the caller guarantees V's features and `N * BLOCK` readable
+    // bytes; `k * V::BYTES + V::BYTES <= N * BLOCK`.
+    unsafe {
+        if !MUTF && N == 1 {
+            return block_is_ascii::<V>(p);
+        }
+        let mut any = V::splat(0);
+        for k in 0..N * BLOCK / V::BYTES {
+            let r = V::load(p.add(k * V::BYTES));
+            any = any.or(r);
+            if MUTF {
+                // A byte `00` sets the high bit of `0x80 - byte`.
+                any = any.or(high_bit.saturating_sub(r));
+            }
+        }
+        any.is_ascii()
+    }
+}
+
+/// The variant check over the whole blocks of `input`; see the module docs
+/// for the contract.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features.
+#[inline(always)]
+pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
+    tables: &NibbleTables,
+    input: &[u8],
+) -> Result<usize, usize> {
+    let len = input.len();
+    let ptr = input.as_ptr();
+    // SAFETY: the caller guarantees V's features; every read is in bounds,
+    // as noted at each one.
+    unsafe {
+        let c = VariantConsts::<V>::new(tables);
+        let zero = V::splat(0);
+        let high_bit = c.base.high_bit;
+        let mut err = zero;
+        let mut i = 0;
+        let mut checked;
+        'runs: loop {
+            // An ASCII run; `input[..i]` ends at a character boundary, after
+            // no lead surrogate.
+            // Realigned to a 64-byte address, as in the UTF-8 kernel (the
+            // bytes skipped are in the block just checked). In bounds:
+            // `i + BLOCK <= len`, `i + 2 * BLOCK <= len`, `i + BLOCK <= len`.
+            if len - i >= 4 * BLOCK && blocks_are_plain::<V, MUTF, 1>(ptr.add(i), high_bit) {
+                i += BLOCK - ptr.add(i).addr() % BLOCK;
+            }
+            while len - i >= 2 * BLOCK && blocks_are_plain::<V, MUTF, 2>(ptr.add(i), high_bit) {
+                i += 2 * BLOCK;
+            }
+            while len - i >= BLOCK && blocks_are_plain::<V, MUTF, 1>(ptr.add(i), high_bit) {
+                i += BLOCK;
+            }
+            checked = i;
+            if len - i < BLOCK {
+                break 'runs;
+            }
+            let mut prev = zero;
+            let mut prev_leads = zero;
+            // A non-ASCII run, starting with a block known to be one. The
+            // error register is tested every GROUP bytes of the run (counted
+            // from its start, which need not be aligned).
+            let mut blocks = 0;
+            loop {
+                for k in 0..BLOCK / V::BYTES {
+                    // In bounds: `i + BLOCK <= len` and
+                    // `k * V::BYTES + V::BYTES <= BLOCK`.
+                    let cur = V::load(ptr.add(i + k * V::BYTES));
+                    let (e, leads) = c.check::<PAIRED, MUTF>(cur, prev, prev_leads);
+                    err = err.or(e);
+                    prev = cur;
+                    prev_leads = leads;
+                }
+                i += BLOCK;
+                blocks += 1;
+                if blocks % (GROUP / BLOCK) == 0 {
+                    if err.any() {
+                        return Err(checked);
+                    }
+                    checked = i;
+                }
+                if len - i < BLOCK {
+                    // The last bytes are the caller's, with what this block
+                    // left open.
+                    break 'runs;
+                }
+                // In bounds: `i + BLOCK <= len`.
+                if blocks_are_plain::<V, MUTF, 1>(ptr.add(i), high_bit) {
+                    err = err.or(c.unfinished::<PAIRED>(prev, prev_leads));
+                    if err.any() {
+                        return Err(checked);
+                    }
+                    continue 'runs;
+                }
+            }
+        }
+        if err.any() { Err(checked) } else { Ok(i) }
+    }
+}
+
+/// [`validate`] with the rules `t.rules` chose, for one vector type.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features.
+#[inline(always)]
+unsafe fn run<V: Vector>(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+    // SAFETY: the caller guarantees V's features.
+    unsafe {
+        match t.rules {
+            Rules::Paired => validate::<V, true, false>(&t.nibbles, input),
+            Rules::PairedModifiedNul => validate::<V, true, true>(&t.nibbles, input),
+            Rules::Unpaired => validate::<V, false, false>(&t.nibbles, input),
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    //! The `#[target_feature]` entry points, one per x86-64 kernel of the
+    //! registry, with the same features.
+
+    use super::{Tables, run};
+    use core::arch::x86_64::{__m128i, __m256i, __m512i};
+
+    #[target_feature(enable = "avx512f,avx512bw,avx2")]
+    pub(super) fn avx512(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: compiled for, and (see `ENTRIES`) only called with, the
+        // features `__m512i`'s `Vector` methods use.
+        unsafe { run::<__m512i>(t, input) }
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn avx2(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: as for `avx512`, with AVX2 and `__m256i`.
+        unsafe { run::<__m256i>(t, input) }
+    }
+
+    #[target_feature(enable = "ssse3,sse4.1")]
+    pub(super) fn sse41(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: as for `avx512`, with SSSE3, SSE4.1 and `__m128i`.
+        unsafe { run::<__m128i>(t, input) }
+    }
+}
+
+/// A kernel of the registry (by name) and its variant entry point.
+struct Entry {
+    kernel: &'static str,
+    check: unsafe fn(&Tables, &[u8]) -> Result<usize, usize>,
+}
+
+/// The variant entry point of each SIMD kernel of the registry, fastest
+/// first. A test checks that every SIMD kernel of `arch::kernels` has one.
+#[cfg(target_arch = "x86_64")]
+static ENTRIES: [Entry; 3] = [
+    Entry {
+        kernel: "avx512",
+        // SAFETY: called only after the registry's kernel of that name was
+        // found available, and it needs the same features.
+        check: |t, input| unsafe { x86::avx512(t, input) },
+    },
+    Entry {
+        kernel: "avx2",
+        // SAFETY: as above.
+        check: |t, input| unsafe { x86::avx2(t, input) },
+    },
+    Entry {
+        kernel: "sse4.1",
+        // SAFETY: as above.
+        check: |t, input| unsafe { x86::sse41(t, input) },
+    },
+];
+
+/// On aarch64, NEON is part of the target wherever this module is
+/// compiled: the `neon` kernel of the registry is always available.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+static ENTRIES: [Entry; 1] = [Entry {
+    kernel: "neon",
+    // SAFETY: this module is compiled with NEON (the `cfg` above), all that
+    // `uint8x16_t`'s `Vector` methods use.
+    check: |t, input| unsafe { run::<core::arch::aarch64::uint8x16_t>(t, input) },
+}];
+
+/// The entry for `kernel`, if it has one and this CPU can run it.
+fn entry_for(kernel: &super::Kernel) -> Option<&'static Entry> {
+    ENTRIES
+        .iter()
+        .find(|e| e.kernel == kernel.name())
+        .filter(|_| kernel.is_available())
+}
+
+/// Whether `kernel` has a variant entry point (whether or not this CPU can
+/// run it).
+pub(crate) fn has_entry(kernel: &super::Kernel) -> bool {
+    ENTRIES.iter().any(|e| e.kernel == kernel.name())
+}
+
+/// The chosen entry's index in `ENTRIES` (`ENTRIES.len()`: none), or
+/// `usize::MAX` before the first call.
+static CHOSEN: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(usize::MAX);
+
+/// The variant check with the fastest kernel this CPU runs. Where none
+/// runs, `Ok(0)`: the caller's scalar path does everything.
+pub(crate) fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+    use core::sync::atomic::Ordering;
+    let mut i = CHOSEN.load(Ordering::Relaxed);
+    if i == usize::MAX {
+        i = super::kernels()
+            .iter()
+            .find_map(|k| {
+                let e = entry_for(k)?;
+                ENTRIES.iter().position(|x| core::ptr::eq(x, e))
+            })
+            .unwrap_or(ENTRIES.len());
+        CHOSEN.store(i, Ordering::Relaxed);
+    }
+    match ENTRIES.get(i) {
+        // SAFETY: index `i` was chosen because its kernel is available.
+        Some(e) => unsafe { (e.check)(t, input) },
+        None => Ok(0),
+    }
+}
+
+/// The variant check with `kernel`, if it has an entry point and this CPU
+/// can run it.
+pub(crate) fn check_blocks_with(
+    kernel: &super::Kernel,
+    t: &Tables,
+    input: &[u8],
+) -> Option<Result<usize, usize>> {
+    let e = entry_for(kernel)?;
+    // SAFETY: `entry_for` found the kernel available on this CPU.
+    Some(unsafe { (e.check)(t, input) })
+}

@@ -1,0 +1,148 @@
+//! The kernel for UTF-8's relatives: CESU-8, Java's Modified UTF-8 and WTF-8
+//! differ from UTF-8 in a few pairs of bytes and in rules the kernel adds
+//! (see [`Rules`]), so the same Keiser–Lemire loop validates them with their
+//! own [`Tables`]. The crate that owns those tables and the exact errors is
+//! utf8-variants; this module is its low-level entry.
+//!
+//! [`check_blocks`] runs the fastest kernel this CPU has over the whole
+//! 64-byte blocks of an input and returns `Ok(end)` or `Err(start)`: the
+//! bytes before the position are a prefix of valid text (which may end
+//! inside a character or a surrogate pair), and `Err` means an error follows.
+//! The caller checks the rest, and finds the exact error, with a scalar
+//! validator from a character boundary at or before the position. Where no
+//! SIMD kernel runs it returns `Ok(0)`.
+//!
+//! ```
+//! use utf8_simd::tables::NibbleTables;
+//! use utf8_simd::variant::{self, Rules, Tables};
+//!
+//! // WTF-8 reads UTF-8's tables, with SURROGATE as the pairing marker.
+//! let wtf8 = Tables { nibbles: utf8_simd::tables::UTF8, rules: Rules::Unpaired };
+//! let text = "a lone surrogate: \u{FFFD}".repeat(20).replace('\u{FFFD}', "\u{10000}");
+//! let mut bytes = text.into_bytes();
+//! assert!(matches!(variant::check_blocks(&wtf8, &bytes), Ok(end) if end <= bytes.len()));
+//! // A lead surrogate then a trail, in the first block: an error.
+//! bytes[..6].copy_from_slice(b"\xED\xA0\x80\xED\xB0\x80");
+//! let start = variant::check_blocks(&wtf8, &bytes);
+//! assert!(start == Err(0) || start == Ok(0)); // Ok(0): no SIMD kernel here
+//! ```
+
+use crate::tables::NibbleTables;
+#[cfg(doc)]
+use crate::tables::{C0_80, SURROGATE};
+
+/// Which checks beyond the tables' pairs the kernel runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rules {
+    /// CESU-8: surrogates only paired, no fourth-byte check.
+    Paired,
+    /// Modified UTF-8: as [`Paired`](Self::Paired), plus `C0 80` allowed
+    /// and `00` forbidden.
+    PairedModifiedNul,
+    /// WTF-8: a trail surrogate may not follow a lead; 4-byte forms as in
+    /// UTF-8.
+    Unpaired,
+}
+
+/// A table set for the kernel: the three nibble tables of an encoding and
+/// the [`Rules`] that read them.
+///
+/// The tables decide what the kernel accepts; wrong tables make it accept
+/// or refuse the wrong inputs, never read out of bounds or misbehave
+/// otherwise (nothing is unsafe about them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tables {
+    /// The nibble tables, with [`SURROGATE`] marking surrogates and, for
+    /// [`Rules::PairedModifiedNul`], [`C0_80`] marking `C0`/`C1 80..=8F`.
+    pub nibbles: NibbleTables,
+    /// The checks beyond pairs.
+    pub rules: Rules,
+}
+
+/// The check over the whole blocks of `input` with the fastest kernel this
+/// CPU runs; see the module docs for the answer. `Ok(0)` where no SIMD
+/// kernel runs.
+#[must_use = "the answer says where to go on"]
+pub fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        crate::arch::variants::check_blocks(t, input)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (t, input);
+        Ok(0)
+    }
+}
+
+/// [`check_blocks`] with `kernel` (from [`kernels`](crate::kernels)), for
+/// tests and benchmarks: `None` if the kernel has no variant entry point
+/// (the portable one) or this CPU cannot run it.
+#[must_use]
+pub fn check_blocks_with(
+    kernel: &crate::Kernel,
+    t: &Tables,
+    input: &[u8],
+) -> Option<Result<usize, usize>> {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        crate::arch::variants::check_blocks_with(kernel, t, input)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (kernel, t, input);
+        None
+    }
+}
+
+/// Whether `kernel` has a variant entry point (every SIMD kernel does; the
+/// portable one does not).
+#[must_use]
+pub fn has_variant_entry(kernel: &crate::Kernel) -> bool {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        crate::arch::variants::has_entry(kernel)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = kernel;
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The variant entry points follow the registry: every SIMD kernel has
+    /// one, so a new kernel cannot be left out of it silently.
+    #[test]
+    fn every_simd_kernel_has_a_variant_entry() {
+        for k in crate::kernels() {
+            if k.name() != "portable" {
+                assert!(
+                    super::has_variant_entry(k),
+                    "{} has no variant entry",
+                    k.name()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! CESU-8, MUTF-8 and WTF-8 (utf8-variants): every validator gives the same
+//! exact error, which is the value-based oracle's (codec-testdata) on short
+//! inputs and std's where the encoding means the same as UTF-8; streaming at
+//! the chunk sizes the fuzzer chooses gives the one-call answer; the
+//! conversions round-trip and agree with validation; nothing panics.
+#![no_main]
+
+use codec_testdata::variants as oracle;
+use fuzz::{same, split_control};
+use libfuzzer_sys::fuzz_target;
+use std::borrow::Cow;
+use utf8_variants::{Variant, cesu8, mutf8, wtf8};
+
+fuzz_target!(|data: &[u8]| {
+    let (control, input) = split_control::<4>(data);
+    for (v, rules) in [
+        (Variant::Cesu8, oracle::CESU8),
+        (Variant::Mutf8, oracle::MUTF8),
+        (Variant::Wtf8, oracle::WTF8),
+    ] {
+        let want = v.validate(input);
+        same("scalar", input, v.validate_scalar(input), want);
+        same("is_valid", input, v.is_valid(input), want.is_ok());
+        // Streaming in chunks of the sizes the control bytes choose.
+        let mut s = v.validator();
+        let mut rest = input;
+        let mut i = 0;
+        let mut got = Ok(());
+        while !rest.is_empty() && got.is_ok() {
+            let n = (usize::from(control[i % 4]) % 70 + 1).min(rest.len());
+            got = s.update(&rest[..n]);
+            rest = &rest[n..];
+            i += 1;
+        }
+        if got.is_ok() {
+            got = s.finish();
+        }
+        same("stream", input, got, want);
+        if let Err(e) = want {
+            same("valid prefix", input, v.is_valid(&input[..e.valid_up_to()]), true);
+            if input.len() <= 48 {
+                same(
+                    "oracle",
+                    input,
+                    Err((e.valid_up_to(), e.error_len())),
+                    oracle::exact(&rules, input),
+                );
+            }
+        } else if input.len() <= 48 {
+            same("oracle", input, true, oracle::is_valid(&rules, input));
+        }
+    }
+    // Conversions.
+    type Decode = for<'a> fn(&'a [u8]) -> Result<Cow<'a, str>, utf8_variants::Error>;
+    type Lossy = for<'a> fn(&'a [u8]) -> Cow<'a, str>;
+    let conversions: [(&str, Decode, Lossy); 2] = [
+        ("cesu8", cesu8::decode, cesu8::decode_lossy),
+        ("mutf8", mutf8::decode, mutf8::decode_lossy),
+    ];
+    for (name, decode, lossy) in conversions {
+        match decode(input) {
+            Ok(s) => same(name, input, &*lossy(input), &*s),
+            Err(_) => same(name, input, lossy(input).contains('\u{FFFD}'), true),
+        }
+    }
+    if let Ok(s) = core::str::from_utf8(input) {
+        same("cesu8 round trip", input, cesu8::decode(&cesu8::encode(s)).as_deref(), Ok(s));
+        same("mutf8 round trip", input, mutf8::decode(&mutf8::encode(s)).as_deref(), Ok(s));
+    }
+    let units: Vec<u16> = input
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let w = wtf8::from_utf16(&units);
+    same("wtf8 from_utf16", input, wtf8::is_valid(w.as_bytes()), true);
+    same("wtf8 round trip", input, w.to_utf16(), units);
+    let _ = wtf8::to_utf8_lossy(input);
+});
