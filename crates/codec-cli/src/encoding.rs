@@ -1,27 +1,32 @@
 //! The encodings of `codec convert`: names and aliases, byte order marks,
-//! and streaming decoders and encoders with UTF-8 as the pivot.
+//! and the streaming glue between reads and the library's conversions.
 //!
 //! Names are matched as iconv matches them: case-insensitively, and here
 //! also ignoring `-`, `_` and spaces, so `utf-16le`, `UTF16LE` and
 //! `UTF_16_LE` are one name. iconv's names are aliases (`ISO-8859-1`,
 //! `LATIN1`, `UCS-4BE`...).
 //!
-//! The decoders turn a chunk of input into UTF-8 text and say how many
-//! bytes they consumed: at most a few bytes of an unfinished character (or
-//! code unit) are left for the next chunk, so memory stays bounded. Strict
-//! decoding stops at the first invalid sequence with its absolute offset;
-//! lossy decoding writes one U+FFFD where Rust's lossy functions write one
-//! (`String::from_utf8_lossy` for UTF-8, `char::decode_utf16` for UTF-16:
-//! one per unpaired surrogate; one per invalid UTF-32 unit), and one for an
-//! unfinished unit at the end.
+//! Every conversion is the library's: UTF-8 is validated by `utf8-simd`,
+//! UTF-16, UTF-32 and Latin-1 are converted by `transcode`'s SIMD kernels,
+//! CESU-8, MUTF-8 and WTF-8 by `utf8-variants`. What is here decides where
+//! a chunk may be cut (a character, a surrogate pair or a code unit split
+//! between reads is left for the next one: at most 5 bytes), keeps the
+//! absolute offsets, and words the errors.
 //!
-//! The UTF-8 validator is the SIMD one. The UTF-16 and UTF-32 paths here
-//! are scalar (std's `char::decode_utf16` and `encode_utf16`): the
-//! `transcode` crate's SIMD transcoders replace them when it lands, and
-//! CESU-8, MUTF-8 and WTF-8 are wired to the variants crate then (see the
-//! issue).
+//! The pivot is UTF-8 text (a `String`), except between WTF-8 and UTF-16
+//! (either way, and WTF-8 to WTF-8), where it is UTF-16 code units, so that
+//! lone surrogates survive: UTF-8 cannot hold them. Strict decoding stops at
+//! the first invalid sequence with its absolute offset; lossy decoding
+//! writes one U+FFFD where Rust's lossy functions write one
+//! (`String::from_utf8_lossy` for UTF-8, `char::decode_utf16` for UTF-16:
+//! one per unpaired surrogate; one per invalid UTF-32 unit; one per invalid
+//! piece of the UTF-8 variants, as their `decode_lossy`), and one for an
+//! unfinished character at the end.
 
+use codec_facade::transcode::{self, Endianness, Utf16ErrorKind, Utf32ErrorKind};
 use codec_facade::utf8_simd;
+use codec_facade::utf8_variants::{self, Bom, Variant, cesu8, mutf8, wtf8};
+use std::borrow::Cow;
 use std::fmt;
 
 /// An encoding `codec convert` reads or writes.
@@ -129,17 +134,51 @@ impl Encoding {
     pub fn unmarked(self) -> bool {
         matches!(self, Encoding::Utf16 | Encoding::Utf32)
     }
-
-    /// Whether this build can convert it yet.
-    #[must_use]
-    pub fn available(self) -> bool {
-        !matches!(self, Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8)
-    }
 }
 
 impl fmt::Display for Encoding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl Encoding {
+    fn is_utf16(self) -> bool {
+        matches!(
+            self,
+            Encoding::Utf16 | Encoding::Utf16Le | Encoding::Utf16Be
+        )
+    }
+
+    fn is_utf32(self) -> bool {
+        matches!(
+            self,
+            Encoding::Utf32 | Encoding::Utf32Le | Encoding::Utf32Be
+        )
+    }
+
+    /// The byte order named by the encoding (unmarked ones are written
+    /// little-endian, as glibc's iconv writes them).
+    fn order(self) -> Endianness {
+        match self {
+            Encoding::Utf16Be | Encoding::Utf32Be => Endianness::Big,
+            _ => Endianness::Little,
+        }
+    }
+
+    /// The bytes of a byte order mark in this encoding (none for Latin-1).
+    #[must_use]
+    pub fn bom(self) -> &'static [u8] {
+        let bom = match (self, self.order()) {
+            (Encoding::Latin1, _) => return &[],
+            (e, Endianness::Little) if e.is_utf16() => Bom::Utf16Le,
+            (e, _) if e.is_utf16() => Bom::Utf16Be,
+            (e, Endianness::Little) if e.is_utf32() => Bom::Utf32Le,
+            (e, _) if e.is_utf32() => Bom::Utf32Be,
+            // UTF-8 and its variants write U+FEFF as EF BB BF.
+            _ => Bom::Utf8,
+        };
+        bom.as_bytes()
     }
 }
 
@@ -164,25 +203,87 @@ impl fmt::Display for ConvertError {
     }
 }
 
-/// The byte order of a 16- or 32-bit encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Order {
-    Le,
-    Be,
+/// What a [`Decoder`] hands to an [`Encoder`]: UTF-8 text, or UTF-16 code
+/// units where lone surrogates must survive.
+#[derive(Debug)]
+pub enum Pivot {
+    /// Text (every pair but those of [`Pivot::Units`]).
+    Text(String),
+    /// Potentially ill-formed UTF-16: between WTF-8 and UTF-16, and from
+    /// WTF-8 to WTF-8.
+    Units(Vec<u16>),
 }
 
-/// A streaming decoder into UTF-8.
+impl Pivot {
+    /// An empty pivot for converting `from` into `to`.
+    #[must_use]
+    pub fn for_pair(from: Encoding, to: Encoding) -> Pivot {
+        let wide = |e: Encoding| e == Encoding::Wtf8 || e.is_utf16();
+        if wide(from) && wide(to) && (from == Encoding::Wtf8 || to == Encoding::Wtf8) {
+            Pivot::Units(Vec::new())
+        } else {
+            Pivot::Text(String::new())
+        }
+    }
+
+    /// Empties it, keeping its memory.
+    pub fn clear(&mut self) {
+        match self {
+            Pivot::Text(t) => t.clear(),
+            Pivot::Units(u) => u.clear(),
+        }
+    }
+
+    /// A view of all of it.
+    #[must_use]
+    pub fn as_ref(&self) -> PivotRef<'_> {
+        match self {
+            Pivot::Text(t) => PivotRef::Text(t),
+            Pivot::Units(u) => PivotRef::Units(u),
+        }
+    }
+}
+
+/// A view of (part of) a [`Pivot`].
+#[derive(Clone, Copy, Debug)]
+pub enum PivotRef<'a> {
+    /// Text.
+    Text(&'a str),
+    /// UTF-16 code units.
+    Units(&'a [u16]),
+}
+
+impl<'a> PivotRef<'a> {
+    /// Whether it holds nothing.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        match self {
+            PivotRef::Text(t) => t.is_empty(),
+            PivotRef::Units(u) => u.is_empty(),
+        }
+    }
+
+    /// What follows a leading U+FEFF, if it starts with one.
+    #[must_use]
+    pub fn after_bom(self) -> Option<PivotRef<'a>> {
+        match self {
+            PivotRef::Text(t) => t.strip_prefix('\u{FEFF}').map(PivotRef::Text),
+            PivotRef::Units(u) => u.strip_prefix(&[0xFEFF]).map(PivotRef::Units),
+        }
+    }
+}
+
+/// A streaming decoder into the pivot.
 #[derive(Debug)]
 pub struct Decoder {
     encoding: Encoding,
     lossy: bool,
     /// For UTF-16 and UTF-32: the byte order, once known.
-    order: Option<Order>,
+    order: Option<Endianness>,
     /// Absolute offset of the next input byte.
     offset: u64,
-    /// A high surrogate waiting for its low half (UTF-16), and its absolute
-    /// offset.
-    high: Option<(u16, u64)>,
+    /// UTF-32 input as units (reused from chunk to chunk).
+    wide: Vec<u32>,
 }
 
 impl Decoder {
@@ -190,8 +291,8 @@ impl Decoder {
     #[must_use]
     pub fn new(encoding: Encoding, lossy: bool) -> Decoder {
         let order = match encoding {
-            Encoding::Utf16Le | Encoding::Utf32Le => Some(Order::Le),
-            Encoding::Utf16Be | Encoding::Utf32Be => Some(Order::Be),
+            Encoding::Utf16Le | Encoding::Utf32Le => Some(Endianness::Little),
+            Encoding::Utf16Be | Encoding::Utf32Be => Some(Endianness::Big),
             _ => None,
         };
         Decoder {
@@ -199,38 +300,35 @@ impl Decoder {
             lossy,
             order,
             offset: 0,
-            high: None,
+            wide: Vec::new(),
         }
     }
 
-    /// Decodes a prefix of `input` into `out` and returns how many bytes it
-    /// consumed; the rest (a few bytes at most) must be passed again, in
+    /// Decodes a prefix of `input`, appending to `out`, and returns how many
+    /// bytes it consumed; the rest (5 bytes at most: an unfinished
+    /// character, surrogate pair or code unit) must be passed again, in
     /// front of the next chunk. `last` says no more input follows.
     pub fn decode(
         &mut self,
         input: &[u8],
         last: bool,
-        out: &mut String,
+        out: &mut Pivot,
     ) -> Result<usize, ConvertError> {
-        let n = match self.encoding {
-            Encoding::Utf8 => self.utf8(input, last, out)?,
-            Encoding::Latin1 => {
-                out.extend(input.iter().map(|&b| char::from(b)));
-                input.len()
-            }
-            Encoding::Utf16 | Encoding::Utf16Le | Encoding::Utf16Be => {
-                self.utf16(input, last, out)?
-            }
-            Encoding::Utf32 | Encoding::Utf32Le | Encoding::Utf32Be => {
-                self.utf32(input, last, out)?
-            }
-            Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => {
-                return Err(ConvertError {
-                    offset: self.offset,
-                    bytes: Vec::new(),
-                    message: format!("{} is not available in this build yet", self.encoding),
-                });
-            }
+        let n = match out {
+            Pivot::Text(text) => match self.encoding {
+                Encoding::Utf8 => self.utf8(input, last, text)?,
+                Encoding::Latin1 => {
+                    append(text, transcode::latin1_to_string(input));
+                    input.len()
+                }
+                e if e.is_utf16() => self.utf16_text(input, last, text)?,
+                e if e.is_utf32() => self.utf32(input, last, text)?,
+                _ => self.variant(input, last, &mut Sink::Text(text))?,
+            },
+            Pivot::Units(units) => match self.encoding {
+                Encoding::Wtf8 => self.variant(input, last, &mut Sink::Units(units))?,
+                _ => self.utf16_units(input, last, units)?,
+            },
         };
         self.offset += n as u64;
         Ok(n)
@@ -276,132 +374,140 @@ impl Decoder {
         Ok(input.len())
     }
 
-    fn utf16(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, ConvertError> {
-        let mut pos = 0;
+    /// The byte order of UTF-16 or UTF-32 input (code units of `unit`
+    /// bytes): named, or from a BOM (little-endian without one, as glibc's
+    /// iconv and Python read it). `None` until a whole unit has arrived.
+    /// The BOM itself decodes to U+FEFF, which the caller treats as the
+    /// input's BOM.
+    fn order(&mut self, input: &[u8], last: bool, unit: usize) -> Option<Endianness> {
         if self.order.is_none() {
-            if input.len() < 2 && !last {
-                return Ok(0);
+            if input.len() < unit && !last {
+                return None;
             }
-            self.order = Some(match input {
-                [0xFE, 0xFF, ..] => Order::Be,
-                _ => Order::Le,
+            let big = match unit {
+                2 => Bom::detect(input) == Some(Bom::Utf16Be),
+                _ => Bom::detect(input) == Some(Bom::Utf32Be),
+            };
+            self.order = Some(if big {
+                Endianness::Big
+            } else {
+                Endianness::Little
             });
-            // The BOM itself decodes to U+FEFF, which the caller treats as
-            // the input's BOM.
         }
-        let order = self.order.unwrap_or(Order::Le);
-        let units = input.len() / 2;
-        let unit = |i: usize| {
-            let b = [input[2 * i], input[2 * i + 1]];
-            match order {
-                Order::Le => u16::from_le_bytes(b),
-                Order::Be => u16::from_be_bytes(b),
-            }
+        self.order
+    }
+
+    fn utf16_text(
+        &mut self,
+        input: &[u8],
+        last: bool,
+        out: &mut String,
+    ) -> Result<usize, ConvertError> {
+        let Some(order) = self.order(input, last, 2) else {
+            return Ok(0);
         };
-        let mut i = 0;
-        while i < units {
-            let u = unit(i);
-            if let Some((high, high_at)) = self.high.take() {
-                if (0xDC00..0xE000).contains(&u) {
-                    let c = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(u) - 0xDC00);
-                    out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
-                    i += 1;
-                    pos = 2 * i;
-                    continue;
+        let end = utf16_cut(input, order, last);
+        let body = &input[..end];
+        if self.lossy {
+            append(out, transcode::utf16_bytes_to_string_lossy(body, order));
+        } else {
+            match transcode::utf16_bytes_to_string(body, order) {
+                Ok(text) => append(out, text),
+                Err(e) => {
+                    let at = 2 * e.valid_up_to();
+                    let odd = input.len() % 2 == 1;
+                    if e.kind() == Utf16ErrorKind::Incomplete && last && odd {
+                        // A lead surrogate and half a unit: one unfinished
+                        // character (one U+FFFD, as Python counts it).
+                        return Err(self.error(
+                            at,
+                            &[],
+                            format!("incomplete {} character at end of input", self.encoding),
+                        ));
+                    }
+                    let u = unit16(&input[at..at + 2], order);
+                    return Err(self.error(
+                        at,
+                        &input[at..at + 2],
+                        format!("invalid {} (unpaired surrogate {u:04X})", self.encoding),
+                    ));
                 }
-                // The high surrogate was unpaired; `u` is looked at again.
-                self.unpaired(high_at, high, out)?;
             }
-            let at = self.offset + 2 * i as u64;
-            match u {
-                0xD800..0xDC00 => self.high = Some((u, at)),
-                0xDC00..0xE000 => self.unpaired(at, u, out)?,
-                _ => out.push(char::from_u32(u32::from(u)).unwrap_or('\u{FFFD}')),
-            }
-            i += 1;
-            pos = 2 * i;
         }
         if !last {
-            return Ok(pos);
+            return Ok(end);
         }
-        let odd = input.len() % 2 == 1;
-        if let Some((high, high_at)) = self.high.take() {
-            if odd {
-                // A high surrogate and half a unit: one unfinished
-                // character, one U+FFFD (as Python counts it).
-                if !self.lossy {
-                    return Err(ConvertError {
-                        offset: high_at,
-                        bytes: Vec::new(),
-                        message: format!("incomplete {} character at end of input", self.encoding),
-                    });
-                }
-                out.push('\u{FFFD}');
-                return Ok(input.len());
-            }
-            self.unpaired(high_at, high, out)?;
-        }
-        if odd {
-            let at = input.len() - 1;
+        if input.len() % 2 == 1 {
+            let after_lead = end >= 2 && is_lead(unit16(&input[end - 2..end], order));
             if !self.lossy {
                 return Err(self.error(
-                    at,
-                    &input[at..],
+                    end,
+                    &input[end..],
                     format!("incomplete {} code unit at end of input", self.encoding),
                 ));
             }
-            out.push('\u{FFFD}');
+            // After a lead surrogate, the U+FFFD written for it stands for
+            // the unfinished pair.
+            if !after_lead {
+                out.push('\u{FFFD}');
+            }
         }
         Ok(input.len())
     }
 
-    /// An unpaired surrogate `u` at absolute offset `at`.
-    fn unpaired(&self, at: u64, u: u16, out: &mut String) -> Result<(), ConvertError> {
-        if self.lossy {
-            out.push('\u{FFFD}');
-            return Ok(());
-        }
-        let bytes = match self.order {
-            Some(Order::Le) => u.to_le_bytes(),
-            _ => u.to_be_bytes(),
+    /// UTF-16 as code units, lone surrogates and all (for WTF-8 output).
+    fn utf16_units(
+        &mut self,
+        input: &[u8],
+        last: bool,
+        out: &mut Vec<u16>,
+    ) -> Result<usize, ConvertError> {
+        let Some(order) = self.order(input, last, 2) else {
+            return Ok(0);
         };
-        Err(ConvertError {
-            offset: at,
-            bytes: bytes.to_vec(),
-            message: format!("invalid {} (unpaired surrogate {u:04X})", self.encoding),
-        })
+        // A lead surrogate at the end waits for its trail, which WTF-8 joins
+        // with it into one 4-byte character.
+        let end = utf16_cut(input, order, last);
+        out.extend(input[..end].chunks_exact(2).map(|b| unit16(b, order)));
+        if !last {
+            return Ok(end);
+        }
+        if end < input.len() {
+            if !self.lossy {
+                return Err(self.error(
+                    end,
+                    &input[end..],
+                    format!("incomplete {} code unit at end of input", self.encoding),
+                ));
+            }
+            out.push(0xFFFD);
+        }
+        Ok(input.len())
     }
 
     fn utf32(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, ConvertError> {
-        if self.order.is_none() {
-            if input.len() < 4 && !last {
-                return Ok(0);
-            }
-            self.order = Some(match input {
-                [0, 0, 0xFE, 0xFF, ..] => Order::Be,
-                _ => Order::Le,
-            });
-        }
-        let order = self.order.unwrap_or(Order::Le);
+        let Some(order) = self.order(input, last, 4) else {
+            return Ok(0);
+        };
         let whole = input.len() / 4 * 4;
-        for (i, b) in input[..whole].chunks_exact(4).enumerate() {
-            let b = [b[0], b[1], b[2], b[3]];
-            let v = match order {
-                Order::Le => u32::from_le_bytes(b),
-                Order::Be => u32::from_be_bytes(b),
-            };
-            match char::from_u32(v) {
-                Some(c) => out.push(c),
-                None if self.lossy => out.push('\u{FFFD}'),
-                None => {
-                    let what = if (0xD800..0xE000).contains(&v) {
-                        "a surrogate"
-                    } else {
-                        "above U+10FFFF"
+        self.wide.clear();
+        self.wide
+            .extend(input[..whole].chunks_exact(4).map(|b| unit32(b, order)));
+        if self.lossy {
+            append(out, transcode::utf32_to_string_lossy(&self.wide));
+        } else {
+            match transcode::utf32_to_string(&self.wide) {
+                Ok(text) => append(out, text),
+                Err(e) => {
+                    let i = e.valid_up_to();
+                    let v = self.wide.get(i).copied().unwrap_or_default();
+                    let what = match e.kind() {
+                        Utf32ErrorKind::Surrogate => "a surrogate",
+                        _ => "above U+10FFFF",
                     };
                     return Err(self.error(
                         4 * i,
-                        &b,
+                        &input[4 * i..4 * i + 4],
                         format!("invalid {} (0x{v:08X} is {what})", self.encoding),
                     ));
                 }
@@ -420,6 +526,140 @@ impl Decoder {
         out.push('\u{FFFD}');
         Ok(input.len())
     }
+
+    /// CESU-8, MUTF-8 or WTF-8: validated by utf8-variants, the valid
+    /// stretches converted by it, each invalid piece an error or one
+    /// U+FFFD (as the crate's `decode_lossy`).
+    fn variant(
+        &mut self,
+        input: &[u8],
+        last: bool,
+        out: &mut Sink<'_>,
+    ) -> Result<usize, ConvertError> {
+        let variant = match self.encoding {
+            Encoding::Cesu8 => Variant::Cesu8,
+            Encoding::Mutf8 => Variant::Mutf8,
+            _ => Variant::Wtf8,
+        };
+        // WTF-8 allows a lead surrogate at the end, but not before a trail
+        // surrogate: one at the end of a chunk waits for the next byte.
+        // (CESU-8 and MUTF-8 report it as unfinished themselves.)
+        let end = match input {
+            [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF] if variant == Variant::Wtf8 && !last => {
+                input.len() - 3
+            }
+            _ => input.len(),
+        };
+        let input = &input[..end];
+        let mut pos = 0;
+        while pos < input.len() {
+            let rest = &input[pos..];
+            let error = variant.validate(rest).err();
+            let valid = error.map_or(rest.len(), |e| e.valid_up_to());
+            self.push_variant(variant, pos, &rest[..valid], out)?;
+            let Some(e) = error else {
+                break;
+            };
+            let bad = pos + valid;
+            let len = match e.error_len() {
+                Some(len) => len,
+                None if !last => return Ok(bad),
+                None => input.len() - bad,
+            };
+            if !self.lossy {
+                return Err(self.error(
+                    bad,
+                    &input[bad..bad + len],
+                    format!("invalid {} ({})", self.encoding, e.kind()),
+                ));
+            }
+            match out {
+                Sink::Text(t) => t.push('\u{FFFD}'),
+                Sink::Units(u) => u.push(0xFFFD),
+            }
+            pos = bad + len;
+        }
+        Ok(end)
+    }
+
+    /// Appends `valid` (valid in `variant`, at `pos` of this chunk) to
+    /// `out`.
+    fn push_variant(
+        &self,
+        variant: Variant,
+        pos: usize,
+        valid: &[u8],
+        out: &mut Sink<'_>,
+    ) -> Result<(), ConvertError> {
+        let text = match (out, variant) {
+            (Sink::Units(units), _) => {
+                let iter = wtf8::encode_utf16(valid).map_err(|e| self.internal(&e))?;
+                units.extend(iter);
+                return Ok(());
+            }
+            (Sink::Text(text), Variant::Cesu8) => {
+                text.push_str(&cesu8::decode(valid).map_err(|e| self.internal(&e))?);
+                return Ok(());
+            }
+            (Sink::Text(text), Variant::Mutf8) => {
+                text.push_str(&mutf8::decode(valid).map_err(|e| self.internal(&e))?);
+                return Ok(());
+            }
+            (Sink::Text(text), _) => text,
+        };
+        if self.lossy {
+            // Each lone surrogate becomes U+FFFD.
+            text.push_str(&wtf8::to_utf8_lossy(valid));
+            return Ok(());
+        }
+        match utf8_simd::from_utf8(valid) {
+            Ok(s) => text.push_str(s),
+            Err(e) => {
+                // Valid WTF-8 that is not UTF-8: a lone surrogate.
+                let at = e.valid_up_to();
+                push_valid(text, &valid[..at]);
+                let piece = &valid[at..(at + 3).min(valid.len())];
+                let unit = wtf8::to_utf16(piece)
+                    .ok()
+                    .and_then(|u| u.first().copied())
+                    .unwrap_or_default();
+                return Err(self.error(
+                    pos + at,
+                    piece,
+                    format!(
+                        "lone surrogate U+{unit:04X} has no UTF-8 form (only UTF-16 and WTF-8 output keep it)"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn internal(&self, e: &utf8_variants::Error) -> ConvertError {
+        ConvertError {
+            offset: self.offset,
+            bytes: Vec::new(),
+            message: format!(
+                "internal error: validated {} did not convert ({e})",
+                self.encoding
+            ),
+        }
+    }
+}
+
+/// Where a decoder of a UTF-8 variant writes.
+enum Sink<'a> {
+    Text(&'a mut String),
+    Units(&'a mut Vec<u16>),
+}
+
+/// Appends `s` to `out`, moving it when `out` is empty.
+fn append(out: &mut String, s: String) {
+    if out.is_empty() {
+        *out = s;
+    } else {
+        out.push_str(&s);
+    }
 }
 
 /// Appends the valid prefix before an error (checked again: this crate has
@@ -430,21 +670,63 @@ fn push_valid(out: &mut String, valid: &[u8]) {
     }
 }
 
-/// A streaming encoder from UTF-8.
+fn unit16(b: &[u8], order: Endianness) -> u16 {
+    let b = [b[0], b[1]];
+    match order {
+        Endianness::Little => u16::from_le_bytes(b),
+        Endianness::Big => u16::from_be_bytes(b),
+    }
+}
+
+fn unit32(b: &[u8], order: Endianness) -> u32 {
+    let b = [b[0], b[1], b[2], b[3]];
+    match order {
+        Endianness::Little => u32::from_le_bytes(b),
+        Endianness::Big => u32::from_be_bytes(b),
+    }
+}
+
+fn is_lead(u: u16) -> bool {
+    (0xD800..0xDC00).contains(&u)
+}
+
+/// The end of the whole code units of UTF-16 `input` that can be converted
+/// now: all of them if `last`, else all but a lead surrogate at the end,
+/// which waits for its trail.
+fn utf16_cut(input: &[u8], order: Endianness, last: bool) -> usize {
+    let even = input.len() & !1;
+    if !last && even >= 2 && is_lead(unit16(&input[even - 2..even], order)) {
+        even - 2
+    } else {
+        even
+    }
+}
+
+/// Why an [`Encoder`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EncodeError {
+    /// A character the output encoding cannot hold, at byte `at` of the
+    /// text passed to [`Encoder::encode`].
+    Unrepresentable {
+        /// Byte index in the text.
+        at: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A library conversion failed where it cannot (a bug).
+    Internal(String),
+}
+
+/// A streaming encoder from the pivot.
 #[derive(Debug)]
 pub struct Encoder {
     encoding: Encoding,
     lossy: bool,
-}
-
-/// A character the output encoding cannot hold: its index in the text
-/// passed to [`Encoder::encode`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unrepresentable {
-    /// Byte index in the text.
-    pub at: usize,
-    /// The character.
-    pub ch: char,
+    /// The output (grown as needed, never shrunk, so it is not zeroed again
+    /// for every chunk).
+    bytes: Vec<u8>,
+    /// UTF-32 output as units.
+    wide: Vec<u32>,
 }
 
 impl Encoder {
@@ -452,78 +734,107 @@ impl Encoder {
     /// little-endian, as glibc's iconv writes them).
     #[must_use]
     pub fn new(encoding: Encoding, lossy: bool) -> Encoder {
-        Encoder { encoding, lossy }
-    }
-
-    /// The bytes of a BOM in this encoding.
-    #[must_use]
-    pub fn bom(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        if self.encoding == Encoding::Latin1 {
-            // Latin-1 has no byte order mark.
-            return out;
+        Encoder {
+            encoding,
+            lossy,
+            bytes: Vec::new(),
+            wide: Vec::new(),
         }
-        let _ = self.encode("\u{FEFF}", &mut out);
-        out
     }
 
-    /// Appends the encoding of `text` to `out`.
-    pub fn encode(&self, text: &str, out: &mut Vec<u8>) -> Result<(), Unrepresentable> {
-        match self.encoding {
-            Encoding::Utf8 | Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => {
-                out.extend_from_slice(text.as_bytes());
+    /// The encoding of `body`.
+    pub fn encode<'a>(&'a mut self, body: PivotRef<'a>) -> Result<&'a [u8], EncodeError> {
+        let order = self.encoding.order();
+        match body {
+            PivotRef::Units(units) => {
+                if self.encoding == Encoding::Wtf8 {
+                    self.bytes = wtf8::from_utf16(units).into_bytes();
+                    return Ok(&self.bytes);
+                }
+                let out = grow(&mut self.bytes, 2 * units.len());
+                for (d, &u) in out.chunks_exact_mut(2).zip(units) {
+                    d.copy_from_slice(&match order {
+                        Endianness::Little => u.to_le_bytes(),
+                        Endianness::Big => u.to_be_bytes(),
+                    });
+                }
+                Ok(out)
             }
-            Encoding::Utf16Le | Encoding::Utf16 => {
-                put_units(out, text.len(), text.encode_utf16(), u16::to_le_bytes)
+            PivotRef::Text(text) => self.text(text, order),
+        }
+    }
+
+    fn text<'a>(&'a mut self, text: &'a str, order: Endianness) -> Result<&'a [u8], EncodeError> {
+        let cow = match self.encoding {
+            Encoding::Utf8 | Encoding::Wtf8 => return Ok(text.as_bytes()),
+            Encoding::Cesu8 => cesu8::encode(text),
+            Encoding::Mutf8 => mutf8::encode(text),
+            Encoding::Latin1 => return self.latin1(text),
+            e if e.is_utf16() => {
+                let out = grow(&mut self.bytes, 2 * text.len());
+                let n = transcode::str_to_utf16_bytes(text, out, order)
+                    .map_err(|e| EncodeError::Internal(e.to_string()))?;
+                return Ok(&out[..n]);
             }
-            Encoding::Utf16Be => put_units(out, text.len(), text.encode_utf16(), u16::to_be_bytes),
-            Encoding::Utf32Le | Encoding::Utf32 => put_units(
-                out,
-                text.len(),
-                text.chars().map(u32::from),
-                u32::to_le_bytes,
-            ),
-            Encoding::Utf32Be => put_units(
-                out,
-                text.len(),
-                text.chars().map(u32::from),
-                u32::to_be_bytes,
-            ),
-            Encoding::Latin1 => {
-                for (at, ch) in text.char_indices() {
-                    match u8::try_from(u32::from(ch)) {
-                        Ok(b) => out.push(b),
-                        Err(_) if self.lossy => out.push(b'?'),
-                        Err(_) => return Err(Unrepresentable { at, ch }),
+            _ => {
+                if self.wide.len() < text.len() {
+                    self.wide.resize(text.len(), 0);
+                }
+                let n = transcode::str_to_utf32(text, &mut self.wide)
+                    .map_err(|e| EncodeError::Internal(e.to_string()))?;
+                let out = grow(&mut self.bytes, 4 * n);
+                for (d, &u) in out.chunks_exact_mut(4).zip(&self.wide[..n]) {
+                    d.copy_from_slice(&match order {
+                        Endianness::Little => u.to_le_bytes(),
+                        Endianness::Big => u.to_be_bytes(),
+                    });
+                }
+                return Ok(out);
+            }
+        };
+        match cow {
+            Cow::Borrowed(b) => Ok(b),
+            Cow::Owned(v) => {
+                self.bytes = v;
+                Ok(&self.bytes)
+            }
+        }
+    }
+
+    /// Latin-1: each character above U+00FF is an error, or `?` when lossy
+    /// (as iconv's `//TRANSLIT` writes what it cannot transliterate).
+    fn latin1(&mut self, text: &str) -> Result<&[u8], EncodeError> {
+        let out = grow(&mut self.bytes, text.len());
+        let (mut read, mut written) = (0, 0);
+        loop {
+            match transcode::str_to_latin1(&text[read..], &mut out[written..]) {
+                Ok(n) => return Ok(&out[..written + n]),
+                Err(e) => {
+                    let transcode::ErrorKind::NotLatin1(ch) = *e.kind() else {
+                        return Err(EncodeError::Internal(e.to_string()));
+                    };
+                    if !self.lossy {
+                        return Err(EncodeError::Unrepresentable {
+                            at: read + e.read(),
+                            ch,
+                        });
                     }
+                    written += e.written();
+                    out[written] = b'?';
+                    written += 1;
+                    read += e.read() + ch.len_utf8();
                 }
             }
         }
-        Ok(())
     }
 }
 
-/// Appends the bytes of `units` to `out`. `max_units` bounds their number
-/// (the UTF-8 length of the text: no character has more UTF-16 or UTF-32
-/// units than UTF-8 bytes). Writing into space made once instead of pushing
-/// two or four bytes at a time: 73.5 M instructions down to 70.5 M for
-/// `convert -f UTF-8 -t UTF-16LE` of 4 MiB of the benchmark text
-/// (callgrind); std's char-by-char decoding of the UTF-8 is 40% of what is
-/// left, which the transcode crate's SIMD kernels replace.
-fn put_units<U, const N: usize>(
-    out: &mut Vec<u8>,
-    max_units: usize,
-    units: impl Iterator<Item = U>,
-    to_bytes: fn(U) -> [u8; N],
-) {
-    let base = out.len();
-    out.resize(base + N * max_units, 0);
-    let mut written = 0;
-    for (dst, unit) in out[base..].chunks_exact_mut(N).zip(units) {
-        dst.copy_from_slice(&to_bytes(unit));
-        written += 1;
+/// The first `len` bytes of `buf`, grown to hold them.
+fn grow(buf: &mut Vec<u8>, len: usize) -> &mut [u8] {
+    if buf.len() < len {
+        buf.resize(len, 0);
     }
-    out.truncate(base + N * written);
+    &mut buf[..len]
 }
 
 /// The input byte offset of the character at byte `at` of `text`, which a
@@ -533,11 +844,11 @@ fn put_units<U, const N: usize>(
 pub fn input_offset(encoding: Encoding, text: &str, at: usize, base: u64) -> u64 {
     let before = &text[..at];
     let bytes = match encoding {
-        Encoding::Utf16 | Encoding::Utf16Le | Encoding::Utf16Be => {
-            2 * before.encode_utf16().count()
-        }
-        Encoding::Utf32 | Encoding::Utf32Le | Encoding::Utf32Be => 4 * before.chars().count(),
-        Encoding::Latin1 => before.chars().count(),
+        e if e.is_utf16() => 2 * transcode::utf16_len(before),
+        e if e.is_utf32() => 4 * transcode::count_chars(before),
+        Encoding::Latin1 => transcode::count_chars(before),
+        Encoding::Cesu8 => cesu8::encode(before).len(),
+        Encoding::Mutf8 => mutf8::encode(before).len(),
         _ => before.len(),
     };
     base + bytes as u64
@@ -555,6 +866,7 @@ mod tests {
     ) -> Result<String, ConvertError> {
         let mut d = Decoder::new(e, lossy);
         let mut out = String::new();
+        let mut pivot = Pivot::Text(String::new());
         let mut pending: Vec<u8> = Vec::new();
         let mut chunks = input.chunks(chunk.max(1)).peekable();
         loop {
@@ -563,7 +875,11 @@ mod tests {
                 pending.extend_from_slice(c);
             }
             let last = chunks.peek().is_none();
-            let n = d.decode(&pending, last, &mut out)?;
+            pivot.clear();
+            let n = d.decode(&pending, last, &mut pivot)?;
+            if let Pivot::Text(t) = &pivot {
+                out.push_str(t);
+            }
             pending.drain(..n);
             if last {
                 assert!(pending.is_empty());
@@ -611,8 +927,8 @@ mod tests {
 
         fn utf32_round_trip(text: String, chunk: u8) -> bool {
             let chunk = usize::from(chunk % 7) + 1;
-            let mut bytes = Vec::new();
-            Encoder::new(Encoding::Utf32Be, false).encode(&text, &mut bytes).unwrap();
+            let mut enc = Encoder::new(Encoding::Utf32Be, false);
+            let bytes = enc.encode(PivotRef::Text(&text)).unwrap().to_vec();
             decode_all(Encoding::Utf32Be, false, &bytes, chunk).ok() == Some(text)
         }
     }
@@ -627,17 +943,20 @@ mod tests {
         assert_eq!(e.offset, 4);
         let e = decode_all(Encoding::Utf8, false, b"ab\xe2\x82", 1).unwrap_err();
         assert_eq!(e.offset, 2);
-        let mut out = Vec::new();
-        let err = Encoder::new(Encoding::Latin1, false)
-            .encode("a\u{e9}\u{20ac}", &mut out)
-            .unwrap_err();
+        let mut enc = Encoder::new(Encoding::Latin1, false);
+        let err = enc.encode(PivotRef::Text("a\u{e9}\u{20ac}")).unwrap_err();
         assert_eq!(
             err,
-            Unrepresentable {
+            EncodeError::Unrepresentable {
                 at: 3,
                 ch: '\u{20ac}'
             }
         );
+        let mut enc = Encoder::new(Encoding::Latin1, true);
+        let out = enc
+            .encode(PivotRef::Text("a\u{20ac}\u{e9}\u{1F600}b"))
+            .unwrap();
+        assert_eq!(out, b"a?\xe9?b");
         assert_eq!(input_offset(Encoding::Utf16Le, "a\u{1F600}b", 5, 10), 16);
     }
 }

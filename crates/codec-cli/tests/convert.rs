@@ -366,7 +366,7 @@ fn strict_failures_leave_no_output_file_and_in_place_is_atomic() {
         .flat_map(u16::to_le_bytes)
         .collect();
     assert_eq!(fs::read(&bad).unwrap(), expected);
-    // Unknown names and unavailable encodings are usage errors.
+    // Unknown names are usage errors.
     let err = run(&["-f", "ebcdic", "-t", "utf8", b], 2);
     assert!(err.contains("unknown input encoding"), "{err}");
     let listed = Command::new(env!("CARGO_BIN_EXE_codec"))

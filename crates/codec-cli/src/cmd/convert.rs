@@ -4,7 +4,9 @@
 use super::Status;
 use super::output::{Dest, Filter, display_name};
 use crate::cli::{BomMode, ConvertArgs};
-use crate::encoding::{ConvertError, Decoder, Encoder, Encoding, input_offset};
+use crate::encoding::{
+    ConvertError, Decoder, EncodeError, Encoder, Encoding, Pivot, PivotRef, input_offset,
+};
 use std::io::{self, Read, Write};
 use std::path::Path;
 
@@ -50,13 +52,8 @@ pub(super) fn run(args: &ConvertArgs) -> io::Result<Status> {
 
 fn list() -> io::Result<Status> {
     let mut out = io::stdout().lock();
-    for (e, name, aliases) in Encoding::all() {
-        let note = if e.available() {
-            ""
-        } else {
-            "  (not available in this build yet)"
-        };
-        writeln!(out, "{name:<10} {}{note}", aliases.join(", "))?;
+    for (_, name, aliases) in Encoding::all() {
+        writeln!(out, "{name:<10} {}", aliases.join(", "))?;
     }
     out.flush()?;
     Ok(Status::default())
@@ -64,17 +61,11 @@ fn list() -> io::Result<Status> {
 
 fn encoding(name: Option<&str>, what: &str) -> Result<Encoding, Failure> {
     let name = name.unwrap_or_default();
-    let e = Encoding::from_name(name).ok_or_else(|| {
+    Encoding::from_name(name).ok_or_else(|| {
         Failure::Io(io::Error::other(format!(
             "unknown {what} encoding {name:?}; codec convert --list shows the known ones"
         )))
-    })?;
-    if !e.available() {
-        return Err(Failure::Io(io::Error::other(format!(
-            "{e} is not available in this build yet (it comes with the UTF-8 variants crate)"
-        ))));
-    }
-    Ok(e)
+    })
 }
 
 fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
@@ -100,6 +91,15 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
     }
 }
 
+/// The most bytes a decoder leaves for the next chunk, rounded up: an
+/// unfinished CESU-8 surrogate pair is 5 bytes; an unfinished WTF-8
+/// character before a lead surrogate held back, 6.
+const MAX_CARRY: usize = 8;
+
+fn internal(what: &str) -> Failure {
+    Failure::Io(io::Error::other(format!("internal error: {what}")))
+}
+
 /// Reads, decodes, encodes and writes, chunk by chunk.
 fn pump(
     args: &ConvertArgs,
@@ -110,21 +110,22 @@ fn pump(
 ) -> Result<(), Failure> {
     let chunk = args.chunk_size.max(1);
     let mut decoder = Decoder::new(from, args.lossy);
-    let encoder = Encoder::new(to, args.lossy);
+    let mut encoder = Encoder::new(to, args.lossy);
     // Reads land at a 64-byte-aligned index of `storage` (the kernel's copy
     // from the page cache is slow into a destination just past a page
-    // boundary on AMD, see docs/results/codec-cli.md), and the at most 3
-    // bytes a decoder left unconsumed are moved just before it.
+    // boundary on AMD, see docs/results/codec-cli.md), and the bytes a
+    // decoder left unconsumed (at most `MAX_CARRY`) are moved just before
+    // it.
     const ALIGN: usize = 64;
     let mut storage = vec![0u8; chunk + 2 * ALIGN];
     let mut start = storage.as_ptr().align_offset(ALIGN).min(ALIGN);
-    if start < 4 {
+    if start < MAX_CARRY {
         start += ALIGN;
     }
     let mut carry = 0usize;
-    // The decoded text and the encoded bytes, bounded by the chunk size.
-    let mut text = String::new();
-    let mut bytes = Vec::new();
+    // The decoded chunk, bounded by the chunk size (the encoder keeps the
+    // encoded bytes).
+    let mut pivot = Pivot::for_pair(from, to);
     // Absolute input offset of the first carried byte.
     let mut base = 0u64;
     let mut started = false;
@@ -138,56 +139,57 @@ fn pump(
         };
         let last = n == 0;
         let data = &storage[start - carry..start + n];
-        text.clear();
+        pivot.clear();
         let used = decoder
-            .decode(data, last, &mut text)
+            .decode(data, last, &mut pivot)
             .map_err(Failure::Data)?;
         let left = data.len() - used;
         let mut text_base = base;
-        let mut body: &str = &text;
+        let mut body = pivot.as_ref();
         if !started && (!body.is_empty() || last) {
             started = true;
             // A leading U+FEFF is the input's byte order mark. In UTF-16 and
             // UTF-32 without a named order it was only a signature (which
             // picked the order): it is consumed, as iconv consumes it, and
             // `keep` does not carry it over.
-            let leading = body.starts_with('\u{FEFF}');
-            if leading {
-                text_base = input_offset(from, body, 3, base);
-                body = &body[3..];
+            let after = body.after_bom();
+            if let Some(rest) = after {
+                if let PivotRef::Text(text) = body {
+                    text_base = input_offset(from, text, 3, base);
+                }
+                body = rest;
             }
-            let had_bom = leading && !from.unmarked();
+            let had_bom = after.is_some() && !from.unmarked();
             let write_bom = match args.bom {
                 BomMode::Add => true,
                 BomMode::Strip => false,
                 BomMode::Keep => had_bom || to.unmarked(),
             };
             if write_bom {
-                dest.writer().write_all(&encoder.bom())?;
+                dest.writer().write_all(to.bom())?;
             }
         }
-        bytes.clear();
-        if let Err(u) = encoder.encode(body, &mut bytes) {
-            return Err(Failure::Data(ConvertError {
-                offset: input_offset(from, body, u.at, text_base),
-                bytes: Vec::new(),
-                message: format!(
-                    "U+{:04X} ({:?}) cannot be written in {to}",
-                    u32::from(u.ch),
-                    u.ch
-                ),
-            }));
+        match encoder.encode(body) {
+            Ok(bytes) => dest.writer().write_all(bytes)?,
+            Err(EncodeError::Unrepresentable { at, ch }) => {
+                let PivotRef::Text(text) = body else {
+                    return Err(internal("unrepresentable UTF-16 code unit"));
+                };
+                return Err(Failure::Data(ConvertError {
+                    offset: input_offset(from, text, at, text_base),
+                    bytes: Vec::new(),
+                    message: format!("U+{:04X} ({ch:?}) cannot be written in {to}", u32::from(ch)),
+                }));
+            }
+            Err(EncodeError::Internal(e)) => return Err(internal(&e)),
         }
-        dest.writer().write_all(&bytes)?;
         if last {
             return Ok(());
         }
-        // A decoder keeps back at most an unfinished character or code
-        // unit: 3 bytes.
+        // A decoder keeps back at most an unfinished character, surrogate
+        // pair or code unit.
         if left > start {
-            return Err(Failure::Io(io::Error::other(format!(
-                "internal error: {from} decoder left {left} bytes"
-            ))));
+            return Err(internal(&format!("{from} decoder left {left} bytes")));
         }
         storage.copy_within(start + n - left..start + n, start - left);
         carry = left;
