@@ -541,21 +541,24 @@ impl Decoder {
             Encoding::Mutf8 => Variant::Mutf8,
             _ => Variant::Wtf8,
         };
-        // WTF-8 allows a lead surrogate at the end, but not before a trail
-        // surrogate: one at the end of a chunk waits for the next byte.
-        // (CESU-8 and MUTF-8 report it as unfinished themselves.)
-        let end = match input {
-            [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF] if variant == Variant::Wtf8 && !last => {
-                input.len() - 3
-            }
-            _ => input.len(),
-        };
-        let input = &input[..end];
         let mut pos = 0;
         while pos < input.len() {
             let rest = &input[pos..];
             let error = variant.validate(rest).err();
             let valid = error.map_or(rest.len(), |e| e.valid_up_to());
+            // WTF-8 allows a lead surrogate at the end, but not before a
+            // trail surrogate: one that ends what is valid so far waits for
+            // the next chunk, unless an error follows it in this one.
+            // (CESU-8 and MUTF-8 report it as unfinished themselves.)
+            let at_end = error.is_none_or(|e| e.error_len().is_none());
+            if variant == Variant::Wtf8
+                && !last
+                && at_end
+                && matches!(rest[..valid], [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF])
+            {
+                self.push_variant(variant, pos, &rest[..valid - 3], out)?;
+                return Ok(pos + valid - 3);
+            }
             self.push_variant(variant, pos, &rest[..valid], out)?;
             let Some(e) = error else {
                 break;
@@ -579,7 +582,7 @@ impl Decoder {
             }
             pos = bad + len;
         }
-        Ok(end)
+        Ok(input.len())
     }
 
     /// Appends `valid` (valid in `variant`, at `pos` of this chunk) to
