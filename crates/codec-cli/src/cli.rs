@@ -391,13 +391,13 @@ pub(crate) enum IntType {
     U64,
     /// Unsigned 128-bit (at most 19 bytes).
     U128,
-    /// Signed 16-bit, zigzag-mapped.
+    /// Signed 16-bit, zigzag-mapped (or signed LEB128).
     I16,
-    /// Signed 32-bit, zigzag-mapped (protobuf sint32).
+    /// Signed 32-bit, zigzag-mapped (protobuf sint32; or signed LEB128).
     I32,
-    /// Signed 64-bit, zigzag-mapped (protobuf sint64).
+    /// Signed 64-bit, zigzag-mapped (protobuf sint64; or signed LEB128).
     I64,
-    /// Signed 128-bit, zigzag-mapped.
+    /// Signed 128-bit, zigzag-mapped (or signed LEB128).
     I128,
 }
 
@@ -405,13 +405,18 @@ pub(crate) enum IntType {
 #[derive(Debug, Args)]
 pub(crate) struct VarintTypeArgs {
     /// The integer type: u16, u32, u64, u128, or i16..i128 for zigzag-mapped
-    /// signed values (protobuf sint32/sint64).
+    /// signed values (protobuf sint32/sint64; with --sleb128, signed LEB128).
     #[arg(short = 't', long = "type", value_name = "TYPE", default_value = "u64")]
     pub(crate) int_type: IntType,
     /// Signed values through zigzag: the signed type of the same width
     /// (--type u64 --signed is --type i64, protobuf sint64).
     #[arg(short, long)]
     pub(crate) signed: bool,
+    /// Signed LEB128 (DWARF, WebAssembly) instead of zigzag: the signed type
+    /// of the same width, two's complement in 7-bit groups, sign-extended
+    /// from the last byte (-1 is 7f, 64 is c0 00).
+    #[arg(long, conflicts_with = "signed")]
+    pub(crate) sleb128: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -421,6 +426,7 @@ pub(crate) enum VarintCommand {
 Examples:
   codec varint encode 1 300 0xffffffff    prints 01 / ac 02 / ff ff ff ff 0f
   codec varint encode --signed -- -1 -150 prints 01 / ab 02
+  codec varint encode --sleb128 -t i32 -- -1 -129  prints 7f / ff 7e (signed LEB128)
   codec varint encode -t u128 0x1_0000_0000_0000_0000
   codec varint encode --binary 300 1 > f  writes the bytes ac 02 01
 
@@ -442,6 +448,7 @@ Exit codes: 0 all encoded, 1 a number was rejected (the others are still encoded
 Examples:
   codec varint decode ac02 'AC 02' 0xac02    prints 300 three times
   codec varint decode --signed 01            prints -1
+  codec varint decode --sleb128 -t i32 7f 'ff 7e'  prints -1 / -129 (signed LEB128)
   codec varint decode --strict '80 00'       rejected: non-canonical
   codec varint decode --all 'ac 02 01 7f'    prints 300 / 1 / 127
   printf '\\xac\\x02' | codec varint decode --binary

@@ -16,28 +16,157 @@
 
 use crate::hex;
 use codec_facade::DecodeError;
-use codec_facade::varint::{self, Varint};
+use codec_facade::varint::{self, Varint, sleb128};
 use codec_facade::zigzag::{self, Unzig};
 use std::fmt::{self, Display};
 use std::io::{self, Read};
+use std::marker::PhantomData;
 
 /// An unsigned varint type with what the messages need to say about it.
 pub trait Width: Varint + Into<u128> + TryFrom<u128> + Display + Unzig {
-    /// Its name: `u64`.
-    const NAME: &'static str;
+    /// What the messages call its varints: `u64 varint`.
+    const VARINT: &'static str;
 }
 
 impl Width for u16 {
-    const NAME: &'static str = "u16";
+    const VARINT: &'static str = "u16 varint";
 }
 impl Width for u32 {
-    const NAME: &'static str = "u32";
+    const VARINT: &'static str = "u32 varint";
 }
 impl Width for u64 {
-    const NAME: &'static str = "u64";
+    const VARINT: &'static str = "u64 varint";
 }
 impl Width for u128 {
-    const NAME: &'static str = "u128";
+    const VARINT: &'static str = "u128 varint";
+}
+
+/// A varint format `varint decode` reads: LEB128 of an unsigned type
+/// ([`Leb`]), zigzag-mapped ([`Zig`], protobuf `sint32`/`sint64`), or
+/// signed LEB128 ([`Sleb`], DWARF and WebAssembly).
+pub trait Format {
+    /// The decoded value.
+    type Value: Copy;
+    /// What the messages call it: `u64 varint`, `i32 SLEB128`.
+    const NAME: &'static str;
+    /// Its longest encoding.
+    const MAX_LEN: usize;
+    /// The values the `MAX_LEN`-th byte may have, and why, in words.
+    fn last_byte() -> (String, &'static str);
+    /// The library's decoder.
+    fn decode(bytes: &[u8], strict: bool) -> Result<(Self::Value, usize), DecodeError>;
+    /// The library's encoder.
+    fn encode(value: Self::Value) -> Vec<u8>;
+    /// The value as printed.
+    fn show(value: Self::Value) -> String;
+}
+
+/// Unsigned LEB128 of `T` (`u16`..`u128`).
+pub struct Leb<T>(PhantomData<T>);
+
+/// Zigzag: the unsigned LEB128 of `T`, shown as the signed value it maps
+/// back to.
+pub struct Zig<T>(PhantomData<T>);
+
+/// Signed LEB128 of `T` (`i16`..`i128`).
+pub struct Sleb<T>(PhantomData<T>);
+
+const HIGH_BITS: &str = "anything else sets bits above the type's width";
+
+fn unsigned_last_byte<T: Width>() -> (String, &'static str) {
+    let allowed = if T::LAST_BYTE_MAX == 1 {
+        "0x00 or 0x01".to_string()
+    } else {
+        format!("0x00 to 0x{:02x}", T::LAST_BYTE_MAX)
+    };
+    (allowed, HIGH_BITS)
+}
+
+impl<T: Width> Format for Leb<T> {
+    type Value = T;
+    const NAME: &'static str = T::VARINT;
+    const MAX_LEN: usize = T::MAX_LEN;
+    fn last_byte() -> (String, &'static str) {
+        unsigned_last_byte::<T>()
+    }
+    fn decode(bytes: &[u8], strict: bool) -> Result<(T, usize), DecodeError> {
+        if strict {
+            varint::decode_strict::<T>(bytes)
+        } else {
+            varint::decode::<T>(bytes)
+        }
+    }
+    fn encode(value: T) -> Vec<u8> {
+        encode(value)
+    }
+    fn show(value: T) -> String {
+        value.to_string()
+    }
+}
+
+impl<T: Width> Format for Zig<T>
+where
+    <T as Unzig>::Signed: Display,
+{
+    type Value = T;
+    const NAME: &'static str = T::VARINT;
+    const MAX_LEN: usize = T::MAX_LEN;
+    fn last_byte() -> (String, &'static str) {
+        unsigned_last_byte::<T>()
+    }
+    fn decode(bytes: &[u8], strict: bool) -> Result<(T, usize), DecodeError> {
+        Leb::<T>::decode(bytes, strict)
+    }
+    fn encode(value: T) -> Vec<u8> {
+        encode(value)
+    }
+    fn show(value: T) -> String {
+        zigzag::decode(value).to_string()
+    }
+}
+
+macro_rules! sleb {
+    ($($t:ty, $name:literal;)*) => {$(
+        impl Format for Sleb<$t> {
+            type Value = $t;
+            const NAME: &'static str = $name;
+            const MAX_LEN: usize = <$t as sleb128::Sleb128>::MAX_LEN;
+            fn last_byte() -> (String, &'static str) {
+                // The last byte holds the value's top bits, the highest of
+                // them its sign; its other bits must repeat the sign.
+                let bits = <$t>::BITS as usize - 7 * (Self::MAX_LEN - 1);
+                let max = (1u8 << (bits - 1)) - 1;
+                let allowed = if max == 0 {
+                    "0x00 or 0x7f".to_string()
+                } else {
+                    format!("0x00 to 0x{max:02x} or 0x{:02x} to 0x7f", 0x7F - max)
+                };
+                (
+                    allowed,
+                    "the bits above the type's width must repeat its sign bit",
+                )
+            }
+            fn decode(bytes: &[u8], strict: bool) -> Result<($t, usize), DecodeError> {
+                if strict {
+                    sleb128::decode_strict::<$t>(bytes)
+                } else {
+                    sleb128::decode::<$t>(bytes)
+                }
+            }
+            fn encode(value: $t) -> Vec<u8> {
+                let mut buf = [0u8; 19];
+                let n = sleb128::encode(value, &mut buf);
+                buf[..n].to_vec()
+            }
+            fn show(value: $t) -> String {
+                value.to_string()
+            }
+        }
+    )*};
+}
+
+sleb! {
+    i16, "i16 SLEB128"; i32, "i32 SLEB128"; i64, "i64 SLEB128"; i128, "i128 SLEB128";
 }
 
 /// What is wrong with a varint input.
@@ -60,14 +189,17 @@ pub enum VarintProblem {
         /// Its longest encoding.
         max_len: usize,
     },
-    /// The last allowed byte carries bits above the type's width.
+    /// The last allowed byte carries bits above the type's width (or, for
+    /// SLEB128, bits that do not repeat the sign).
     HighBits {
         /// The type.
         ty: &'static str,
         /// Its longest encoding (the position of the byte).
         max_len: usize,
-        /// The largest value that byte may have.
-        last_max: u8,
+        /// The values that byte may have, in words.
+        allowed: String,
+        /// Why, in words.
+        why: &'static str,
         /// The byte.
         byte: u8,
     },
@@ -76,7 +208,7 @@ pub enum VarintProblem {
         /// Bytes used.
         len: usize,
         /// The value.
-        value: u128,
+        value: String,
         /// Its shortest encoding.
         shortest: Vec<u8>,
     },
@@ -85,7 +217,7 @@ pub enum VarintProblem {
         /// The varint's length.
         len: usize,
         /// Its value.
-        value: u128,
+        value: String,
         /// The first bytes after it (at most 8).
         rest: Vec<u8>,
         /// Whether more follow `rest`.
@@ -110,25 +242,21 @@ impl fmt::Display for VarintProblem {
             VarintProblem::TooLong { ty, max_len } => write!(
                 f,
                 "overflow: the first {max_len} bytes all set the continuation bit (0x80), \
-                 but a {ty} varint is at most {max_len} bytes long"
+                 but {} {ty} is at most {max_len} bytes long",
+                article(ty)
             ),
             VarintProblem::HighBits {
                 ty,
                 max_len,
-                last_max,
+                allowed,
+                why,
                 byte,
-            } => {
-                let allowed = if *last_max == 1 {
-                    "0x00 or 0x01".to_string()
-                } else {
-                    format!("0x00 to 0x{last_max:02x}")
-                };
-                write!(
-                    f,
-                    "overflow: byte {max_len} is 0x{byte:02x}, but the last byte of a {ty} varint \
-                     may only be {allowed} (anything else sets bits above the type's width)"
-                )
-            }
+            } => write!(
+                f,
+                "overflow: byte {max_len} is 0x{byte:02x}, but the last byte of {} {ty} \
+                 may only be {allowed} ({why})",
+                article(ty)
+            ),
             VarintProblem::NonCanonical {
                 len,
                 value,
@@ -166,50 +294,57 @@ impl fmt::Display for VarintProblem {
 
 impl std::error::Error for VarintProblem {}
 
+/// `a u64 varint`, `an i64 SLEB128`.
+fn article(noun: &str) -> &'static str {
+    if noun.starts_with('i') { "an" } else { "a" }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// Decodes the varint of type `T` at the start of `bytes`: its value and
+/// Decodes the varint of format `F` at the start of `bytes`: its value and
 /// length.
-pub fn decode_prefix<T: Width>(bytes: &[u8], strict: bool) -> Result<(T, usize), VarintProblem> {
-    let decoded = if strict {
-        varint::decode_strict::<T>(bytes)
-    } else {
-        varint::decode::<T>(bytes)
-    };
-    match decoded {
+pub fn decode_prefix<F: Format>(
+    bytes: &[u8],
+    strict: bool,
+) -> Result<(F::Value, usize), VarintProblem> {
+    match F::decode(bytes, strict) {
         Ok(decoded) => Ok(decoded),
         Err(DecodeError::NonCanonical) => {
             // The lenient decode gives the value, to show its shortest form.
-            let (value, len) = varint::decode::<T>(bytes).map_err(|e| explain::<T>(bytes, e))?;
+            let (value, len) = F::decode(bytes, false).map_err(|e| explain::<F>(bytes, e))?;
             Err(VarintProblem::NonCanonical {
                 len,
-                value: value.into(),
-                shortest: encode(value),
+                value: F::show(value),
+                shortest: F::encode(value),
             })
         }
-        Err(e) => Err(explain::<T>(bytes, e)),
+        Err(e) => Err(explain::<F>(bytes, e)),
     }
 }
 
 /// Reads why `bytes` failed to decode from the bytes themselves, so the
 /// message can say which byte is at fault.
-fn explain<T: Width>(bytes: &[u8], e: DecodeError) -> VarintProblem {
+fn explain<F: Format>(bytes: &[u8], e: DecodeError) -> VarintProblem {
     let continued = bytes.iter().take_while(|&&b| b & 0x80 != 0).count();
     match e {
         _ if bytes.is_empty() => VarintProblem::Empty,
         DecodeError::Truncated => VarintProblem::Truncated { len: bytes.len() },
-        _ if continued >= T::MAX_LEN => VarintProblem::TooLong {
-            ty: T::NAME,
-            max_len: T::MAX_LEN,
+        _ if continued >= F::MAX_LEN => VarintProblem::TooLong {
+            ty: F::NAME,
+            max_len: F::MAX_LEN,
         },
-        _ if continued == T::MAX_LEN - 1 => VarintProblem::HighBits {
-            ty: T::NAME,
-            max_len: T::MAX_LEN,
-            last_max: T::LAST_BYTE_MAX,
-            byte: bytes.get(T::MAX_LEN - 1).copied().unwrap_or(0),
-        },
+        _ if continued == F::MAX_LEN - 1 => {
+            let (allowed, why) = F::last_byte();
+            VarintProblem::HighBits {
+                ty: F::NAME,
+                max_len: F::MAX_LEN,
+                allowed,
+                why,
+                byte: bytes.get(F::MAX_LEN - 1).copied().unwrap_or(0),
+            }
+        }
         // Not reachable with a well-behaved decoder; say what the decoder
         // said rather than guess.
         _ => VarintProblem::Truncated {
@@ -223,19 +358,6 @@ pub fn encode<T: Width>(value: T) -> Vec<u8> {
     let mut buf = [0u8; 19];
     let n = varint::encode(value, &mut buf);
     buf[..n].to_vec()
-}
-
-/// A decoded value as text: unsigned, or zigzag-decoded to the signed type
-/// of the same width.
-pub fn show<T: Width>(value: T, signed: bool) -> String
-where
-    <T as Unzig>::Signed: Display,
-{
-    if signed {
-        zigzag::decode(value).to_string()
-    } else {
-        value.to_string()
-    }
 }
 
 /// Why a stream of varints stopped early.
@@ -261,16 +383,16 @@ pub enum StreamError {
 /// most `MAX_LEN - 1` bytes is rare.
 const STREAM_CHUNK: usize = 64 << 10;
 
-/// Decodes the varints of type `T` in `reader` in bounded memory: one that
+/// Decodes the varints of format `F` in `reader` in bounded memory: one that
 /// fills the input, or with `all` a sequence, calling `on_value` with each
 /// value in order. Every value before an error is handed out first.
-pub fn decode_stream<T: Width, R: Read>(
+pub fn decode_stream<F: Format, R: Read>(
     mut reader: R,
     strict: bool,
     all: bool,
-    mut on_value: impl FnMut(T) -> io::Result<()>,
+    mut on_value: impl FnMut(F::Value) -> io::Result<()>,
 ) -> Result<(), StreamError> {
-    let mut buf = vec![0u8; STREAM_CHUNK + T::MAX_LEN];
+    let mut buf = vec![0u8; STREAM_CHUNK + F::MAX_LEN];
     // Bytes at the front of `buf` not decoded yet, and the absolute offset
     // of `buf[0]`.
     let (mut len, mut base, mut index) = (0usize, 0u64, 0u64);
@@ -278,7 +400,7 @@ pub fn decode_stream<T: Width, R: Read>(
     loop {
         // Read until a whole varint is there (or the input ends): values
         // are handed out as soon as they arrive, even from a slow pipe.
-        while !eof && len < T::MAX_LEN {
+        while !eof && len < F::MAX_LEN {
             match reader.read(&mut buf[len..]) {
                 Ok(0) => eof = true,
                 Ok(n) => len += n,
@@ -289,7 +411,7 @@ pub fn decode_stream<T: Width, R: Read>(
         if !all {
             // One varint must fill the input.
             let (value, n) =
-                decode_prefix::<T>(&buf[..len], strict).map_err(|problem| StreamError::Varint {
+                decode_prefix::<F>(&buf[..len], strict).map_err(|problem| StreamError::Varint {
                     index: 0,
                     offset: 0,
                     problem,
@@ -309,7 +431,7 @@ pub fn decode_stream<T: Width, R: Read>(
                     offset: 0,
                     problem: VarintProblem::Trailing {
                         len: n,
-                        value: value.into(),
+                        value: F::show(value),
                         rest,
                         more,
                     },
@@ -320,10 +442,10 @@ pub fn decode_stream<T: Width, R: Read>(
         let mut at = 0;
         while at < len {
             // Near the end of a full buffer, fetch more before deciding.
-            if !eof && len - at < T::MAX_LEN {
+            if !eof && len - at < F::MAX_LEN {
                 break;
             }
-            let (value, n) = decode_prefix::<T>(&buf[at..len], strict).map_err(|problem| {
+            let (value, n) = decode_prefix::<F>(&buf[at..len], strict).map_err(|problem| {
                 StreamError::Varint {
                     index,
                     offset: base + at as u64,
@@ -359,19 +481,15 @@ fn read_up_to<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 
 /// Parses hex and decodes it: the values as text (one, or with `all` a
 /// sequence), or the values before the error and the error.
-pub fn decode_hex<T: Width>(
+pub fn decode_hex<F: Format>(
     text: &str,
     strict: bool,
     all: bool,
-    signed: bool,
-) -> Result<Vec<String>, (Vec<String>, String)>
-where
-    <T as Unzig>::Signed: Display,
-{
+) -> Result<Vec<String>, (Vec<String>, String)> {
     let bytes = hex::parse(text).map_err(|e| (Vec::new(), VarintProblem::Hex(e).to_string()))?;
     let mut values = Vec::new();
-    match decode_stream::<T, _>(&bytes[..], strict, all, |v| {
-        values.push(show(v, signed));
+    match decode_stream::<F, _>(&bytes[..], strict, all, |v| {
+        values.push(F::show(v));
         Ok(())
     }) {
         Ok(()) => Ok(values),
@@ -519,7 +637,7 @@ mod tests {
     use super::*;
 
     fn decode_one(hex: &str, strict: bool) -> Result<u64, String> {
-        decode_hex::<u64>(hex, strict, false, false)
+        decode_hex::<Leb<u64>>(hex, strict, false)
             .map(|v| v[0].parse().unwrap())
             .map_err(|(_, e)| e)
     }
@@ -534,7 +652,7 @@ mod tests {
                 continue;
             }
             let signed = case.api.starts_with("binary.") && !case.api.contains("Uvarint");
-            let got = decode_prefix::<u64>(&case.input, false);
+            let got = decode_prefix::<Leb<u64>>(&case.input, false);
             match case.expect {
                 codec_testdata::VarintExpect::Ok => {
                     let (v, n) = got.unwrap_or_else(|e| panic!("{}: {e}", case.id));
@@ -551,7 +669,7 @@ mod tests {
                     }
                     if let Some(canonical) = case.canonical {
                         assert_eq!(
-                            decode_prefix::<u64>(&case.input, true).is_ok(),
+                            decode_prefix::<Leb<u64>>(&case.input, true).is_ok(),
                             canonical,
                             "{}",
                             case.id
@@ -601,28 +719,28 @@ mod tests {
         assert!(msg("ac0", false).contains("odd number of hex digits"));
         assert_eq!(decode_one("80 00", false), Ok(0));
         assert_eq!(
-            decode_hex::<u64>("ac02 01 7f", false, true, false),
+            decode_hex::<Leb<u64>>("ac02 01 7f", false, true),
             Ok(vec!["300".into(), "1".into(), "127".into()])
         );
         // Every good value before the error comes back with it.
         assert_eq!(
-            decode_hex::<u64>("ac 02 01 7f 80", false, true, false),
+            decode_hex::<Leb<u64>>("ac 02 01 7f 80", false, true),
             Err((
                 vec!["300".into(), "1".into(), "127".into()],
                 "varint #4 at byte offset 4: truncated: the only byte sets the continuation bit (0x80), so at least one more byte must follow".into()
             ))
         );
         // Other widths say so.
-        let e = decode_hex::<u32>("ff ff ff ff 10", false, false, false).unwrap_err();
+        let e = decode_hex::<Leb<u32>>("ff ff ff ff 10", false, false).unwrap_err();
         assert!(
             e.1.contains("last byte of a u32 varint may only be 0x00 to 0x0f"),
             "{}",
             e.1
         );
-        let e = decode_hex::<u16>("80 80 80", false, false, false).unwrap_err();
+        let e = decode_hex::<Leb<u16>>("80 80 80", false, false).unwrap_err();
         assert!(e.1.contains("first 3 bytes"), "{}", e.1);
         assert_eq!(
-            decode_hex::<u32>("01", false, false, true),
+            decode_hex::<Zig<u32>>("01", false, false),
             Ok(vec!["-1".into()])
         );
     }
@@ -648,7 +766,7 @@ mod tests {
             bytes.extend(encode(v * v * v * 977));
         }
         let mut got = Vec::new();
-        decode_stream::<u64, _>(Trickle(&bytes), true, true, |v| {
+        decode_stream::<Leb<u64>, _>(Trickle(&bytes), true, true, |v| {
             got.push(v);
             Ok(())
         })
@@ -708,8 +826,8 @@ mod tests {
     quickcheck::quickcheck! {
         fn encode_then_decode(v: u64) -> bool {
             let bytes = encode(v);
-            decode_prefix::<u64>(&bytes, true) == Ok((v, bytes.len()))
-                && decode_hex::<u64>(&hex::format(&bytes), true, false, false) == Ok(vec![v.to_string()])
+            decode_prefix::<Leb<u64>>(&bytes, true) == Ok((v, bytes.len()))
+                && decode_hex::<Leb<u64>>(&hex::format(&bytes), true, false) == Ok(vec![v.to_string()])
         }
 
         fn parse_matches_std(v: i64) -> bool {

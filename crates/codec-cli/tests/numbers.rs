@@ -207,3 +207,187 @@ fn numbers_are_parsed_strictly() {
     let (_, err) = run(&["varint", "encode", "--", "-1"], b"", 1);
     assert!(err.contains("negative"), "{err}");
 }
+
+/// Runs `varint` with `--sleb128` on every width: the library's encoding,
+/// both ends of each range, and decode errors under `--all` after the good
+/// values.
+macro_rules! sleb128_width {
+    ($t:ty, $name:literal, $max_len:literal) => {{
+        let values: Vec<$t> = vec![
+            <$t>::MIN,
+            <$t>::MIN + 1,
+            -129,
+            -65,
+            -64,
+            -1,
+            0,
+            1,
+            63,
+            64,
+            <$t>::MAX - 1,
+            <$t>::MAX,
+        ];
+        let encoded: Vec<Vec<u8>> = values
+            .iter()
+            .map(|&v| {
+                let mut buf = [0u8; 19];
+                let n = varint::sleb128::encode(v, &mut buf);
+                buf[..n].to_vec()
+            })
+            .collect();
+        let hex = |b: &[u8]| {
+            b.iter()
+                .map(|x| format!("{x:02x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let texts: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        let mut args = vec!["varint", "encode", "--sleb128", "-t", $name, "--"];
+        args.extend(texts.iter().map(String::as_str));
+        let (out, err) = run(&args, b"", 0);
+        assert_eq!(
+            lines(out),
+            encoded.iter().map(|b| hex(b)).collect::<Vec<_>>(),
+            "{err}"
+        );
+        assert_eq!(encoded[0].len(), $max_len);
+        // The same type by its unsigned name: --sleb128 picks the signed
+        // type of that width.
+        let unsigned = $name.replace('i', "u");
+        let (out, _) = run(
+            &[
+                "varint",
+                "encode",
+                "--sleb128",
+                "-t",
+                &unsigned,
+                "--",
+                &texts[0],
+            ],
+            b"",
+            0,
+        );
+        assert_eq!(lines(out), vec![hex(&encoded[0])]);
+        // Decoding: each alone, strictly, and all as one --binary stream.
+        let hexes: Vec<String> = encoded.iter().map(|b| hex(b)).collect();
+        let mut args = vec!["varint", "decode", "--sleb128", "--strict", "-t", $name];
+        args.extend(hexes.iter().map(String::as_str));
+        let (out, err) = run(&args, b"", 0);
+        assert_eq!(lines(out), texts, "{err}");
+        let stream: Vec<u8> = encoded.concat();
+        let (out, _) = run(
+            &[
+                "varint",
+                "decode",
+                "--sleb128",
+                "--binary",
+                "--all",
+                "-t",
+                $name,
+            ],
+            &stream,
+            0,
+        );
+        assert_eq!(lines(out), texts);
+        // Out of range to encode.
+        let too_big = (<$t>::MAX as u128 + 1).to_string();
+        let (_, err) = run(
+            &["varint", "encode", "--sleb128", "-t", $name, &too_big],
+            b"",
+            1,
+        );
+        assert!(err.contains("out of range"), "{err}");
+        // Truncated after the good values: each is printed, then the error
+        // with the varint's index and offset.
+        let mut bad = stream.clone();
+        bad.push(0x80);
+        let (out, err) = run(
+            &[
+                "varint",
+                "decode",
+                "--sleb128",
+                "--binary",
+                "--all",
+                "-t",
+                $name,
+            ],
+            &bad,
+            1,
+        );
+        assert_eq!(lines(out), texts);
+        assert!(
+            err.contains(&format!(
+                "varint #{} at byte offset {}: truncated",
+                values.len() + 1,
+                stream.len()
+            )),
+            "{err}"
+        );
+        // Overflow: MAX_LEN continuation bytes, and a last byte that does
+        // not repeat the sign (0x40 sets bits above every width's sign).
+        let mut long = stream.clone();
+        long.extend(std::iter::repeat_n(0x80u8, $max_len));
+        long.push(0);
+        let (out, err) = run(
+            &[
+                "varint",
+                "decode",
+                "--sleb128",
+                "--binary",
+                "--all",
+                "-t",
+                $name,
+            ],
+            &long,
+            1,
+        );
+        assert_eq!(lines(out), texts);
+        assert!(
+            err.contains(&format!("overflow: the first {} bytes", $max_len)),
+            "{err}"
+        );
+        let mut high = vec![0xFFu8; $max_len - 1];
+        high.push(0x3F);
+        let (_, err) = run(
+            &["varint", "decode", "--sleb128", "-t", $name, &hex(&high)],
+            b"",
+            1,
+        );
+        assert!(
+            err.contains(&format!("overflow: byte {} is 0x3f", $max_len))
+                && err.contains("must repeat its sign bit"),
+            "{err}"
+        );
+        // Non-canonical padding is accepted, and rejected by --strict.
+        let (out, _) = run(
+            &["varint", "decode", "--sleb128", "-t", $name, "ff 7f"],
+            b"",
+            0,
+        );
+        assert_eq!(lines(out), vec!["-1".to_string()]);
+        let (_, err) = run(
+            &[
+                "varint",
+                "decode",
+                "--sleb128",
+                "--strict",
+                "-t",
+                $name,
+                "ff 7f",
+            ],
+            b"",
+            1,
+        );
+        assert!(err.contains("non-canonical: 2 bytes encode -1"), "{err}");
+    }};
+}
+
+#[test]
+fn sleb128_every_width() {
+    sleb128_width!(i16, "i16", 3);
+    sleb128_width!(i32, "i32", 5);
+    sleb128_width!(i64, "i64", 10);
+    sleb128_width!(i128, "i128", 19);
+    // --sleb128 and --signed (zigzag) exclude each other.
+    run(&["varint", "encode", "--sleb128", "--signed", "1"], b"", 2);
+}

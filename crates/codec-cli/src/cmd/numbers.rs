@@ -4,14 +4,14 @@
 use super::Status;
 use crate::cli::{IntType, SignedType, VarintTypeArgs};
 use crate::names;
-use crate::varints::{self, Int, StreamError, Width};
+use crate::varints::{self, Format, Int, Leb, Sleb, StreamError, Zig};
 use crate::{hex, varints::parse_int};
 use codec_facade::zigzag;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 
-/// The width of a varint type and whether its values are zigzag-mapped.
+/// The width of a varint type.
 #[derive(Clone, Copy)]
 enum Bits {
     B16,
@@ -20,7 +20,18 @@ enum Bits {
     B128,
 }
 
-fn resolve(ty: &VarintTypeArgs) -> (Bits, bool) {
+/// How the values of a varint type are read and written.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// Unsigned LEB128.
+    Unsigned,
+    /// Signed, zigzag-mapped, then unsigned LEB128 (protobuf sint32/sint64).
+    Zigzag,
+    /// Signed LEB128 (DWARF, WebAssembly).
+    Sleb128,
+}
+
+fn resolve(ty: &VarintTypeArgs) -> (Bits, Mode) {
     let (bits, signed) = match ty.int_type {
         IntType::U16 => (Bits::B16, false),
         IntType::U32 => (Bits::B32, false),
@@ -31,7 +42,34 @@ fn resolve(ty: &VarintTypeArgs) -> (Bits, bool) {
         IntType::I64 => (Bits::B64, true),
         IntType::I128 => (Bits::B128, true),
     };
-    (bits, signed || ty.signed)
+    let mode = if ty.sleb128 {
+        Mode::Sleb128
+    } else if signed || ty.signed {
+        Mode::Zigzag
+    } else {
+        Mode::Unsigned
+    };
+    (bits, mode)
+}
+
+/// Runs `$body` with `$f` the [`Format`] of `$bits` and `$mode`.
+macro_rules! with_format {
+    ($bits:expr, $mode:expr, $f:ident => $body:expr) => {
+        with_bits!($bits, U, I => match $mode {
+            Mode::Unsigned => {
+                type $f = Leb<U>;
+                $body
+            }
+            Mode::Zigzag => {
+                type $f = Zig<U>;
+                $body
+            }
+            Mode::Sleb128 => {
+                type $f = Sleb<I>;
+                $body
+            }
+        })
+    };
 }
 
 /// Runs `$body` with `$u` the unsigned type and `$i` the signed type of
@@ -110,33 +148,30 @@ pub(super) fn varint_encode(
     binary: bool,
     numbers: &[String],
 ) -> io::Result<Status> {
-    let (bits, signed) = resolve(ty);
+    let (bits, mode) = resolve(ty);
     if binary {
-        return varint_encode_binary(bits, signed, numbers);
+        return varint_encode_binary(bits, mode, numbers);
     }
     each("varint encode", numbers, |arg| {
-        let bytes = encode_arg(bits, signed, arg).map_err(|e| (Vec::new(), e))?;
+        let bytes = encode_arg(bits, mode, arg).map_err(|e| (Vec::new(), e))?;
         Ok(vec![hex::format(&bytes)])
     })
 }
 
-fn encode_arg(bits: Bits, signed: bool, arg: &str) -> Result<Vec<u8>, String> {
-    with_bits!(bits, U, I => {
-        let value: U = if signed {
-            zigzag::encode(parse_int::<I>(arg)?)
-        } else {
-            parse_int::<U>(arg)?
-        };
-        Ok(varints::encode(value))
-    })
+fn encode_arg(bits: Bits, mode: Mode, arg: &str) -> Result<Vec<u8>, String> {
+    with_bits!(bits, U, I => Ok(match mode {
+        Mode::Unsigned => varints::encode(parse_int::<U>(arg)?),
+        Mode::Zigzag => varints::encode(zigzag::encode(parse_int::<I>(arg)?)),
+        Mode::Sleb128 => Sleb::<I>::encode(parse_int::<I>(arg)?),
+    }))
 }
 
 /// `--binary`: every number must parse before a byte is written, so a typo
 /// never leaves half a stream behind.
-fn varint_encode_binary(bits: Bits, signed: bool, numbers: &[String]) -> io::Result<Status> {
+fn varint_encode_binary(bits: Bits, mode: Mode, numbers: &[String]) -> io::Result<Status> {
     let mut encoded = Vec::new();
     for arg in numbers {
-        match encode_arg(bits, signed, arg) {
+        match encode_arg(bits, mode, arg) {
             Ok(bytes) => encoded.extend(bytes),
             Err(message) => {
                 super::error_line(format_args!(
@@ -162,28 +197,20 @@ pub(super) fn varint_decode(
     binary: bool,
     inputs: &[String],
 ) -> io::Result<Status> {
-    let (bits, signed) = resolve(ty);
+    let (bits, mode) = resolve(ty);
     if binary {
-        return with_bits!(bits, U, I => decode_files::<U>(inputs, strict, all, signed));
+        return with_format!(bits, mode, F => decode_files::<F>(inputs, strict, all));
     }
     each(
         "varint decode",
         inputs,
-        |arg| with_bits!(bits, U, I => varints::decode_hex::<U>(arg, strict, all, signed)),
+        |arg| with_format!(bits, mode, F => varints::decode_hex::<F>(arg, strict, all)),
     )
 }
 
 /// `varint decode --binary`: each file (or stdin) is a byte stream of
 /// varints, decoded in bounded memory with each value printed as it comes.
-fn decode_files<T: Width>(
-    inputs: &[String],
-    strict: bool,
-    all: bool,
-    signed: bool,
-) -> io::Result<Status>
-where
-    <T as zigzag::Unzig>::Signed: std::fmt::Display,
-{
+fn decode_files<F: Format>(inputs: &[String], strict: bool, all: bool) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::default();
     let stdin = ["-".to_string()];
@@ -206,9 +233,7 @@ where
             )
         };
         let result = reader.map_err(StreamError::Io).and_then(|reader| {
-            varints::decode_stream::<T, _>(reader, strict, all, |v| {
-                writeln!(out, "{}", varints::show(v, signed))
-            })
+            varints::decode_stream::<F, _>(reader, strict, all, |v| writeln!(out, "{}", F::show(v)))
         });
         match result {
             Ok(()) => {}
