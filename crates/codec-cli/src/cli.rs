@@ -154,6 +154,18 @@ invalid sequence with U+FFFD (exactly as Rust's from_utf8_lossy and \
 char::decode_utf16 count them) and each character the target cannot hold \
 with '?' (Latin-1), and exits 0.
 
+CESU-8, MUTF-8 and WTF-8 are validated with the exact errors of the \
+utf8-variants crate (a 4-byte form in CESU-8, a raw NUL in MUTF-8, an \
+unpaired surrogate...). WTF-8 converts to and from UTF-16 directly, so a \
+lone surrogate survives WTF-8 -> UTF-16 -> WTF-8; to any other encoding a \
+lone surrogate is an error (strict) or U+FFFD (--lossy), since only UTF-16 \
+and WTF-8 can hold it.
+
+The conversions are the libraries' (transcode's SIMD kernels for UTF-16, \
+UTF-32 and Latin-1, utf8-simd for UTF-8, utf8-variants for the rest), \
+fed in 256 KiB reads; a character or surrogate pair split between reads \
+is carried to the next one.
+
 With --in-place the result replaces the file atomically (temporary file, \
 then rename), as in codec repair.",
         after_help = "\
@@ -162,6 +174,8 @@ Examples:
   codec convert -f UTF-16 -t UTF-8 --bom strip win.txt > unix.txt
   codec convert -f latin1 -t utf8 --in-place old.txt
   codec convert -f utf8 -t latin1 --lossy mixed.txt
+  codec convert -f MUTF-8 -t UTF-8 java-strings.bin
+  codec convert -f UTF-16LE -t WTF-8 windows-name.bin   # lone surrogates kept
   codec convert --list
 
 Exit codes: 0 converted, 1 invalid or unrepresentable input (strict), 2 an I/O or usage error."

@@ -6,8 +6,10 @@
 //! codec validate --context a.txt   # ... with the line and a caret
 //! codec repair broken.txt -o fixed.txt
 //! codec convert -f UTF-16 -t UTF-8 win.txt -o unix.txt
+//! codec convert -f CESU-8 -t UTF-8 oracle.txt
 //! codec count notes.txt
 //! codec varint encode 300          # ac 02
+//! codec varint encode --sleb128 -- -129   # ff 7e (signed LEB128)
 //! printf '\xac\x02' | codec varint decode --binary   # 300
 //! codec zigzag encode -- -1        # 1
 //! ```
@@ -27,10 +29,15 @@
 //!   the counts of `codec count`.
 //! - [`names`]: file names printed unambiguously (escapes for bytes that are
 //!   not UTF-8 and for control characters), and as bytes in JSON.
-//! - [`encoding`]: the encodings of `codec convert`, their iconv aliases,
-//!   and streaming decoders and encoders.
+//! - [`encoding`]: the encodings of `codec convert` (UTF-8, UTF-16, UTF-32,
+//!   Latin-1, CESU-8, MUTF-8, WTF-8), their iconv aliases, and the streaming
+//!   glue around the libraries' conversions: transcode's SIMD kernels,
+//!   utf8-simd and utf8-variants do every conversion; this module only cuts
+//!   the reads where a character or surrogate pair is split, keeps the
+//!   absolute offsets and words the errors.
 //! - [`hex`], [`varints`]: hex parsing, strict number parsing for every
-//!   width, and varint decoding with errors that name the faulty byte.
+//!   width, and varint decoding (unsigned LEB128, zigzag, signed LEB128)
+//!   with errors that name the faulty byte.
 //!
 //! Unix manners: a closed stdout ends a run quietly with status 0; binary
 //! files (a NUL in the first 32 KiB) get one line, as in grep; walks honour
@@ -60,7 +67,8 @@
 //! compare with std on the conformance corpora, on Kuhn's stress test and on
 //! quickcheck inputs at chunk sizes from one byte up; the parallel path with
 //! the sequential one on random files cut every few bytes; `codec convert`
-//! with glibc's iconv and Python's codecs.
+//! with glibc's iconv and Python's codecs (CESU-8 and WTF-8 with Python's
+//! `'utf-8', 'surrogatepass'`), at read sizes from one byte up.
 //!
 //! # Crate features
 //!
