@@ -140,12 +140,17 @@ fn pump(
         let last = n == 0;
         let data = &storage[start - carry..start + n];
         pivot.clear();
-        let used = decoder
-            .decode(data, last, &mut pivot)
-            .map_err(Failure::Data)?;
+        let (used, mut body) = match decoder.valid_utf8(data, last) {
+            Some((text, used)) => (used, PivotRef::Text(text)),
+            None => {
+                let used = decoder
+                    .decode(data, last, &mut pivot)
+                    .map_err(Failure::Data)?;
+                (used, pivot.as_ref())
+            }
+        };
         let left = data.len() - used;
         let mut text_base = base;
-        let mut body = pivot.as_ref();
         if !started && (!body.is_empty() || last) {
             started = true;
             // A leading U+FEFF is the input's byte order mark. In UTF-16 and
