@@ -214,7 +214,7 @@ pub enum Pivot {
     /// WTF-8 to WTF-8.
     Units(Vec<u16>),
     /// UTF-8 bytes, the first `len` of `buf` (which only grows): from
-    /// UTF-16 to UTF-8, where no `&str` is needed.
+    /// UTF-16 or Latin-1 to UTF-8, where no `&str` is needed.
     Utf8 {
         /// The bytes.
         buf: Vec<u8>,
@@ -230,7 +230,7 @@ impl Pivot {
         let wide = |e: Encoding| e == Encoding::Wtf8 || e.is_utf16();
         if wide(from) && wide(to) && (from == Encoding::Wtf8 || to == Encoding::Wtf8) {
             Pivot::Units(Vec::new())
-        } else if from.is_utf16() && to == Encoding::Utf8 {
+        } else if (from.is_utf16() || from == Encoding::Latin1) && to == Encoding::Utf8 {
             Pivot::Utf8 {
                 buf: Vec::new(),
                 len: 0,
@@ -345,6 +345,13 @@ impl Decoder {
                 e if e.is_utf32() => self.utf32(input, last, text)?,
                 _ => self.variant(input, last, &mut Sink::Text(text))?,
             },
+            Pivot::Utf8 { buf, len } if self.encoding == Encoding::Latin1 => {
+                // Every byte is a character of at most 2 UTF-8 bytes.
+                let dst = grow(buf, 2 * input.len());
+                *len = transcode::latin1_to_utf8(input, dst)
+                    .map_err(|e| self.internal_msg(&e.to_string()))?;
+                input.len()
+            }
             Pivot::Utf8 { buf, len } => {
                 *len = 0;
                 self.utf16_utf8(input, last, Utf8Out::Bytes(buf, len))?
