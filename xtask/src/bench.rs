@@ -8,8 +8,8 @@
 //! implementation is compared with a baseline measured in the same group and
 //! run: `simdutf8-compat` (or `simdutf8-basic`) in `utf8-simd` groups,
 //! `utf8-simd` in `utf8-variants-validate`, `simd_cesu8` in the other
-//! `utf8-variants` groups, `std` in other UTF-8 groups, `prost` in varint
-//! groups, `std` elsewhere.
+//! `utf8-variants` groups, `simdutf` in `transcode` groups, `std` in other
+//! UTF-8 groups, `prost` in varint groups, `std` elsewhere.
 //!
 //! Criterion 0.8 writes, for each benchmark,
 //! `target/criterion/<group>/<function>/<value>/new/benchmark.json` (the
@@ -401,6 +401,10 @@ pub(crate) fn baseline<'a>(group: &str, implementations: &[&'a str]) -> Option<&
         &["utf8-simd"]
     } else if group.starts_with("utf8-variants") {
         &["simd_cesu8", "cesu8-crate"]
+    } else if group.starts_with("transcode") {
+        // simdutf (C++) is the field's best; encoding_rs and std where it
+        // has no such function (lossy UTF-8 → UTF-16).
+        &["simdutf", "encoding_rs", "std"]
     } else if group.starts_with("varint") {
         &["prost", "integer-encoding", "std"]
     } else {

@@ -144,6 +144,11 @@ pub use zigzag;
 
 /// The Rust examples of the workspace's README, compiled and run as
 /// doctests so that they cannot go stale.
-#[cfg(all(doctest, feature = "utf8-variants", feature = "std"))]
+#[cfg(all(
+    doctest,
+    feature = "utf8-variants",
+    feature = "transcode",
+    feature = "std"
+))]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;
