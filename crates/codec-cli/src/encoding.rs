@@ -10,7 +10,7 @@
 //! UTF-16, UTF-32 and Latin-1 are converted by `transcode`'s SIMD kernels,
 //! CESU-8, MUTF-8 and WTF-8 by `utf8-variants`. What is here decides where
 //! a chunk may be cut (a character, a surrogate pair or a code unit split
-//! between reads is left for the next one: at most 5 bytes), keeps the
+//! between reads is left for the next one: at most 6 bytes), keeps the
 //! absolute offsets, and words the errors.
 //!
 //! The pivot is UTF-8 text (a `String`), except between WTF-8 and UTF-16
@@ -135,15 +135,7 @@ impl Encoding {
     pub fn unmarked(self) -> bool {
         matches!(self, Encoding::Utf16 | Encoding::Utf32)
     }
-}
 
-impl fmt::Display for Encoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl Encoding {
     fn is_utf16(self) -> bool {
         matches!(
             self,
@@ -180,6 +172,12 @@ impl Encoding {
             _ => Bom::Utf8,
         };
         bom.as_bytes()
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -325,7 +323,7 @@ impl Decoder {
     }
 
     /// Decodes a prefix of `input`, appending to `out`, and returns how many
-    /// bytes it consumed; the rest (5 bytes at most: an unfinished
+    /// bytes it consumed; the rest (6 bytes at most: an unfinished
     /// character, surrogate pair or code unit) must be passed again, in
     /// front of the next chunk. `last` says no more input follows.
     pub fn decode(
