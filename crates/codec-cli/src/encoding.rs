@@ -1008,7 +1008,32 @@ mod tests {
             match pivot.as_ref() {
                 PivotRef::Text(t) => out.push_str(t),
                 PivotRef::Utf8(b) => out.push_str(std::str::from_utf8(b).unwrap()),
-                PivotRef::Units(u) => out.push_str(&String::from_utf16(u).unwrap()),
+                PivotRef::Units(u) => out.push_str(&String::from_utf16_lossy(u)),
+            }
+            pending.drain(..n);
+            if last {
+                assert!(pending.is_empty());
+                return Ok(out);
+            }
+        }
+    }
+
+    /// Decodes strictly into UTF-16 code units (the WTF-8 pivot).
+    fn decode_units(e: Encoding, input: &[u8], chunk: usize) -> Result<Vec<u16>, ConvertError> {
+        let mut d = Decoder::new(e, false);
+        let mut out = Vec::new();
+        let mut pivot = Pivot::Units(Vec::new());
+        let mut pending: Vec<u8> = Vec::new();
+        let mut chunks = input.chunks(chunk.max(1)).peekable();
+        loop {
+            if let Some(c) = chunks.next() {
+                pending.extend_from_slice(c);
+            }
+            let last = chunks.peek().is_none();
+            pivot.clear();
+            let n = d.decode(&pending, last, &mut pivot)?;
+            if let PivotRef::Units(u) = pivot.as_ref() {
+                out.extend_from_slice(u);
             }
             pending.drain(..n);
             if last {
@@ -1056,6 +1081,45 @@ mod tests {
                 == Some(String::from_utf8_lossy(&bytes).into_owned())
                 && decode_all(Encoding::Utf8, false, &bytes, chunk).ok()
                     == String::from_utf8(bytes.clone()).ok()
+        }
+
+        fn variants_match_the_library_at_any_chunking(raw: Vec<u8>, chunk: u8) -> bool {
+            // Bytes biased towards surrogates, C0 80 and 4-byte leads, so
+            // that pairs are split between chunks often.
+            let bytes: Vec<u8> = raw
+                .iter()
+                .map(|&b| match b % 8 {
+                    0 => 0xED,
+                    1 => 0xA0 | (b >> 4),
+                    2 => 0xB0 | (b >> 4),
+                    3 => 0x80 | (b >> 3),
+                    4 => 0xC0,
+                    5 => 0xF0,
+                    6 => 0,
+                    _ => b,
+                })
+                .collect();
+            let chunk = usize::from(chunk % 8) + 1;
+            let strict = |e| decode_all(e, false, &bytes, chunk).ok();
+            let lossy = |e| decode_all(e, true, &bytes, chunk).ok();
+            strict(Encoding::Cesu8) == cesu8::decode(&bytes).ok().map(|c| c.into_owned())
+                && lossy(Encoding::Cesu8) == Some(cesu8::decode_lossy(&bytes).into_owned())
+                && strict(Encoding::Mutf8) == mutf8::decode(&bytes).ok().map(|c| c.into_owned())
+                && lossy(Encoding::Mutf8) == Some(mutf8::decode_lossy(&bytes).into_owned())
+                && strict(Encoding::Wtf8)
+                    == utf8_simd::from_utf8(&bytes).ok().map(str::to_string)
+                && lossy(Encoding::Wtf8) == Some(wtf8::to_utf8_lossy(&bytes).into_owned())
+                && decode_units(Encoding::Wtf8, &bytes, chunk).ok() == wtf8::to_utf16(&bytes).ok()
+        }
+
+        fn wtf8_units_round_trip(units: Vec<u16>, chunk: u8) -> bool {
+            // Any UTF-16, lone surrogates included, through WTF-8 and back,
+            // and UTF-16LE bytes to units, at any chunking.
+            let chunk = usize::from(chunk % 8) + 1;
+            let wtf8 = wtf8::from_utf16(&units).into_bytes();
+            let le: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+            decode_units(Encoding::Wtf8, &wtf8, chunk).ok().as_ref() == Some(&units)
+                && decode_units(Encoding::Utf16Le, &le, chunk).ok() == Some(units)
         }
 
         fn utf32_round_trip(text: String, chunk: u8) -> bool {
