@@ -160,16 +160,17 @@ const CI_STEPS: &[Step] = &[
     ("gen-tables --check", || {
         tables::run(&["--check".to_string()])
     }),
-    // The CI subset of the exhaustive proofs (about a minute on two idle
-    // cores; the full run takes about 21 minutes, docs/reliability.md), then
-    // memcheck over the SIMD crates' test binaries.
+    // The CI subset of the exhaustive proofs (about five minutes with its
+    // build on two idle cores; the full run takes about 21 minutes,
+    // docs/reliability.md), then memcheck over the SIMD crates' test
+    // binaries.
     ("exhaustive --quick", || {
         exhaustive::run(&["--quick".to_string()])
     }),
     ("valgrind", || valgrind::run(&[])),
     // The aarch64 lane: the NEON kernel and every library's tests under
-    // qemu (5-7 minutes of two quiet cores, the Debian install included;
-    // it skips, saying why, where it cannot install).
+    // qemu (13 minutes of two idle cores on 2026-11-23, the Debian install
+    // included; it skips, saying why, where it cannot install).
     ("cross", || cross::run(&[])),
 ];
 
