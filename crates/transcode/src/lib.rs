@@ -113,7 +113,9 @@
 //! exist for AVX2 and SSE4.1; the AVX-512 table validates UTF-8 with
 //! AVX-512 and uses the AVX2 conversion kernels (without AVX-512 VBMI2
 //! there is no byte or word compress, and an F/BW design does not take the
-//! bottleneck, shuffle port 5, away: see the results).
+//! bottleneck, shuffle port 5, away: see the results). The count and
+//! length, UTF-32 and Latin-1 families are written once over a vector
+//! trait and have SSE4.1, AVX2 and AVX-512 (F, BW, VL) kernels.
 //!
 //! # Exactness
 //!
