@@ -165,6 +165,7 @@ pub const fn is_continuation(byte: u8) -> bool {
 /// assert_eq!(last_char_start(text, 7), 3); // right after '😀'
 /// ```
 #[must_use]
+#[inline]
 pub fn last_char_start(input: &[u8], pos: usize) -> usize {
     let pos = pos.min(input.len());
     let lo = pos.saturating_sub(4);
@@ -172,6 +173,43 @@ pub fn last_char_start(input: &[u8], pos: usize) -> usize {
         Some(i) => lo + i,
         None => lo,
     }
+}
+
+/// How far `bytes` (at most four) get as one character: `Some(true)` if they
+/// are exactly one well-formed character, `Some(false)` if they are a proper
+/// prefix of one (more bytes could finish it), `None` if no continuation can
+/// make them well-formed. Empty input is `Some(false)`.
+///
+/// This is the check the streaming engine makes on the bytes it carries
+/// between chunks, where calling a whole-buffer validator for one character
+/// cost more than the character.
+///
+/// ```
+/// use codec_core::utf8::char_prefix;
+/// assert_eq!(char_prefix("€".as_bytes()), Some(true));
+/// assert_eq!(char_prefix(b"\xE2\x82"), Some(false));
+/// assert_eq!(char_prefix(b"\xE0\x80"), None); // overlong, whatever follows
+/// assert_eq!(char_prefix(b"a"), Some(true));
+/// assert_eq!(char_prefix(b"ab"), None); // two characters
+/// ```
+#[must_use]
+#[inline]
+pub fn char_prefix(bytes: &[u8]) -> Option<bool> {
+    let Some(&first) = bytes.first() else {
+        return Some(false);
+    };
+    let l = lead(first);
+    let n = bytes.len();
+    if l.len() == 0 || n > l.len() {
+        return None;
+    }
+    if bytes.get(1).is_some_and(|&second| !l.allows_second(second)) {
+        return None;
+    }
+    if !bytes.iter().skip(2).all(|&b| is_continuation(b)) {
+        return None;
+    }
+    Some(n == l.len())
 }
 
 /// Where the character that `chunk` starts but does not finish begins, or
@@ -191,8 +229,14 @@ pub fn last_char_start(input: &[u8], pos: usize) -> usize {
 /// assert_eq!(unfinished_start(b"ab\xFF"), 3); // never valid: not carried
 /// ```
 #[must_use]
+#[inline]
 pub fn unfinished_start(chunk: &[u8]) -> usize {
     let n = chunk.len();
+    // The common case, decided by one byte: a chunk ending in ASCII ends
+    // between characters. (Streams call this once per chunk.)
+    if chunk.last().is_none_or(|&b| b < 0x80) {
+        return n;
+    }
     let start = last_char_start(chunk, n);
     match chunk.get(start) {
         Some(&b) if lead(b).len() > n - start && n - start <= 3 => start,
@@ -279,6 +323,49 @@ mod tests {
         }
         assert_eq!(last_char_start(b"\x80\x80\x80\x80\x80", 5), 1);
         assert_eq!(last_char_start(b"", 0), 0);
+    }
+
+    /// What std says of `bytes` as one character: `Some(true)` if they are
+    /// exactly one valid character, `Some(false)` if std stops at offset 0
+    /// for want of input, `None` otherwise.
+    fn std_char_prefix(bytes: &[u8]) -> Option<bool> {
+        match core::str::from_utf8(bytes) {
+            Ok(s) => (s.chars().count() == 1).then_some(true),
+            Err(e) if e.valid_up_to() == 0 && e.error_len().is_none() => Some(false),
+            Err(_) => None,
+        }
+    }
+
+    /// Every sequence of one to three bytes, and every four-byte sequence
+    /// whose last two bytes are taken from the values where the answer can
+    /// change (continuation range ends and the bytes around them).
+    #[test]
+    fn char_prefix_agrees_with_std() {
+        assert_eq!(char_prefix(b""), Some(false));
+        let edges = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xF4,
+            0xFF,
+        ];
+        for a in 0..=255u8 {
+            assert_eq!(char_prefix(&[a]), std_char_prefix(&[a]), "{a:02X}");
+            for b in 0..=255u8 {
+                assert_eq!(
+                    char_prefix(&[a, b]),
+                    std_char_prefix(&[a, b]),
+                    "{a:02X} {b:02X}"
+                );
+                for c in 0..=255u8 {
+                    let seq = [a, b, c];
+                    assert_eq!(char_prefix(&seq), std_char_prefix(&seq), "{seq:02X?}");
+                }
+                for c in edges {
+                    for d in edges {
+                        let seq = [a, b, c, d];
+                        assert_eq!(char_prefix(&seq), std_char_prefix(&seq), "{seq:02X?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
