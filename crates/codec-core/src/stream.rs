@@ -148,7 +148,7 @@ impl Carry {
 /// `update` runs the validator once over the chunk (up to its unfinished
 /// last character), so streaming in large chunks runs at the validator's
 /// one-shot speed; the character carried between chunks is checked with
-/// [`char_prefix`](crate::utf8::char_prefix), not with a second and third
+/// [`char_prefix`], not with a second and third
 /// call of the validator (which cost utf8-dfa's `Validator` about 200
 /// instructions per 4 KiB chunk of emoji text).
 ///
