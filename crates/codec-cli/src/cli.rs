@@ -367,6 +367,13 @@ pub(crate) struct ConvertArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub(crate) no_progress: bool,
+    /// Threads for a large file (default: the number of cores); the output
+    /// is the same for every count.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub(crate) jobs: Option<usize>,
+    /// Smallest file converted in parallel (for tests of the region cuts).
+    #[arg(long, hide = true, default_value_t = crate::cmd::PARALLEL_MIN_BYTES)]
+    pub(crate) parallel_min: u64,
     /// Bytes per read (for tests of the chunk boundaries).
     #[arg(long, hide = true, default_value_t = codec_cli_chunk())]
     pub(crate) chunk_size: usize,

@@ -35,6 +35,9 @@ pub(crate) struct Filter {
     pub(crate) reader: Box<dyn Read>,
     pub(crate) bar: Option<ProgressBar>,
     pub(crate) dest: Dest,
+    /// The input again, with its size, when it is a regular file: for
+    /// positioned reads (`convert` on several threads).
+    pub(crate) file: Option<(File, u64)>,
 }
 
 impl Filter {
@@ -46,13 +49,17 @@ impl Filter {
         in_place: bool,
         no_progress: bool,
     ) -> io::Result<Filter> {
-        let (reader, len): (Box<dyn Read>, Option<u64>) = match path {
+        let (reader, len, file): (Box<dyn Read>, Option<u64>, _) = match path {
             Some(p) => {
                 let f = File::open(p).map_err(|e| at_path(p, e))?;
                 let len = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-                (Box::new(ReadAt(f, p.to_path_buf())), len)
+                let again = match len {
+                    Some(len) => Some((f.try_clone().map_err(|e| at_path(p, e))?, len)),
+                    None => None,
+                };
+                (Box::new(ReadAt(f, p.to_path_buf())), len, again)
             }
-            None => (Box::new(io::stdin().lock()), None),
+            None => (Box::new(io::stdin().lock()), None, None),
         };
         if let (Some(input), Some(out)) = (path, output)
             && same_file(input, out)
@@ -74,7 +81,12 @@ impl Filter {
             Some(bar) => Box::new(bar.wrap_read(reader)),
             None => reader,
         };
-        Ok(Filter { reader, bar, dest })
+        Ok(Filter {
+            reader,
+            bar,
+            dest,
+            file,
+        })
     }
 }
 
