@@ -247,6 +247,16 @@ impl Pivot {
         }
     }
 
+    /// The buffer of [`Pivot::Utf8`], whose first `len` bytes are the text
+    /// (which the encoder for UTF-8 passes through): a parallel run takes
+    /// it instead of copying the bytes, leaving another buffer in its place.
+    pub fn utf8_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        match self {
+            Pivot::Utf8 { buf, .. } => Some(buf),
+            _ => None,
+        }
+    }
+
     /// A view of all of it.
     #[must_use]
     pub fn as_ref(&self) -> PivotRef<'_> {
@@ -873,6 +883,13 @@ impl Encoder {
             bytes: Vec::new(),
             wide: Vec::new(),
         }
+    }
+
+    /// The buffer [`Encoder::encode`] writes into and returns a prefix of
+    /// (for most encodings): a parallel run takes it instead of copying the
+    /// bytes, leaving another buffer (grown or not) in its place.
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.bytes
     }
 
     /// The encoding of `body`.

@@ -270,6 +270,13 @@ fn parallel_output_matches_std() {
         let expected: String = char::decode_utf16(units.iter().copied())
             .map(|r| r.unwrap_or('\u{FFFD}'))
             .collect();
+        assert_eq!((code, out), (0, expected.as_bytes().to_vec()));
+        // With a BOM that names the order: consumed, in region 0 only.
+        fs::write(&path, [&[0xFF, 0xFE][..], &bytes].concat()).unwrap();
+        let (out, _, code) = parallel(
+            &["-j", "3", "-f", "UTF-16", "-t", "UTF-8", "--lossy"],
+            &path,
+        );
         assert_eq!((code, out), (0, expected.into_bytes()));
     }
 }

@@ -97,7 +97,7 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
         _ => {
             let mut out = dest.writer();
             let decoder = Decoder::new(from, args.lossy);
-            Pipe::new(args, from, to).run(decoder, &mut reader, &mut out, 0)
+            Pipe::new(args, from, to).run(decoder, &mut reader, &mut WriteSink(&mut out), 0)
         }
     };
     if let Some(bar) = bar {
@@ -120,6 +120,27 @@ const MAX_CARRY: usize = 8;
 
 fn internal(what: &str) -> Failure {
     Failure::Io(io::Error::other(format!("internal error: {what}")))
+}
+
+/// Where a [`Pipe`] writes.
+pub(super) trait Sink {
+    /// Takes a copy of `bytes`.
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()>;
+
+    /// Takes the first `len` bytes of `buf`: the buffer itself, leaving
+    /// another one in its place, or (by default) a copy.
+    fn owned(&mut self, buf: &mut Vec<u8>, len: usize) -> io::Result<()> {
+        self.bytes(&buf[..len])
+    }
+}
+
+/// A [`Sink`] that writes at once.
+pub(super) struct WriteSink<'a>(pub(super) &'a mut dyn Write);
+
+impl Sink for WriteSink<'_> {
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.write_all(bytes)
+    }
 }
 
 /// Reads, decodes, encodes and writes, chunk by chunk, with buffers kept
@@ -175,7 +196,7 @@ impl<'a> Pipe<'a> {
         &mut self,
         mut decoder: Decoder,
         reader: &mut dyn Read,
-        out: &mut dyn Write,
+        out: &mut dyn Sink,
         mut base: u64,
     ) -> Result<(), Failure> {
         let (args, from, to, chunk, start) =
@@ -243,19 +264,48 @@ impl<'a> Pipe<'a> {
                     BomMode::Keep => had_bom || to.unmarked(),
                 };
                 if write_bom {
-                    out.write_all(to.bom())?;
+                    out.bytes(to.bom())?;
                 }
             }
             if !body.is_empty() {
                 match encoder.encode(body) {
-                    Ok(bytes) => out.write_all(bytes)?,
+                    Ok(bytes) => {
+                        // Whose bytes: the encoder's buffer, the pivot's
+                        // (UTF-8 passed through), or the input's (UTF-8
+                        // text borrowed). A sink that keeps whole buffers
+                        // takes the first two instead of copying them.
+                        let (at, len) = (bytes.as_ptr(), bytes.len());
+                        let whole_pivot = matches!(pivot.as_ref(),
+                            PivotRef::Utf8(b) if std::ptr::eq(b.as_ptr(), at));
+                        let borrowed = match body {
+                            PivotRef::Text(t) => Some(t.as_bytes()),
+                            PivotRef::Utf8(b) => Some(b),
+                            PivotRef::Units(_) => None,
+                        }
+                        .filter(|b| std::ptr::eq(b.as_ptr(), at) && b.len() >= len);
+                        if len == 0 {
+                        } else if std::ptr::eq(at, encoder.buffer().as_ptr()) {
+                            out.owned(encoder.buffer(), len)?;
+                        } else if whole_pivot {
+                            let Some(buf) = pivot.utf8_buffer() else {
+                                return Err(internal("UTF-8 bytes outside the pivot"));
+                            };
+                            out.owned(buf, len)?;
+                        } else if let Some(b) = borrowed {
+                            // Text borrowed from the input, or the pivot's
+                            // bytes after a BOM.
+                            out.bytes(&b[..len])?;
+                        } else {
+                            return Err(internal("encoded bytes of unknown origin"));
+                        }
+                    }
                     Err(EncodeError::Unrepresentable { at, ch }) => {
                         let PivotRef::Text(text) = body else {
                             return Err(internal("unrepresentable UTF-16 code unit"));
                         };
                         // What comes before it, then the error.
                         if let Ok(bytes) = encoder.encode(PivotRef::Text(&text[..at])) {
-                            out.write_all(bytes)?;
+                            out.bytes(bytes)?;
                         }
                         return Err(Failure::Data(ConvertError {
                             offset: input_offset(from, text, at, text_base),

@@ -245,6 +245,13 @@ impl Write for WriteAt<'_> {
         r.map_err(|e| self.name(e))
     }
 
+    fn write_vectored(&mut self, bufs: &[io::IoSlice<'_>]) -> io::Result<usize> {
+        // Passed on, so that a `BufWriter` writes large gathered pieces
+        // (`convert`'s parallel output) without copying them.
+        let r = self.0.write_vectored(bufs);
+        r.map_err(|e| self.name(e))
+    }
+
     fn flush(&mut self) -> io::Result<()> {
         let r = self.0.flush();
         r.map_err(|e| self.name(e))

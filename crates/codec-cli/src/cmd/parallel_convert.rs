@@ -38,7 +38,7 @@
 //! Tests: `tests/convert_parallel.rs` compares this path with `--jobs 1` on
 //! random and mutated files cut every few bytes.
 
-use super::convert::{Failure, Pipe};
+use super::convert::{Failure, Pipe, Sink, WriteSink};
 use super::regions::{self, CutRule, RangeReader, shrank};
 use crate::cli::ConvertArgs;
 use crate::encoding::{Decoder, Encoding};
@@ -88,7 +88,55 @@ fn rule(from: Encoding, order: Endianness) -> Option<CutRule> {
 struct Done {
     index: usize,
     result: Result<(), Failure>,
-    out: Vec<u8>,
+    out: Vec<Piece>,
+}
+
+/// A buffer and how many of its bytes are output. Buffers only grow (their
+/// length is the most they held), so a recycled one is not zeroed again
+/// when an encoder writes into it.
+type Piece = (Vec<u8>, usize);
+
+/// Recycled buffers.
+type Spare = Mutex<Vec<Vec<u8>>>;
+
+/// A region's output as the buffers the pipe wrote into: the encoder's (or
+/// the decoder's, for UTF-8 passed through) buffer is taken whole and
+/// replaced by a spare one, so nothing is copied on the worker. Keeping the
+/// bytes in a region-sized `Vec` instead cost 20% of the CPU time (a copy
+/// of every output byte: 0.212 against 0.169 s for UTF-16LE to UTF-8 on the
+/// 256 MiB file, 7 interleaved runs, load 6).
+struct Pieces<'a> {
+    pieces: Vec<Piece>,
+    spare: &'a Spare,
+}
+
+impl Pieces<'_> {
+    fn spare(&self) -> Vec<u8> {
+        self.spare
+            .lock()
+            .ok()
+            .and_then(|mut v| v.pop())
+            .unwrap_or_default()
+    }
+}
+
+impl Sink for Pieces<'_> {
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let mut buf = self.spare();
+        if buf.len() < bytes.len() {
+            buf.resize(bytes.len(), 0);
+        }
+        buf[..bytes.len()].copy_from_slice(bytes);
+        self.pieces.push((buf, bytes.len()));
+        Ok(())
+    }
+
+    fn owned(&mut self, buf: &mut Vec<u8>, len: usize) -> io::Result<()> {
+        let mut mine = self.spare();
+        std::mem::swap(buf, &mut mine);
+        self.pieces.push((mine, len));
+        Ok(())
+    }
 }
 
 /// Converts `file` on `plan.jobs` threads into `out`, in order.
@@ -119,7 +167,7 @@ pub(super) fn convert(
     let window = 2 * plan.jobs;
     let cancel = AtomicBool::new(false);
     // Recycled output buffers.
-    let spare: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+    let spare: Spare = Mutex::new(Vec::new());
     let (job_tx, job_rx) = mpsc::channel::<usize>();
     let job_rx = Mutex::new(job_rx);
     std::thread::scope(|s| {
@@ -140,18 +188,17 @@ pub(super) fn convert(
                         break;
                     }
                     let (start, end) = regions[index];
-                    let mut out = spare
-                        .lock()
-                        .ok()
-                        .and_then(|mut v| v.pop())
-                        .unwrap_or_default();
-                    out.clear();
+                    let mut out = Pieces {
+                        pieces: Vec::new(),
+                        spare,
+                    };
                     let mut reader = RangeReader::new(file, start, end, cancel, bar);
                     let decoder = proto.clone().resumed_at(start);
                     let mut result = pipe.run(decoder, &mut reader, &mut out, start);
                     if result.is_ok() && reader.position() != end {
                         result = Err(Failure::Io(shrank()));
                     }
+                    let out = out.pieces;
                     if done_tx.send(Done { index, result, out }).is_err() {
                         break;
                     }
@@ -174,7 +221,7 @@ pub(super) fn convert(
             &done_rx,
             |done| {
                 if let Ok(mut v) = spare.lock() {
-                    v.push(done);
+                    v.extend(done.into_iter().map(|(buf, _)| buf));
                 }
                 if sent < regions.len() {
                     let _ = job_tx.send(sent);
@@ -201,7 +248,7 @@ fn write_in_order(
     regions: &[(u64, u64)],
     proto: &Decoder,
     done_rx: &mpsc::Receiver<Done>,
-    mut written: impl FnMut(Vec<u8>),
+    mut written: impl FnMut(Vec<Piece>),
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let mut ready: BTreeMap<usize, Done> = BTreeMap::new();
@@ -221,7 +268,7 @@ fn write_in_order(
         };
         match done.result {
             Ok(()) => {
-                out.write_all(&done.out)?;
+                write_pieces(out, &done.out)?;
                 written(done.out);
             }
             Err(Failure::Data(_)) => {
@@ -231,8 +278,32 @@ fn write_in_order(
                 let end = regions.last().map_or(start, |r| r.1);
                 let mut reader = RangeReader::new(file, start, end, &never, None);
                 let decoder = proto.clone().resumed_at(start);
-                return Pipe::new(args, from, to).run(decoder, &mut reader, out, start);
+                let mut out = WriteSink(out);
+                return Pipe::new(args, from, to).run(decoder, &mut reader, &mut out, start);
             }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// Writes the pieces in order, gathered: a `BufWriter` copies a write
+/// smaller than its buffer (the pieces are chunk-sized, about as large as
+/// stdout's 256 KiB buffer) but passes a larger gathered one straight on,
+/// and the copy was 16% of the instructions of UTF-8 to UTF-16LE
+/// (callgrind, 32 MiB).
+fn write_pieces(out: &mut dyn Write, pieces: &[Piece]) -> io::Result<()> {
+    let mut slices: Vec<io::IoSlice<'_>> = pieces
+        .iter()
+        .map(|(buf, len)| io::IoSlice::new(&buf[..*len]))
+        .filter(|s| !s.is_empty())
+        .collect();
+    let mut rest = &mut slices[..];
+    while !rest.is_empty() {
+        match out.write_vectored(rest) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => io::IoSlice::advance_slices(&mut rest, n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
         }
     }
