@@ -19,7 +19,8 @@
 //!   bit is cleared where both low nibbles of the pair are zero (one more
 //!   lookup), and a `00` byte is flagged through the "must be a
 //!   continuation" bit (one saturating subtraction); ASCII blocks are ASCII
-//!   without `00`.
+//!   without `00`, tested as the signed minimum of their registers being
+//!   above zero (one operation per register, as UTF-8's OR).
 //!
 //! Most text has no surrogate and no `C0 80`, so each block of a non-ASCII
 //! run is first checked without these rules ([`VariantConsts::check_plain`]:
@@ -30,10 +31,13 @@
 //! while they hold markers (a run of supplementary characters is checked
 //! once per block, not twice). A lead surrogate ending a block is a marker,
 //! so the block after it is checked in full and sees the missing trail.
-//! Measured (AVX2 through `Avx2`'s entry, lipsum texts at 64 KiB, ratios to
-//! the UTF-8 kernel in the same process, Intel Xeon under load): CESU-8
-//! 0.62–0.80 before, 0.81–0.94 after; MUTF-8 0.50–0.64 before, 0.72–0.80
-//! after; Emoji, all surrogates, about 5% slower.
+//! Measured with the MUTF ASCII test below (lipsum texts at 64 KiB, ratios
+//! to the UTF-8 kernel in the same process, Intel Xeon, both builds with
+//! branches aligned to 32 bytes, three alternating runs): AVX2 CESU-8
+//! 0.62–0.70 before, 0.86–0.87 after (ASCII 0.97 both), MUTF-8 0.50–0.55
+//! before, 0.77–0.79 after (ASCII 0.62 → 0.96); AVX-512 CESU-8 0.72–0.75 →
+//! 0.92–0.97, MUTF-8 0.59–0.65 → 0.88–0.97. Emoji, all surrogates, is
+//! about 5% slower (its first block of each run is checked twice).
 //!
 //! The loop is the UTF-8 kernel's (ASCII runs, non-ASCII runs, checkpoints
 //! every [`GROUP`] bytes), minus its tail: the caller (utf8-variants) checks
@@ -267,24 +271,26 @@ impl<V: Vector> VariantConsts<V> {
 /// The CPU has `V`'s features and `p` is valid for reads of `N * BLOCK`
 /// bytes.
 #[inline(always)]
-unsafe fn blocks_are_plain<V: Vector, const MUTF: bool, const N: usize>(
-    p: *const u8,
-    high_bit: V,
-) -> bool {
+unsafe fn blocks_are_plain<V: Vector, const MUTF: bool, const N: usize>(p: *const u8) -> bool {
     // SAFETY: the caller guarantees V's features and `N * BLOCK` readable
     // bytes; `k * V::BYTES + V::BYTES <= N * BLOCK`.
     unsafe {
         if !MUTF && N == 1 {
             return block_is_ascii::<V>(p);
         }
+        if MUTF {
+            // `01..=7F` are the bytes above zero read as signed: one
+            // minimum per register (an OR for the high bit and a test for
+            // `00` took two, and ASCII ran at 0.55-0.66x the UTF-8 kernel).
+            let mut min = V::load(p);
+            for k in 1..N * BLOCK / V::BYTES {
+                min = min.min_signed(V::load(p.add(k * V::BYTES)));
+            }
+            return min.all_positive();
+        }
         let mut any = V::splat(0);
         for k in 0..N * BLOCK / V::BYTES {
-            let r = V::load(p.add(k * V::BYTES));
-            any = any.or(r);
-            if MUTF {
-                // A byte `00` sets the high bit of `0x80 - byte`.
-                any = any.or(high_bit.saturating_sub(r));
-            }
+            any = any.or(V::load(p.add(k * V::BYTES)));
         }
         any.is_ascii()
     }
@@ -308,7 +314,6 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
     unsafe {
         let c = VariantConsts::<V>::new(tables);
         let zero = V::splat(0);
-        let high_bit = c.base.high_bit;
         let mut err = zero;
         let mut i = 0;
         let mut checked;
@@ -318,13 +323,13 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
             // Realigned to a 64-byte address, as in the UTF-8 kernel (the
             // bytes skipped are in the block just checked). In bounds:
             // `i + BLOCK <= len`, `i + 2 * BLOCK <= len`, `i + BLOCK <= len`.
-            if len - i >= 4 * BLOCK && blocks_are_plain::<V, MUTF, 1>(ptr.add(i), high_bit) {
+            if len - i >= 4 * BLOCK && blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
                 i += BLOCK - ptr.add(i).addr() % BLOCK;
             }
-            while len - i >= 2 * BLOCK && blocks_are_plain::<V, MUTF, 2>(ptr.add(i), high_bit) {
+            while len - i >= 2 * BLOCK && blocks_are_plain::<V, MUTF, 2>(ptr.add(i)) {
                 i += 2 * BLOCK;
             }
-            while len - i >= BLOCK && blocks_are_plain::<V, MUTF, 1>(ptr.add(i), high_bit) {
+            while len - i >= BLOCK && blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
                 i += BLOCK;
             }
             checked = i;
@@ -429,7 +434,7 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                     break 'runs;
                 }
                 // In bounds: `i + BLOCK <= len`.
-                if blocks_are_plain::<V, MUTF, 1>(ptr.add(i), high_bit) {
+                if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
                     err = err.or(c.unfinished::<PAIRED>(prev, prev_leads));
                     if err.any() {
                         return Err(checked);
