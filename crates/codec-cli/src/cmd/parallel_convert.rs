@@ -27,13 +27,17 @@
 //!
 //! # Memory
 //!
-//! Regions are at most about [`REGION_BYTES`] of input, each converted in
-//! chunks of `--chunk-size` (256 KiB) with one [`Pipe`] per thread. The
-//! writer hands out region `k + WINDOW` only after writing region `k`, with
-//! `WINDOW` = 2 × jobs, so at most that many region outputs are held, each
-//! at most 4 times its input (UTF-32 from ASCII or Latin-1) plus a BOM:
-//! with 2 threads, 4 × 4 × 1 MiB = 16 MiB in the worst case, about 4 MiB
-//! for UTF-8 to UTF-16 text. The buffers are recycled, not reallocated.
+//! Regions are about [`REGION_BYTES`] of input, each converted in chunks of
+//! `--chunk-size` (256 KiB) by one [`Pipe`] per thread, whose output
+//! buffers are handed to the writer whole ([`Pieces`]). The writer hands
+//! out region `k + WINDOW` only after writing region `k`, with `WINDOW` =
+//! 2 × jobs, so at most that many regions' pieces exist: about 5 buffers a
+//! region (4 chunks and a part), each at most 4 × the chunk (UTF-32 from
+//! ASCII or Latin-1). With 2 threads: 4 × 5 × 1 MiB = 20 MiB in the worst
+//! case, plus each thread's pipe; measured 11–16 MB peak RSS on 256 MiB
+//! (docs/results/codec-cli.md). The buffers are recycled, not reallocated,
+//! and whatever the file's size the count of buffers is bounded by the
+//! window.
 //!
 //! Tests: `tests/convert_parallel.rs` compares this path with `--jobs 1` on
 //! random and mutated files cut every few bytes.
