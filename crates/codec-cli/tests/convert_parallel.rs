@@ -305,4 +305,36 @@ fn a_file_of_many_regions_keeps_its_order() {
         3,
     );
     compare(dir.path(), &path, &["-f", "UTF-8", "-t", "LATIN-1"], 2);
+    // In place: the input is read by the workers while the replacement is
+    // staged; a strict failure leaves it as it was.
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    for (name, bytes) in [("valid", text.as_bytes()), ("invalid", &bad[..])] {
+        fs::write(&a, bytes).unwrap();
+        fs::write(&b, bytes).unwrap();
+        let args = |j: &str, p: &Path| -> Vec<String> {
+            [
+                "-f",
+                "UTF-8",
+                "-t",
+                "UTF-16BE",
+                "-i",
+                "--parallel-min",
+                "1",
+                "-j",
+                j,
+            ]
+            .iter()
+            .map(|s| (*s).to_string())
+            .chain([p.to_str().unwrap().to_string()])
+            .collect()
+        };
+        let (seq, par) = (run(&args("1", &a), None), run(&args("3", &b), None));
+        assert_eq!((seq.0, seq.2), (par.0, par.2), "{name}");
+        assert_eq!(fs::read(&a).unwrap(), fs::read(&b).unwrap(), "{name}");
+    }
+    assert_eq!(
+        fs::read(&b).unwrap(),
+        bad,
+        "a failed conversion leaves the file"
+    );
 }
