@@ -18,6 +18,12 @@
 //! assembled from at most three overlapping scalar loads and zero-filled
 //! (zeros are ASCII, so an input that ends inside a character fails on the
 //! first of them).
+//!
+//! Short inputs skip the run loop: fewer than 64 bytes go straight to the
+//! register-by-register tail, and 64 or 67..=128 bytes to
+//! [`one_or_two_blocks`] (one ASCII test over the input, then at most two
+//! blocks), where the loop's length tests and tail dispatch cost as much
+//! as the check itself (see `docs/results/utf8-simd.md`, "64-byte inputs").
 
 use super::vector::Vector;
 use crate::tables::{self, NibbleTables};
