@@ -281,6 +281,60 @@ fn pieces_after_prefixes_around_block_boundaries() {
     }
 }
 
+/// Pieces inside non-ASCII text long enough for kernel blocks on both sides
+/// (320 bytes), at every character boundary of the first 200 bytes, through
+/// every kernel: a lead surrogate that ends one block and is followed by a
+/// block of text without surrogates is an error under the paired rules,
+/// which the kernel must see even though that next block would pass its
+/// check for surrogate-free text.
+#[test]
+fn pieces_at_every_offset_of_non_ascii_text_in_every_kernel() {
+    let pieces: &[&[u8]] = &[
+        b"\xED\xA0\x80",             // a lead
+        b"\xED\xB0\x80",             // a trail
+        b"\xED\xA0\x80\xED\xB0\x80", // a pair
+        b"\xED\xA0\x80\xED\xA0\x80", // two leads
+        b"\xED\xB0\x80\xED\xA0\x80", // a trail, then a lead
+        b"\xC0\x80",
+        b"\x00",
+        b"\xF0\x9F\x98\x80",
+    ];
+    for (v, rules) in VARIANTS {
+        let kernels: Vec<_> = utf8_simd::kernels()
+            .iter()
+            .filter(|k| v.is_valid_with_kernel(k, b"").is_some())
+            .collect();
+        for fill in ["é", "吕", "é吕a"] {
+            let mut text = fill.repeat(320 / fill.len() + 1);
+            while text.len() > 320 {
+                text.pop();
+            }
+            let mut checked = 0;
+            for at in (0..=200).filter(|&at| text.is_char_boundary(at)) {
+                for piece in pieces {
+                    let mut input = text.as_bytes()[..at].to_vec();
+                    input.extend_from_slice(piece);
+                    input.extend_from_slice(&text.as_bytes()[at..]);
+                    let want = oracle::exact(&rules, &input);
+                    assert_eq!(
+                        position(v.validate(&input)),
+                        want,
+                        "{v} at {at} {piece:02X?}"
+                    );
+                    for k in &kernels {
+                        let got = v.validate_with_kernel(k, &input).unwrap();
+                        assert_eq!(position(got), want, "{v} {} at {at} {piece:02X?}", k.name());
+                        let valid = v.is_valid_with_kernel(k, &input).unwrap();
+                        assert_eq!(valid, want.is_ok(), "{v} {} at {at} {piece:02X?}", k.name());
+                    }
+                    checked += 1;
+                }
+            }
+            assert!(checked >= 60 * pieces.len(), "{v} {fill}: {checked}");
+        }
+    }
+}
+
 quickcheck::quickcheck! {
     /// Arbitrary bytes: every validator agrees, and a prefix up to
     /// `valid_up_to` is valid.

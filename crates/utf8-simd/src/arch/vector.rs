@@ -123,6 +123,21 @@ pub(crate) unsafe trait Vector: Copy {
     ///
     /// The CPU has the implementation's features.
     unsafe fn is_ascii(self) -> bool;
+    /// The bytewise minimum, the bytes read as signed (`i8`).
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn min_signed(self, other: Self) -> Self;
+    /// Whether every byte, read as signed, is above zero: `01..=7F` (ASCII
+    /// without `00`). With [`min_signed`](Vector::min_signed) it tests many
+    /// registers for both at one operation each, where an OR for the high
+    /// bit and a test for zero take two.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has the implementation's features.
+    unsafe fn all_positive(self) -> bool;
 
     /// Whether any bit is set.
     ///

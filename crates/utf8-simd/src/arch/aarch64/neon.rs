@@ -23,7 +23,8 @@
 
 use core::arch::aarch64::{
     uint8x16_t, vandq_u8, vcombine_u8, vcreate_u8, vdupq_n_u8, veorq_u8, vextq_u8, vld1q_u8,
-    vmaxvq_u8, vorrq_u8, vqsubq_u8, vqtbl1q_u8, vshrq_n_u8,
+    vmaxvq_u8, vminq_s8, vminvq_s8, vorrq_u8, vqsubq_u8, vqtbl1q_u8, vreinterpretq_s8_u8,
+    vreinterpretq_u8_s8, vshrq_n_u8,
 };
 
 use crate::arch::vector::Vector;
@@ -123,6 +124,23 @@ unsafe impl Vector for uint8x16_t {
     unsafe fn is_ascii(self) -> bool {
         // SAFETY: NEON, which this module is compiled with.
         unsafe { vmaxvq_u8(self) < 0x80 }
+    }
+
+    #[inline(always)]
+    unsafe fn min_signed(self, other: Self) -> Self {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe {
+            vreinterpretq_u8_s8(vminq_s8(
+                vreinterpretq_s8_u8(self),
+                vreinterpretq_s8_u8(other),
+            ))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn all_positive(self) -> bool {
+        // SAFETY: NEON, which this module is compiled with.
+        unsafe { vminvq_s8(vreinterpretq_s8_u8(self)) > 0 }
     }
 
     #[inline(always)]

@@ -2,9 +2,10 @@
 
 use core::arch::x86_64::{
     __m128i, __m256i, _MM_HINT_T0, _mm_loadu_si128, _mm_prefetch, _mm256_alignr_epi8,
-    _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set_epi64x, _mm256_set1_epi8,
-    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+    _mm256_min_epi8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256,
+    _mm256_set_epi64x, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 use crate::arch::Kernel;
@@ -134,6 +135,18 @@ unsafe impl Vector for __m256i {
         // SAFETY: SSE, part of x86-64; a prefetch reads nothing and never
         // faults, whatever the address.
         unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn min_signed(self, other: Self) -> Self {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_min_epi8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn all_positive(self) -> bool {
+        // SAFETY: AVX2, guaranteed by the caller.
+        unsafe { _mm256_movemask_epi8(_mm256_cmpgt_epi8(self, _mm256_setzero_si256())) == -1 }
     }
 
     #[inline(always)]

@@ -11,10 +11,10 @@
 
 use core::arch::x86_64::{
     __m128i, __m512i, _mm_loadu_si128, _mm512_alignr_epi8, _mm512_alignr_epi64, _mm512_and_si512,
-    _mm512_broadcast_i32x4, _mm512_castsi256_si512, _mm512_inserti64x4, _mm512_loadu_si512,
-    _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8, _mm512_setzero_si512,
-    _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_subs_epu8, _mm512_test_epi64_mask,
-    _mm512_xor_si512,
+    _mm512_broadcast_i32x4, _mm512_castsi256_si512, _mm512_cmpgt_epi8_mask, _mm512_inserti64x4,
+    _mm512_loadu_si512, _mm512_min_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8,
+    _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_subs_epu8,
+    _mm512_test_epi64_mask, _mm512_xor_si512,
 };
 
 use crate::arch::Kernel;
@@ -134,6 +134,18 @@ unsafe impl Vector for __m512i {
     unsafe fn is_ascii(self) -> bool {
         // SAFETY: AVX-512 BW, guaranteed by the caller.
         unsafe { _mm512_movepi8_mask(self) == 0 }
+    }
+
+    #[inline(always)]
+    unsafe fn min_signed(self, other: Self) -> Self {
+        // SAFETY: AVX-512 BW, guaranteed by the caller.
+        unsafe { _mm512_min_epi8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn all_positive(self) -> bool {
+        // SAFETY: AVX-512 BW, guaranteed by the caller.
+        unsafe { _mm512_cmpgt_epi8_mask(self, _mm512_setzero_si512()) == u64::MAX }
     }
 
     #[inline(always)]

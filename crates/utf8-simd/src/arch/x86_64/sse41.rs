@@ -5,9 +5,9 @@
 //! as simdutf8's is, and to ask for SSE4.2 too, which it never used.)
 
 use core::arch::x86_64::{
-    __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8,
-    _mm_testz_si128, _mm_xor_si128,
+    __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_min_epi8,
+    _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8, _mm_setzero_si128,
+    _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8, _mm_testz_si128, _mm_xor_si128,
 };
 
 use crate::arch::Kernel;
@@ -105,6 +105,18 @@ unsafe impl Vector for __m128i {
     unsafe fn is_ascii(self) -> bool {
         // SAFETY: SSE2, guaranteed by the caller.
         unsafe { _mm_movemask_epi8(self) == 0 }
+    }
+
+    #[inline(always)]
+    unsafe fn min_signed(self, other: Self) -> Self {
+        // SAFETY: SSE4.1, guaranteed by the caller.
+        unsafe { _mm_min_epi8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn all_positive(self) -> bool {
+        // SAFETY: SSE2, guaranteed by the caller.
+        unsafe { _mm_movemask_epi8(_mm_cmpgt_epi8(self, _mm_setzero_si128())) == 0xFFFF }
     }
 
     #[inline(always)]
