@@ -53,7 +53,11 @@ fn main() {
         println!("utf8_simd_min: this CPU has no AVX2; nothing to measure");
         return;
     };
-    let inputs: Vec<(String, Vec<u8>)> = utf8_simd_inputs::inputs()
+    // The criterion sizes, and 100 B: one overlapped pair of blocks, the
+    // kernel's one-or-two-block path (64 and 67..=128 bytes).
+    let mut sizes = utf8_simd_inputs::SIZES.to_vec();
+    sizes.insert(2, (100, "100B"));
+    let inputs: Vec<(String, Vec<u8>)> = utf8_simd_inputs::inputs_at(&sizes)
         .into_iter()
         .filter(|(label, _)| filter.is_none_or(|f| label.contains(f.as_str())))
         .collect();

@@ -75,8 +75,14 @@ pub(crate) fn random_len_text(bytes: usize) -> String {
     s
 }
 
-/// Every (label, input) pair: texts and classes at every size.
+/// Every (label, input) pair: texts and classes at every size of [`SIZES`].
+#[allow(dead_code, reason = "utf8_simd_min adds sizes and calls inputs_at")]
 pub(crate) fn inputs() -> Vec<(String, Vec<u8>)> {
+    inputs_at(SIZES)
+}
+
+/// Every (label, input) pair: texts and classes at every size of `sizes`.
+pub(crate) fn inputs_at(sizes: &[(usize, &str)]) -> Vec<(String, Vec<u8>)> {
     let random = random_len_text(1 << 20);
     let mut classes: Vec<(&str, String)> = LIPSUM
         .iter()
@@ -92,7 +98,7 @@ pub(crate) fn inputs() -> Vec<(String, Vec<u8>)> {
     classes.push(("random-len", random));
     let mut out = Vec::new();
     for (name, text) in &classes {
-        for &(size, size_label) in SIZES {
+        for &(size, size_label) in sizes {
             let input = sized(text, size);
             assert!(core::str::from_utf8(&input).is_ok());
             out.push((format!("{name}-{size_label}"), input));

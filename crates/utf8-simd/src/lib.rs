@@ -81,7 +81,10 @@
 //!
 //! Short inputs take the path that measured fastest at their size (see
 //! `docs/results/utf8-simd.md`): up to 8 bytes, a plain byte loop; 9 to 63
-//! bytes, an ASCII check with overlapping 8-byte words, then the kernel.
+//! bytes, an ASCII check with overlapping 8-byte words, then the kernel's
+//! registers without its block loop; 64 and 67 to 128 bytes, one ASCII test
+//! over the first and the last 64-byte block, then those two blocks, with
+//! no loop and no tail.
 //!
 //! # Streaming
 //!

@@ -371,6 +371,45 @@ fn one_bad_byte_at_every_position_of_every_short_length() {
     }
 }
 
+/// The one-or-two-block path (inputs of 64 and of 67..=128 bytes, which
+/// skip the run loop and the tail) and its neighbours: a truncated, overlong,
+/// surrogate, too-large or valid sequence written at every position of
+/// every length from 62 to 131, in ASCII and in 2-byte text, so that it
+/// falls in the first block, the last block, their overlap and across the
+/// boundary between them. Each entry point against std.
+#[test]
+fn every_sequence_at_every_position_of_one_or_two_blocks() {
+    let vs = validators();
+    let seqs: [&[u8]; 10] = [
+        b"\xC3",
+        b"\xE2\x82",
+        b"\xF0\x9F\x98",
+        b"\xC0\x80",
+        b"\xE0\x80\x80",
+        b"\xED\xA0\x80",
+        b"\xF4\x90\x80\x80",
+        b"\x80",
+        "é".as_bytes(),
+        "😀".as_bytes(),
+    ];
+    let mut count = 0;
+    for filler in ["a", "é"] {
+        let text = filler.repeat(140);
+        for len in 62..=131 {
+            for pos in 0..len {
+                for seq in seqs {
+                    let mut input = text.as_bytes()[..len].to_vec();
+                    let n = seq.len().min(len - pos);
+                    input[pos..pos + n].copy_from_slice(&seq[..n]);
+                    check_all(&vs, &input);
+                    count += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(count, 2 * 10 * (62..=131).sum::<usize>());
+}
+
 /// Every 1- to 3-byte sequence straddling the register and block
 /// boundaries (after ASCII and 2-byte prefixes of 13 to 129 bytes), for
 /// every kernel: about 30 times the default exhaustive test. Run by

@@ -18,6 +18,12 @@
 //! assembled from at most three overlapping scalar loads and zero-filled
 //! (zeros are ASCII, so an input that ends inside a character fails on the
 //! first of them).
+//!
+//! Short inputs skip the run loop: fewer than 64 bytes go straight to the
+//! register-by-register tail, and 64 or 67..=128 bytes to
+//! [`one_or_two_blocks`] (one ASCII test over the input, then at most two
+//! blocks), where the loop's length tests and tail dispatch cost as much
+//! as the check itself (see `docs/results/utf8-simd.md`, "64-byte inputs").
 
 use super::vector::Vector;
 use crate::tables::{self, NibbleTables};
@@ -171,31 +177,44 @@ pub(super) unsafe fn double_block_is_ascii<V: Vector>(p: *const u8) -> bool {
     }
 }
 
-/// Checks the `BLOCK` bytes at `p`, after the register `prev`; ORs the error
-/// bits into `err` and returns the block's last register.
+/// Checks the first `BLOCK` bytes of the input, at `p`; ORs the error bits
+/// into `err` and returns the block's last register. The first register
+/// has only zeros before it (shifted in from a zero register); the others
+/// read the bytes before them from memory, as [`check_block_mem`] does,
+/// which on one 64-byte block of AVX2 saves 4 of its 14 shuffles.
 ///
 /// # Safety
 ///
 /// The CPU has `V`'s features and `p` is valid for reads of `BLOCK` bytes.
 #[inline(always)]
-unsafe fn check_block<V: Vector>(c: &Consts<V>, p: *const u8, mut prev: V, err: &mut V) -> V {
-    // SAFETY: the caller guarantees V's features and `BLOCK` readable bytes;
-    // `k * V::BYTES + V::BYTES <= BLOCK`.
+unsafe fn check_first_block<V: Vector>(c: &Consts<V>, p: *const u8, err: &mut V) -> V {
+    // SAFETY: the caller guarantees V's features and `BLOCK` readable bytes
+    // at `p`; `k * V::BYTES + V::BYTES <= BLOCK`, and for `k >= 1` the
+    // reads at `q - 3..q` lie in the register before.
     unsafe {
-        for k in 0..BLOCK / V::BYTES {
-            let cur = V::load(p.add(k * V::BYTES));
-            *err = err.or(c.check(cur, prev));
-            prev = cur;
+        let mut last = V::load(p);
+        *err = err.or(c.check(last, V::splat(0)));
+        for k in 1..BLOCK / V::BYTES {
+            let q = p.add(k * V::BYTES);
+            last = V::load(q);
+            let e = c.check_with(
+                last,
+                V::load(q.sub(1)),
+                V::load(q.sub(2)),
+                V::load(q.sub(3)),
+            );
+            *err = err.or(e);
         }
-        prev
+        last
     }
 }
 
-/// As [`check_block`], but with the bytes before each register read from
-/// memory, as three more unaligned loads at `q - 1`, `q - 2` and `q - 3`,
-/// instead of shifted in from the register before (one lane-crossing
-/// permute and three `alignr` per AVX2 register, all on the one shuffle
-/// port of Intel cores and on two of the four vector pipes of AMD Zen 3).
+/// Checks the `BLOCK` bytes at `p` (not the first of the input), with the
+/// bytes before each register read from memory, as three more unaligned
+/// loads at `q - 1`, `q - 2` and `q - 3`, instead of shifted in from the
+/// register before (one lane-crossing permute and three `alignr` per AVX2
+/// register, all on the one shuffle port of Intel cores and on two of the
+/// four vector pipes of AMD Zen 3).
 /// Loads have ports of their own, and the bytes are in L1 already. Returns
 /// the block's last register.
 ///
@@ -217,6 +236,99 @@ unsafe fn check_block_mem<V: Vector>(c: &Consts<V>, p: *const u8, err: &mut V) -
             last = cur;
         }
         last
+    }
+}
+
+/// Inputs of one or two blocks that [`one_or_two_blocks`] takes: exactly
+/// `BLOCK` bytes, or from `BLOCK + 3` (so that the last block's three
+/// bytes before it are input) up to `2 * BLOCK`.
+#[inline(always)]
+const fn is_one_or_two_blocks(len: usize) -> bool {
+    len == BLOCK || (len >= BLOCK + 3 && len <= 2 * BLOCK)
+}
+
+/// [`validate`] for an input that [`is_one_or_two_blocks`] accepts: the
+/// first block and the block that ends at the last byte (the same block
+/// when the input is exactly `BLOCK` bytes; overlapping below `2 * BLOCK`),
+/// with one ASCII test over both before any constant is loaded, and
+/// neither the run loop's bookkeeping nor a tail. Re-checking the bytes the
+/// two blocks share finds nothing new: the last block's pairs at its start
+/// come from the bytes before it, read from memory. A failure reports
+/// position 0, so the exact path re-reads at most `2 * BLOCK` bytes, less
+/// than one checkpoint group.
+///
+/// For exactly 64 bytes (where simdutf8 runs one block of its kernel) the
+/// general loop cost 47 instructions per call on ASCII and 89 on 2-byte
+/// text with AVX2 (callgrind), against simdutf8's 26 and 71, and measured
+/// 0.73-0.93x its time.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features and `is_one_or_two_blocks(input.len())`.
+#[inline(always)]
+unsafe fn one_or_two_blocks<V: Vector>(input: &[u8]) -> Result<(), usize> {
+    let len = input.len();
+    let first = input.as_ptr();
+    // SAFETY: the caller guarantees V's features and `len >= BLOCK`, so both
+    // blocks (`first..first + BLOCK` and `last..first + len`) are in bounds,
+    // and when the blocks differ `len >= BLOCK + 3`, so `last - 3 >= first`
+    // for `check_block_mem`.
+    unsafe {
+        let last = first.add(len - BLOCK);
+        let mut any = V::load(first).or(V::load(last));
+        for k in 1..BLOCK / V::BYTES {
+            any = any
+                .or(V::load(first.add(k * V::BYTES)))
+                .or(V::load(last.add(k * V::BYTES)));
+        }
+        if any.is_ascii() {
+            return Ok(());
+        }
+        let c = Consts::<V>::new(&tables::UTF8);
+        let mut err = V::splat(0);
+        let mut end = check_first_block(&c, first, &mut err);
+        if len > BLOCK {
+            end = check_block_mem(&c, last, &mut err);
+        }
+        if err.or(c.incomplete(end)).any() {
+            Err(0)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Checks `rest`, the end of the input, after the register `prev` (zero at
+/// the start of the input or after a block that is all ASCII): the
+/// registers that are whole, then one partial register, zero-filled (zeros
+/// are ASCII, so an unfinished character at the end fails on them). ORs
+/// the error bits into `err`.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features.
+#[inline(always)]
+unsafe fn check_registers<V: Vector>(c: &Consts<V>, rest: &[u8], mut prev: V, err: &mut V) {
+    let len = rest.len();
+    let ptr = rest.as_ptr();
+    // SAFETY: the caller guarantees V's features; the reads are in bounds
+    // as noted at each.
+    unsafe {
+        let mut k = 0;
+        while len - k >= V::BYTES {
+            // In bounds: `k + V::BYTES <= len`.
+            let cur = V::load(ptr.add(k));
+            *err = err.or(c.check(cur, prev));
+            prev = cur;
+            k += V::BYTES;
+        }
+        if k < len {
+            // In bounds: `len - k < V::BYTES` bytes at `k`.
+            let cur = V::load_partial(ptr.add(k), len - k);
+            *err = err.or(c.check(cur, prev));
+        } else {
+            *err = err.or(c.incomplete(prev));
+        }
     }
 }
 
@@ -249,6 +361,24 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
 ) -> Result<(), usize> {
     let len = input.len();
     let ptr = input.as_ptr();
+    if len < BLOCK {
+        // Less than a block (the free functions send non-ASCII input of 9
+        // to 63 bytes here): the registers and the partial one, without the
+        // run loop's tests of the length. Measured on 16-byte text with
+        // AVX2: 109 instructions per call before, 113 when these lengths
+        // came after the one-or-two-block test below, 92 now.
+        // SAFETY: the caller guarantees V's features.
+        return unsafe {
+            let c = Consts::<V>::new(&tables::UTF8);
+            let mut err = V::splat(0);
+            check_registers(&c, input, V::splat(0), &mut err);
+            if err.any() { Err(0) } else { Ok(()) }
+        };
+    }
+    if is_one_or_two_blocks(len) {
+        // SAFETY: the caller guarantees V's features; the length is checked.
+        return unsafe { one_or_two_blocks::<V>(input) };
+    }
     // SAFETY: the caller guarantees V's features, and every read is in
     // bounds, as noted at each one.
     unsafe {
@@ -272,8 +402,20 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
                 // 64 KiB, where every unaligned 64-byte load took two lines.
                 i += BLOCK - ptr.add(i).addr() % BLOCK;
             }
-            while len - i >= 2 * BLOCK && double_block_is_ascii::<V>(ptr.add(i)) {
-                i += 2 * BLOCK;
+            if len - i >= 2 * BLOCK {
+                // One induction variable against a fixed limit (`i <= last`,
+                // not `len - i >= 2 * BLOCK`, which kept a second counter):
+                // the AVX2 loop is 44 bytes instead of 49, and its loop-back
+                // `cmp`/`jbe` no longer ends on a 32-byte boundary at either
+                // 16-byte alignment of the loop (it did at one: on this
+                // Skylake-SP, the JCC-erratum case that keeps the loop out
+                // of the decoded-µop cache, ascii-1KiB `is_valid` took 25-39
+                // ns instead of 17-19 depending on where the linker put the
+                // function).
+                let last = len - 2 * BLOCK;
+                while i <= last && double_block_is_ascii::<V>(ptr.add(i)) {
+                    i += 2 * BLOCK;
+                }
             }
             while len - i >= BLOCK && block_is_ascii::<V>(ptr.add(i)) {
                 i += BLOCK;
@@ -297,7 +439,7 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
                 prev = if i >= 3 {
                     check_block_mem(&c, ptr.add(i), &mut err)
                 } else {
-                    check_block(&c, ptr.add(i), prev, &mut err)
+                    check_first_block(&c, ptr.add(i), &mut err)
                 };
                 prev_incomplete = c.incomplete(prev);
                 i += BLOCK;
@@ -343,24 +485,8 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
                 err = err.or(c.incomplete(last));
             }
         } else {
-            // Fewer than `BLOCK + V::BYTES` bytes in all: the registers that
-            // are whole, then one partial register (zero-filled, and zeros are
-            // ASCII, so an unfinished character at the end fails on them).
-            let mut k = i;
-            while len - k >= V::BYTES {
-                // In bounds: `k + V::BYTES <= len`.
-                let cur = V::load(ptr.add(k));
-                err = err.or(c.check(cur, prev));
-                prev = cur;
-                k += V::BYTES;
-            }
-            if k < len {
-                // In bounds: `len - k < V::BYTES` bytes at `k`.
-                let cur = V::load_partial(ptr.add(k), len - k);
-                err = err.or(c.check(cur, prev));
-            } else {
-                err = err.or(c.incomplete(prev));
-            }
+            // Fewer than `BLOCK + V::BYTES` bytes in all.
+            check_registers(&c, &input[i..], prev, &mut err);
         }
         if err.any() { Err(checked) } else { Ok(()) }
     }
