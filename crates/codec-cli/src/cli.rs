@@ -130,7 +130,9 @@ Exit codes: 0 done (whether or not anything was replaced), 2 an I/O or usage err
     #[command(
         long_about = "\
 Convert text from one encoding to another, streaming in bounded memory, \
-like iconv -f FROM -t TO.
+like iconv -f FROM -t TO. Large regular files in UTF-8, UTF-16, UTF-32 or \
+Latin-1 are converted on every core (--jobs), with output identical to a \
+single-threaded run.
 
 Encodings (case and '-'/'_' do not matter; iconv's names are aliases): \
 UTF-8, UTF-16LE, UTF-16BE, UTF-16, UTF-32LE, UTF-32BE, UTF-32, LATIN-1 \
@@ -149,7 +151,7 @@ glibc's iconv does.
 Errors: by default (strict) the first invalid input or unrepresentable \
 character ends the conversion with a message naming its byte offset, exit \
 status 1, and nothing is written to a named output (-o, --in-place); to \
-stdout the text before the error has been written. --lossy replaces each \
+stdout the conversion of everything before the error has been written. --lossy replaces each \
 invalid sequence with U+FFFD (exactly as Rust's from_utf8_lossy and \
 char::decode_utf16 count them) and each character the target cannot hold \
 with '?' (Latin-1), and exits 0.
@@ -367,6 +369,13 @@ pub(crate) struct ConvertArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub(crate) no_progress: bool,
+    /// Threads for a large file (default: the number of cores); the output
+    /// is the same for every count.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub(crate) jobs: Option<usize>,
+    /// Smallest file converted in parallel (for tests of the region cuts).
+    #[arg(long, hide = true, default_value_t = crate::cmd::PARALLEL_MIN_BYTES)]
+    pub(crate) parallel_min: u64,
     /// Bytes per read (for tests of the chunk boundaries).
     #[arg(long, hide = true, default_value_t = codec_cli_chunk())]
     pub(crate) chunk_size: usize,

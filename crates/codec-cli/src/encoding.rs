@@ -247,6 +247,16 @@ impl Pivot {
         }
     }
 
+    /// The buffer of [`Pivot::Utf8`], whose first `len` bytes are the text
+    /// (which the encoder for UTF-8 passes through): a parallel run takes
+    /// it instead of copying the bytes, leaving another buffer in its place.
+    pub fn utf8_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        match self {
+            Pivot::Utf8 { buf, .. } => Some(buf),
+            _ => None,
+        }
+    }
+
     /// A view of all of it.
     #[must_use]
     pub fn as_ref(&self) -> PivotRef<'_> {
@@ -292,7 +302,7 @@ impl<'a> PivotRef<'a> {
 }
 
 /// A streaming decoder into the pivot.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Decoder {
     encoding: Encoding,
     lossy: bool,
@@ -320,6 +330,27 @@ impl Decoder {
             offset: 0,
             wide: Vec::new(),
         }
+    }
+
+    /// The byte order of UTF-16 or UTF-32 input that starts with `head`
+    /// (its first 4 bytes, or all of it if shorter): named, or from a BOM.
+    /// `None` for the other encodings. The decoder keeps it, so a copy
+    /// [`Decoder::resumed_at`] a later offset reads with the file's order.
+    pub fn byte_order(&mut self, head: &[u8]) -> Option<Endianness> {
+        match self.encoding {
+            e if e.is_utf16() => self.order(head, true, 2),
+            e if e.is_utf32() => self.order(head, true, 4),
+            _ => None,
+        }
+    }
+
+    /// This decoder, set to decode input that starts at absolute `offset`
+    /// (a region of a file cut where a sequential decoder starts afresh;
+    /// error offsets count from there).
+    #[must_use]
+    pub fn resumed_at(mut self, offset: u64) -> Decoder {
+        self.offset = offset;
+        self
     }
 
     /// Decodes a prefix of `input`, appending to `out`, and returns how many
@@ -852,6 +883,13 @@ impl Encoder {
             bytes: Vec::new(),
             wide: Vec::new(),
         }
+    }
+
+    /// The buffer [`Encoder::encode`] writes into and returns a prefix of
+    /// (for most encodings): a parallel run takes it instead of copying the
+    /// bytes, leaving another buffer (grown or not) in its place.
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.bytes
     }
 
     /// The encoding of `body`.

@@ -1,8 +1,8 @@
 //! `codec convert`: iconv-style transcoding, streaming, strict or lossy,
 //! with byte order marks handled explicitly.
 
-use super::Status;
-use super::output::{Dest, Filter, display_name};
+use super::output::{Filter, display_name};
+use super::{Status, parallel_convert, regions};
 use crate::cli::{BomMode, ConvertArgs};
 use crate::encoding::{
     ConvertError, Decoder, EncodeError, Encoder, Encoding, Pivot, PivotRef, input_offset,
@@ -11,7 +11,7 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 /// Why a conversion stopped.
-enum Failure {
+pub(super) enum Failure {
     /// Invalid or unrepresentable input (strict): exit 1.
     Data(ConvertError),
     /// I/O or usage: exit 2.
@@ -73,11 +73,33 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
     let to = encoding(args.to.as_deref(), "output")?;
     let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
     let Filter {
-        reader,
+        mut reader,
         bar,
         mut dest,
+        file,
     } = Filter::open(path, output, args.in_place, args.no_progress)?;
-    let result = pump(args, from, to, reader, &mut dest);
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let result = match file {
+        // Large regular files: on every core, when the input encoding can
+        // be cut (see parallel_convert).
+        Some((file, len))
+            if jobs > 1
+                && len >= args.parallel_min
+                && parallel_convert::supports(from)
+                && regions::AVAILABLE =>
+        {
+            let mut out = dest.writer();
+            let plan = parallel_convert::Plan { jobs, len };
+            parallel_convert::convert(args, from, to, &file, plan, bar.as_ref(), &mut out)
+        }
+        _ => {
+            let mut out = dest.writer();
+            let decoder = Decoder::new(from, args.lossy);
+            Pipe::new(args, from, to).run(decoder, &mut reader, &mut WriteSink(&mut out), 0)
+        }
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -100,104 +122,217 @@ fn internal(what: &str) -> Failure {
     Failure::Io(io::Error::other(format!("internal error: {what}")))
 }
 
-/// Reads, decodes, encodes and writes, chunk by chunk.
-fn pump(
-    args: &ConvertArgs,
+/// Where a [`Pipe`] writes.
+pub(super) trait Sink {
+    /// Takes a copy of `bytes`.
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()>;
+
+    /// Takes the first `len` bytes of `buf`: the buffer itself, leaving
+    /// another one in its place, or (by default) a copy.
+    fn owned(&mut self, buf: &mut Vec<u8>, len: usize) -> io::Result<()> {
+        self.bytes(&buf[..len])
+    }
+}
+
+/// A [`Sink`] that writes at once.
+pub(super) struct WriteSink<'a>(pub(super) &'a mut dyn Write);
+
+impl Sink for WriteSink<'_> {
+    fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.write_all(bytes)
+    }
+}
+
+/// Reads, decodes, encodes and writes, chunk by chunk, with buffers kept
+/// from one run to the next (a parallel worker runs one per region).
+pub(super) struct Pipe<'a> {
+    args: &'a ConvertArgs,
     from: Encoding,
     to: Encoding,
-    mut reader: Box<dyn Read>,
-    dest: &mut Dest,
-) -> Result<(), Failure> {
-    let chunk = args.chunk_size.max(1);
-    let mut decoder = Decoder::new(from, args.lossy);
-    let mut encoder = Encoder::new(to, args.lossy);
-    // Reads land at a 64-byte-aligned index of `storage` (the kernel's copy
-    // from the page cache is slow into a destination just past a page
-    // boundary on AMD, see docs/results/codec-cli.md), and the bytes a
-    // decoder left unconsumed (at most `MAX_CARRY`) are moved just before
-    // it.
-    const ALIGN: usize = 64;
-    let mut storage = vec![0u8; chunk + 2 * ALIGN];
-    let mut start = storage.as_ptr().align_offset(ALIGN).min(ALIGN);
-    if start < MAX_CARRY {
-        start += ALIGN;
+    chunk: usize,
+    /// Reads land at a 64-byte-aligned index of `storage` (the kernel's
+    /// copy from the page cache is slow into a destination just past a page
+    /// boundary on AMD, see docs/results/codec-cli.md), and the bytes a
+    /// decoder left unconsumed (at most `MAX_CARRY`) are moved just before
+    /// it.
+    storage: Vec<u8>,
+    start: usize,
+    /// The decoded chunk, bounded by the chunk size.
+    pivot: Pivot,
+    /// Keeps the encoded bytes.
+    encoder: Encoder,
+}
+
+impl<'a> Pipe<'a> {
+    pub(super) fn new(args: &'a ConvertArgs, from: Encoding, to: Encoding) -> Pipe<'a> {
+        const ALIGN: usize = 64;
+        let chunk = args.chunk_size.max(1);
+        let storage = vec![0u8; chunk + 2 * ALIGN];
+        let mut start = storage.as_ptr().align_offset(ALIGN).min(ALIGN);
+        if start < MAX_CARRY {
+            start += ALIGN;
+        }
+        Pipe {
+            args,
+            from,
+            to,
+            chunk,
+            storage,
+            start,
+            pivot: Pivot::for_pair(from, to),
+            encoder: Encoder::new(to, args.lossy),
+        }
     }
-    let mut carry = 0usize;
-    // The decoded chunk, bounded by the chunk size (the encoder keeps the
-    // encoded bytes).
-    let mut pivot = Pivot::for_pair(from, to);
-    // Absolute input offset of the first carried byte.
-    let mut base = 0u64;
-    let mut started = false;
-    loop {
-        let n = loop {
-            match reader.read(&mut storage[start..start + chunk]) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(Failure::Io(e)),
-            }
-        };
-        let last = n == 0;
-        let data = &storage[start - carry..start + n];
-        pivot.clear();
-        let (used, mut body) = match decoder.valid_utf8(data, last) {
-            Some((text, used)) => (used, PivotRef::Text(text)),
-            None => {
-                let used = decoder
-                    .decode(data, last, &mut pivot)
-                    .map_err(Failure::Data)?;
-                (used, pivot.as_ref())
-            }
-        };
-        let left = data.len() - used;
-        let mut text_base = base;
-        if !started && (!body.is_empty() || last) {
-            started = true;
-            // A leading U+FEFF is the input's byte order mark. In UTF-16 and
-            // UTF-32 without a named order it was only a signature (which
-            // picked the order): it is consumed, as iconv consumes it, and
-            // `keep` does not carry it over.
-            let after = body.after_bom();
-            if let Some(rest) = after {
-                if let PivotRef::Text(text) = body {
-                    text_base = input_offset(from, text, 3, base);
+
+    /// Converts what `reader` holds, which starts at absolute input offset
+    /// `base` (`decoder` is set to it), into `out`. Byte order marks are
+    /// handled only at offset 0, the start of the input.
+    ///
+    /// A strict conversion that meets invalid input (or a character the
+    /// output cannot hold) writes the conversion of everything before it,
+    /// as iconv does, and returns the error: the output does not depend on
+    /// where the chunks (or a parallel run's regions) were cut.
+    pub(super) fn run(
+        &mut self,
+        mut decoder: Decoder,
+        reader: &mut dyn Read,
+        out: &mut dyn Sink,
+        mut base: u64,
+    ) -> Result<(), Failure> {
+        let (args, from, to, chunk, start) =
+            (self.args, self.from, self.to, self.chunk, self.start);
+        let Pipe {
+            storage,
+            pivot,
+            encoder,
+            ..
+        } = self;
+        let mut carry = 0usize;
+        let mut started = base != 0;
+        loop {
+            let n = loop {
+                match reader.read(&mut storage[start..start + chunk]) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(Failure::Io(e)),
                 }
-                body = rest;
-            }
-            let had_bom = after.is_some() && !from.unmarked();
-            let write_bom = match args.bom {
-                BomMode::Add => true,
-                BomMode::Strip => false,
-                BomMode::Keep => had_bom || to.unmarked(),
             };
-            if write_bom {
-                dest.writer().write_all(to.bom())?;
-            }
-        }
-        match encoder.encode(body) {
-            Ok(bytes) => dest.writer().write_all(bytes)?,
-            Err(EncodeError::Unrepresentable { at, ch }) => {
-                let PivotRef::Text(text) = body else {
-                    return Err(internal("unrepresentable UTF-16 code unit"));
+            let data = &storage[start - carry..start + n];
+            pivot.clear();
+            let mut stop = None;
+            let (used, mut body) = match decoder.valid_utf8(data, n == 0) {
+                Some((text, used)) => (used, PivotRef::Text(text)),
+                None => match decoder.decode(data, n == 0, pivot) {
+                    Ok(used) => (used, pivot.as_ref()),
+                    Err(e) => {
+                        // The valid bytes before the error, decoded as the
+                        // end of the input (they end with a whole
+                        // character, the error starts after them).
+                        let valid = (e.offset.saturating_sub(base) as usize).min(data.len());
+                        pivot.clear();
+                        stop = Some(e);
+                        match decoder.valid_utf8(&data[..valid], true) {
+                            Some((text, used)) => (used, PivotRef::Text(text)),
+                            None => match decoder.decode(&data[..valid], true, pivot) {
+                                Ok(used) => (used, pivot.as_ref()),
+                                Err(_) => (0, PivotRef::Utf8(&[])),
+                            },
+                        }
+                    }
+                },
+            };
+            let last = n == 0 || stop.is_some();
+            let left = data.len() - used;
+            let mut text_base = base;
+            if !started && (!body.is_empty() || last) {
+                started = true;
+                // A leading U+FEFF is the input's byte order mark. In UTF-16
+                // and UTF-32 without a named order it was only a signature
+                // (which picked the order): it is consumed, as iconv
+                // consumes it, and `keep` does not carry it over.
+                let after = body.after_bom();
+                if let Some(rest) = after {
+                    if let PivotRef::Text(text) = body {
+                        text_base = input_offset(from, text, 3, base);
+                    }
+                    body = rest;
+                }
+                let had_bom = after.is_some() && !from.unmarked();
+                let write_bom = match args.bom {
+                    BomMode::Add => true,
+                    BomMode::Strip => false,
+                    BomMode::Keep => had_bom || to.unmarked(),
                 };
-                return Err(Failure::Data(ConvertError {
-                    offset: input_offset(from, text, at, text_base),
-                    bytes: Vec::new(),
-                    message: format!("U+{:04X} ({ch:?}) cannot be written in {to}", u32::from(ch)),
-                }));
+                if write_bom {
+                    out.bytes(to.bom())?;
+                }
             }
-            Err(EncodeError::Internal(e)) => return Err(internal(&e)),
+            if !body.is_empty() {
+                match encoder.encode(body) {
+                    Ok(bytes) => {
+                        // Whose bytes: the encoder's buffer, the pivot's
+                        // (UTF-8 passed through), or the input's (UTF-8
+                        // text borrowed). A sink that keeps whole buffers
+                        // takes the first two instead of copying them.
+                        let (at, len) = (bytes.as_ptr(), bytes.len());
+                        let whole_pivot = matches!(pivot.as_ref(),
+                            PivotRef::Utf8(b) if std::ptr::eq(b.as_ptr(), at));
+                        let borrowed = match body {
+                            PivotRef::Text(t) => Some(t.as_bytes()),
+                            PivotRef::Utf8(b) => Some(b),
+                            PivotRef::Units(_) => None,
+                        }
+                        .filter(|b| std::ptr::eq(b.as_ptr(), at) && b.len() >= len);
+                        if len == 0 {
+                        } else if std::ptr::eq(at, encoder.buffer().as_ptr()) {
+                            out.owned(encoder.buffer(), len)?;
+                        } else if whole_pivot {
+                            let Some(buf) = pivot.utf8_buffer() else {
+                                return Err(internal("UTF-8 bytes outside the pivot"));
+                            };
+                            out.owned(buf, len)?;
+                        } else if let Some(b) = borrowed {
+                            // Text borrowed from the input, or the pivot's
+                            // bytes after a BOM.
+                            out.bytes(&b[..len])?;
+                        } else {
+                            return Err(internal("encoded bytes of unknown origin"));
+                        }
+                    }
+                    Err(EncodeError::Unrepresentable { at, ch }) => {
+                        let PivotRef::Text(text) = body else {
+                            return Err(internal("unrepresentable UTF-16 code unit"));
+                        };
+                        // What comes before it, then the error.
+                        if let Ok(bytes) = encoder.encode(PivotRef::Text(&text[..at])) {
+                            out.bytes(bytes)?;
+                        }
+                        return Err(Failure::Data(ConvertError {
+                            offset: input_offset(from, text, at, text_base),
+                            bytes: Vec::new(),
+                            message: format!(
+                                "U+{:04X} ({ch:?}) cannot be written in {to}",
+                                u32::from(ch)
+                            ),
+                        }));
+                    }
+                    Err(EncodeError::Internal(e)) => return Err(internal(&e)),
+                }
+            }
+            if let Some(e) = stop {
+                return Err(Failure::Data(e));
+            }
+            if last {
+                return Ok(());
+            }
+            // A decoder keeps back at most an unfinished character,
+            // surrogate pair or code unit.
+            if left > start {
+                return Err(internal(&format!("{from} decoder left {left} bytes")));
+            }
+            storage.copy_within(start + n - left..start + n, start - left);
+            carry = left;
+            base += used as u64;
         }
-        if last {
-            return Ok(());
-        }
-        // A decoder keeps back at most an unfinished character, surrogate
-        // pair or code unit.
-        if left > start {
-            return Err(internal(&format!("{from} decoder left {left} bytes")));
-        }
-        storage.copy_within(start + n - left..start + n, start - left);
-        carry = left;
-        base += used as u64;
     }
 }

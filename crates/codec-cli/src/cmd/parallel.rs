@@ -35,10 +35,11 @@
 //! The tests compare this path with the sequential one on random files with
 //! errors straddling every cut (`tests/parallel.rs`, with tiny regions).
 
+use super::regions::{self, CutRule, RangeReader, read_exact_at, shrank};
 use super::validate::Bad;
 use crate::position::Position;
 use crate::scan::{Piece, Scanner};
-use codec_core::{Utf8Error, Utf8ErrorKind, utf8};
+use codec_core::{Utf8Error, Utf8ErrorKind};
 use codec_facade::utf8_simd;
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
@@ -155,7 +156,7 @@ pub(crate) fn check(
     bar: Option<&ProgressBar>,
     mut on_bad: impl FnMut(LineCol, Bad<'_>) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<io::Result<(u64, u64)>> {
-    let cuts = match cuts(file, len, plan.jobs as u64 * REGIONS_PER_JOB) {
+    let cuts = match regions::cuts(file, len, plan.jobs as u64 * REGIONS_PER_JOB, CutRule::Utf8) {
         Ok(c) => c,
         Err(e) => return Ok(Err(e)),
     };
@@ -506,110 +507,4 @@ fn count_range(file: &File, from: u64, to: u64) -> io::Result<LineCol> {
         at += n as u64;
     }
     Ok(LineCol::of(&position))
-}
-
-fn shrank() -> io::Error {
-    io::Error::other("the file shrank while it was being read")
-}
-
-/// Region boundaries: `0`, the cuts, `len`. A cut goes to the first byte that
-/// is not a continuation byte among the 4 at the nominal position, or to the
-/// fourth (see the module docs).
-fn cuts(file: &File, len: u64, regions: u64) -> io::Result<Vec<u64>> {
-    let regions = regions.clamp(1, len.max(1));
-    let mut cuts = vec![0];
-    for i in 1..regions {
-        let nominal = len / regions * i + (len % regions) * i / regions;
-        let mut head = [0u8; 4];
-        let n = read_exact_at(file, &mut head, nominal)?;
-        let skip = head[..n]
-            .iter()
-            .position(|&b| !utf8::is_continuation(b))
-            .unwrap_or(3.min(n));
-        let cut = nominal + skip as u64;
-        if cut > *cuts.last().unwrap_or(&0) && cut < len {
-            cuts.push(cut);
-        }
-    }
-    cuts.push(len);
-    Ok(cuts)
-}
-
-/// Reads `[pos, end)` of a shared file with positioned reads, so threads
-/// need no file offset of their own. Stops with an error when `cancel` is
-/// set.
-struct RangeReader<'a> {
-    file: &'a File,
-    pos: u64,
-    end: u64,
-    cancel: &'a AtomicBool,
-    bar: Option<&'a ProgressBar>,
-}
-
-impl<'a> RangeReader<'a> {
-    fn new(
-        file: &'a File,
-        pos: u64,
-        end: u64,
-        cancel: &'a AtomicBool,
-        bar: Option<&'a ProgressBar>,
-    ) -> Self {
-        RangeReader {
-            file,
-            pos,
-            end,
-            cancel,
-            bar,
-        }
-    }
-}
-
-impl Read for RangeReader<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.cancel.load(Ordering::Relaxed) {
-            return Err(io::Error::other("cancelled"));
-        }
-        let want = buf.len().min((self.end - self.pos) as usize);
-        if want == 0 {
-            return Ok(0);
-        }
-        let n = read_at(self.file, &mut buf[..want], self.pos)?;
-        self.pos += n as u64;
-        if let Some(bar) = self.bar {
-            bar.inc(n as u64);
-        }
-        Ok(n)
-    }
-}
-
-/// Fills `buf` from `pos` as far as the file goes; the count read.
-fn read_exact_at(file: &File, buf: &mut [u8], pos: u64) -> io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match read_at(file, &mut buf[got..], pos + got as u64) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
-}
-
-#[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], pos: u64) -> io::Result<usize> {
-    std::os::unix::fs::FileExt::read_at(file, buf, pos)
-}
-
-#[cfg(windows)]
-fn read_at(file: &File, buf: &mut [u8], pos: u64) -> io::Result<usize> {
-    std::os::windows::fs::FileExt::seek_read(file, buf, pos)
-}
-
-/// Whether this platform has positioned reads (the parallel path needs them).
-pub(crate) const AVAILABLE: bool = cfg!(any(unix, windows));
-
-#[cfg(not(any(unix, windows)))]
-fn read_at(_: &File, _: &mut [u8], _: u64) -> io::Result<usize> {
-    Err(io::Error::other("positioned reads are not available here"))
 }

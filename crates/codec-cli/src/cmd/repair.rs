@@ -41,6 +41,7 @@ fn run_inner(args: &RepairArgs, path: Option<&Path>) -> io::Result<Repaired> {
         reader,
         bar,
         mut dest,
+        ..
     } = Filter::open(path, output, args.in_place, args.no_progress)?;
     let result = repair(&mut Scanner::new(args.chunk_size), reader, dest.writer());
     if let Some(bar) = bar {

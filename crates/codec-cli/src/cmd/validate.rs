@@ -194,7 +194,7 @@ impl Run<'_> {
             // large. --context needs the line text, which the streaming path
             // keeps.
             (Opened::File(file, Some(len)), _)
-                if parallel::AVAILABLE
+                if super::regions::AVAILABLE
                     && !self.args.context
                     && len >= self.args.parallel_min.min(POSITIONED_MIN_BYTES) =>
             {
