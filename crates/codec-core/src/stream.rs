@@ -149,7 +149,7 @@ impl Carry {
 /// last character), so streaming in large chunks runs at the validator's
 /// one-shot speed. The character carried between chunks is checked with
 /// [`char_prefix`], not by calling the validator twice more (which cost
-/// utf8-dfa's `Validator` about 150 instructions per 4 KiB chunk).
+/// utf8-dfa's `Validator` 150-260 instructions per 4 KiB chunk).
 ///
 /// utf8-simd's and utf8-dfa's `Validator` are this type over their
 /// validators.
