@@ -36,6 +36,32 @@ pub(crate) unsafe fn utf8_chars<const SWAP: bool, const N: usize>(
     (i, o)
 }
 
+/// As [`utf8_chars`], to UTF-32: `(bytes read, units written)`.
+///
+/// # Safety
+///
+/// `s` is readable for `N + 3` bytes; `out` is writable for `N` units.
+#[inline(never)]
+pub(crate) unsafe fn utf8_chars32<const N: usize>(s: *const u8, out: *mut u32) -> (usize, usize) {
+    // SAFETY: the caller guarantees N + 3 readable bytes.
+    let bytes = unsafe { core::slice::from_raw_parts(s, N + 3) };
+    let (mut i, mut o) = (0, 0);
+    while i < 3 && (bytes[i] as i8) < -64 {
+        i += 1;
+    }
+    while i < N {
+        let Some((c, len)) = crate::scalar::decode_valid_utf8(&bytes[i..]) else {
+            break;
+        };
+        // SAFETY: at most N units: one a character, and the characters
+        // start below N.
+        unsafe { out.add(o).write_unaligned(u32::from(c)) };
+        o += 1;
+        i += len;
+    }
+    (i, o)
+}
+
 /// The units at `src`, one by one, until `N` are read or one is an
 /// unpaired surrogate (or a lead whose trail is past `avail`): `(units
 /// read, bytes written, whether all `N` were read)`.
