@@ -521,76 +521,133 @@ impl Sse41 {
 /// any bytes may be given to it.
 #[inline(always)]
 pub(crate) fn utf8_to_latin1<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let n = src.len();
-    let p = src.as_ptr();
     let (fe, c2, c0) = (s.splat8(0xFE), s.splat8(0xC2), s.splat8(0xC0));
-    let (i, o) = block::run(
-        dst,
-        #[inline(always)]
-        move |i, room| {
-            let left = n.checked_sub(i)?;
-            let b = p.wrapping_add(i);
-            // SAFETY: `i + left == n`.
-            let ascii = unsafe { ascii_run(s, b, left.min(room)) };
-            if ascii > 0 {
-                return Some(ToLatin1 {
+    let (mut i, mut o) = (0, 0);
+    // Runs of ASCII are copied by `ascii_copy`, which checks and stores
+    // each group of four registers in one pass; the blocks take the rest,
+    // and give back (end `block::run`) at the next run. The blocks'
+    // own ASCII runs, checked in full and then copied, read the text
+    // twice: measured (interleaved, 64 KiB of ASCII) 0.61-0.73 of
+    // simdutf's speed with fewer instructions.
+    loop {
+        let a = ascii_copy(
+            s,
+            src.get(i..).unwrap_or(&[]),
+            dst.get_mut(o..).unwrap_or(&mut []),
+        );
+        i += a;
+        o += a;
+        let rest = src.get(i..).unwrap_or(&[]);
+        let (n, p) = (rest.len(), rest.as_ptr());
+        // Whether the blocks ended at a run (then `ascii_copy` goes on),
+        // rather than at the end or at something the scalar code decides.
+        let mut at_run = false;
+        let seen = &mut at_run;
+        let (r, w) = block::run(
+            dst.get_mut(o..).unwrap_or(&mut []),
+            #[inline(always)]
+            move |i, room| {
+                let left = n.checked_sub(i)?;
+                let b = p.wrapping_add(i);
+                // SAFETY: `i + left == n`.
+                let ascii = unsafe { ascii_run(s, b, left.min(room)) };
+                // A run after other blocks is `ascii_copy`'s.
+                if ascii > 0 && i > 0 {
+                    *seen = true;
+                    return None;
+                }
+                if ascii > 0 {
+                    return Some(ToLatin1 {
+                        s,
+                        p: b,
+                        ascii,
+                        starts: 0,
+                        carry: false,
+                    });
+                }
+                // The block reads one byte past its register.
+                if left <= S::BYTES {
+                    return None;
+                }
+                // SAFETY: `i + BYTES + 1 <= n`.
+                let x = unsafe { s.load(b) };
+                // The block validates what it converts, so the input need not
+                // have been validated: every byte is ASCII, a lead C2 or C3, or
+                // a continuation byte (80..=BF: signed, below C0, -64); each
+                // lead is followed by a continuation byte and each
+                // continuation byte follows a lead (the block starts at a
+                // character, so its first byte is not one). Anything else (a
+                // character above U+00FF, C0, C1, a misplaced byte) ends the
+                // kernel, and the scalar code, which is exact, decides what it
+                // is. Cost: 4 to 6 instructions a register (callgrind), where
+                // a separate validation pass cost about as much as the
+                // conversion.
+                let high = s.movemask8(x);
+                if high == 0 {
+                    // One register of ASCII (text with few characters above
+                    // U+007F, and the last registers of ASCII): copied, not
+                    // put through the combining of `store`.
+                    return Some(ToLatin1 {
+                        s,
+                        p: b,
+                        ascii: S::BYTES,
+                        starts: 0,
+                        carry: false,
+                    });
+                }
+                let cont = s.movemask8(s.gt_i8(c0, x));
+                let lead = s.movemask8(s.eq8(s.and(x, fe), c2));
+                if high != cont | lead || cont != (lead << 1) & ToLatin1::<S>::ALL {
+                    return None;
+                }
+                let carry = lead >> (S::BYTES - 1) != 0;
+                // SAFETY: `i + BYTES + 1 <= n`.
+                if carry && !is_continuation(unsafe { *b.add(S::BYTES) }) {
+                    return None;
+                }
+                Some(ToLatin1 {
                     s,
                     p: b,
-                    ascii,
-                    starts: 0,
-                    carry: false,
-                });
-            }
-            // The block reads one byte past its register.
-            if left <= S::BYTES {
-                return None;
-            }
-            // SAFETY: `i + BYTES + 1 <= n`.
-            let x = unsafe { s.load(b) };
-            // The block validates what it converts, so the input need not
-            // have been validated: every byte is ASCII, a lead C2 or C3, or
-            // a continuation byte (80..=BF: signed, below C0, -64); each
-            // lead is followed by a continuation byte and each
-            // continuation byte follows a lead (the block starts at a
-            // character, so its first byte is not one). Anything else (a
-            // character above U+00FF, C0, C1, a misplaced byte) ends the
-            // kernel, and the scalar code, which is exact, decides what it
-            // is. Cost: 4 to 6 instructions a register (callgrind), where
-            // a separate validation pass cost about as much as the
-            // conversion.
-            let high = s.movemask8(x);
-            if high == 0 {
-                // One register of ASCII (text with few characters above
-                // U+007F, and the last registers of ASCII): copied, not
-                // put through the combining of `store`.
-                return Some(ToLatin1 {
-                    s,
-                    p: b,
-                    ascii: S::BYTES,
-                    starts: 0,
-                    carry: false,
-                });
-            }
-            let cont = s.movemask8(s.gt_i8(c0, x));
-            let lead = s.movemask8(s.eq8(s.and(x, fe), c2));
-            if high != cont | lead || cont != (lead << 1) & ToLatin1::<S>::ALL {
-                return None;
-            }
-            let carry = lead >> (S::BYTES - 1) != 0;
-            // SAFETY: `i + BYTES + 1 <= n`.
-            if carry && !is_continuation(unsafe { *b.add(S::BYTES) }) {
-                return None;
-            }
-            Some(ToLatin1 {
-                s,
-                p: b,
-                ascii: 0,
-                starts: !cont & ToLatin1::<S>::ALL,
-                carry,
-            })
-        },
-    );
+                    ascii: 0,
+                    starts: !cont & ToLatin1::<S>::ALL,
+                    carry,
+                })
+            },
+        );
+        i += r;
+        o += w;
+        // (No progress cannot follow a run, but must never loop.)
+        if !at_run || a + r == 0 {
+            break;
+        }
+    }
     utf8_to_latin1_tail(src, dst, i, o)
+}
+
+/// The run of ASCII at the start of `src`, in groups of four registers,
+/// copied to `dst` as it is checked; returns its length (exactly what was
+/// written).
+#[inline(always)]
+fn ascii_copy<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+    let mut k = 0;
+    while n - k >= 4 * S::BYTES {
+        // SAFETY: `k + 4 * BYTES <= n`, within both slices.
+        let [a, b, c, d] = unsafe { load4(s, p.add(k)) };
+        if s.movemask8(s.or(s.or(a, b), s.or(c, d))) != 0 {
+            break;
+        }
+        // SAFETY: as above.
+        unsafe {
+            s.store(q.add(k), a);
+            s.store(q.add(k + S::BYTES), b);
+            s.store(q.add(k + 2 * S::BYTES), c);
+            s.store(q.add(k + 3 * S::BYTES), d);
+        }
+        k += 4 * S::BYTES;
+    }
+    k
 }
 
 /// The characters from `src[i..]` to `dst[o..]` one at a time while they
