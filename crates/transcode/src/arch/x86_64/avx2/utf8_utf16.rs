@@ -80,6 +80,16 @@ pub(crate) trait Out {
     /// AVX2; `out` is writable for 8 units.
     unsafe fn store_values8(out: *mut Self::Unit, v: __m256i) -> Option<usize>;
 
+    /// Stores the 32 ASCII bytes at `s` as 32 units if this output has a
+    /// way of its own (UTF-32: zero-extended 8 bytes at a time from memory,
+    /// where widening the 16-bit units took two more shuffles a store);
+    /// returns whether it did.
+    ///
+    /// # Safety
+    ///
+    /// AVX2; `s` is readable for 32 bytes; `out` is writable for 32 units.
+    unsafe fn ascii32(s: *const u8, out: *mut Self::Unit) -> bool;
+
     /// The scalar fallback: the characters that start in the 16 bytes at
     /// `s`, as `common::utf8_chars`.
     ///
@@ -136,6 +146,11 @@ impl<const SWAP: bool> Out for Utf16Out<SWAP> {
     }
 
     #[inline(always)]
+    unsafe fn ascii32(_: *const u8, _: *mut u16) -> bool {
+        false
+    }
+
+    #[inline(always)]
     unsafe fn chars16(s: *const u8, out: *mut u16) -> (usize, usize) {
         // SAFETY: the caller's guarantee is `utf8_chars`'s for N = 16.
         unsafe { super::super::common::utf8_chars::<SWAP, 16>(s, out) }
@@ -168,6 +183,19 @@ impl Out for Utf32Out {
         // SAFETY: as in `Utf16Out::store8`.
         unsafe { _mm256_storeu_si256(out.cast(), v) };
         Some(8)
+    }
+
+    #[inline(always)]
+    unsafe fn ascii32(s: *const u8, out: *mut u32) -> bool {
+        // SAFETY: as in `Utf16Out::store8`: bytes `8k..8k + 8` of the 32,
+        // units `8k..8k + 8` of the 32.
+        unsafe {
+            for k in 0..4 {
+                let x = _mm_loadl_epi64(s.add(8 * k).cast());
+                _mm256_storeu_si256(out.add(8 * k).cast(), _mm256_cvtepu8_epi32(x));
+            }
+        }
+        true
     }
 
     #[inline(always)]
@@ -221,8 +249,8 @@ pub(crate) unsafe fn convert<O: Out>(src: &[u8], dst: *mut O::Unit, cap: usize) 
                 }
                 // SAFETY: `o + 64 <= cap`.
                 unsafe {
-                    ascii::<O>(a, dst.add(o));
-                    ascii::<O>(b, dst.add(o + 32));
+                    ascii::<O>(a, s.add(p), dst.add(o));
+                    ascii::<O>(b, s.add(p + 32), dst.add(o + 32));
                 }
                 p += 64;
                 o += 64;
@@ -273,7 +301,7 @@ unsafe fn step<O: Out>(s: *const u8, out: *mut O::Unit) -> (usize, usize) {
         let v = _mm256_loadu_si256(s.cast());
         let non_ascii = _mm256_movemask_epi8(v) as u32;
         if non_ascii == 0 {
-            ascii::<O>(v, out);
+            ascii::<O>(v, s, out);
             return (32, 32);
         }
         // A byte is a character start unless it is a continuation (80..BF,
@@ -324,16 +352,19 @@ unsafe fn step<O: Out>(s: *const u8, out: *mut O::Unit) -> (usize, usize) {
     }
 }
 
-/// 32 ASCII bytes to 32 units.
+/// 32 ASCII bytes (`v`, loaded from `s`) to 32 units.
 ///
 /// # Safety
 ///
-/// AVX2; `out` is writable for 32 units.
+/// AVX2; `s` is readable for 32 bytes; `out` is writable for 32 units.
 #[inline(always)]
-unsafe fn ascii<O: Out>(v: __m256i, out: *mut O::Unit) {
+unsafe fn ascii<O: Out>(v: __m256i, s: *const u8, out: *mut O::Unit) {
     // SAFETY: the caller has the CPU features and guarantees the reads
     // and writes this function makes (its `# Safety` section).
     unsafe {
+        if O::ascii32(s, out) {
+            return;
+        }
         let lo = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
         let hi = _mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(v));
 
@@ -509,8 +540,8 @@ pub(crate) unsafe fn ascii_prefix<O: Out>(
             if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
                 break;
             }
-            ascii::<O>(a, dst.add(p));
-            ascii::<O>(b, dst.add(p + 32));
+            ascii::<O>(a, s.add(p), dst.add(p));
+            ascii::<O>(b, s.add(p + 32), dst.add(p + 32));
         }
         p += 64;
     }
@@ -521,7 +552,7 @@ pub(crate) unsafe fn ascii_prefix<O: Out>(
             if _mm256_movemask_epi8(a) != 0 {
                 break;
             }
-            ascii::<O>(a, dst.add(p));
+            ascii::<O>(a, s.add(p), dst.add(p));
         }
         p += 32;
     }
