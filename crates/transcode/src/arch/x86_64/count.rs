@@ -539,3 +539,42 @@ macro_rules! kernels {
     };
 }
 pub(crate) use kernels;
+
+#[cfg(test)]
+mod tests {
+    //! The UTF-8 counts on bytes that are not UTF-8, which only this crate
+    //! can pass them (the public functions take `&str`): the garbage-in
+    //! rule is that every kernel still returns the scalar definition's
+    //! number (and does not panic or read outside the slice, which the
+    //! guard-page tests check).
+
+    use crate::arch::{ALL, Checked};
+    use crate::count::scalar;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn utf8_counts_of_any_bytes_equal_the_scalar_definitions() {
+        let mut rng = StdRng::seed_from_u64(7);
+        // Random bytes, and runs of the bytes that add the most to a lane
+        // (non-continuation bytes; 4-byte leads), past a counter flush.
+        let mut inputs: std::vec::Vec<std::vec::Vec<u8>> = (0..8)
+            .map(|_| (0..600).map(|_| rng.random()).collect())
+            .collect();
+        inputs.push(std::vec![0xF0; 40_000]);
+        inputs.push(std::vec![0x00; 40_000]);
+        for &k in ALL {
+            let Some(c) = Checked::new(k) else { continue };
+            for b in &inputs {
+                for end in (0..=b.len().min(600)).chain([b.len() - 1, b.len()]) {
+                    let b = &b[..end];
+                    assert_eq!(c.count(|k| k.count_utf8, b), scalar::count_utf8(b));
+                    assert_eq!(
+                        c.count(|k| k.utf16_len_from_utf8, b),
+                        scalar::utf16_len_from_utf8(b)
+                    );
+                }
+            }
+        }
+    }
+}
