@@ -31,6 +31,12 @@
 //! utf8-len-of-latin1 1 KiB Latin 198 -> 151 (317). The instruction counts
 //! fell less than the time: the first version's loops were bound by the
 //! latency of one counter's chain, not by instructions.
+//!
+//! Dead end: AVX-512 counting a byte compare with a masked subtract
+//! (`vpcmpgtb k` + `vpsubb{k}`, two instructions instead of `vpcmpgtb k`,
+//! `vpmovm2b`, `vpsubb`). LLVM turns `_mm512_mask_sub_epi8(acc, k, acc,
+//! -1)` back into the three instructions (a select of `acc - -1` is `acc -
+//! sext(k)`), so the code was identical and the timings moved only by noise.
 
 use super::simd::Simd;
 use crate::count::scalar;
