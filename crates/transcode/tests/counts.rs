@@ -298,6 +298,30 @@ fn lengths_around_rounds_and_flushes() {
     }
 }
 
+/// ASCII with one surrogate pair, lone lead or lone trail at every
+/// position: most rounds of the UTF-16 counts hold no unit from `8000`
+/// (count-utf16 skips their pair test), one does, and the pair straddles
+/// every register and round boundary.
+#[test]
+fn one_surrogate_pair_in_ascii_at_every_position() {
+    for t in transcoders() {
+        for len in [40, 130, 300] {
+            for at in 0..len {
+                for ins in [
+                    &[0xD83D, 0xDE00][..],
+                    &[0xD83D],
+                    &[0xDE00],
+                    &[0xDE00, 0xD83D],
+                ] {
+                    let mut u = vec![0x61u16; len];
+                    u.splice(at..at, ins.iter().copied());
+                    check_utf16(t, &u);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn latin1_counts_at_every_length_and_offset() {
     let mut rng = StdRng::seed_from_u64(4);
