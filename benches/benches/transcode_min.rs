@@ -10,7 +10,8 @@
 //! ```
 //!
 //! ROUNDS (default 200); each FILTER keeps the operations or inputs whose
-//! name contains it (`utf8-to-utf16`, `Chinese`, `64KiB`, ...).
+//! name contains it (`utf8-to-utf16`, `Chinese`, `64KiB`, ...); `batch:N`
+//! times N calls together (for 1 KiB inputs).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod transcode_impls;
@@ -40,6 +41,13 @@ fn main() {
     // callgrind runs of one implementation); `svg:PATH` writes a chart.
     let imps_keep: Vec<&str> = args.iter().filter_map(|a| a.strip_prefix("imp:")).collect();
     let svg_path = args.iter().find_map(|a| a.strip_prefix("svg:"));
+    // `batch:N` times N calls at once and divides: at 1 KiB a call takes
+    // 20-60 ns, of the order of the two `Instant::now()` around it, whose
+    // cost and granularity otherwise decide the ratios.
+    let batch: u32 = args
+        .iter()
+        .find_map(|a| a.strip_prefix("batch:")?.parse().ok())
+        .unwrap_or(1);
     let filters: Vec<&str> = args
         .iter()
         .filter(|a| a.parse::<usize>().is_err() && !a.contains(':'))
@@ -65,8 +73,10 @@ fn main() {
             for _ in 0..rounds {
                 for (b, (_, f)) in best.iter_mut().zip(imps.iter_mut()) {
                     let t = Instant::now();
-                    black_box(timed(f));
-                    *b = b.min(t.elapsed().as_secs_f64());
+                    for _ in 0..batch {
+                        black_box(timed(f));
+                    }
+                    *b = b.min(t.elapsed().as_secs_f64() / f64::from(batch));
                 }
             }
             let gbs = best.iter().map(|s| x.utf8.len() as f64 / s / 1e9);

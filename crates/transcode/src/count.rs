@@ -211,7 +211,9 @@ free_functions! {
     fn utf8_len_from_latin1(src: &[u8]) -> usize;
 
     /// The UTF-8 length in bytes of the lossy conversion of UTF-32 `src`
-    /// (an invalid unit becomes U+FFFD, 3 bytes).
+    /// (an invalid unit becomes U+FFFD, 3 bytes). The SIMD kernels read
+    /// `src` twice if it holds a unit above `10FFFF` (the first pass is
+    /// exact only up to `10FFFF`): the answer is exact either way.
     ///
     /// ```
     /// assert_eq!(transcode::utf8_len_from_utf32(&[0x61, 0x1F600, 0xD800]), 8);
@@ -220,6 +222,8 @@ free_functions! {
     fn utf8_len_from_utf32(src: &[u32]) -> usize;
 
     /// The UTF-16 length in `u16`s of the lossy conversion of UTF-32 `src`.
+    /// As for `utf8_len_from_utf32`, a unit above `10FFFF` costs a
+    /// second pass.
     ///
     /// ```
     /// assert_eq!(transcode::utf16_len_from_utf32(&[0x61, 0x1F600, 0xD800]), 4);

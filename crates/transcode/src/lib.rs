@@ -117,11 +117,12 @@
 //! length, UTF-32 and Latin-1 families are written once over a vector
 //! trait and have SSE4.1, AVX2 and AVX-512 (F, BW, VL) kernels.
 //!
-//! On aarch64 the NEON table has the ASCII prefix of UTF-8 → UTF-16,
-//! Latin-1 → UTF-16 and → UTF-32, and the counts and lengths of UTF-8,
-//! UTF-16 and Latin-1; its other entries are the portable (scalar) ones,
-//! with UTF-8 validated by utf8-simd's NEON kernel. It is tested under
-//! qemu; its speed has not been measured.
+//! On aarch64 the NEON table converts 16-unit stretches of one-unit
+//! characters (ASCII, Latin-1, the BMP without surrogates) in every
+//! conversion and has the counts and lengths of UTF-8, UTF-16 and Latin-1;
+//! the rest is the portable (scalar) code, with UTF-8 validated by
+//! utf8-simd's NEON kernel. It is tested under qemu; its speed has not
+//! been measured.
 //!
 //! # Exactness
 //!

@@ -230,6 +230,114 @@ fn utf32_counts_at_every_length_and_offset() {
     }
 }
 
+/// Valid UTF-32 of every width at every length and offset: the kernels'
+/// first pass, which assumes every unit is at most `10FFFF`, answers alone
+/// (the random units above nearly always hold one that is not, and take
+/// the second, exact pass).
+#[test]
+fn valid_utf32_counts_at_every_length_and_offset() {
+    let mut rng = StdRng::seed_from_u64(8);
+    for t in transcoders() {
+        for pool in POOLS {
+            let u: Vec<u32> = text(&mut rng, pool, MAX_LEN + OFFSETS)
+                .chars()
+                .map(u32::from)
+                .collect();
+            for start in 0..OFFSETS {
+                for end in start..=start + MAX_LEN {
+                    check_utf32(t, &u[start..end]);
+                }
+            }
+        }
+        // Surrogates pass the first pass too (as U+FFFD they are 3 bytes
+        // and one unit, like U+FFFF).
+        let surrogates: Vec<u32> = (0..MAX_LEN as u32).map(|i| 0xD800 + 7 * i).collect();
+        for end in 0..=MAX_LEN {
+            check_utf32(t, &surrogates[..end]);
+        }
+    }
+}
+
+/// One unit above `10FFFF` at every position of otherwise valid UTF-32,
+/// so that the first pass sees it in every register of a round, in the
+/// whole registers of the tail and in the masked last one, and hands over
+/// to the exact pass.
+#[test]
+fn one_invalid_utf32_unit_at_every_position() {
+    let mut rng = StdRng::seed_from_u64(9);
+    let bad = [0x11_0000, 0x1F_FFFF, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF];
+    for t in transcoders() {
+        for len in [1, 7, 8, 15, 16, 17, 31, 33, 63, 64, 65, 127, 129, 200] {
+            let valid: Vec<u32> = text(&mut rng, POOLS[4], len)
+                .chars()
+                .map(u32::from)
+                .collect();
+            for at in 0..len {
+                let mut u = valid.clone();
+                u[at] = bad[rng.random_range(0..bad.len())];
+                check_utf32(t, &u);
+            }
+        }
+    }
+}
+
+/// Lengths around the kernels' round boundaries (four registers a round,
+/// 16, 32 or 64 bytes each) and around the flushes of their byte counters
+/// (every `255 / (4 * MAX) - 1` rounds: 62 for the counts that add at most
+/// 1 a byte, 30 for the UTF-16 length of UTF-8, which adds 2 for a 4-byte
+/// lead), on inputs whose every unit adds the most its counter takes, so
+/// that a counter one round or one tail register too full would wrap.
+#[test]
+fn lengths_around_rounds_and_flushes() {
+    let mut lengths = std::collections::BTreeSet::new();
+    for b in [16, 32, 64] {
+        for rounds in [1, 2, 29, 30, 31, 61, 62, 63, 124, 125] {
+            for extra in [0, 1, 3, b - 1, b, b + 1, 2 * b + 3, 4 * b - 1] {
+                lengths.insert(rounds * 4 * b + extra);
+            }
+        }
+    }
+    let max = *lengths.last().unwrap();
+    let ascii = "a".repeat(max);
+    let emoji = "😀".repeat(max / 4);
+    let latin1 = vec![0xE9u8; max];
+    let pairs: Vec<u16> = "😀".repeat(max / 2 + 1).encode_utf16().collect();
+    let supplementary = vec![0x10_FFFFu32; max];
+    for t in transcoders() {
+        for &n in &lengths {
+            check_str(t, &ascii[..n]);
+            check_str(t, &emoji[..n / 4 * 4]);
+            check_latin1(t, &latin1[..n]);
+            check_utf16(t, &pairs[..n]);
+            check_utf32(t, &supplementary[..n]);
+        }
+    }
+}
+
+/// ASCII with one surrogate pair, lone lead or lone trail at every
+/// position: most rounds of the UTF-16 counts hold no unit from `8000`
+/// (count-utf16 skips their pair test), one does, and the pair straddles
+/// every register and round boundary.
+#[test]
+fn one_surrogate_pair_in_ascii_at_every_position() {
+    for t in transcoders() {
+        for len in [40, 130, 300] {
+            for at in 0..len {
+                for ins in [
+                    &[0xD83D, 0xDE00][..],
+                    &[0xD83D],
+                    &[0xDE00],
+                    &[0xDE00, 0xD83D],
+                ] {
+                    let mut u = vec![0x61u16; len];
+                    u.splice(at..at, ins.iter().copied());
+                    check_utf16(t, &u);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn latin1_counts_at_every_length_and_offset() {
     let mut rng = StdRng::seed_from_u64(4);

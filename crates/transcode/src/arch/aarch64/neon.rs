@@ -9,10 +9,12 @@
 
 use crate::count::scalar;
 use core::arch::aarch64::{
-    uint8x16_t, uint16x8_t, vaddlvq_u8, vaddlvq_u16, vandq_u16, vceqq_u16, vcgeq_u8, vcgeq_u16,
-    vcgtq_s8, vcltzq_s8, vdupq_n_s8, vdupq_n_u8, vdupq_n_u16, vget_low_u8, vget_low_u16, vld1q_u8,
-    vld1q_u16, vmaxvq_u8, vmovl_high_u8, vmovl_high_u16, vmovl_u8, vmovl_u16, vreinterpretq_s8_u8,
-    vst1q_u16, vst1q_u32, vsubq_u8, vsubq_u16,
+    uint8x16_t, uint16x8_t, uint32x4_t, vaddlvq_u8, vaddlvq_u16, vandq_u16, vandq_u32, vceqq_u16,
+    vcgeq_u8, vcgeq_u16, vcgtq_s8, vcleq_u32, vcltq_u32, vcltzq_s8, vdupq_n_s8, vdupq_n_u8,
+    vdupq_n_u16, vdupq_n_u32, vget_low_u8, vget_low_u16, vld1q_u8, vld1q_u16, vld1q_u32, vmaxq_u16,
+    vmaxq_u32, vmaxvq_u8, vmaxvq_u16, vmaxvq_u32, vminvq_u32, vmovl_high_u8, vmovl_high_u16,
+    vmovl_u8, vmovl_u16, vmovn_high_u16, vmovn_high_u32, vmovn_u16, vmovn_u32, vorrq_u32,
+    vreinterpretq_s8_u8, vst1q_u8, vst1q_u16, vst1q_u32, vsubq_u8, vsubq_u16, vsubq_u32,
 };
 
 /// Bytes per register.
@@ -182,59 +184,214 @@ pub(super) unsafe fn utf8_len_from_utf16(src: &[u16]) -> usize {
     src.len() + widths - 2 * pairs
 }
 
-/// Converts registers of `src` to `dst` while `whole` accepts them (all of
-/// them, for Latin-1; ASCII ones, for the ASCII prefix): 16 bytes to 16
-/// units, widened by `store`.
+/// Source units per step of the conversions: one register of bytes, two
+/// of 16-bit units, four of 32-bit ones.
+const STEP: usize = 16;
+
+/// Converts `src` to `dst` one unit for one unit, [`STEP`] units at a
+/// time, while `step` accepts them: `step(p, q)` reads the 16 units at
+/// `p` and, if it can convert them all, writes their 16 units at `q` and
+/// returns `true`; otherwise it writes nothing and returns `false`, and the
+/// conversion stops there (the scalar code carries on, see the kernel
+/// contract in `arch`'s docs). Every kernel below converts only whole
+/// characters of one unit (ASCII, Latin-1, the BMP outside the
+/// surrogates), so each step ends at a character boundary.
 ///
 /// # Safety
 ///
-/// `store(x, q)` writes at most the 16 units at `q`.
+/// `step(p, q)` reads at most the 16 units at `p` and writes at most the
+/// 16 units at `q`.
 #[inline(always)]
-unsafe fn widen<D>(
-    src: &[u8],
+unsafe fn one_to_one<S, D>(
+    src: &[S],
     dst: &mut [D],
-    whole: impl Fn(uint8x16_t) -> bool,
-    store: impl Fn(uint8x16_t, *mut D),
+    step: impl Fn(*const S, *mut D) -> bool,
 ) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let mut i = 0;
-    while n - i >= BYTES {
-        // SAFETY: NEON is part of the target; `i + 16 <= src.len()` for the
-        // load and `i + 16 <= dst.len()` for the store.
-        let x = unsafe { vld1q_u8(src[i..].as_ptr()) };
-        if !whole(x) {
-            break;
-        }
-        store(x, dst[i..].as_mut_ptr());
-        i += BYTES;
+    // In bounds: `i + 16 <= n <= src.len(), dst.len()`.
+    while n - i >= STEP && step(src[i..].as_ptr(), dst[i..].as_mut_ptr()) {
+        i += STEP;
     }
     (i, i)
 }
 
-/// Stores the 16 bytes of `x` as 16 units at `q`.
+/// Loads 16 bytes.
+///
+/// # Safety
+///
+/// `p` is valid for reads of 16 bytes.
+#[inline(always)]
+unsafe fn load8(p: *const u8) -> uint8x16_t {
+    // SAFETY: the caller guarantees the bytes.
+    unsafe { vld1q_u8(p) }
+}
+
+/// Loads 16 units of 16 bits, as two registers.
+///
+/// # Safety
+///
+/// `p` is valid for reads of 16 units.
+#[inline(always)]
+unsafe fn load16(p: *const u16) -> [uint16x8_t; 2] {
+    // SAFETY: the caller guarantees the units.
+    unsafe { [vld1q_u16(p), vld1q_u16(p.add(8))] }
+}
+
+/// Loads 16 units of 32 bits, as four registers.
+///
+/// # Safety
+///
+/// `p` is valid for reads of 16 units.
+#[inline(always)]
+unsafe fn load32(p: *const u32) -> [uint32x4_t; 4] {
+    // SAFETY: the caller guarantees the units.
+    unsafe {
+        [
+            vld1q_u32(p),
+            vld1q_u32(p.add(4)),
+            vld1q_u32(p.add(8)),
+            vld1q_u32(p.add(12)),
+        ]
+    }
+}
+
+/// Stores 16 bytes as 16 units of 16 bits.
 ///
 /// # Safety
 ///
 /// `q` is valid for writes of 16 units.
 #[inline(always)]
-unsafe fn store_u16(x: uint8x16_t, q: *mut u16) {
+unsafe fn store_widened16(x: uint8x16_t, q: *mut u16) {
     // SAFETY: the caller guarantees the 16 units.
     unsafe {
-        let lo: uint16x8_t = vmovl_u8(vget_low_u8(x));
-        let hi: uint16x8_t = vmovl_high_u8(x);
-        vst1q_u16(q, lo);
-        vst1q_u16(q.add(8), hi);
+        vst1q_u16(q, vmovl_u8(vget_low_u8(x)));
+        vst1q_u16(q.add(8), vmovl_high_u8(x));
     }
 }
 
-/// Any bytes to UTF-16, up to the first register with a byte from `80`.
+/// Stores 16 units of 16 bits as 16 units of 32 bits.
+///
+/// # Safety
+///
+/// `q` is valid for writes of 16 units.
+#[inline(always)]
+unsafe fn store_widened32_from16(u: [uint16x8_t; 2], q: *mut u32) {
+    // SAFETY: the caller guarantees the 16 units.
+    unsafe {
+        vst1q_u32(q, vmovl_u16(vget_low_u16(u[0])));
+        vst1q_u32(q.add(4), vmovl_high_u16(u[0]));
+        vst1q_u32(q.add(8), vmovl_u16(vget_low_u16(u[1])));
+        vst1q_u32(q.add(12), vmovl_high_u16(u[1]));
+    }
+}
+
+/// Stores 16 bytes as 16 units of 32 bits.
+///
+/// # Safety
+///
+/// `q` is valid for writes of 16 units.
+#[inline(always)]
+unsafe fn store_widened32(x: uint8x16_t, q: *mut u32) {
+    // SAFETY: the caller guarantees the 16 units.
+    unsafe { store_widened32_from16([vmovl_u8(vget_low_u8(x)), vmovl_high_u8(x)], q) }
+}
+
+/// The low bytes of 16 units of 16 bits.
+#[inline(always)]
+fn narrow16(u: [uint16x8_t; 2]) -> uint8x16_t {
+    // SAFETY: NEON is part of the target.
+    unsafe { vmovn_high_u16(vmovn_u16(u[0]), u[1]) }
+}
+
+/// The low halves of 16 units of 32 bits.
+#[inline(always)]
+fn narrow32(u: [uint32x4_t; 4]) -> [uint16x8_t; 2] {
+    // SAFETY: NEON is part of the target.
+    unsafe {
+        [
+            vmovn_high_u32(vmovn_u32(u[0]), u[1]),
+            vmovn_high_u32(vmovn_u32(u[2]), u[3]),
+        ]
+    }
+}
+
+/// The largest of 16 units of 16 bits.
+#[inline(always)]
+fn max16(u: [uint16x8_t; 2]) -> u16 {
+    // SAFETY: NEON is part of the target.
+    unsafe { vmaxvq_u16(vmaxq_u16(u[0], u[1])) }
+}
+
+/// The largest of 16 units of 32 bits.
+#[inline(always)]
+fn max32(u: [uint32x4_t; 4]) -> u32 {
+    // SAFETY: NEON is part of the target.
+    unsafe { vmaxvq_u32(vmaxq_u32(vmaxq_u32(u[0], u[1]), vmaxq_u32(u[2], u[3]))) }
+}
+
+/// Whether 16 bytes are ASCII.
+#[inline(always)]
+fn ascii8(x: uint8x16_t) -> bool {
+    // SAFETY: NEON is part of the target.
+    unsafe { vmaxvq_u8(x) < 0x80 }
+}
+
+/// Any bytes to UTF-16, up to the first register with a byte from `80`;
+/// also the NEON table's valid UTF-8 → UTF-16 (its ASCII registers; the
+/// scalar code converts the rest).
 ///
 /// # Safety
 ///
 /// None beyond NEON, which the target has.
 pub(super) unsafe fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: `store_u16` writes the 16 units `widen` checked.
-    unsafe { widen::<u16>(src, dst, |x| vmaxvq_u8(x) < 0x80, |x, q| store_u16(x, q)) }
+    // SAFETY: each step reads and writes the 16 units it is given.
+    unsafe {
+        one_to_one(src, dst, |p, q| {
+            let x = load8(p);
+            ascii8(x) && {
+                store_widened16(x, q);
+                true
+            }
+        })
+    }
+}
+
+/// Valid UTF-8 to UTF-32: its ASCII registers.
+///
+/// # Safety
+///
+/// None beyond NEON, which the target has.
+pub(super) unsafe fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+    // SAFETY: each step reads and writes the 16 units it is given.
+    unsafe {
+        one_to_one(src, dst, |p, q| {
+            let x = load8(p);
+            ascii8(x) && {
+                store_widened32(x, q);
+                true
+            }
+        })
+    }
+}
+
+/// ASCII bytes copied: valid UTF-8 to Latin-1 and Latin-1 to UTF-8, for
+/// their ASCII registers.
+///
+/// # Safety
+///
+/// None beyond NEON, which the target has.
+pub(super) unsafe fn ascii_copy(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY: each step reads and writes the 16 bytes it is given.
+    unsafe {
+        one_to_one(src, dst, |p, q| {
+            let x = load8(p);
+            ascii8(x) && {
+                vst1q_u8(q, x);
+                true
+            }
+        })
+    }
 }
 
 /// Latin-1 to UTF-16: every byte is its unit.
@@ -243,8 +400,13 @@ pub(super) unsafe fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usiz
 ///
 /// None beyond NEON, which the target has.
 pub(super) unsafe fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: `store_u16` writes the 16 units `widen` checked.
-    unsafe { widen::<u16>(src, dst, |_| true, |x, q| store_u16(x, q)) }
+    // SAFETY: each step reads and writes the 16 units it is given.
+    unsafe {
+        one_to_one(src, dst, |p, q| {
+            store_widened16(load8(p), q);
+            true
+        })
+    }
 }
 
 /// Latin-1 to UTF-32: every byte is its unit.
@@ -253,20 +415,105 @@ pub(super) unsafe fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usi
 ///
 /// None beyond NEON, which the target has.
 pub(super) unsafe fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-    // SAFETY: the store writes the 16 units `widen` checked.
+    // SAFETY: each step reads and writes the 16 units it is given.
     unsafe {
-        widen::<u32>(
-            src,
-            dst,
-            |_| true,
-            |x, q| {
-                let lo = vmovl_u8(vget_low_u8(x));
-                let hi = vmovl_high_u8(x);
-                vst1q_u32(q, vmovl_u16(vget_low_u16(lo)));
-                vst1q_u32(q.add(4), vmovl_high_u16(lo));
-                vst1q_u32(q.add(8), vmovl_u16(vget_low_u16(hi)));
-                vst1q_u32(q.add(12), vmovl_high_u16(hi));
-            },
-        )
+        one_to_one(src, dst, |p, q| {
+            store_widened32(load8(p), q);
+            true
+        })
+    }
+}
+
+/// UTF-16 to UTF-8 (its ASCII registers) and to Latin-1 (registers below
+/// `LIMIT`): the units' low bytes.
+///
+/// # Safety
+///
+/// None beyond NEON, which the target has.
+pub(super) unsafe fn utf16_narrow<const LIMIT: u16>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY: each step reads and writes the 16 units it is given.
+    unsafe {
+        one_to_one(src, dst, |p, q| {
+            let u = load16(p);
+            max16(u) < LIMIT && {
+                vst1q_u8(q, narrow16(u));
+                true
+            }
+        })
+    }
+}
+
+/// UTF-32 to UTF-8 (its ASCII registers) and to Latin-1 (registers below
+/// `LIMIT`): the units' low bytes.
+///
+/// # Safety
+///
+/// None beyond NEON, which the target has.
+pub(super) unsafe fn utf32_narrow<const LIMIT: u32>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY: each step reads and writes the 16 units it is given.
+    unsafe {
+        one_to_one(src, dst, |p, q| {
+            let u = load32(p);
+            max32(u) < LIMIT && {
+                vst1q_u8(q, narrow16(narrow32(u)));
+                true
+            }
+        })
+    }
+}
+
+/// UTF-16 to UTF-32, registers without a surrogate (`D800..=DFFF`, whose
+/// top five bits are `11011`).
+///
+/// # Safety
+///
+/// None beyond NEON, which the target has.
+pub(super) unsafe fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+    // SAFETY: each step reads and writes the 16 units it is given.
+    unsafe {
+        one_to_one(src, dst, |p, q| {
+            let u = load16(p);
+            let top = vdupq_n_u16(0xF800);
+            let sur = vdupq_n_u16(0xD800);
+            let s0 = vceqq_u16(vandq_u16(u[0], top), sur);
+            let s1 = vceqq_u16(vandq_u16(u[1], top), sur);
+            max16([s0, s1]) == 0 && {
+                store_widened32_from16(u, q);
+                true
+            }
+        })
+    }
+}
+
+/// UTF-32 to UTF-16, registers of BMP characters (below `D800`, or
+/// `E000..=FFFF`).
+///
+/// # Safety
+///
+/// None beyond NEON, which the target has.
+pub(super) unsafe fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: each step reads and writes the 16 units it is given.
+    unsafe {
+        one_to_one(src, dst, |p, q| {
+            let u = load32(p);
+            // A lane is good if below D800, or if `u - E000` (wrapping) is at
+            // most 1FFF: the smallest of the good masks decides.
+            let good = |x: uint32x4_t| {
+                vorrq_u32(
+                    vcltq_u32(x, vdupq_n_u32(0xD800)),
+                    vcleq_u32(vsubq_u32(x, vdupq_n_u32(0xE000)), vdupq_n_u32(0x1FFF)),
+                )
+            };
+            let all = vminvq_u32(vandq_u32(
+                vandq_u32(good(u[0]), good(u[1])),
+                vandq_u32(good(u[2]), good(u[3])),
+            ));
+            all != 0 && {
+                let n = narrow32(u);
+                vst1q_u16(q, n[0]);
+                vst1q_u16(q.add(8), n[1]);
+                true
+            }
+        })
     }
 }

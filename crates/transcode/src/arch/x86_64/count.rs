@@ -12,49 +12,124 @@
 //! definitions of `crate::count::scalar`, which every kernel must equal.
 //!
 //! The UTF-8 counts take valid UTF-8 (a `&str`, or what utf8-simd
-//! validated); on other bytes they still return a number, just not a
-//! meaningful one. The UTF-16 and UTF-32 counts are exact on any input: a
-//! surrogate pair is a lead surrogate whose next unit is a trail
-//! surrogate, found by loading each register a second time, one unit
-//! further on.
+//! validated); on other bytes they return what the scalar definitions
+//! return (bytes that are not continuation bytes, and so on), a number
+//! that is just not meaningful (the unit test below checks it). The UTF-16
+//! and UTF-32 counts are exact on any input: a surrogate pair is a lead
+//! surrogate whose next unit is a trail surrogate, found by loading each
+//! register a second time, one unit further on; the UTF-32 lengths take a
+//! second pass when a unit is above `10FFFF` (below, before
+//! `utf8_len_from_utf32`).
+//!
+//! Measured (callgrind instructions per call, AVX2 table; simdutf 7.7.1's
+//! haswell kernels in brackets), before and after the rewrite that gave
+//! each unrolled register its own counter, counted loops and cheaper lane
+//! tests: count-utf8 64 KiB Latin 10925 -> 5904 (10353); count-utf16 64
+//! KiB Latin 33889 -> 23654 (41027); utf8-len-of-utf16 64 KiB Latin 70763
+//! -> 52357 (57443); utf8-len-of-utf32 64 KiB Latin 108636 -> 71750
+//! (90233); utf16-len-of-utf32 64 KiB Latin 51270 -> 38980 (90180);
+//! utf8-len-of-latin1 1 KiB Latin 198 -> 151 (317). The instruction counts
+//! fell less than the time: the first version's loops were bound by the
+//! latency of one counter's chain, not by instructions.
+//!
+//! Dead end: AVX-512 counting a byte compare with a masked subtract
+//! (`vpcmpgtb k` + `vpsubb{k}`, two instructions instead of `vpcmpgtb k`,
+//! `vpmovm2b`, `vpsubb`). LLVM turns `_mm512_mask_sub_epi8(acc, k, acc,
+//! -1)` back into the three instructions (a select of `acc - -1` is `acc -
+//! sext(k)`), so the code was identical and the timings moved only by noise.
 
 use super::simd::Simd;
 use crate::count::scalar;
 
-/// Registers per round of the main loops: four independent loads and
-/// counter updates, so that the loop runs at the load ports' speed rather
-/// than at the latency of one dependency chain.
+/// Registers per round of the main loops: four independent loads, each
+/// with a counter of its own, so that the counters' dependency chains are
+/// one register long a round. The first version summed the four into one
+/// counter; LLVM keeps such a sum as a chain of subtractions (it even turns
+/// a tree `(f0 + f1) + (f2 + f3)` back into one, and for the UTF-32 lengths
+/// that chain was 12 `vpsubd` a round), so the loop ran at the chain's
+/// latency: count-utf8 at 4 cycles per 128 bytes with AVX2, 0.89-1.17x
+/// simdutf. LLVM does not merge separate loop-carried counters. They are
+/// added up when they are flushed, and their sum must fit a lane.
 const UNROLL: usize = 4;
 
+/// Rounds between two flushes of counters of lanes that hold up to `cap`
+/// together, when a round adds up to `UNROLL * MAX` a lane, leaving room
+/// for the tail's `UNROLL` more registers (at most `UNROLL - 1` whole ones
+/// and the partial last one), so that the tail needs no flush of its own.
+const fn rounds_per_flush(cap: usize, max: usize) -> usize {
+    cap / (UNROLL * max) - 1
+}
+
+/// The sum of four byte counters.
+#[inline(always)]
+fn add4_8<S: Simd>(s: S, a: [S::V; UNROLL]) -> S::V {
+    s.add8(s.add8(a[0], a[1]), s.add8(a[2], a[3]))
+}
+
+/// The sum of four 32-bit counters.
+#[inline(always)]
+fn add4_32<S: Simd>(s: S, a: [S::V; UNROLL]) -> S::V {
+    s.add32(s.add32(a[0], a[1]), s.add32(a[2], a[3]))
+}
+
+/// Two 16-bit counters plus two vectors. (Helpers, not closures: a closure
+/// cannot be `#[inline(always)]` on stable Rust, and LLVM outlined one in
+/// the AVX-512 kernel, which then passed its `__m512i` through memory:
+/// utf8-len-of-utf16 ran at 0.44 GB/s.)
+#[inline(always)]
+fn add16x2<S: Simd>(s: S, a: (S::V, S::V), b: (S::V, S::V)) -> (S::V, S::V) {
+    (s.add16(a.0, b.0), s.add16(a.1, b.1))
+}
+
+/// Two 16-bit counters minus two vectors.
+#[inline(always)]
+fn sub16x2<S: Simd>(s: S, a: (S::V, S::V), b: (S::V, S::V)) -> (S::V, S::V) {
+    (s.sub16(a.0, b.0), s.sub16(a.1, b.1))
+}
+
+/// The sum of four pairs of 16-bit counters.
+#[inline(always)]
+fn add4_16<S: Simd>(s: S, a: [(S::V, S::V); UNROLL]) -> (S::V, S::V) {
+    add16x2(s, add16x2(s, a[0], a[1]), add16x2(s, a[2], a[3]))
+}
+
 /// `-(count per byte)` of `f` over every byte of `src`, which holds at least
-/// one register. `f` must return lanes in `-MAX..=0`.
+/// one register. `f` must return lanes in `-MAX..=0`, `MAX <= 2`.
 #[inline(always)]
 fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S::V) -> u64 {
     let (n, b) = (src.len(), S::BYTES);
     let p = src.as_ptr();
-    // A byte counter takes at most `UNROLL * MAX` a round.
-    let rounds = 255 / (UNROLL * MAX);
+    let per_flush = rounds_per_flush(255, MAX);
+    let mut rounds = n / (UNROLL * b);
     let (mut total, mut i) = (0u64, 0usize);
-    while n - i >= UNROLL * b {
-        let mut acc = s.zero();
-        let mut r = 0;
-        while r < rounds && n - i >= UNROLL * b {
-            for k in 0..UNROLL {
-                // SAFETY: `i + UNROLL * b <= n`: the register is inside `src`.
+    let mut acc = [s.zero(); UNROLL];
+    // The number of rounds is known before the loop, so that the loop is a
+    // counted one: the first version tested `n - i` and a round counter
+    // each round (7 scalar instructions a round, now 3).
+    while rounds > 0 {
+        let r = rounds.min(per_flush);
+        rounds -= r;
+        for _ in 0..r {
+            for (k, a) in acc.iter_mut().enumerate() {
+                // SAFETY: `r` rounds remained: `i + UNROLL * b <= n`, so
+                // the `UNROLL` registers are inside `src`.
                 let v = unsafe { s.load(p.add(i + k * b)) };
-                acc = s.sub8(acc, f(v));
+                *a = s.sub8(*a, f(v));
             }
             i += UNROLL * b;
-            r += 1;
         }
-        total += s.sum8(acc);
+        if rounds > 0 {
+            total += s.sum8(add4_8(s, acc));
+            acc = [s.zero(); UNROLL];
+        }
     }
-    // At most `UNROLL` more registers: at most `UNROLL * MAX <= 255` a lane.
-    let mut acc = s.zero();
+    // At most `UNROLL - 1` more whole registers, and a partial one: the
+    // room `rounds_per_flush` left.
+    let mut last = s.zero();
     while n - i >= b {
         // SAFETY: `i + b <= n`.
         let v = unsafe { s.load(p.add(i)) };
-        acc = s.sub8(acc, f(v));
+        last = s.sub8(last, f(v));
         i += b;
     }
     if i < n {
@@ -62,48 +137,88 @@ fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S:
         // `src`.
         let v = unsafe { s.load(p.add(n - b)) };
         // Bytes `n - b..i` were counted: keep the `n - i` last lanes.
-        acc = s.sub8(acc, s.and(f(v), s.mask_from(b - (n - i))));
+        last = s.sub8(last, s.and(f(v), s.mask_from(b - (n - i))));
     }
-    total + s.sum8(acc)
+    acc[0] = s.add8(acc[0], last);
+    total + s.sum8(add4_8(s, acc))
 }
 
-/// `-(count per position)` of `f(unit, next unit)` over every position of
-/// `src` but the last, which holds more units than a register. `f` must
-/// return 16-bit lanes in `-MAX..=0`.
+/// The two sums of `-(count per position)` of `f(unit, next unit)` over
+/// every position of `src` but the last, which holds more units than a
+/// register. `f` must return two vectors of 16-bit lanes in `-MAX..=0`.
+/// A caller that needs one sum returns zero as the other, which LLVM
+/// removes with its counters.
+///
+/// With `SKIP`, a round whose units are all below `8000` (no surrogate, so
+/// no pair) counts `below_8000(unit)` instead, without the second loads.
+/// count-utf16 takes it (callgrind, AVX2, 64 KiB: Latin 23654 -> 12400
+/// instructions, 1.5-1.8x -> 3-4x simdutf on the European texts), at a
+/// cost where every round has a unit from `8000` (Korean 9698 -> 13867
+/// instructions: the test, and loads no longer folded; 1.36-1.57x -> 1.12-
+/// 1.27x simdutf at the Korean, Japanese and Emoji minima). The UTF-8
+/// length of UTF-16 does not: there the same split lost 30% on Emoji and
+/// CJK (0.70x simdutf) for 15% on the rest, so it runs without it.
 #[inline(always)]
-fn sum_pairs16<S: Simd, const MAX: usize>(
+fn sum_pairs16<S: Simd, const MAX: usize, const SKIP: bool>(
     s: S,
     src: &[u16],
-    f: impl Fn(S::V, S::V) -> S::V,
-) -> u64 {
+    f: impl Fn(S::V, S::V) -> (S::V, S::V),
+    below_8000: impl Fn(S::V) -> (S::V, S::V),
+) -> (u64, u64) {
     let (n, lanes) = (src.len(), S::BYTES / 2);
+    let high = s.splat16(0x8000);
     let p = src.as_ptr().cast::<u8>();
-    // A 16-bit counter, summed unsigned, takes at most `UNROLL * MAX` a
-    // round.
-    let rounds = 0xFFFF / (UNROLL * MAX);
-    let (mut total, mut i) = (0u64, 0usize);
-    // Positions `i..i + lanes` need units up to `i + lanes`.
-    while n - i > UNROLL * lanes {
-        let mut acc = s.zero();
-        let mut r = 0;
-        while r < rounds && n - i > UNROLL * lanes {
-            for k in 0..UNROLL {
-                let at = 2 * (i + k * lanes);
-                // SAFETY: units `i + k * lanes ..= i + (k + 1) * lanes` are
-                // inside `src`, as `i + UNROLL * lanes < n`.
-                let (v, next) = unsafe { (s.load(p.add(at)), s.load(p.add(at + 2))) };
-                acc = s.sub16(acc, f(v, next));
+    // A 16-bit counter, summed unsigned, holds up to `0xFFFF`.
+    let per_flush = rounds_per_flush(0xFFFF, MAX);
+    // Positions `i..i + lanes` need units up to `i + lanes`: the rounds
+    // cover positions `0..(n - 1)`, rounded down.
+    let mut rounds = (n - 1) / (UNROLL * lanes);
+    let (mut total, mut i) = ((0u64, 0u64), 0usize);
+    let mut acc = [(s.zero(), s.zero()); UNROLL];
+    while rounds > 0 {
+        let r = rounds.min(per_flush);
+        rounds -= r;
+        for _ in 0..r {
+            let at = |k: usize| 2 * (i + k * lanes);
+            // SAFETY: units `i..=i + UNROLL * lanes` are inside `src`: `r`
+            // rounds remained, so `i + UNROLL * lanes <= n - 1`.
+            let v = unsafe {
+                [
+                    s.load(p.add(at(0))),
+                    s.load(p.add(at(1))),
+                    s.load(p.add(at(2))),
+                    s.load(p.add(at(3))),
+                ]
+            };
+            let any = s.or(s.or(v[0], v[1]), s.or(v[2], v[3]));
+            if !SKIP || s.test_any(any, high) {
+                for (k, a) in acc.iter_mut().enumerate() {
+                    // SAFETY: as above: unit `i + (k + 1) * lanes` is the
+                    // last one read, at most `i + UNROLL * lanes`.
+                    let next = unsafe { s.load(p.add(at(k) + 2)) };
+                    *a = sub16x2(s, *a, f(v[k], next));
+                }
+            } else {
+                // No unit from `8000` on: no surrogate, so no pair starts
+                // in the round, and the units can be classified as
+                // signed.
+                for (a, &v) in acc.iter_mut().zip(&v) {
+                    *a = sub16x2(s, *a, below_8000(v));
+                }
             }
             i += UNROLL * lanes;
-            r += 1;
         }
-        total += s.sum16(acc);
+        if rounds > 0 {
+            let a = add4_16(s, acc);
+            total = (total.0 + s.sum16(a.0), total.1 + s.sum16(a.1));
+            acc = [(s.zero(), s.zero()); UNROLL];
+        }
     }
-    let mut acc = s.zero();
+    let mut last = (s.zero(), s.zero());
     while n - i > lanes {
         // SAFETY: units `i..=i + lanes` are inside `src`.
         let (v, next) = unsafe { (s.load(p.add(2 * i)), s.load(p.add(2 * i + 2))) };
-        acc = s.sub16(acc, f(v, next));
+        last = sub16x2(s, last, f(v, next));
         i += lanes;
     }
     if i < n - 1 {
@@ -113,61 +228,87 @@ fn sum_pairs16<S: Simd, const MAX: usize>(
         // SAFETY: units `t..n` are inside `src`.
         let (v, next) = unsafe { (s.load(p.add(2 * t)), s.load(p.add(2 * t + 2))) };
         // Positions `t..i` were counted.
-        acc = s.sub16(acc, s.and(f(v, next), s.mask_from(2 * (i - t))));
+        let keep = s.mask_from(2 * (i - t));
+        let (a, b) = f(v, next);
+        last = sub16x2(s, last, (s.and(a, keep), s.and(b, keep)));
     }
-    total + s.sum16(acc)
+    acc[0] = add16x2(s, acc[0], last);
+    let a = add4_16(s, acc);
+    (total.0 + s.sum16(a.0), total.1 + s.sum16(a.1))
 }
 
-/// The two sums of `-(count per unit)` of `f` over every unit of `src`,
-/// which holds at least one register. `f` must return 32-bit lanes in
-/// `-MAX..=0`.
+/// The sum of `-(count per unit)` of `f` over every unit of `src`, which
+/// holds at least one register, and the unsigned maximum of the units, lane
+/// by lane (unused by some callers, and then removed by LLVM). `f` must
+/// return 32-bit lanes in `-MAX..=0`.
 #[inline(always)]
 fn sum_units32<S: Simd, const MAX: usize>(
     s: S,
     src: &[u32],
-    f: impl Fn(S::V) -> (S::V, S::V),
-) -> (u64, u64) {
+    f: impl Fn(S::V) -> S::V,
+) -> (u64, S::V) {
     let (n, lanes) = (src.len(), S::BYTES / 4);
     let p = src.as_ptr().cast::<u8>();
     // Far fewer rounds than a 32-bit counter could take.
-    let rounds = (1 << 24) / (UNROLL * MAX);
-    let (mut total, mut i) = ((0u64, 0u64), 0usize);
-    while n - i >= UNROLL * lanes {
-        let mut acc = (s.zero(), s.zero());
-        let mut r = 0;
-        while r < rounds && n - i >= UNROLL * lanes {
-            for k in 0..UNROLL {
-                // SAFETY: units `i..i + UNROLL * lanes` are inside `src`.
-                let v = unsafe { s.load(p.add(4 * (i + k * lanes))) };
-                let (a, b) = f(v);
-                acc = (s.sub32(acc.0, a), s.sub32(acc.1, b));
+    let per_flush = rounds_per_flush(1 << 24, MAX);
+    let mut rounds = n / (UNROLL * lanes);
+    let (mut total, mut i, mut max) = (0u64, 0usize, s.zero());
+    let mut acc = [s.zero(); UNROLL];
+    while rounds > 0 {
+        let r = rounds.min(per_flush);
+        rounds -= r;
+        for _ in 0..r {
+            let at = |k: usize| 4 * (i + k * lanes);
+            // SAFETY: units `i..i + UNROLL * lanes` are inside `src`: `r`
+            // rounds remained.
+            let v = unsafe {
+                [
+                    s.load(p.add(at(0))),
+                    s.load(p.add(at(1))),
+                    s.load(p.add(at(2))),
+                    s.load(p.add(at(3))),
+                ]
+            };
+            for (a, &v) in acc.iter_mut().zip(&v) {
+                *a = s.sub32(*a, f(v));
             }
+            max = s.max_u32(max, s.max_u32(s.max_u32(v[0], v[1]), s.max_u32(v[2], v[3])));
             i += UNROLL * lanes;
-            r += 1;
         }
-        total = (total.0 + s.sum32(acc.0), total.1 + s.sum32(acc.1));
+        if rounds > 0 {
+            total += s.sum32(add4_32(s, acc));
+            acc = [s.zero(); UNROLL];
+        }
     }
-    let mut acc = (s.zero(), s.zero());
+    let mut last = s.zero();
     while n - i >= lanes {
         // SAFETY: units `i..i + lanes` are inside `src`.
         let v = unsafe { s.load(p.add(4 * i)) };
-        let (a, b) = f(v);
-        acc = (s.sub32(acc.0, a), s.sub32(acc.1, b));
+        last = s.sub32(last, f(v));
+        max = s.max_u32(max, v);
         i += lanes;
     }
     if i < n {
         // SAFETY: `n >= lanes` (the caller's promise): the last register is
         // inside `src`.
         let v = unsafe { s.load(p.add(4 * (n - lanes))) };
-        // Units `n - lanes..i` were counted.
+        // Units `n - lanes..i` were counted (and are in `max` already,
+        // which they do not change).
         let keep = s.mask_from(4 * (lanes - (n - i)));
-        let (a, b) = f(v);
-        acc = (
-            s.sub32(acc.0, s.and(a, keep)),
-            s.sub32(acc.1, s.and(b, keep)),
-        );
+        last = s.sub32(last, s.and(f(v), keep));
+        max = s.max_u32(max, v);
     }
-    (total.0 + s.sum32(acc.0), total.1 + s.sum32(acc.1))
+    acc[0] = s.add32(acc[0], last);
+    (total + s.sum32(add4_32(s, acc)), max)
+}
+
+/// Whether every 32-bit lane of `max` is at most `10FFFF`: then the units
+/// whose maximum it is are scalar values or surrogates.
+#[inline(always)]
+fn all_below_110000<S: Simd>(s: S, max: S::V) -> bool {
+    let limit = s.splat32(0x10_FFFF);
+    let ok = s.eq32(s.max_u32(max, limit), limit);
+    s.movemask8(ok).count_ones() as usize == S::BYTES
 }
 
 /// `u64` to `usize`: counts never exceed the input's length, a `usize`.
@@ -176,20 +317,23 @@ fn to_usize(x: u64) -> usize {
     x as usize
 }
 
-/// Bytes that are not continuation bytes: a byte is one iff, signed, it
-/// is greater than -65 (`BF`).
+/// Bytes that are not continuation bytes: the bytes less the continuation
+/// bytes, which are, signed, less than -64 (`C0`). Comparing `C0 > byte`
+/// rather than `byte > BF` lets the load fold into the compare (`vpcmpgtb
+/// ymm, ymm, [mem]`): one instruction a register instead of two.
 #[inline(always)]
 pub(crate) fn count_utf8<S: Simd>(s: S, src: &[u8]) -> usize {
     if src.len() < S::BYTES {
         return scalar::count_utf8(src);
     }
-    let bf = s.splat8(0xBF);
-    to_usize(sum_bytes::<S, 1>(
-        s,
-        src,
-        #[inline(always)]
-        |v| s.gt_i8(v, bf),
-    ))
+    let c0 = s.splat8(0xC0);
+    src.len()
+        - to_usize(sum_bytes::<S, 1>(
+            s,
+            src,
+            #[inline(always)]
+            |v| s.gt_i8(c0, v),
+        ))
 }
 
 /// UTF-16 units per byte of valid UTF-8, negated, by the byte's high nibble:
@@ -244,13 +388,16 @@ pub(crate) fn utf8_len_from_latin1<S: Simd>(s: S, src: &[u8]) -> usize {
 }
 
 /// The mask of the 16-bit lanes of `v` that are lead surrogates followed
-/// (in `next`, the same lanes one unit on) by trail surrogates.
+/// (in `next`, the same lanes one unit on) by trail surrogates. Each test
+/// moves its range (`D800..=DBFF`, `DC00..=DFFF`) to the bottom of the
+/// signed range, `-8000..-7C00`, by a wrapping add; both hold iff the
+/// larger of the two is still below `-7C00`. Four instructions, where
+/// masking and comparing each unit and combining took five.
 #[inline(always)]
 fn pairs16<S: Simd>(s: S, v: S::V, next: S::V) -> S::V {
-    let (fc00, d800, dc00) = (s.splat16(0xFC00), s.splat16(0xD800), s.splat16(0xDC00));
-    let lead = s.eq16(s.and(v, fc00), d800);
-    let trail = s.eq16(s.and(next, fc00), dc00);
-    s.and(lead, trail)
+    let lead = s.add16(v, s.splat16(0x8000u16.wrapping_sub(0xD800)));
+    let trail = s.add16(next, s.splat16(0x8000u16.wrapping_sub(0xDC00)));
+    s.gt_i16(s.splat16(0x8400), s.max_i16(lead, trail))
 }
 
 /// `char::decode_utf16(src).count()`: the units, less one per surrogate
@@ -260,19 +407,28 @@ pub(crate) fn count_utf16<S: Simd>(s: S, src: &[u16]) -> usize {
     if src.len() <= S::BYTES / 2 {
         return scalar::count_utf16(src);
     }
-    src.len()
-        - to_usize(sum_pairs16::<S, 1>(
-            s,
-            src,
-            #[inline(always)]
-            |v, next| pairs16(s, v, next),
-        ))
+    let zero = s.zero();
+    let (pairs, _) = sum_pairs16::<S, 1, true>(
+        s,
+        src,
+        #[inline(always)]
+        |v, next| (pairs16(s, v, next), zero),
+        #[inline(always)]
+        |_| (zero, zero),
+    );
+    src.len() - to_usize(pairs)
 }
 
 /// `String::from_utf16_lossy(src).len()`: 3 bytes a unit, less one for a
 /// unit below `800` and another for a unit below `80`, less 2 for each
 /// surrogate pair (6 bytes counted, 4 written). An unpaired surrogate is
 /// U+FFFD, 3 bytes.
+///
+/// The unit is first clamped to `800` (unsigned), so that the two signed
+/// compares that follow see no negative lane (LLVM compiles each compare
+/// to `vpminuw` + `vpcmpeqw` anyway: no fewer instructions than masking,
+/// but no more); the pairs have a counter of their own, doubled at the
+/// end, instead of being added twice a register.
 #[inline(always)]
 pub(crate) fn utf8_len_from_utf16<S: Simd>(s: S, src: &[u16]) -> usize {
     let n = src.len();
@@ -282,21 +438,22 @@ pub(crate) fn utf8_len_from_utf16<S: Simd>(s: S, src: &[u16]) -> usize {
     if n <= S::BYTES / 2 {
         return scalar::utf8_len_from_utf16(src);
     }
-    let (ff80, f800, zero) = (s.splat16(0xFF80), s.splat16(0xF800), s.zero());
-    let fewer = sum_pairs16::<S, 4>(
+    let (x80, x800, zero) = (s.splat16(0x80), s.splat16(0x800), s.zero());
+    let (fewer, pairs) = sum_pairs16::<S, 2, false>(
         s,
         src,
         #[inline(always)]
         |v, next| {
-            let below80 = s.eq16(s.and(v, ff80), zero);
-            let below800 = s.eq16(s.and(v, f800), zero);
-            let pair = pairs16(s, v, next);
-            s.add16(s.add16(below80, below800), s.add16(pair, pair))
+            let m = s.min_u16(v, x800);
+            let fewer = s.add16(s.gt_i16(x80, m), s.gt_i16(x800, m));
+            (fewer, pairs16(s, v, next))
         },
+        #[inline(always)]
+        |v| (s.add16(s.gt_i16(x80, v), s.gt_i16(x800, v)), zero),
     );
     // The last unit starts no pair.
     let fewer_last = usize::from(last < 0x80) + usize::from(last < 0x800);
-    3 * n - to_usize(fewer) - fewer_last
+    3 * n - to_usize(fewer) - fewer_last - 2 * to_usize(pairs)
 }
 
 /// The mask of the 32-bit lanes that hold `10000..=10FFFF`: `v - 10000`,
@@ -306,29 +463,60 @@ fn supplementary32<S: Simd>(s: S, v: S::V) -> S::V {
     s.eq32(s.shr32::<20>(s.sub32(v, s.splat32(0x1_0000))), s.zero())
 }
 
-/// The UTF-8 length of lossy UTF-32: 3 bytes a unit, less one for a unit
-/// below `800` and another for a unit below `80`, plus one for a unit in
-/// `10000..=10FFFF`. Surrogates and units above `10FFFF` are U+FFFD, 3
-/// bytes.
+// The UTF-32 lengths take two passes on input with a unit above `10FFFF`.
+// The first assumes every unit is at most `10FFFF`, where signed compares
+// with `7F`, `7FF` and `FFFF` classify a unit in three instructions (a
+// surrogate needs nothing: as U+FFFD it is 3 bytes and 1 unit, like any
+// unit in `800..=FFFF`), and keeps the unsigned maximum of the units (one
+// more instruction). If the maximum is above `10FFFF`, the second pass
+// counts again with the exact per-unit tests (seven instructions, the first
+// version's only pass). Text is valid UTF-32 almost always; garbage costs
+// two passes but gets the exact answer.
+
+/// The UTF-8 length of lossy UTF-32: a byte a unit, plus one from `80`,
+/// one more from `800`, and one more for `10000..=10FFFF`. Surrogates and
+/// units above `10FFFF` are U+FFFD, 3 bytes.
 #[inline(always)]
 pub(crate) fn utf8_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
     if src.len() < S::BYTES / 4 {
         return scalar::utf8_len_from_utf32(src);
     }
-    let (not7f, not7ff, zero) = (s.splat32(!0x7F), s.splat32(!0x7FF), s.zero());
-    let (fewer, more) = sum_units32::<S, 2>(
+    let (x7f, x7ff, xffff) = (s.splat32(0x7F), s.splat32(0x7FF), s.splat32(0xFFFF));
+    let (more, max) = sum_units32::<S, 3>(
         s,
         src,
         #[inline(always)]
         |v| {
-            let fewer = s.add32(
+            let a = s.add32(s.gt_i32(v, x7f), s.gt_i32(v, x7ff));
+            s.add32(a, s.gt_i32(v, xffff))
+        },
+    );
+    if all_below_110000(s, max) {
+        return src.len() + to_usize(more);
+    }
+    // Exact for any unit: `4 - bytes` is one for each of "below 80" and
+    // "below 800", and one more unless supplementary.
+    let (not7f, not7ff, zero, ones) = (
+        s.splat32(!0x7F),
+        s.splat32(!0x7FF),
+        s.zero(),
+        s.splat32(u32::MAX),
+    );
+    let (fewer, _) = sum_units32::<S, 3>(
+        s,
+        src,
+        #[inline(always)]
+        |v| {
+            let below = s.add32(
                 s.eq32(s.and(v, not7f), zero),
                 s.eq32(s.and(v, not7ff), zero),
             );
-            (fewer, supplementary32(s, v))
+            // `-1 - supplementary`: -1 unless supplementary.
+            let not_supplementary = s.sub32(ones, supplementary32(s, v));
+            s.add32(below, not_supplementary)
         },
     );
-    3 * src.len() - to_usize(fewer) + to_usize(more)
+    4 * src.len() - to_usize(fewer)
 }
 
 /// The UTF-16 length of lossy UTF-32: one unit each, two for
@@ -338,12 +526,21 @@ pub(crate) fn utf16_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
     if src.len() < S::BYTES / 4 {
         return scalar::utf16_len_from_utf32(src);
     }
-    let zero = s.zero();
+    let xffff = s.splat32(0xFFFF);
+    let (more, max) = sum_units32::<S, 1>(
+        s,
+        src,
+        #[inline(always)]
+        |v| s.gt_i32(v, xffff),
+    );
+    if all_below_110000(s, max) {
+        return src.len() + to_usize(more);
+    }
     let (more, _) = sum_units32::<S, 1>(
         s,
         src,
         #[inline(always)]
-        |v| (supplementary32(s, v), zero),
+        |v| supplementary32(s, v),
     );
     src.len() + to_usize(more)
 }
@@ -399,3 +596,42 @@ macro_rules! kernels {
     };
 }
 pub(crate) use kernels;
+
+#[cfg(test)]
+mod tests {
+    //! The UTF-8 counts on bytes that are not UTF-8, which only this crate
+    //! can pass them (the public functions take `&str`): the garbage-in
+    //! rule is that every kernel still returns the scalar definition's
+    //! number (and does not panic or read outside the slice, which the
+    //! guard-page tests check).
+
+    use crate::arch::{ALL, Checked};
+    use crate::count::scalar;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn utf8_counts_of_any_bytes_equal_the_scalar_definitions() {
+        let mut rng = StdRng::seed_from_u64(7);
+        // Random bytes, and runs of the bytes that add the most to a lane
+        // (non-continuation bytes; 4-byte leads), past a counter flush.
+        let mut inputs: std::vec::Vec<std::vec::Vec<u8>> = (0..8)
+            .map(|_| (0..600).map(|_| rng.random()).collect())
+            .collect();
+        inputs.push(std::vec![0xF0; 40_000]);
+        inputs.push(std::vec![0x00; 40_000]);
+        for &k in ALL {
+            let Some(c) = Checked::new(k) else { continue };
+            for b in &inputs {
+                for end in (0..=b.len().min(600)).chain([b.len() - 1, b.len()]) {
+                    let b = &b[..end];
+                    assert_eq!(c.count(|k| k.count_utf8, b), scalar::count_utf8(b));
+                    assert_eq!(
+                        c.count(|k| k.utf16_len_from_utf8, b),
+                        scalar::utf16_len_from_utf8(b)
+                    );
+                }
+            }
+        }
+    }
+}

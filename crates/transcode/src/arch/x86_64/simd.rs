@@ -93,6 +93,8 @@ pub(crate) trait Simd: Copy {
     /// Bitwise or.
     fn or(self, a: Self::V, b: Self::V) -> Self::V;
 
+    /// Bytes: `a + b`, wrapping.
+    fn add8(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bytes: `a - b`, wrapping.
     fn sub8(self, a: Self::V, b: Self::V) -> Self::V;
     /// 16-bit lanes: `a + b`, wrapping.
@@ -116,6 +118,12 @@ pub(crate) trait Simd: Copy {
     fn eq32(self, a: Self::V, b: Self::V) -> Self::V;
     /// 32-bit lanes: the mask of `a > b`, signed.
     fn gt_i32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: the larger of `a` and `b`, signed.
+    fn max_i16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 16-bit lanes: the smaller of `a` and `b`, unsigned.
+    fn min_u16(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes: the larger of `a` and `b`, unsigned.
+    fn max_u32(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Bytes: `table[idx & 15]` within each 128-bit lane, 0 where `idx`
     /// has its top bit set (`pshufb`).
@@ -437,6 +445,7 @@ impl Simd for Sse41 {
         fn zero() -> __m128i = _mm_setzero_si128;
         fn and(a: __m128i, b: __m128i) -> __m128i = _mm_and_si128;
         fn or(a: __m128i, b: __m128i) -> __m128i = _mm_or_si128;
+        fn add8(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi8;
         fn sub8(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi8;
         fn add16(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi16;
         fn sub16(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi16;
@@ -450,6 +459,9 @@ impl Simd for Sse41 {
         fn gt_i32(a: __m128i, b: __m128i) -> __m128i = _mm_cmpgt_epi32;
         fn shuffle8(table: __m128i, idx: __m128i) -> __m128i = _mm_shuffle_epi8;
         fn andnot(a: __m128i, b: __m128i) -> __m128i = _mm_andnot_si128;
+        fn max_i16(a: __m128i, b: __m128i) -> __m128i = _mm_max_epi16;
+        fn min_u16(a: __m128i, b: __m128i) -> __m128i = _mm_min_epu16;
+        fn max_u32(a: __m128i, b: __m128i) -> __m128i = _mm_max_epu32;
         fn blendv8(a: __m128i, b: __m128i, m: __m128i) -> __m128i = _mm_blendv_epi8;
     }
 
@@ -699,6 +711,7 @@ impl Simd for Avx2 {
         fn zero() -> __m256i = _mm256_setzero_si256;
         fn and(a: __m256i, b: __m256i) -> __m256i = _mm256_and_si256;
         fn or(a: __m256i, b: __m256i) -> __m256i = _mm256_or_si256;
+        fn add8(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi8;
         fn sub8(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi8;
         fn add16(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi16;
         fn sub16(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi16;
@@ -712,6 +725,9 @@ impl Simd for Avx2 {
         fn gt_i32(a: __m256i, b: __m256i) -> __m256i = _mm256_cmpgt_epi32;
         fn shuffle8(table: __m256i, idx: __m256i) -> __m256i = _mm256_shuffle_epi8;
         fn andnot(a: __m256i, b: __m256i) -> __m256i = _mm256_andnot_si256;
+        fn max_i16(a: __m256i, b: __m256i) -> __m256i = _mm256_max_epi16;
+        fn min_u16(a: __m256i, b: __m256i) -> __m256i = _mm256_min_epu16;
+        fn max_u32(a: __m256i, b: __m256i) -> __m256i = _mm256_max_epu32;
         fn blendv8(a: __m256i, b: __m256i, m: __m256i) -> __m256i = _mm256_blendv_epi8;
     }
 
@@ -972,6 +988,7 @@ impl Simd for Avx512 {
         fn zero() -> __m512i = _mm512_setzero_si512;
         fn and(a: __m512i, b: __m512i) -> __m512i = _mm512_and_si512;
         fn or(a: __m512i, b: __m512i) -> __m512i = _mm512_or_si512;
+        fn add8(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi8;
         fn sub8(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi8;
         fn add16(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi16;
         fn sub16(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi16;
@@ -979,6 +996,9 @@ impl Simd for Avx512 {
         fn sub32(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi32;
         fn shuffle8(table: __m512i, idx: __m512i) -> __m512i = _mm512_shuffle_epi8;
         fn andnot(a: __m512i, b: __m512i) -> __m512i = _mm512_andnot_si512;
+        fn max_i16(a: __m512i, b: __m512i) -> __m512i = _mm512_max_epi16;
+        fn min_u16(a: __m512i, b: __m512i) -> __m512i = _mm512_min_epu16;
+        fn max_u32(a: __m512i, b: __m512i) -> __m512i = _mm512_max_epu32;
     }
 
     #[inline(always)]
