@@ -153,6 +153,15 @@ impl Source for Utf8Checked {
         {
             return Ok((char::from(b), 1));
         }
+        // A lead C2..=DF and a continuation byte are always a character
+        // (U+0080..=U+07FF): the Latin-1 text this source mostly sees
+        // (the tables whose UTF-8 → Latin-1 kernel only copies ASCII,
+        // NEON's, leave it every other character).
+        if let [b0 @ 0xC2..=0xDF, b1 @ 0x80..=0xBF, ..] = *rest
+            && let Some(c) = char::from_u32((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F))
+        {
+            return Ok((c, 2));
+        }
         // A character is at most 4 bytes: std's validator on them says
         // whether one starts here (then its valid prefix holds it).
         let head = rest.get(..4).unwrap_or(rest);
