@@ -8,8 +8,10 @@
 //! CESU-8 and MUTF-8 (identical bytes except for Emoji, whose characters are
 //! all supplementary: 4 bytes in UTF-8, 6 in CESU-8).
 //!
-//! `cargo bench -p benches --bench utf8_variants_min [rounds]` (default 200).
-//! Prints GB/s of input and ratios.
+//! `cargo bench -p benches --bench utf8_variants_min [rounds] [TEXT]
+//! [imp:NAME]` (default 200 rounds; a word keeps the texts whose name
+//! contains it; `imp:NAME` keeps the implementations whose name is NAME,
+//! for callgrind runs of one of them). Prints GB/s of input and ratios.
 
 // A benchmark: a panic is a report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -52,10 +54,16 @@ fn aligned(bytes: &[u8], storage: &mut Vec<u8>) -> std::ops::Range<usize> {
 }
 
 fn main() {
-    let rounds = std::env::args()
+    let args: Vec<String> = std::env::args()
         .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(200);
+        .filter(|a| a != "--bench")
+        .collect();
+    let rounds = args.iter().find_map(|a| a.parse().ok()).unwrap_or(200);
+    let imps: Vec<&str> = args.iter().filter_map(|a| a.strip_prefix("imp:")).collect();
+    let texts: Vec<&String> = args
+        .iter()
+        .filter(|a| a.parse::<usize>().is_err() && !a.starts_with("imp:"))
+        .collect();
     let kernel = |name: &str| {
         utf8_simd::kernels()
             .iter()
@@ -66,6 +74,9 @@ fn main() {
     let mut header: Vec<String> = Vec::new();
     let mut rows = Vec::new();
     for &(name, text) in benches::LIPSUM {
+        if !texts.is_empty() && !texts.iter().any(|t| name.contains(t.as_str())) {
+            continue;
+        }
         let utf8 = benches::sized_text(text, SIZE);
         let cesu = cesu8::encode(&utf8).into_owned();
         let mutf = mutf8::encode(&utf8).into_owned();
@@ -158,6 +169,9 @@ fn main() {
             m.len(),
             Box::new(|| assert!(simd_cesu8::mutf8::decode_strict(black_box(m)).is_ok())),
         ));
+        if !imps.is_empty() {
+            fns.retain(|(n, _, _)| imps.contains(n));
+        }
         let gbs = min_rounds(rounds, &mut fns);
         if header.is_empty() {
             header = fns.iter().map(|(n, _, _)| n.to_string()).collect();

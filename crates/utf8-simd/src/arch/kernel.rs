@@ -114,18 +114,55 @@ impl<V: Vector> Consts<V> {
     unsafe fn check_with(&self, cur: V, prev1: V, prev2: V, prev3: V) -> V {
         // SAFETY: the caller guarantees V's features.
         unsafe {
-            let special = self
-                .byte_1_high
+            let special = self.special(cur, prev1);
+            let must_be_cont = self.cont_expected(prev2, prev3, true).and(self.high_bit);
+            must_be_cont.xor(special)
+        }
+    }
+
+    /// The error classes of each byte of `cur` with the byte before it
+    /// (`prev1`): the AND of the three nibble lookups. A continuation byte
+    /// after a lead comes out as exactly the high bit (which
+    /// [`cont_expected`](Self::cont_expected) cancels); any other set bit is
+    /// an error class of `docs/tables.md`. The UTF-8 check and the variants'
+    /// checks (`variants.rs`, whose tables set one more class) share it.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features.
+    #[inline(always)]
+    pub(super) unsafe fn special(&self, cur: V, prev1: V) -> V {
+        // SAFETY: the caller guarantees V's features.
+        unsafe {
+            self.byte_1_high
                 .lookup(prev1.high_nibbles())
                 .and(self.byte_1_low.lookup(prev1.and(self.low_nibble)))
-                .and(self.byte_2_high.lookup(cur.high_nibbles()));
-            // Bytes 2 back from a 3- or 4-byte lead, or 3 back from a 4-byte
-            // lead, must be continuations: the high bit of the saturating
-            // difference is set exactly there.
+                .and(self.byte_2_high.lookup(cur.high_nibbles()))
+        }
+    }
+
+    /// The bytes that must be continuations because of a lead two places
+    /// back (a 3- or 4-byte lead) or, with `fourth`, three places back (a
+    /// 4-byte lead), in the high bit of each byte: the saturating
+    /// differences set it exactly there. The other bits are noise, for the
+    /// caller to mask with `high_bit` (after ORing in any rule of its own).
+    /// The variants' paired rules (CESU-8, MUTF-8) have no 4-byte form and
+    /// leave `fourth` off (a constant at every call, so the branch folds
+    /// away); `prev3` is then not read.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features.
+    #[inline(always)]
+    pub(super) unsafe fn cont_expected(&self, prev2: V, prev3: V, fourth: bool) -> V {
+        // SAFETY: the caller guarantees V's features.
+        unsafe {
             let third = prev2.saturating_sub(self.third_byte);
-            let fourth = prev3.saturating_sub(self.fourth_byte);
-            let must_be_cont = third.or(fourth).and(self.high_bit);
-            must_be_cont.xor(special)
+            if fourth {
+                third.or(prev3.saturating_sub(self.fourth_byte))
+            } else {
+                third
+            }
         }
     }
 

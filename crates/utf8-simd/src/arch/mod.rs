@@ -18,7 +18,7 @@
 //!
 //! `KERNELS` lists every kernel compiled for the target, fastest first, and
 //! is the only place that names them: the dispatch runs the first one the
-//! CPU can run, the per-ISA validators ([`Avx2`](crate::Avx2) and the like)
+//! CPU can run, the per-ISA validators ([`Avx2`] and the like)
 //! look themselves up in it by name, and the tests, guard-page tests, fuzz
 //! targets, `cargo xtask exhaustive` and the benchmarks iterate it. A new
 //! kernel is one line there; a kernel left out of it is dead code, which

@@ -107,37 +107,12 @@ impl<V: Vector> VariantConsts<V> {
         }
     }
 
-    /// The error bits of `cur` after `prev`, the lead-surrogate markers of
-    /// `cur` (for the register after it), and the bits that make the next
-    /// block skip the plain check (see [`check_plain`](Self::check_plain)).
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
-    #[inline(always)]
-    unsafe fn check<const PAIRED: bool, const MUTF: bool>(
-        &self,
-        cur: V,
-        prev: V,
-        prev_leads: V,
-    ) -> (V, V, V) {
-        // SAFETY: the caller guarantees V's features.
-        unsafe {
-            let prev3 = if PAIRED { prev } else { cur.prev3(prev) };
-            self.check_with::<PAIRED, MUTF>(
-                cur,
-                cur.prev1(prev),
-                cur.prev2(prev),
-                prev3,
-                prev_leads,
-            )
-        }
-    }
-
-    /// As [`check`](Self::check), with the bytes one, two and three before
-    /// each byte of `cur` given (`prev3` is not read under the paired
-    /// rules): shifted in from the register before, or loaded from memory
-    /// (see `check_block_mem` in the UTF-8 kernel for why).
+    /// The error bits of `cur`, the lead-surrogate markers of `cur` (for
+    /// the register after it), and the bits that make the next block skip
+    /// the plain check (see [`check_plain`](Self::check_plain)), given the
+    /// bytes one, two and three before each byte of `cur` ([`before`];
+    /// `prev3` is not read under the paired rules) and the lead markers of
+    /// the register before.
     ///
     /// # Safety
     ///
@@ -155,17 +130,8 @@ impl<V: Vector> VariantConsts<V> {
         // SAFETY: the caller guarantees V's features.
         unsafe {
             let prev1_low = prev1.and(c.low_nibble);
-            let mut special = c
-                .byte_1_high
-                .lookup(prev1.high_nibbles())
-                .and(c.byte_1_low.lookup(prev1_low))
-                .and(c.byte_2_high.lookup(cur.high_nibbles()));
-            let third = prev2.saturating_sub(c.third_byte);
-            let mut must_be_cont = if PAIRED {
-                third
-            } else {
-                third.or(prev3.saturating_sub(c.fourth_byte))
-            };
+            let mut special = c.special(cur, prev1);
+            let mut must_be_cont = c.cont_expected(prev2, prev3, !PAIRED);
             // What sends the next block to this check again: surrogates
             // and (MUTF) `C0`/`C1 80..=8F` pairs, before the mask below.
             let marks = special.and(if MUTF {
@@ -224,22 +190,75 @@ impl<V: Vector> VariantConsts<V> {
         let c = &self.base;
         // SAFETY: the caller guarantees V's features.
         unsafe {
-            let special = c
-                .byte_1_high
-                .lookup(prev1.high_nibbles())
-                .and(c.byte_1_low.lookup(prev1.and(c.low_nibble)))
-                .and(c.byte_2_high.lookup(cur.high_nibbles()));
-            let third = prev2.saturating_sub(c.third_byte);
-            let mut must_be_cont = if PAIRED {
-                third
-            } else {
-                third.or(prev3.saturating_sub(c.fourth_byte))
-            };
+            let special = c.special(cur, prev1);
+            let mut must_be_cont = c.cont_expected(prev2, prev3, !PAIRED);
             if MUTF {
                 // 00, as in `check_with`.
                 must_be_cont = must_be_cont.or(c.high_bit.saturating_sub(cur));
             }
             must_be_cont.and(c.high_bit).xor(special)
+        }
+    }
+
+    /// [`check_plain`](Self::check_plain) over the block at `p`, whose
+    /// register before is `prev`: the OR of its flags, and its last
+    /// register. `MEM` as for [`before`].
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features; `p` is valid for reads of `BLOCK` bytes,
+    /// and with `MEM` `p - 3` for `BLOCK + 3`.
+    #[inline(always)]
+    unsafe fn plain_block<const PAIRED: bool, const MUTF: bool, const MEM: bool>(
+        &self,
+        p: *const u8,
+        mut prev: V,
+    ) -> (V, V) {
+        // SAFETY: the caller guarantees V's features and the bytes;
+        // `k * V::BYTES + V::BYTES <= BLOCK`.
+        unsafe {
+            let mut flags = V::splat(0);
+            for k in 0..BLOCK / V::BYTES {
+                let q = p.add(k * V::BYTES);
+                let cur = V::load(q);
+                let (p1, p2, p3) = before::<V, PAIRED, MEM>(q, cur, prev);
+                flags = flags.or(self.check_plain::<PAIRED, MUTF>(cur, p1, p2, p3));
+                prev = cur;
+            }
+            (flags, prev)
+        }
+    }
+
+    /// [`check_with`](Self::check_with) over the block at `p`, whose
+    /// register before is `prev` with the lead markers `prev_leads`: the
+    /// OR of its error bits, the OR of its markers, and its last register
+    /// and that register's lead markers. `MEM` as for [`before`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`plain_block`](Self::plain_block).
+    #[inline(always)]
+    unsafe fn full_block<const PAIRED: bool, const MUTF: bool, const MEM: bool>(
+        &self,
+        p: *const u8,
+        mut prev: V,
+        mut prev_leads: V,
+    ) -> (V, V, V, V) {
+        // SAFETY: the caller guarantees V's features and the bytes;
+        // `k * V::BYTES + V::BYTES <= BLOCK`.
+        unsafe {
+            let (mut err, mut markers) = (V::splat(0), V::splat(0));
+            for k in 0..BLOCK / V::BYTES {
+                let q = p.add(k * V::BYTES);
+                let cur = V::load(q);
+                let (p1, p2, p3) = before::<V, PAIRED, MEM>(q, cur, prev);
+                let (e, leads, m) = self.check_with::<PAIRED, MUTF>(cur, p1, p2, p3, prev_leads);
+                err = err.or(e);
+                markers = markers.or(m);
+                prev = cur;
+                prev_leads = leads;
+            }
+            (err, markers, prev, prev_leads)
         }
     }
 
@@ -296,6 +315,37 @@ unsafe fn blocks_are_plain<V: Vector, const MUTF: bool, const N: usize>(p: *cons
     }
 }
 
+/// The bytes one, two and three places before each byte of `cur`, the
+/// register at `q`: loaded from memory (`MEM`, where `q - 3` is in the
+/// input), as the UTF-8 kernel's `check_block_mem` does (three loads
+/// instead of a lane-crossing permute and three `alignr` on the shuffle
+/// port, AVX2), else shifted in from `prev`, the register before. Under
+/// the paired rules the third is zero and not read.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features, and with `MEM` `q - 3` is valid for reads
+/// of `V::BYTES + 3` bytes.
+#[inline(always)]
+unsafe fn before<V: Vector, const PAIRED: bool, const MEM: bool>(
+    q: *const u8,
+    cur: V,
+    prev: V,
+) -> (V, V, V) {
+    // SAFETY: the caller guarantees V's features and, with `MEM`, the
+    // bytes `q - 3..q + V::BYTES`, which hold every load below.
+    unsafe {
+        let zero = V::splat(0);
+        if MEM {
+            let prev3 = if PAIRED { zero } else { V::load(q.sub(3)) };
+            (V::load(q.sub(1)), V::load(q.sub(2)), prev3)
+        } else {
+            let prev3 = if PAIRED { zero } else { cur.prev3(prev) };
+            (cur.prev1(prev), cur.prev2(prev), prev3)
+        }
+    }
+}
+
 /// The variant check over the whole blocks of `input`; see the module docs
 /// for the contract.
 ///
@@ -349,76 +399,44 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
             loop {
                 // Two blocks ahead, as the UTF-8 kernel does.
                 V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
-                // The bytes before each register: read from memory where
-                // `i >= 3`, as the UTF-8 kernel's `check_block_mem` does
-                // (three loads instead of a lane-crossing permute and three
-                // `alignr` on the shuffle port, AVX2), else shifted in from
-                // the register before. At a run's start the bytes before
+                // The bytes before each register ([`before`]): from memory
+                // where `i >= 3`, the branch taken once per block (with it
+                // inside the register loop, LLVM left that loop rolled and
+                // the branch in it). At a run's start the bytes before
                 // `i` are the ASCII run's, which the tables treat as the
                 // zero register the shifting path starts from.
-                // In bounds: `i + BLOCK <= len`, `k * V::BYTES + V::BYTES <=
-                // BLOCK`, and `q - 3 >= ptr` where `i >= 3`.
-                let block_prev = prev;
+                // In bounds: `i + BLOCK <= len`, and `i - 3 >= 0` where
+                // `i >= 3`.
                 if !marked {
                     // The plain check first: text without surrogates passes
                     // it and is done; a block it flags is checked again in
                     // full below (the markers are rare in most text, and
                     // runs of them stay in the full check).
-                    let mut flags = zero;
-                    for k in 0..BLOCK / V::BYTES {
-                        let q = ptr.add(i + k * V::BYTES);
-                        let cur = V::load(q);
-                        let e = if i >= 3 {
-                            let prev3 = if PAIRED { zero } else { V::load(q.sub(3)) };
-                            c.check_plain::<PAIRED, MUTF>(
-                                cur,
-                                V::load(q.sub(1)),
-                                V::load(q.sub(2)),
-                                prev3,
-                            )
-                        } else {
-                            let prev3 = if PAIRED { zero } else { cur.prev3(prev) };
-                            c.check_plain::<PAIRED, MUTF>(
-                                cur,
-                                cur.prev1(prev),
-                                cur.prev2(prev),
-                                prev3,
-                            )
-                        };
-                        flags = flags.or(e);
-                        prev = cur;
-                    }
+                    let (flags, last) = if i >= 3 {
+                        c.plain_block::<PAIRED, MUTF, true>(ptr.add(i), prev)
+                    } else {
+                        c.plain_block::<PAIRED, MUTF, false>(ptr.add(i), prev)
+                    };
                     // `prev_leads` is zero here (the block before had no
                     // marker), and without a marker this block has no lead.
                     marked = flags.any();
+                    if !marked {
+                        prev = last;
+                    }
                 }
                 if marked {
                     // The full check, with the rules. Its markers decide
                     // whether the next block tries the plain check again
                     // (no lead can then be open: leads are markers).
-                    prev = block_prev;
-                    let mut markers = zero;
-                    for k in 0..BLOCK / V::BYTES {
-                        let q = ptr.add(i + k * V::BYTES);
-                        let cur = V::load(q);
-                        let (e, leads, m) = if i >= 3 {
-                            let prev3 = if PAIRED { zero } else { V::load(q.sub(3)) };
-                            c.check_with::<PAIRED, MUTF>(
-                                cur,
-                                V::load(q.sub(1)),
-                                V::load(q.sub(2)),
-                                prev3,
-                                prev_leads,
-                            )
-                        } else {
-                            c.check::<PAIRED, MUTF>(cur, prev, prev_leads)
-                        };
-                        err = err.or(e);
-                        markers = markers.or(m);
-                        prev = cur;
-                        prev_leads = leads;
-                    }
+                    let (e, markers, last, leads) = if i >= 3 {
+                        c.full_block::<PAIRED, MUTF, true>(ptr.add(i), prev, prev_leads)
+                    } else {
+                        c.full_block::<PAIRED, MUTF, false>(ptr.add(i), prev, prev_leads)
+                    };
+                    err = err.or(e);
                     marked = markers.any();
+                    prev = last;
+                    prev_leads = leads;
                 }
                 i += BLOCK;
                 blocks += 1;
