@@ -169,6 +169,27 @@ fn utf32_errors_after_mixes_at_every_offset() {
     }
 }
 
+/// ASCII with one or two bytes above `7F` at every position, at lengths of
+/// two to six registers of 64 bytes: Latin-1 → UTF-8 expands a register
+/// straight into the output and leaves its garbage for the next register
+/// to cover (or the one after the loop, through a scratch buffer), so a
+/// high byte in the last registers with a tight output is where a stray
+/// write would show.
+#[test]
+fn latin1_high_bytes_at_every_position() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
+    for n in [127, 128, 129, 192, 255, 256, 257, 320, 384] {
+        for at in (0..n).step_by(step) {
+            let mut bytes = vec![b'a'; n];
+            bytes[at] = 0xE9;
+            check(&LATIN1_TO_UTF8, &ts, &bytes, Caps::All);
+            bytes[n - 1 - at / 2] = 0xFF;
+            check(&LATIN1_TO_UTF8, &ts, &bytes, Caps::All);
+        }
+    }
+}
+
 /// An error at every distance from the end of the input (0 to 70 units
 /// after it), after text of every length around the block sizes: the
 /// UTF-16 ⇄ UTF-32 kernels end with a register that overlaps the last one
