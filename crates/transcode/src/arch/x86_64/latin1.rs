@@ -424,7 +424,11 @@ pub(crate) fn latin1_to_utf8<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usiz
     if garbage {
         // The loop required this register and room for it (`n - i >=
         // BYTES`, `cap - o >= 2 * BYTES`): it covers the garbage, and goes
-        // through a scratch buffer so as to leave none of its own.
+        // through a scratch buffer so as to leave none of its own. (The
+        // block loop below would also write over the garbage first, as it
+        // is today; this keeps the kernel's contract from depending on it.
+        // So `latin1_high_bytes_at_every_position` does not fail without
+        // this step: checked by removing it.)
         let mut scratch = [0u8; 2 * 64 + 16];
         let len = scratch.len().min(cap - o);
         if let (Some(from), Some(out)) = (src.get(i..i + S::BYTES), dst.get_mut(o..o + len)) {
