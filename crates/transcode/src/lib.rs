@@ -117,6 +117,12 @@
 //! length, UTF-32 and Latin-1 families are written once over a vector
 //! trait and have SSE4.1, AVX2 and AVX-512 (F, BW, VL) kernels.
 //!
+//! On aarch64 the NEON table has the ASCII prefix of UTF-8 → UTF-16,
+//! Latin-1 → UTF-16 and → UTF-32, and the counts and lengths of UTF-8,
+//! UTF-16 and Latin-1; its other entries are the portable (scalar) ones,
+//! with UTF-8 validated by utf8-simd's NEON kernel. It is tested under
+//! qemu; its speed has not been measured.
+//!
 //! # Exactness
 //!
 //! Every function returns exactly what the standard library computes:
@@ -271,6 +277,13 @@ impl Transcoder {
         Self::named("avx512")
     }
 
+    /// The NEON kernels, on aarch64 (where the target has NEON, which is
+    /// every aarch64 target but the `softfloat` ones); `None` elsewhere.
+    #[must_use]
+    pub fn neon() -> Option<Transcoder> {
+        Self::named("neon")
+    }
+
     /// The kernels called `name` (as [`Kernel::name`] reports it), if they
     /// exist for this target and this CPU can run them.
     #[must_use]
@@ -287,8 +300,8 @@ impl Transcoder {
         kernels().iter().filter_map(|&k| k.transcoder())
     }
 
-    /// The kernels' short name: `"avx512"`, `"avx2"`, `"sse4.1"` or
-    /// `"portable"`.
+    /// The kernels' short name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"neon"`
+    /// or `"portable"`.
     #[must_use]
     pub fn name(&self) -> &'static str {
         self.0.kernels().name()

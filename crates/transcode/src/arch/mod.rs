@@ -28,7 +28,9 @@
 //! `cpuid` and `xgetbv`, so it also works without `std`) and caches a
 //! pointer to the best table in a static `AtomicPtr`; every later call
 //! loads it (memchr's scheme, with `static` tables of entry points rather
-//! than transmuted pointers). Other targets get the portable table, whose
+//! than transmuted pointers). aarch64 has the NEON table (`aarch64`, chosen
+//! at compile time: NEON is part of the target), whose missing entries are
+//! the portable table's; other targets get the portable table, whose
 //! kernels are the scalar conversions of `crate::scalar`. The tables are
 //! listed once, in [`ALL`], as utf8-simd lists its kernels.
 //!
@@ -46,6 +48,8 @@
 use crate::scalar::{self, Latin1, Utf8, Utf16, Utf16Bytes, Utf32};
 use codec_core::Utf8Error;
 
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+pub(crate) mod aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
@@ -176,11 +180,13 @@ pub(crate) static ALL: &[&Kernel] = &[
     &x86_64::AVX2,
     #[cfg(target_arch = "x86_64")]
     &x86_64::SSE41,
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    &aarch64::NEON,
     &PORTABLE,
 ];
 
 impl Kernel {
-    /// The name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"portable"`.
+    /// The name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"neon"`, `"portable"`.
     #[must_use]
     pub const fn name(&self) -> &'static str {
         self.name
