@@ -216,6 +216,61 @@ fn utf32_errors_after_mixes_at_every_offset() {
     }
 }
 
+/// ASCII with one or two bytes above `7F` at every position, at lengths of
+/// two to six registers of 64 bytes: Latin-1 → UTF-8 expands a register
+/// straight into the output and leaves its garbage for the next register
+/// to cover (or the one after the loop, through a scratch buffer), so a
+/// high byte in the last registers with a tight output is where a stray
+/// write would show.
+#[test]
+fn latin1_high_bytes_at_every_position() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
+    for n in [127, 128, 129, 192, 255, 256, 257, 320, 384] {
+        for at in (0..n).step_by(step) {
+            let mut bytes = vec![b'a'; n];
+            bytes[at] = 0xE9;
+            check(&LATIN1_TO_UTF8, &ts, &bytes, Caps::All);
+            bytes[n - 1 - at / 2] = 0xFF;
+            check(&LATIN1_TO_UTF8, &ts, &bytes, Caps::All);
+        }
+    }
+}
+
+/// An error at every distance from the end of the input (0 to 70 units
+/// after it), after text of every length around the block sizes: the
+/// UTF-16 ⇄ UTF-32 kernels end with a register that overlaps the last one
+/// they converted, which must see the error and leave it to the scalar
+/// code; every output size, for the stores of that last register.
+#[test]
+fn utf16_utf32_errors_near_the_end() {
+    let mut rng = StdRng::seed_from_u64(16);
+    let ts = transcoders();
+    let step = if codec_testdata::emulated() { 5 } else { 1 };
+    for n in [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129] {
+        for after in (0..=70).step_by(step) {
+            let density = if after % 2 == 0 { 0 } else { 64 };
+            let chars = mix(&mut rng, n, &['a', 'é', '吕'], &['😀'], density);
+            let tail = mix(&mut rng, after, &['a', '\u{FFFF}', '吕'], &['😀'], density);
+            let s: String = chars.iter().collect();
+            let tail: String = tail.iter().collect();
+            let caps = if after < 40 { Caps::All } else { Caps::Roomy };
+            for bad in [&[0xD800u16][..], &[0xDC00], &[0xDBFF, 0x61]] {
+                let mut units: Vec<u16> = s.encode_utf16().collect();
+                units.extend_from_slice(bad);
+                units.extend(tail.encode_utf16());
+                check(&UTF16_TO_UTF32, &ts, &units, caps);
+            }
+            for bad in [0xD800u32, 0x11_0000] {
+                let mut units: Vec<u32> = chars.iter().map(|&c| u32::from(c)).collect();
+                units.push(bad);
+                units.extend(tail.chars().map(u32::from));
+                check(&UTF32_TO_UTF16, &ts, &units, caps);
+            }
+        }
+    }
+}
+
 /// The benchmark texts (the nine lipsum texts of `benches/data/lipsum`),
 /// 64 KiB of each, through every UTF-32 and Latin-1 conversion: long runs
 /// of one kind of text, where the kernels stay on one path for long.
