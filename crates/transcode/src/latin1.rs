@@ -15,7 +15,7 @@
 
 use crate::drive::{self, Conv};
 use crate::error::{Error, Progress, Utf16Error, Utf32Error};
-use crate::scalar::{Latin1, Utf8, Utf16, Utf32};
+use crate::scalar::{Latin1, Utf8, Utf8Checked, Utf16, Utf32};
 use crate::{Transcoder, ops};
 #[cfg(feature = "alloc")]
 use alloc::{string::String, vec::Vec};
@@ -47,7 +47,9 @@ impl Transcoder {
     fn utf8_to_latin1_conv(self) -> impl Conv<u8, u8, Utf8Error> {
         let t = self.checked();
         move |s: &[u8], d: &mut [u8]| {
-            drive::from_utf8::<Latin1, false>(t, |k| k.utf8_to_latin1, s, d)
+            // One pass: the kernels validate what they convert, and the
+            // scalar step (`Utf8Checked`) finds the exact error.
+            drive::drive::<Utf8Checked, Latin1, false>(t, |k| k.utf8_to_latin1, s, d)
         }
     }
 

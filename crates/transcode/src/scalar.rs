@@ -8,14 +8,16 @@
 //! standard library exactly: [`Utf16`] pairs surrogates as
 //! `char::decode_utf16` does, [`Utf32`] accepts what `char::from_u32`
 //! accepts, and a lossy conversion writes U+FFFD where std's lossy functions
-//! do. (UTF-8 input is validated by utf8-simd before it gets here, so its
-//! decoder, [`Utf8`], only decodes.)
+//! do. (UTF-8 input is mostly validated by utf8-simd before it gets here,
+//! so its decoder, [`Utf8`], only decodes; [`Utf8Checked`] validates, for
+//! the conversions whose kernels validate as they convert.)
 //!
 //! Nothing here panics on any input: a decoder given malformed input that it
 //! was promised is valid (which cannot happen through the public API) yields
 //! U+FFFD and moves on.
 
 use crate::error::{Utf16Error, Utf16ErrorKind, Utf32Error};
+use codec_core::Utf8Error;
 use core::convert::Infallible;
 
 /// Why [`step`] (or a whole conversion) stopped before the end of its input.
@@ -129,6 +131,59 @@ impl Source for Utf8 {
     fn decode(src: &[u8], i: usize) -> Result<(char, usize), Infallible> {
         let rest = src.get(i..).unwrap_or(&[]);
         Ok(decode_valid_utf8(rest).unwrap_or((char::REPLACEMENT_CHARACTER, 1)))
+    }
+}
+
+/// UTF-8 not known to be valid, as a [`Source`]: each character is checked,
+/// and the error is exactly what `core::str::from_utf8` reports for the
+/// whole of `src` there. The scalar step of the conversions whose kernel
+/// validates as it converts (UTF-8 → Latin-1), which have no separate
+/// validation pass.
+pub(crate) struct Utf8Checked;
+
+impl Source for Utf8Checked {
+    type Unit = u8;
+    type Error = Utf8Error;
+
+    #[inline]
+    fn decode(src: &[u8], i: usize) -> Result<(char, usize), Utf8Error> {
+        let rest = src.get(i..).unwrap_or(&[]);
+        if let Some(&b) = rest.first()
+            && b < 0x80
+        {
+            return Ok((char::from(b), 1));
+        }
+        // A lead C2..=DF and a continuation byte are always a character
+        // (U+0080..=U+07FF): the Latin-1 text this source mostly sees
+        // (the tables whose UTF-8 → Latin-1 kernel only copies ASCII,
+        // NEON's, leave it every other character).
+        if let [b0 @ 0xC2..=0xDF, b1 @ 0x80..=0xBF, ..] = *rest
+            && let Some(c) = char::from_u32((u32::from(b0 & 0x1F) << 6) | u32::from(b1 & 0x3F))
+        {
+            return Ok((c, 2));
+        }
+        // A character is at most 4 bytes: std's validator on them says
+        // whether one starts here (then its valid prefix holds it).
+        let head = rest.get(..4).unwrap_or(rest);
+        let valid = match core::str::from_utf8(head) {
+            Ok(s) => s,
+            Err(e) => head
+                .get(..e.valid_up_to())
+                .and_then(|v| core::str::from_utf8(v).ok())
+                .unwrap_or(""),
+        };
+        match valid.chars().next() {
+            Some(c) => Ok((c, c.len_utf8())),
+            None => Err(Utf8Error::at(src, i)),
+        }
+    }
+}
+
+impl Malformed for Utf8Error {
+    fn len_in(&self, rest: usize) -> usize {
+        // A truncated character at the end is one U+FFFD for the rest, as
+        // `String::from_utf8_lossy` writes it.
+        self.error_len().unwrap_or(rest).max(1)
     }
 }
 

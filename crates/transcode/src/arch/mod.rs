@@ -45,7 +45,7 @@
 //! not have yet points to the next smaller instruction set's kernel, or to
 //! the portable one.
 
-use crate::scalar::{self, Latin1, Utf8, Utf16, Utf16Bytes, Utf32};
+use crate::scalar::{self, Latin1, Utf8, Utf8Checked, Utf16, Utf16Bytes, Utf32};
 use codec_core::Utf8Error;
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
@@ -81,7 +81,9 @@ pub struct Kernel {
     pub(crate) utf8_to_utf16_bytes: [Convert<u8, [u8; 2]>; 2],
     /// Valid UTF-8 to UTF-32.
     pub(crate) utf8_to_utf32: Convert<u8, u32>,
-    /// Valid UTF-8 to Latin-1; stops before characters above U+00FF.
+    /// UTF-8 to Latin-1, validating: any bytes may be given; stops before
+    /// characters above U+00FF and before anything not well-formed (the
+    /// scalar step finds the exact error), so no validation pass is needed.
     pub(crate) utf8_to_latin1: Convert<u8, u8>,
     /// UTF-16 to UTF-8, stopping before errors.
     pub(crate) utf16_to_utf8: Convert<u16, u8>,
@@ -145,7 +147,7 @@ pub(crate) static PORTABLE: Kernel = Kernel {
         scalar::convert::<Utf8, Utf16Bytes<true>>,
     ],
     utf8_to_utf32: scalar::convert::<Utf8, Utf32>,
-    utf8_to_latin1: scalar::convert::<Utf8, Latin1>,
+    utf8_to_latin1: scalar::convert::<Utf8Checked, Latin1>,
     utf16_to_utf8: scalar::convert::<Utf16, Utf8>,
     utf16_bytes_to_utf8: [
         scalar::convert::<Utf16Bytes<false>, Utf8>,

@@ -135,6 +135,53 @@ fn non_latin1_at_every_offset() {
     }
 }
 
+/// Malformed UTF-8 after Latin-1 text, at every offset: the UTF-8 →
+/// Latin-1 kernels validate as they convert (no validation pass), so each
+/// way a register of ASCII, `C2`/`C3` leads and continuation bytes can be
+/// wrong must stop them: a lone or extra continuation byte, a lead without
+/// one (in the register, at its last byte, at the end of the input), `C0`
+/// and `C1`, and every sequence of `codec_testdata::INVALID_SEQUENCES`.
+#[test]
+fn utf8_errors_after_latin1_text_at_every_offset() {
+    let mut rng = StdRng::seed_from_u64(16);
+    let ts = transcoders();
+    let own: &[&[u8]] = &[
+        b"\xC2",
+        b"\xC3a",
+        b"\xC2\xC3\xA9",
+        b"\xC3\xA9\xA9",
+        b"\xC0\x80",
+        b"\xC1\xBF",
+        b"\x80\x80",
+        b"\xC4\x80",
+    ];
+    for density in [0, 128, 256] {
+        for n in lengths() {
+            let chars = mix(&mut rng, n, ASCII, LATIN1_HIGH, density);
+            let tail = mix(&mut rng, 40, ASCII, LATIN1_HIGH, density);
+            let (s, tail): (String, String) = (chars.iter().collect(), tail.iter().collect());
+            // Every output size for this file's own cases (the ways the
+            // kernels' check can fail); room to spare for the shared list.
+            for (k, &bad) in own
+                .iter()
+                .chain(codec_testdata::INVALID_SEQUENCES)
+                .enumerate()
+            {
+                let caps = if k < own.len() {
+                    Caps::All
+                } else {
+                    Caps::Roomy
+                };
+                let mut input = s.clone().into_bytes();
+                input.extend_from_slice(bad);
+                check(&UTF8_TO_LATIN1, &ts, &input, caps);
+                input.extend_from_slice(tail.as_bytes());
+                check(&UTF8_TO_LATIN1, &ts, &input, Caps::Roomy);
+            }
+        }
+    }
+}
+
 #[test]
 fn utf32_errors_after_mixes_at_every_offset() {
     let mut rng = StdRng::seed_from_u64(15);

@@ -10,7 +10,7 @@
 
 use crate::dirs::*;
 use crate::harness::{Caps, check};
-use transcode::{Endianness, Transcoder};
+use transcode::{Endianness, ErrorKind, Transcoder};
 
 /// Every scalar value, in order; under emulation (`cargo xtask cross`,
 /// `codec_testdata::emulated`) every 61st and the edges of each UTF-8 and
@@ -274,6 +274,49 @@ fn every_utf8_sequence_up_to_three_bytes() {
         }
         check_lossy_utf8(&ts, &buf);
     }
+}
+
+#[test]
+fn every_utf8_sequence_up_to_three_bytes_to_latin1() {
+    // UTF-8 → Latin-1 has no utf8-simd pass: its kernels validate what they
+    // convert, their last bytes go through a loop of their own, and the
+    // scalar source `Utf8Checked` finds the errors. Every short sequence
+    // alone, with the dispatched table (that loop, then the scalar source)
+    // and the portable one (the scalar source only).
+    let ts: Vec<Transcoder> = Transcoder::all()
+        .filter(|t| t.name() == "portable")
+        .chain([Transcoder::new()])
+        .collect();
+    assert_eq!(ts.len(), 2);
+    let mut out = [0u8; 8];
+    codec_testdata::for_each_sequence_up_to_3(|seq| {
+        let (valid, error) = match core::str::from_utf8(seq) {
+            Ok(s) => (s, None),
+            Err(e) => (
+                core::str::from_utf8(&seq[..e.valid_up_to()]).unwrap(),
+                Some(codec_testdata::std_validate(seq).unwrap_err()),
+            ),
+        };
+        let wide = valid.char_indices().find(|&(_, c)| u32::from(c) > 0xFF);
+        for t in &ts {
+            match (t.utf8_to_latin1(seq, &mut out), wide, error) {
+                (Ok(n), None, None) => assert!(
+                    out[..n].iter().map(|&b| char::from(b)).eq(valid.chars()),
+                    "{}: {seq:02X?}",
+                    t.name()
+                ),
+                (Err(e), Some((at, c)), _) => {
+                    assert_eq!(e.kind(), &ErrorKind::NotLatin1(c), "{seq:02X?}");
+                    assert_eq!(e.read(), at, "{}: {seq:02X?}", t.name());
+                }
+                (Err(e), None, Some(want)) => {
+                    assert_eq!(e.invalid(), Some(&want), "{}: {seq:02X?}", t.name());
+                    assert_eq!(e.read(), want.valid_up_to(), "{seq:02X?}");
+                }
+                (got, _, _) => panic!("{}: {seq:02X?}: {got:?}", t.name()),
+            }
+        }
+    });
 }
 
 #[test]

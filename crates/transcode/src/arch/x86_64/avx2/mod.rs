@@ -11,7 +11,7 @@ pub(crate) mod utf8_utf16;
 pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     // SAFETY: this function has the features `convert` needs, and `dst` is
     // valid for `dst.len()` units.
-    unsafe { utf8_utf16::convert::<false>(src, dst.as_mut_ptr(), dst.len()) }
+    unsafe { utf8_utf16::convert::<utf8_utf16::Utf16Out<false>>(src, dst.as_mut_ptr(), dst.len()) }
 }
 
 /// The ASCII prefix of any bytes to native UTF-16: the table entry.
@@ -19,7 +19,9 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     // SAFETY: this function has the features `ascii_prefix` needs, and
     // `dst` is valid for `dst.len()` units.
-    unsafe { utf8_utf16::ascii_prefix::<false>(src, dst.as_mut_ptr(), dst.len()) }
+    unsafe {
+        utf8_utf16::ascii_prefix::<utf8_utf16::Utf16Out<false>>(src, dst.as_mut_ptr(), dst.len())
+    }
 }
 
 /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
@@ -30,7 +32,18 @@ pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
 ) -> (usize, usize) {
     // SAFETY: as above; `convert` writes `dst` with unaligned stores only,
     // so the pairs of bytes may be written as `u16`s.
-    unsafe { utf8_utf16::convert::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
+    unsafe {
+        utf8_utf16::convert::<utf8_utf16::Utf16Out<SWAP>>(src, dst.as_mut_ptr().cast(), dst.len())
+    }
+}
+
+/// Valid UTF-8 to UTF-32: the table entry. The UTF-8 → UTF-16 kernel with
+/// its units widened (`utf8_utf16`'s docs say why not `x86_64::utf32`'s).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+    // SAFETY: this function has the features `convert` needs, and `dst` is
+    // valid for `dst.len()` units.
+    unsafe { utf8_utf16::convert::<utf8_utf16::Utf32Out>(src, dst.as_mut_ptr(), dst.len()) }
 }
 
 pub(crate) mod utf16_utf8;
