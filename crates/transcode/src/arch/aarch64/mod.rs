@@ -10,7 +10,8 @@
 //! whole, and the scalar code carries on; the entries with no NEON kernel
 //! (UTF-16 and UTF-8 in bytes of either order, and the UTF-8 and UTF-32
 //! lengths of UTF-32) are the portable table's, with UTF-8 validated by
-//! utf8-simd's NEON kernel. NEON versions of the x86-64 block kernels,
+//! utf8-simd's NEON kernel (UTF-8 → Latin-1 validates as it converts, in
+//! the kernel for ASCII registers and in the scalar code for the rest). NEON versions of the x86-64 block kernels,
 //! which convert characters of every length in one pass, are still to
 //! come. Speed is not measured here (no aarch64
 //! machine); the kernels are tested under qemu by `cargo xtask cross`,
