@@ -438,13 +438,23 @@ where
 /// portable ASCII kernel. Stops at the first 8-byte word with a byte above
 /// 0x7F (the validating path takes it from there) or near the end.
 pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    ascii_widen(src, dst)
+}
+
+/// [`ascii_to_utf16`] for UTF-32.
+pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+    ascii_widen(src, dst)
+}
+
+/// The ASCII prefix of `src` widened into `dst`, 8 bytes at a time.
+fn ascii_widen<D: From<u8>>(src: &[u8], dst: &mut [D]) -> (usize, usize) {
     let mut n = 0;
     for (word, out) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
         if word.iter().any(|&b| b >= 0x80) {
             break;
         }
         for (d, &b) in out.iter_mut().zip(word) {
-            *d = u16::from(b);
+            *d = D::from(b);
         }
         n += 8;
     }

@@ -14,14 +14,20 @@ impl Transcoder {
     fn utf8_to_utf32_conv<const LOSSY: bool>(self) -> impl Conv<u8, u32, Utf8Error> {
         let t = self.checked();
         move |s: &[u8], d: &mut [u32]| {
-            drive::from_utf8::<Utf32, LOSSY>(t, |k| k.utf8_to_utf32, s, d)
+            drive::from_utf8_ascii::<Utf32, LOSSY>(
+                t,
+                Some(|k| k.ascii_to_utf32),
+                |k| k.utf8_to_utf32,
+                s,
+                d,
+            )
         }
     }
 
     fn valid_to_utf32_conv(self) -> impl Conv<u8, u32, core::convert::Infallible> {
         let t = self.checked();
         move |s: &[u8], d: &mut [u32]| {
-            drive::drive::<Utf8, Utf32, false>(t, |k| k.utf8_to_utf32, s, d)
+            drive::drive_ascii::<Utf32>(t, |k| k.ascii_to_utf32, |k| k.utf8_to_utf32, s, d)
         }
     }
 

@@ -77,6 +77,9 @@ pub struct Kernel {
     /// Any bytes to UTF-16, up to the first block with a byte above 0x7F:
     /// the ASCII prefix, which needs no validation.
     pub(crate) ascii_to_utf16: Convert<u8, u16>,
+    /// Any bytes to UTF-32, up to the first block with a byte above 0x7F,
+    /// as [`ascii_to_utf16`](Self::ascii_to_utf16) for UTF-16.
+    pub(crate) ascii_to_utf32: Convert<u8, u32>,
     /// Valid UTF-8 to UTF-16 in bytes: `[native order, swapped]`.
     pub(crate) utf8_to_utf16_bytes: [Convert<u8, [u8; 2]>; 2],
     /// Valid UTF-8 to UTF-32.
@@ -142,6 +145,7 @@ pub(crate) static PORTABLE: Kernel = Kernel {
     },
     utf8_to_utf16: scalar::convert::<Utf8, Utf16>,
     ascii_to_utf16: scalar::ascii_to_utf16,
+    ascii_to_utf32: scalar::ascii_to_utf32,
     utf8_to_utf16_bytes: [
         scalar::convert::<Utf8, Utf16Bytes<false>>,
         scalar::convert::<Utf8, Utf16Bytes<true>>,

@@ -29,6 +29,7 @@ pub(crate) static NEON: Kernel = Kernel {
     ascii_to_utf16: neon::ascii_to_utf16,
     utf8_to_utf16: neon::ascii_to_utf16,
     utf8_to_utf32: neon::utf8_to_utf32,
+    ascii_to_utf32: neon::utf8_to_utf32,
     utf8_to_latin1: neon::ascii_copy,
     latin1_to_utf8: neon::ascii_copy,
     latin1_to_utf16: neon::latin1_to_utf16,

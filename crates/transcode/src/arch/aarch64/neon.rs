@@ -357,7 +357,8 @@ pub(super) unsafe fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usiz
     }
 }
 
-/// Valid UTF-8 to UTF-32: its ASCII registers.
+/// Any bytes to UTF-32, up to the first register with a byte from `80`;
+/// also the NEON table's valid UTF-8 → UTF-32 (its ASCII registers).
 ///
 /// # Safety
 ///

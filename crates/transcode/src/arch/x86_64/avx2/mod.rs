@@ -24,6 +24,14 @@ pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     }
 }
 
+/// The ASCII prefix of any bytes to UTF-32: the table entry.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+    // SAFETY: this function has the features `ascii_prefix` needs, and
+    // `dst` is valid for `dst.len()` units.
+    unsafe { utf8_utf16::ascii_prefix::<utf8_utf16::Utf32Out>(src, dst.as_mut_ptr(), dst.len()) }
+}
+
 /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
@@ -47,6 +55,21 @@ pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
 }
 
 pub(crate) mod utf16_utf8;
+
+/// UTF-32 to UTF-8, up to an invalid unit: the table entry. Blocks of the
+/// BMP go through the UTF-16 kernel's conversion
+/// ([`utf16_utf8::bmp_from_utf32`]); from the first block that is not BMP
+/// text, the general UTF-32 kernel (`x86_64::utf32`) takes the rest.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY: this function has the features `bmp_from_utf32` needs.
+    let (r, w) = unsafe { utf16_utf8::bmp_from_utf32(src, dst) };
+    let (Some(rest), Some(out)) = (src.get(r..), dst.get_mut(w..)) else {
+        return (r, w);
+    };
+    let (r2, w2) = utf32::utf32_to_utf8(rest, out);
+    (r + r2, w + w2)
+}
 
 /// Native UTF-16 to UTF-8: the table entry.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]

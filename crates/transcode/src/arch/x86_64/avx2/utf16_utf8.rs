@@ -110,6 +110,117 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
     (p, o)
 }
 
+/// UTF-32 → UTF-8 for blocks of 16 characters of the BMP (below U+10000,
+/// no surrogate): each block narrowed to 16-bit units and converted by
+/// [`no_surrogate`], the UTF-16 kernel's paths 1, 3 and 4, with the same
+/// rule for stray bytes (in place only while the next block qualifies too
+/// and the output has room for both; otherwise through the scratch
+/// buffer). Stops at the first block that has a character outside the BMP,
+/// a surrogate or a value that is not a character, or near the end; the
+/// caller goes on from there with the general UTF-32 kernel.
+///
+/// Measured (callgrind, 64 KiB): the general kernel spent 12 instructions
+/// a character on Korean, simdutf 8.4.
+///
+/// # Safety
+///
+/// The CPU has AVX2, BMI1, BMI2 and POPCNT.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) unsafe fn bmp_from_utf32(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+    let (len, cap) = (src.len(), dst.len());
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut p, mut o) = (0usize, 0usize);
+    // In place: this block and the next are BMP without surrogates.
+    while p + 32 <= len && o + 2 * BLOCK_OUT + 16 <= cap {
+        // SAFETY: `p + 32 <= len` units read.
+        if let Some(bytes) = unsafe { ascii32(s.add(p)) } {
+            // Two blocks of ASCII, exact. (Narrowed one block at a time,
+            // ASCII took 180K instructions on 64 KiB, against the general
+            // kernel's 42K.)
+            // SAFETY: `o + 32 <= cap`.
+            unsafe { _mm256_storeu_si256(d.add(o).cast(), bytes) };
+            p += 32;
+            o += 32;
+            continue;
+        }
+        // SAFETY: `p + 32 <= len` units read.
+        let (v, n) = unsafe { (narrow(s.add(p)), narrow(s.add(p + 16))) };
+        let (Some(v), Some(_)) = (v, n) else { break };
+        // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
+        o += unsafe { no_surrogate(v, d.add(o)) };
+        p += 16;
+    }
+    // Then block by block through the scratch buffer.
+    let mut scratch = [0u8; BLOCK_OUT + 16];
+    while p + 16 <= len {
+        // SAFETY: `p + 16 <= len` units read.
+        let Some(v) = (unsafe { narrow(s.add(p)) }) else {
+            break;
+        };
+        // SAFETY: the scratch buffer has room for BLOCK_OUT + 16 bytes.
+        let w = unsafe { no_surrogate(v, scratch.as_mut_ptr()) };
+        if o + w > cap {
+            break;
+        }
+        // SAFETY: `w` bytes of `scratch` to `dst[o..o + w]`, inside `cap`;
+        // the buffers do not overlap.
+        unsafe { core::ptr::copy_nonoverlapping(scratch.as_ptr(), d.add(o), w) };
+        p += 16;
+        o += w;
+    }
+    (p, o)
+}
+
+/// The 32 UTF-32 units at `src` as bytes, if all are ASCII.
+///
+/// # Safety
+///
+/// AVX2; `src` is readable for 32 units.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn ascii32(src: *const u32) -> Option<__m256i> {
+    // SAFETY: the caller guarantees 32 readable units.
+    let [a, b, c, d] =
+        unsafe { [0, 8, 16, 24].map(|k| _mm256_loadu_si256(src.add(k).cast::<__m256i>())) };
+    let any = _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d));
+    if _mm256_testz_si256(any, _mm256_set1_epi32(!0x7F)) == 0 {
+        return None;
+    }
+    // The packs work within 128-bit lanes: the 4-byte groups come out in
+    // the order 0, 2, 4, 6, 1, 3, 5, 7, which the permute undoes.
+    let bytes = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+    Some(_mm256_permutevar8x32_epi32(
+        bytes,
+        _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7),
+    ))
+}
+
+/// The 16 UTF-32 units at `src` as 16-bit units, if all are below U+10000
+/// and none is a surrogate.
+///
+/// # Safety
+///
+/// AVX2; `src` is readable for 16 units.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn narrow(src: *const u32) -> Option<__m256i> {
+    // SAFETY: the caller guarantees 16 readable units.
+    let (a, b) = unsafe {
+        (
+            _mm256_loadu_si256(src.cast()),
+            _mm256_loadu_si256(src.add(8).cast()),
+        )
+    };
+    let above = _mm256_set1_epi32(0xFFFF_0000u32 as i32);
+    if _mm256_testz_si256(_mm256_or_si256(a, b), above) == 0 {
+        return None;
+    }
+    // Every unit fits 16 bits, so the saturating pack is exact; it packs
+    // within 128-bit lanes, and the permute puts the units back in order.
+    let v = _mm256_permute4x64_epi64::<0b1101_1000>(_mm256_packus_epi32(a, b));
+    (!surrogates(v, v)).then_some(v)
+}
+
 /// 16 units at `src`, as native `u16`s.
 ///
 /// # Safety
