@@ -6,38 +6,7 @@ use crate::harness::*;
 use core::convert::Infallible;
 use transcode::{Endianness, ErrorKind, Transcoder, Utf8Error, Utf16Error, Utf32Error};
 
-/// Every set of kernels this CPU can run. The SIMD ones must be present on
-/// the machines the tests run on (x86-64 with AVX2, aarch64 with NEON), so
-/// that a missing kernel cannot pass silently; set
-/// `TRANSCODE_ALLOW_MISSING=1` elsewhere.
-pub(crate) fn transcoders() -> Vec<Transcoder> {
-    let mut all: Vec<Transcoder> = Transcoder::all().collect();
-    if std::env::var_os("TRANSCODE_ALLOW_MISSING").is_none() {
-        let needed: &[&str] = if cfg!(target_arch = "x86_64") {
-            &["sse4.1", "avx2"]
-        } else if cfg!(target_arch = "aarch64") {
-            &["neon"]
-        } else {
-            &[]
-        };
-        for name in needed {
-            assert!(
-                all.iter().any(|t| t.name() == *name),
-                "the {name} kernels are not available on this CPU"
-            );
-        }
-    }
-    assert_eq!(all.last().map(Transcoder::name), Some("portable"));
-    // Under emulation (aarch64 under qemu, `cargo xtask cross`) the
-    // portable table is left out: the NEON table's entries that have no
-    // NEON kernel are the portable table's, so they are tested through it,
-    // and the rest of the portable table is the scalar code the native
-    // run tests. That halves the slowest step of the lane.
-    if codec_testdata::emulated() && all.len() > 1 {
-        all.pop();
-    }
-    all
-}
+pub(crate) use crate::kernels::transcoders;
 
 /// `n`, or a tenth of it under emulation (`cargo xtask cross` runs these
 /// tests under qemu, 10 to 100 times slower: `codec_testdata::emulated`).

@@ -7,6 +7,8 @@
 
 mod dirs;
 mod harness;
+#[path = "../common/kernels.rs"]
+mod kernels;
 
 mod blocks;
 mod boundaries;
