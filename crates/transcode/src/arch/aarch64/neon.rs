@@ -3,9 +3,10 @@
 //! Counts keep one 8- or 16-bit counter per lane, which a register of
 //! comparison masks (all ones, that is −1, where a byte counts) decrements
 //! in one instruction; the counters are summed across lanes (`vaddlvq`)
-//! before they can overflow. Conversions widen 16 bytes at a time and stop
-//! at the first register they cannot convert whole, where the scalar code
-//! in `crate::drive` carries on (the kernel contract in `arch`'s docs).
+//! before they can overflow. Conversions take 16 units at a time (one load,
+//! one test, one widening, narrowing or copying store) and stop at the first
+//! 16 units they cannot convert whole, where the scalar code in
+//! `crate::drive` carries on (the kernel contract in `arch`'s docs).
 
 use crate::count::scalar;
 use core::arch::aarch64::{
