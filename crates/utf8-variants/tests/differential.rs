@@ -362,3 +362,102 @@ quickcheck::quickcheck! {
         true
     }
 }
+
+/// The kernel checks a group of four blocks (256 bytes) with the plain
+/// check first and goes back to the group's start for the full check when
+/// anything is flagged; the full check hands over to the plain one at a
+/// checkpoint whose last block holds no surrogate. So: a piece at every
+/// offset around the first three group boundaries, after nothing, after a
+/// valid surrogate early in the first group (that group is checked twice,
+/// and the next starts plain again), and after one at the end of the first
+/// group (the next group starts in the full check); in non-ASCII text and
+/// in text with whole ASCII blocks between non-ASCII runs (a run that
+/// starts or ends inside a group).
+#[test]
+fn pieces_around_group_boundaries_after_mode_changes_in_every_kernel() {
+    let pieces: &[&[u8]] = &[
+        b"\xED\xA0\x80",             // a lead
+        b"\xED\xB0\x80",             // a trail
+        b"\xED\xA0\x80\xED\xB0\x80", // a pair
+        b"\xED\xA0\x80\xED\xA0\x80", // two leads
+        b"\xC0\x80",
+        b"\x00",
+        b"\xF0\x9F\x98\x80",
+    ];
+    let ascii_runs = format!("{}{}", "a".repeat(150), "吕".repeat(40));
+    for (v, rules) in VARIANTS {
+        // A surrogate piece that is valid in `v` where the rest is.
+        let earlier: &[u8] = match v {
+            Variant::Wtf8 => b"\xED\xA0\x80",
+            _ => b"\xED\xA0\x80\xED\xB0\x80",
+        };
+        let kernels: Vec<_> = utf8_simd::kernels()
+            .iter()
+            .filter(|k| v.is_valid_with_kernel(k, b"").is_some())
+            .collect();
+        for fill in ["é", "吕", ascii_runs.as_str()] {
+            let text = fill.repeat(1000 / fill.len() + 1);
+            let text = &text[..floor_boundary(&text, 1000)];
+            let mut checked = 0;
+            for first in [None, Some(40), Some(240)] {
+                let mut base = Vec::new();
+                let mut rest = text;
+                if let Some(at) = first {
+                    let at = floor_boundary(text, at);
+                    base.extend_from_slice(&text.as_bytes()[..at]);
+                    base.extend_from_slice(earlier);
+                    rest = &text[at..];
+                }
+                // Offsets in the input, 24 bytes either side of 256, 512
+                // and 768 (wider windows took a minute on a loaded machine).
+                let offsets = (232usize..280).chain(488..536).chain(744..792);
+                for at in offsets
+                    .filter_map(|o| o.checked_sub(base.len()))
+                    .filter(|&at| rest.is_char_boundary(at))
+                {
+                    for piece in pieces {
+                        let mut input = base.clone();
+                        input.extend_from_slice(&rest.as_bytes()[..at]);
+                        input.extend_from_slice(piece);
+                        input.extend_from_slice(&rest.as_bytes()[at..]);
+                        // The scalar DFA, which the tests above hold to
+                        // the oracle (which takes about a millisecond on
+                        // each of these inputs): the oracle itself on one
+                        // input in ten.
+                        let want = position(v.validate_scalar(&input));
+                        if checked % 10 == 0 {
+                            assert_eq!(want, oracle::exact(&rules, &input), "{v} {first:?} {at}");
+                        }
+                        assert_eq!(position(v.validate(&input)), want, "{v} {first:?} {at}");
+                        for k in &kernels {
+                            let got = v.validate_with_kernel(k, &input).unwrap();
+                            let name = k.name();
+                            assert_eq!(
+                                position(got),
+                                want,
+                                "{v} {name} {first:?} {at} {piece:02X?}"
+                            );
+                            let valid = v.is_valid_with_kernel(k, &input).unwrap();
+                            assert_eq!(
+                                valid,
+                                want.is_ok(),
+                                "{v} {name} {first:?} {at} {piece:02X?}"
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            assert!(checked >= 3 * 40 * pieces.len(), "{v}: {checked}");
+        }
+    }
+}
+
+/// The last character boundary of `s` at or before `at`
+/// (`str::floor_char_boundary`, newer than the workspace's MSRV).
+fn floor_boundary(s: &str, at: usize) -> usize {
+    (0..=at.min(s.len()))
+        .rev()
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap()
+}

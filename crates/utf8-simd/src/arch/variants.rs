@@ -26,18 +26,23 @@
 //! run is first checked without these rules ([`VariantConsts::check_plain`]:
 //! UTF-8's check with the variant's tables, counting every surrogate marker
 //! and `C0_80` pair as an error; 14 operations per register where the full
-//! check takes 21, 27 for MUTF). Only a block the plain check flags is
-//! checked again in full, and the blocks after it stay in the full check
-//! while they hold markers (a run of supplementary characters is checked
-//! once per block, not twice). A lead surrogate ending a block is a marker,
-//! so the block after it is checked in full and sees the missing trail.
-//! Measured with the MUTF ASCII test below (lipsum texts at 64 KiB, ratios
+//! check takes 21, 27 for MUTF). The plain check's flags are tested once
+//! per group of four blocks, like the UTF-8 kernel's error register; only a
+//! group they flag is checked again in full, and the groups after it stay
+//! in the full check while the last block of each holds markers (a run of
+//! supplementary characters is checked once, not twice). A lead surrogate
+//! ending a block is a marker, so a group never starts after an open lead
+//! (see [`validate`]). Measured first with a per-block test of the flags
+//! and the MUTF ASCII test below (lipsum texts at 64 KiB, ratios
 //! to the UTF-8 kernel in the same process, Intel Xeon, both builds with
 //! branches aligned to 32 bytes, three alternating runs): AVX2 CESU-8
 //! 0.62–0.70 before, 0.86–0.87 after (ASCII 0.97 both), MUTF-8 0.50–0.55
 //! before, 0.77–0.79 after (ASCII 0.62 → 0.96); AVX-512 CESU-8 0.72–0.75 →
-//! 0.92–0.97, MUTF-8 0.59–0.65 → 0.88–0.97. Emoji, all surrogates, is
-//! about 5% slower (its first block of each run is checked twice).
+//! 0.92–0.97, MUTF-8 0.59–0.65 → 0.88–0.97. Testing the flags once per
+//! group instead of once per block took the AVX2 check of CESU-8 from 69.3K
+//! to 61.1K instructions per 64 KiB of Chinese (callgrind; UTF-8's kernel:
+//! 61.2K) and its time from 0.68–0.80x to 0.92–0.99x the UTF-8 kernel's
+//! (docs/results/utf8-variants.md, "Plain groups").
 //!
 //! The loop is the UTF-8 kernel's (ASCII runs, non-ASCII runs, checkpoints
 //! every [`GROUP`] bytes), minus its tail: the caller (utf8-variants) checks
@@ -349,6 +354,26 @@ unsafe fn before<V: Vector, const PAIRED: bool, const MEM: bool>(
 /// The variant check over the whole blocks of `input`; see the module docs
 /// for the contract.
 ///
+/// A non-ASCII run alternates between two modes, each a loop of the UTF-8
+/// kernel's shape (one block per iteration; the error register tested only
+/// every [`GROUP`] bytes, where the run ends and where the input ends):
+///
+/// - **plain**: [`check_plain`](VariantConsts::check_plain) per block, its
+///   flags (errors and markers alike) ORed into `err`. Where that register
+///   is tested and found nonzero, the run goes back to `checked`, the start
+///   of the group, and checks the group again in the full mode.
+/// - **full**: [`check_with`](VariantConsts::check_with) per block, with
+///   the pairing state carried from block to block. At a checkpoint whose
+///   last block held no marker (so no lead is open), the next group tries
+///   the plain mode again.
+///
+/// So a group is checked at most twice, and a run of surrogates stays in
+/// the full mode. The shape before it decided after every block, from a
+/// test of the plain flags, whether to check that block again: one more
+/// `vptest` per block (a port-5 µop on Intel, where the AVX2 check is
+/// shuffle-bound) and two more branches; see docs/results/utf8-variants.md,
+/// "Plain groups".
+///
 /// # Safety
 ///
 /// The CPU has `V`'s features.
@@ -386,78 +411,101 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
             if len - i < BLOCK {
                 break 'runs;
             }
+            // A non-ASCII run, starting with a block known to be one, in
+            // the plain mode. The bytes before each register ([`before`])
+            // come from memory where `i >= 3` (the branch taken once per
+            // block: inside the register loop LLVM left that loop rolled
+            // with the branch in it); at a run's start the bytes before `i`
+            // are the ASCII run's, which the tables treat as the zero
+            // register the shifting path starts from. `prev` is read only
+            // where `i < 3`, that is in a run's first block.
             let mut prev = zero;
-            let mut prev_leads = zero;
-            // Whether the last block held a surrogate marker (or, MUTF, a
-            // `C0 80` candidate): the next one then gets the full check
-            // directly, without trying the plain one first.
-            let mut marked = false;
-            // A non-ASCII run, starting with a block known to be one. The
-            // error register is tested every GROUP bytes of the run (counted
-            // from its start, which need not be aligned).
-            let mut blocks = 0;
-            loop {
-                // Two blocks ahead, as the UTF-8 kernel does.
-                V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
-                // The bytes before each register ([`before`]): from memory
-                // where `i >= 3`, the branch taken once per block (with it
-                // inside the register loop, LLVM left that loop rolled and
-                // the branch in it). At a run's start the bytes before
-                // `i` are the ASCII run's, which the tables treat as the
-                // zero register the shifting path starts from.
-                // In bounds: `i + BLOCK <= len`, and `i - 3 >= 0` where
-                // `i >= 3`.
-                if !marked {
-                    // The plain check first: text without surrogates passes
-                    // it and is done; a block it flags is checked again in
-                    // full below (the markers are rare in most text, and
-                    // runs of them stay in the full check).
+            'modes: loop {
+                // The plain mode: `err` holds the flags of the blocks since
+                // `checked`, which follows no open lead. The same tests, in
+                // the same order, as the UTF-8 kernel's block loop.
+                loop {
+                    // Two blocks ahead, as the UTF-8 kernel does.
+                    V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                    // In bounds: `i + BLOCK <= len`, and `i - 3 >= 0` where
+                    // `i >= 3`.
                     let (flags, last) = if i >= 3 {
                         c.plain_block::<PAIRED, MUTF, true>(ptr.add(i), prev)
                     } else {
                         c.plain_block::<PAIRED, MUTF, false>(ptr.add(i), prev)
                     };
-                    // `prev_leads` is zero here (the block before had no
-                    // marker), and without a marker this block has no lead.
-                    marked = flags.any();
-                    if !marked {
-                        prev = last;
+                    err = err.or(flags);
+                    prev = last;
+                    i += BLOCK;
+                    if i - checked >= GROUP {
+                        if err.any() {
+                            break;
+                        }
+                        checked = i;
+                    }
+                    if len - i < BLOCK {
+                        if err.any() {
+                            break;
+                        }
+                        // The last bytes are the caller's.
+                        break 'runs;
+                    }
+                    // In bounds: `i + BLOCK <= len`.
+                    if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
+                        // A lead surrogate at the end of a block is a
+                        // marker, so only a character can be open here.
+                        if err.or(c.base.incomplete(prev)).any() {
+                            break;
+                        }
+                        continue 'runs;
                     }
                 }
-                if marked {
-                    // The full check, with the rules. Its markers decide
-                    // whether the next block tries the plain check again
-                    // (no lead can then be open: leads are markers).
+                // Flagged: back to the group's start, which follows no
+                // open lead (a lead is a marker, and every group starts
+                // after a block without one), in the full mode.
+                i = checked;
+                err = zero;
+                prev = zero;
+                let mut prev_leads = zero;
+                loop {
+                    V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                    // In bounds: as in the plain mode.
                     let (e, markers, last, leads) = if i >= 3 {
                         c.full_block::<PAIRED, MUTF, true>(ptr.add(i), prev, prev_leads)
                     } else {
                         c.full_block::<PAIRED, MUTF, false>(ptr.add(i), prev, prev_leads)
                     };
                     err = err.or(e);
-                    marked = markers.any();
                     prev = last;
                     prev_leads = leads;
-                }
-                i += BLOCK;
-                blocks += 1;
-                if blocks % (GROUP / BLOCK) == 0 {
-                    if err.any() {
-                        return Err(checked);
+                    i += BLOCK;
+                    // Whether the next group tries the plain mode: at a
+                    // checkpoint whose last block held no marker (then no
+                    // lead is open: leads are markers).
+                    let mut plain = false;
+                    if i - checked >= GROUP {
+                        if err.any() {
+                            return Err(checked);
+                        }
+                        checked = i;
+                        plain = !markers.any();
                     }
-                    checked = i;
-                }
-                if len - i < BLOCK {
-                    // The last bytes are the caller's, with what this block
-                    // left open.
-                    break 'runs;
-                }
-                // In bounds: `i + BLOCK <= len`.
-                if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
-                    err = err.or(c.unfinished::<PAIRED>(prev, prev_leads));
-                    if err.any() {
-                        return Err(checked);
+                    if len - i < BLOCK {
+                        // The last bytes are the caller's, with what this
+                        // block left open.
+                        break 'runs;
                     }
-                    continue 'runs;
+                    // In bounds: `i + BLOCK <= len`.
+                    if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
+                        err = err.or(c.unfinished::<PAIRED>(prev, prev_leads));
+                        if err.any() {
+                            return Err(checked);
+                        }
+                        continue 'runs;
+                    }
+                    if plain {
+                        continue 'modes;
+                    }
                 }
             }
         }
