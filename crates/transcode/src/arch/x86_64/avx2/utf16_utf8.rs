@@ -115,7 +115,7 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
         };
         if copy {
             if o + w > cap {
-                break;
+                return (p, o);
             }
             // SAFETY: `w` bytes of `scratch` to `dst[o..o + w]`, inside
             // `cap`; the buffers do not overlap.
@@ -124,10 +124,69 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
         p += r;
         o += w;
         if !whole {
-            break;
+            return (p, o);
+        }
+    }
+    // 3. Fewer than 16 units left: the last 16 of the input, overlapping
+    // what is done (see `tail`).
+    if p < len && len >= 16 {
+        // SAFETY: `len - 16 + 16 <= len` units read.
+        let v = unsafe { load::<SWAP>(src.add(len - 16)) };
+        if !surrogates(v, v) {
+            // SAFETY: `d` is valid for `cap` bytes, of which `o` are done.
+            if let Some(w) = unsafe { tail(v, 16 - (len - p), &mut scratch, d.add(o), cap - o) } {
+                return (len, o + w);
+            }
         }
     }
     (p, o)
+}
+
+/// The last units of an input of 16 or more, fewer than 16: the block of
+/// the last 16 units (`v`, without surrogates), whose first `done` units
+/// were converted already, converted into `scratch`; the bytes of the units
+/// not yet converted are copied to `out` if they fit in `room`, and their
+/// count returned. Otherwise (no room) `None`, and the scalar code goes on.
+///
+/// Before, the scalar step of `crate::drive` converted these units one at
+/// a time: callgrind, Latin1 1 KiB, about 280 of 3,005 instructions a call
+/// (simdutf 2,987 for the whole call).
+///
+/// # Safety
+///
+/// AVX2, BMI2, POPCNT; `1 <= done <= 15`; `out` is writable for `room`
+/// bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn tail(
+    v: __m256i,
+    done: usize,
+    scratch: &mut [u8; BLOCK_OUT + 16],
+    out: *mut u8,
+    room: usize,
+) -> Option<usize> {
+    let zero = _mm256_setzero_si256();
+    // Two bits a unit, set where it needs a second byte, and a third.
+    let second = !_mm256_movemask_epi8(_mm256_cmpeq_epi16(
+        _mm256_and_si256(v, _mm256_set1_epi16(0xFF80u16 as i16)),
+        zero,
+    )) as u32;
+    let third = !_mm256_movemask_epi8(_mm256_cmpeq_epi16(
+        _mm256_and_si256(v, _mm256_set1_epi16(0xF800u16 as i16)),
+        zero,
+    )) as u32;
+    let before = (1u32 << (2 * done)) - 1;
+    let skip = done + ((second & before).count_ones() + (third & before).count_ones()) as usize / 2;
+    // SAFETY: the scratch buffer has room for BLOCK_OUT + 16 bytes.
+    let w = unsafe { no_surrogate(v, scratch.as_mut_ptr()) };
+    let n = w.checked_sub(skip)?;
+    if n > room {
+        return None;
+    }
+    // SAFETY: `scratch[skip..w]` (`w <= BLOCK_OUT`) to `out[..n]`, `n <=
+    // room`; the buffers do not overlap.
+    unsafe { core::ptr::copy_nonoverlapping(scratch.as_ptr().add(skip), out, n) };
+    Some(n)
 }
 
 /// UTF-32 → UTF-8 for blocks of 16 characters of the BMP (below U+10000,
@@ -225,6 +284,18 @@ pub(crate) unsafe fn bmp_from_utf32(src: &[u32], dst: &mut [u8]) -> (usize, usiz
         } else {
             None
         };
+    }
+    // Fewer than 16 units left: the last 16 of the input, as `convert`
+    // ends.
+    if p < len && p + 16 > len && len >= 16 {
+        // SAFETY: `len - 16 + 16 <= len` units read.
+        if let Some(v) = unsafe { narrow(s.add(len - 16)) } {
+            // SAFETY: `d` is valid for `cap` bytes, of which `o` are done;
+            // `p + 16 > len` and `p < len`, so `1 <= 16 - (len - p) <= 15`.
+            if let Some(w) = unsafe { tail(v, 16 - (len - p), &mut scratch, d.add(o), cap - o) } {
+                return (len, o + w);
+            }
+        }
     }
     (p, o)
 }
