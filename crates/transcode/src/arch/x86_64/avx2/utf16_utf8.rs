@@ -21,6 +21,15 @@
 //! will make at least 16 bytes, which overwrite every stray byte before the
 //! conversion can stop. Otherwise the block goes through a scratch buffer
 //! and only its bytes are copied, as do the blocks near the end.
+//!
+//! The in-place loop checks each block once: the next block, once checked,
+//! is the current block of the next round. Two ASCII blocks in a row are
+//! packed together; any other block takes path 3 or 4 without a branch for
+//! path 1 (see [`mixed`]: on text with ASCII and non-ASCII blocks at random
+//! that branch was mispredicted about as often as taken). The last units,
+//! fewer than 16, are converted as the last 16 units of the input, which
+//! overlap what is done ([`tail`]), instead of one at a time by the scalar
+//! code.
 
 use super::super::tables::{LEN123, PACK12, PACK123};
 use core::arch::x86_64::*;
