@@ -88,6 +88,28 @@ fn rule(from: Encoding, order: Endianness) -> Option<CutRule> {
     }
 }
 
+/// What a worker tells the writer.
+enum Msg {
+    /// A region is converted, or stopped.
+    Done(Done),
+    /// A worker is unwinding from a panic: the region it held will never
+    /// come, and the writer must not wait for it (the other workers keep
+    /// their senders alive while they wait for jobs, so the channel would
+    /// never close).
+    Died,
+}
+
+/// Sends [`Msg::Died`] when the thread that owns it unwinds.
+struct Alarm(mpsc::Sender<Msg>);
+
+impl Drop for Alarm {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let _ = self.0.send(Msg::Died);
+        }
+    }
+}
+
 /// One converted region, or why it stopped.
 struct Done {
     index: usize,
@@ -175,12 +197,15 @@ pub(super) fn convert(
     let (job_tx, job_rx) = mpsc::channel::<usize>();
     let job_rx = Mutex::new(job_rx);
     std::thread::scope(|s| {
-        let (done_tx, done_rx) = mpsc::channel::<Done>();
+        let (done_tx, done_rx) = mpsc::channel::<Msg>();
+        let mut workers = Vec::new();
         for _ in 0..plan.jobs.min(regions.len()) {
             let done_tx = done_tx.clone();
+            let alarm = Alarm(done_tx.clone());
             let (regions, cancel, spare, job_rx, proto) =
                 (&regions, &cancel, &spare, &job_rx, &proto);
-            s.spawn(move || {
+            workers.push(s.spawn(move || {
+                let _alarm = alarm;
                 let mut pipe = Pipe::new(args, from, to);
                 loop {
                     let next = match job_rx.lock() {
@@ -203,11 +228,14 @@ pub(super) fn convert(
                         result = Err(Failure::Io(shrank()));
                     }
                     let out = out.pieces;
-                    if done_tx.send(Done { index, result, out }).is_err() {
+                    if done_tx
+                        .send(Msg::Done(Done { index, result, out }))
+                        .is_err()
+                    {
                         break;
                     }
                 }
-            });
+            }));
         }
         drop(done_tx);
         let mut sent = 0;
@@ -234,9 +262,14 @@ pub(super) fn convert(
             },
             out,
         );
-        // Stop the workers (after an error), then let the scope join them.
+        // Stop the workers (after an error), then join them here: a panic
+        // becomes an error instead of the scope's panic.
         cancel.store(true, Ordering::Relaxed);
         drop(job_tx);
+        let panicked = workers.into_iter().any(|w| w.join().is_err());
+        if panicked && result.is_ok() {
+            return Err(stopped());
+        }
         result
     })
 }
@@ -251,7 +284,7 @@ fn write_in_order(
     file: &File,
     regions: &[(u64, u64)],
     proto: &Decoder,
-    done_rx: &mpsc::Receiver<Done>,
+    done_rx: &mpsc::Receiver<Msg>,
     mut written: impl FnMut(Vec<Piece>),
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -262,12 +295,10 @@ fn write_in_order(
                 break d;
             }
             match done_rx.recv() {
-                Ok(d) => {
+                Ok(Msg::Done(d)) => {
                     ready.insert(d.index, d);
                 }
-                Err(_) => {
-                    return Err(Failure::Io(io::Error::other("a conversion thread stopped")));
-                }
+                Ok(Msg::Died) | Err(_) => return Err(stopped()),
             }
         };
         match done.result {
@@ -312,4 +343,87 @@ fn write_pieces(out: &mut dyn Write, pieces: &[Piece]) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The error when a worker thread died (a bug: the workers do not panic by
+/// design).
+fn stopped() -> Failure {
+    Failure::Io(io::Error::other(
+        "internal error: a conversion thread stopped",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    #[test]
+    fn alarm_reports_a_panicking_thread_only() {
+        let (tx, rx) = mpsc::channel::<Msg>();
+        let calm = Alarm(tx.clone());
+        std::thread::spawn(move || drop(calm)).join().unwrap();
+        let doomed = Alarm(tx);
+        let joined = std::thread::spawn(move || {
+            let _alarm = doomed;
+            panic!("a worker's bug");
+        })
+        .join();
+        assert!(joined.is_err());
+        let died = rx.iter().filter(|m| matches!(m, Msg::Died)).count();
+        assert_eq!(died, 1);
+    }
+
+    /// The writer stops at a dead worker's message instead of waiting for a
+    /// region that will never come (the senders of the live workers keep
+    /// the channel open, so without the message it would wait forever).
+    #[test]
+    fn the_writer_stops_when_a_worker_dies() {
+        let Command::Convert(args) =
+            Cli::parse_from(["codec", "convert", "-f", "utf-8", "-t", "utf-16le"]).command
+        else {
+            panic!("not a convert command");
+        };
+        let file = tempfile::tempfile().unwrap();
+        let regions = [(0, 1), (1, 2), (2, 3)];
+        let proto = Decoder::new(Encoding::Utf8, false);
+        let (tx, rx) = mpsc::channel::<Msg>();
+        let live_worker = tx.clone();
+        tx.send(Msg::Done(Done {
+            index: 0,
+            result: Ok(()),
+            out: vec![(b"a".to_vec(), 1)],
+        }))
+        .unwrap();
+        tx.send(Msg::Died).unwrap();
+        let (got, out) = std::thread::scope(|s| {
+            let (res_tx, res_rx) = mpsc::channel();
+            let (args, file, regions, proto) = (&args, &file, &regions, &proto);
+            s.spawn(move || {
+                let mut out = Vec::new();
+                let got = write_in_order(
+                    args,
+                    Encoding::Utf8,
+                    Encoding::Utf16Le,
+                    file,
+                    regions,
+                    proto,
+                    &rx,
+                    |_| {},
+                    &mut out,
+                );
+                let _ = res_tx.send((matches!(got, Err(Failure::Io(_))), out));
+            });
+            let got = res_rx.recv_timeout(std::time::Duration::from_secs(30));
+            // Unblocks a writer that did wait, so the scope can end.
+            drop((tx, live_worker));
+            got.expect("the writer still waits for the dead worker's region")
+        });
+        assert!(got, "the writer did not return an I/O error");
+        assert_eq!(
+            out, b"a",
+            "the regions before the dead worker's are written"
+        );
+    }
 }
