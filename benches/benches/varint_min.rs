@@ -147,6 +147,11 @@ fn svg(tables: &[Table<'_>], note: &str) -> String {
             for (i, col) in cols.iter().enumerate() {
                 // Ours once (the first column), and every peer but prost.
                 let ours = i == 0;
+                // A column left out by `--group`, `--impl` or `--input`
+                // has no figure (NaN), and neither has its ratio.
+                if ns[i].is_nan() || ns[prost].is_nan() {
+                    continue;
+                }
                 if i == prost
                     || (!ours
                         && col.starts_with("varint")
