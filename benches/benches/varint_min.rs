@@ -6,10 +6,21 @@
 //! implementation timed in turn within each round, is the figure least
 //! disturbed by it. Prints one markdown table per group, in ns per value.
 //!
-//! `cargo bench -p benches --bench varint_min [rounds] [--svg PATH]`
-//! (default 300 rounds). `--svg` also draws the speed-up of each
-//! implementation over prost, per group and input, as a chart
-//! (`docs/results/varint.svg` is one).
+//! `cargo bench -p benches --bench varint_min [rounds] [--svg PATH]
+//! [--group G] [--impl NAME] [--input LABEL]` (default 300 rounds). `--svg`
+//! also draws the speed-up of each implementation over prost, per group and
+//! input, as a chart (`docs/results/varint.svg` is one).
+//!
+//! `--group` (`decode`, `encode`, `bulk`, `bulk-encode`, `len`), `--impl`
+//! (a column name, such as `varint` or `prost`) and `--input` (a row label,
+//! such as `1byte`) each keep only what they name, and may be repeated; what
+//! is left out is not run and prints as `-`. They exist to count one
+//! implementation's instructions under callgrind without the others:
+//!
+//! ```text
+//! valgrind --tool=callgrind --toggle-collect='*enc_prost*' \
+//!     target/release/deps/varint_min-HASH 3 --group encode --impl prost --input 1byte
+//! ```
 
 // A benchmark harness: a panic is how it reports a wrong answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -24,12 +35,58 @@ use varint_impls::{
     our_kernels,
 };
 
-/// Runs each of `fns` once per round, in turn, and returns the fastest
-/// round of each, in ns per value.
-fn min_rounds(rounds: usize, fns: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; fns.len()];
+/// What `--group`, `--impl` and `--input` keep (empty: everything).
+#[derive(Default)]
+struct Filter {
+    groups: Vec<String>,
+    impls: Vec<String>,
+    inputs: Vec<String>,
+}
+
+impl Filter {
+    fn from_args(args: &[String]) -> Self {
+        let mut f = Filter::default();
+        for pair in args.windows(2) {
+            let list = match pair[0].as_str() {
+                "--group" => &mut f.groups,
+                "--impl" => &mut f.impls,
+                "--input" => &mut f.inputs,
+                _ => continue,
+            };
+            list.push(pair[1].clone());
+        }
+        f
+    }
+
+    fn keeps(list: &[String], name: &str) -> bool {
+        list.is_empty() || list.iter().any(|l| l == name)
+    }
+
+    /// Which of the columns `names` to run for `group` on `input`.
+    fn mask(&self, group: &str, input: &str, names: &[&str]) -> Vec<bool> {
+        let on = Self::keeps(&self.groups, group) && Self::keeps(&self.inputs, input);
+        names
+            .iter()
+            .map(|n| on && Self::keeps(&self.impls, n))
+            .collect()
+    }
+}
+
+/// Runs each of `fns` whose `run` flag is set once per round, in turn, and
+/// returns the fastest round of each, in ns per value (NaN for those not
+/// run).
+fn min_rounds(rounds: usize, run: &[bool], fns: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    let mut best: Vec<f64> = run
+        .iter()
+        .map(|&r| if r { f64::MAX } else { f64::NAN })
+        .collect();
     for _ in 0..rounds {
-        for (b, f) in best.iter_mut().zip(fns.iter_mut()) {
+        for ((b, f), _) in best
+            .iter_mut()
+            .zip(fns.iter_mut())
+            .zip(run)
+            .filter(|(_, r)| **r)
+        {
             let t = Instant::now();
             f();
             *b = b.min(t.elapsed().as_nanos() as f64 / COUNT as f64);
@@ -43,7 +100,16 @@ fn table(group: &str, names: &[&str], rows: &[(&str, Vec<f64>)]) {
     println!("| input | {} |", names.join(" | "));
     println!("|---|{}", "---:|".repeat(names.len()));
     for (label, t) in rows {
-        let cells: Vec<String> = t.iter().map(|ns| format!("{ns:.2}")).collect();
+        let cells: Vec<String> = t
+            .iter()
+            .map(|ns| {
+                if ns.is_nan() {
+                    "-".to_string()
+                } else {
+                    format!("{ns:.2}")
+                }
+            })
+            .collect();
         println!("| {label} | {} |", cells.join(" | "));
     }
 }
@@ -81,6 +147,11 @@ fn svg(tables: &[Table<'_>], note: &str) -> String {
             for (i, col) in cols.iter().enumerate() {
                 // Ours once (the first column), and every peer but prost.
                 let ours = i == 0;
+                // A column left out by `--group`, `--impl` or `--input`
+                // has no figure (NaN), and neither has its ratio.
+                if ns[i].is_nan() || ns[prost].is_nan() {
+                    continue;
+                }
                 if i == prost
                     || (!ours
                         && col.starts_with("varint")
@@ -162,10 +233,19 @@ fn main() {
         .position(|a| a == "--svg")
         .and_then(|i| args.get(i + 1))
         .cloned();
+    let filter = Filter::from_args(&args);
     varint_impls::check_all();
     let (mut dec, mut enc, mut bulk) = (Vec::new(), Vec::new(), Vec::new());
     let (mut benc, mut lens) = (Vec::new(), Vec::new());
     let kernels = our_kernels();
+    let dec_names = DECODERS.map(|d| d.0);
+    let enc_names = ENCODERS.map(|d| d.0);
+    let bulk_names: Vec<String> = bulk_impls().into_iter().map(|d| d.0).collect();
+    let bulk_names: Vec<&str> = bulk_names.iter().map(String::as_str).collect();
+    let mut benc_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
+    benc_names.extend(ENCODERS.iter().skip(1).map(|e| e.0));
+    let mut len_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
+    len_names.extend(len_peers().iter().map(|e| e.0));
     for (label, values) in distributions() {
         let buf = encode_all(&values);
         let mut fns: Vec<Box<dyn FnMut()>> = DECODERS
@@ -178,7 +258,8 @@ fn main() {
             })
             .collect();
         let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        dec.push((label, min_rounds(rounds, &mut refs)));
+        let run = filter.mask("decode", label, &dec_names);
+        dec.push((label, min_rounds(rounds, &run, &mut refs)));
 
         let mut out = vec![0u8; COUNT * 10 + 16];
         let mut outs: Vec<Vec<u8>> = ENCODERS.iter().map(|_| out.clone()).collect();
@@ -193,7 +274,8 @@ fn main() {
             })
             .collect();
         let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        enc.push((label, min_rounds(rounds, &mut refs)));
+        let run = filter.mask("encode", label, &enc_names);
+        enc.push((label, min_rounds(rounds, &run, &mut refs)));
         out.clear();
 
         let bulk_list = bulk_impls();
@@ -209,7 +291,8 @@ fn main() {
             })
             .collect();
         let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        bulk.push((label, min_rounds(rounds, &mut refs)));
+        let run = filter.mask("bulk", label, &bulk_names);
+        bulk.push((label, min_rounds(rounds, &run, &mut refs)));
 
         // Bulk encode: ours with each kernel, then the per-value peers.
         let mut outs: Vec<Vec<u8>> = (0..kernels.len() + ENCODERS.len())
@@ -234,7 +317,8 @@ fn main() {
             }));
         }
         let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        benc.push((label, min_rounds(rounds, &mut refs)));
+        let run = filter.mask("bulk-encode", label, &benc_names);
+        benc.push((label, min_rounds(rounds, &run, &mut refs)));
 
         let mut fns: Vec<Box<dyn FnMut()>> = Vec::new();
         for &(_, codec) in &kernels {
@@ -250,22 +334,15 @@ fn main() {
             }));
         }
         let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        lens.push((label, min_rounds(rounds, &mut refs)));
+        let run = filter.mask("len", label, &len_names);
+        lens.push((label, min_rounds(rounds, &run, &mut refs)));
     }
-    table("varint-decode", &DECODERS.map(|d| d.0), &dec);
-    table("varint-encode", &ENCODERS.map(|d| d.0), &enc);
-    let bulk_names: Vec<String> = bulk_impls().into_iter().map(|d| d.0).collect();
-    let names: Vec<&str> = bulk_names.iter().map(String::as_str).collect();
-    table("varint-bulk", &names, &bulk);
-    let mut names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
-    names.extend(ENCODERS.iter().skip(1).map(|e| e.0));
-    table("varint-bulk-encode", &names, &benc);
-    let mut len_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
-    len_names.extend(len_peers().iter().map(|e| e.0));
+    table("varint-decode", &dec_names, &dec);
+    table("varint-encode", &enc_names, &enc);
+    table("varint-bulk", &bulk_names, &bulk);
+    table("varint-bulk-encode", &benc_names, &benc);
     table("varint-len", &len_names, &lens);
     if let Some(path) = svg_path {
-        let mut benc_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
-        benc_names.extend(ENCODERS.iter().skip(1).map(|e| e.0));
         // RUSTFLAGS as the binary was built with (cargo passes the
         // environment on to rustc).
         let note = format!(
@@ -285,7 +362,7 @@ fn main() {
                     ENCODERS.map(|d| d.0).to_vec(),
                     &enc,
                 ),
-                ("varint-bulk (decode_into)", names.clone(), &bulk),
+                ("varint-bulk (decode_into)", bulk_names.clone(), &bulk),
                 ("varint-bulk-encode (encode_slice)", benc_names, &benc),
                 ("varint-len (encoded_len_slice)", len_names.clone(), &lens),
             ],

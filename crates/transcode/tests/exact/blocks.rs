@@ -307,3 +307,55 @@ fn lipsum_texts() {
         }
     }
 }
+
+/// One odd unit at every position of BMP text, for the AVX2 loops that
+/// check each block once, as the next block of one round and then as the
+/// current block of the next (UTF-16 → UTF-8, and the BMP path of UTF-32
+/// → UTF-8, which the AVX-512 table runs too): a character outside the BMP
+/// (a surrogate pair in UTF-16; in UTF-32 the hand-over to the general
+/// kernel), an unpaired surrogate, a value above U+10FFFF. The texts: one
+/// width only; ASCII blocks alternating with others, so that lone ASCII
+/// blocks (converted by the 1-2 byte path), ASCII pairs (packed 32 units at
+/// once, then the 32-unit run) and mixed blocks meet at every alignment;
+/// and a repeating mix of 1-, 2- and 3-byte characters. Every output size
+/// where the odd unit is near the end, or at every eleventh position.
+#[test]
+fn odd_unit_at_every_position_of_bmp_text() {
+    let step = if codec_testdata::emulated() { 5 } else { 1 };
+    let ts = transcoders();
+    let fillers: [fn(usize) -> char; 6] = [
+        |_| 'a',
+        |_| 'é',
+        |_| '吕',
+        |i| if (i / 16) % 3 == 0 { 'é' } else { 'a' },
+        |i| if (i / 16) % 2 == 0 { '吕' } else { 'a' },
+        |i| ['a', 'é', '吕', ' ', 'b', '\u{FFFF}', 'c'][i % 7],
+    ];
+    for filler in fillers {
+        for n in [33, 64, 96, 97, 131, 160] {
+            let text: Vec<char> = (0..n).map(filler).collect();
+            for at in (0..n).step_by(step) {
+                let caps = if at % 11 == 0 || at + 16 >= n {
+                    Caps::All
+                } else {
+                    Caps::Roomy
+                };
+                for odd in [0x1F600u32, 0x10_FFFF, 0xD800, 0xDFFF, 0x11_0000, u32::MAX] {
+                    let mut units: Vec<u32> = text.iter().map(|&c| u32::from(c)).collect();
+                    units[at] = odd;
+                    check(&UTF32_TO_UTF8, &ts, &units, caps);
+                }
+                for odd in [
+                    &[0xD83Du16, 0xDE00][..],
+                    &[0xD800],
+                    &[0xDFFF],
+                    &[0xDBFF, 0x61],
+                ] {
+                    let mut units: Vec<u16> = text.iter().map(|&c| c as u16).collect();
+                    units.splice(at..=at, odd.iter().copied());
+                    check(&UTF16_TO_UTF8, &ts, &units, caps);
+                }
+            }
+        }
+    }
+}

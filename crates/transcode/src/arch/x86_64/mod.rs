@@ -139,7 +139,7 @@ pub(crate) static AVX512: Kernel = Kernel {
     // The AVX2 kernel: see `avx2::utf8_to_utf32` (measured faster than
     // `x86_64::utf32`'s with 64-byte registers on most texts).
     utf8_to_utf32: avx2::utf8_to_utf32,
-    utf32_to_utf8: avx512::utf32::utf32_to_utf8,
+    utf32_to_utf8: avx512::utf32_to_utf8,
     utf16_to_utf32: avx512::utf32::utf16_to_utf32,
     utf32_to_utf16: avx512::utf32::utf32_to_utf16,
     ..AVX2
