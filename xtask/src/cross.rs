@@ -25,6 +25,15 @@
 //!   send those through qemu. The task registers `qemu-aarch64` for aarch64
 //!   ELF files when no entry exists (as root; Debian's `qemu-user-binfmt`
 //!   would do the same through systemd, which these machines do not run).
+//! - Known, not handled: qemu-user 7.2 (Debian 12) can deadlock a child
+//!   forked by a test binary while the binary's other test threads run
+//!   emulated code (the child, still the test binary, never reaches `exec`
+//!   and waits on a futex forever). Seen in codec-cli's `convert_parallel`
+//!   once in CI and in 1 of 5 looped runs on 2026-11-23 (the forked copy of the test
+//!   binary under the test process, every thread in `futex_wait`). Running
+//!   codec-cli's tests with `--test-threads=1` avoids concurrent forks but
+//!   took 14 min under qemu against about 4, too long for CI; newer qemu
+//!   releases take their translation locks around `fork`.
 //! - Emulated code runs 1.5-10 times slower than native in release builds,
 //!   up to 100 times for SIMD: the tests run in release, and with
 //!   `VARCODECS_EMULATED=1`, which the enumeration tests read
