@@ -25,15 +25,19 @@
 //!   send those through qemu. The task registers `qemu-aarch64` for aarch64
 //!   ELF files when no entry exists (as root; Debian's `qemu-user-binfmt`
 //!   would do the same through systemd, which these machines do not run).
-//! - Known, not handled: qemu-user 7.2 (Debian 12) can deadlock a child
-//!   forked by a test binary while the binary's other test threads run
-//!   emulated code (the child, still the test binary, never reaches `exec`
-//!   and waits on a futex forever). Seen in codec-cli's `convert_parallel`
-//!   once in CI and in 1 of 5 looped runs on 2026-11-23 (the forked copy of the test
-//!   binary under the test process, every thread in `futex_wait`). Running
-//!   codec-cli's tests with `--test-threads=1` avoids concurrent forks but
-//!   took 14 min under qemu against about 4, too long for CI; newer qemu
-//!   releases take their translation locks around `fork`.
+//! - qemu-user 7.2 (Debian 12) can deadlock a child forked by a test binary
+//!   while the binary's other test threads run emulated code (the child,
+//!   still the test binary, never reaches `exec` and waits on a futex
+//!   forever). It hung codec-cli's `convert_parallel` in CI and in 1 of 5
+//!   looped runs on 2026-11-23, and the CI run of 2026-11-23 ran out of time
+//!   on it. The tests therefore run under cargo-nextest, one process per
+//!   test, so that no other test thread runs at a fork; its `cross` profile
+//!   (`.config/nextest.toml`) also ends a test that hangs after 8 minutes
+//!   and retries codec-cli's tests once. `--test-threads=1` under
+//!   `cargo test` would also avoid the neighbours, but took 14 min against
+//!   about 4. Doc tests, which start no processes, still run under
+//!   `cargo test --doc`. Where cargo-nextest is missing the task falls back
+//!   to `cargo test` and says so.
 //! - Emulated code runs 1.5-10 times slower than native in release builds,
 //!   up to 100 times for SIMD: the tests run in release, and with
 //!   `VARCODECS_EMULATED=1`, which the enumeration tests read
@@ -133,16 +137,30 @@ pub(crate) fn run(args: &[String]) -> Result {
     let target_dir = target_dir
         .to_str()
         .ok_or("the target directory is not UTF-8")?;
-    let mut cargo_args = vec!["test", "--release", "--locked", "--target", TARGET];
-    cargo_args.extend(["--target-dir", target_dir]);
+    let mut common = vec!["--release", "--locked", "--target", TARGET];
+    common.extend(["--target-dir", target_dir]);
     for p in &packages {
-        cargo_args.extend(["-p", p]);
+        common.extend(["-p", p]);
     }
-    if !test_args.is_empty() {
-        cargo_args.push("--");
-        cargo_args.extend(&test_args);
+    // `cargo <command> <common> [-- <test args>]`.
+    let cargo = |command: &[&str]| {
+        let mut args = command.to_vec();
+        args.extend(&common);
+        if !test_args.is_empty() {
+            args.push("--");
+            args.extend(&test_args);
+        }
+        debian_cargo(&args)
+    };
+    if has_nextest() {
+        cargo(&["nextest", "run", "--profile", "cross"])?;
+        cargo(&["test", "--doc"])?;
+    } else {
+        eprintln!(
+            "xtask cross: cargo-nextest not found; running `cargo test`, where qemu-user 7.2 can hang at a fork (see `xtask/src/cross.rs`)"
+        );
+        cargo(&["test"])?;
     }
-    debian_cargo(&cargo_args)?;
     // utf8-simd without std: the NEON kernel is chosen at compile time there
     // too, and that `cfg` arm must build.
     debian_cargo(&[
@@ -171,6 +189,15 @@ pub(crate) fn run(args: &[String]) -> Result {
 fn skip(why: &str) -> Result {
     eprintln!("xtask cross: SKIPPED, {why}");
     Ok(())
+}
+
+/// Whether `cargo nextest` can run: the `cargo-nextest` binary on `PATH`
+/// (every machine here has it) or in cargo's own `bin` folder.
+fn has_nextest() -> bool {
+    Command::new("cargo-nextest")
+        .args(["nextest", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 fn is_root() -> bool {
