@@ -359,3 +359,50 @@ fn odd_unit_at_every_position_of_bmp_text() {
         }
     }
 }
+
+/// The run of 3-byte characters in the AVX2 UTF-8 → UTF-16/UTF-32 kernel
+/// (CJK text: after one step of eight of them it tests only where the next
+/// 25 bytes start characters) meets anything else at every position: an
+/// ASCII byte, a 2-byte or 4-byte character (whose lead at byte 24 of a
+/// step must stop the run), and invalid bytes, in runs of several 3-byte
+/// forms (`吕`, the lowest `U+0800` and the highest `U+FFFF`), long enough
+/// for several steps of the main loop, at each of the three offsets a run
+/// can start at (after 0, 1 or 2 ASCII bytes). Every output size where the
+/// odd character is near the end, or at every eleventh position.
+#[test]
+fn odd_character_at_every_position_of_3_byte_text() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
+    let odds: [&[u8]; 7] = [
+        b"a",
+        "é".as_bytes(),
+        "😀".as_bytes(),
+        "\u{10FFFF}".as_bytes(),
+        b"\x80",
+        b"\xE5\x90",
+        b"\xF0\x9F\x98",
+    ];
+    for run in ["吕", "\u{800}", "\u{FFFF}", "吕\u{800}\u{FFFF}"] {
+        for lead in 0..3 {
+            let n = 60;
+            for at in (0..n).step_by(step) {
+                let caps = if at % 11 == 0 || at + 8 >= n {
+                    Caps::All
+                } else {
+                    Caps::Roomy
+                };
+                for odd in odds {
+                    let mut input = b"ab"[..lead].to_vec();
+                    for (i, c) in run.chars().cycle().take(n).enumerate() {
+                        if i == at {
+                            input.extend_from_slice(odd);
+                        } else {
+                            input.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                        }
+                    }
+                    check_utf8(&ts, &input, caps);
+                }
+            }
+        }
+    }
+}
