@@ -65,6 +65,51 @@ pub(crate) fn inputs(keep: impl Fn(&str) -> bool) -> Vec<Input> {
     out
 }
 
+/// The byte offset from a 64-byte boundary at which every output buffer
+/// starts: `TRANSCODE_BENCH_OUT_ALIGN` (0, 4, 8, ..., 60; default 0). Every
+/// implementation gets the same, so that no one's stores straddle cache
+/// lines by the luck of the allocator: on AMD Zen 4 the widening kernels
+/// (ASCII to UTF-32, at 64 KiB) ran 15-25% apart between outputs at 16 and
+/// at 32 bytes past a boundary, ours and simdutf's alike, and `vec!` had
+/// put each implementation's buffer wherever the heap had room.
+fn out_align() -> usize {
+    std::env::var("TRANSCODE_BENCH_OUT_ALIGN")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(0, |a: usize| a % 64)
+}
+
+/// An output buffer of `n` units that starts [`out_align`] bytes past a
+/// 64-byte boundary.
+pub(crate) struct Out<T> {
+    buf: Vec<T>,
+    at: usize,
+    n: usize,
+}
+
+pub(crate) fn out_buf<T: Copy + Default>(n: usize) -> Out<T> {
+    let size = std::mem::size_of::<T>();
+    let buf = vec![T::default(); n + 64 / size];
+    let want = out_align();
+    let at = (0..64 / size)
+        .find(|k| (buf.as_ptr() as usize + k * size) % 64 == want)
+        .expect("TRANSCODE_BENCH_OUT_ALIGN is a multiple of the unit size");
+    Out { buf, at, n }
+}
+
+impl<T> std::ops::Deref for Out<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.buf[self.at..self.at + self.n]
+    }
+}
+
+impl<T> std::ops::DerefMut for Out<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.buf[self.at..self.at + self.n]
+    }
+}
+
 /// Our implementations: the dispatched one, and each kernel set by name.
 pub(crate) fn ours() -> Vec<(String, Transcoder)> {
     let mut v = vec![("ours".to_string(), Transcoder::new())];
@@ -80,24 +125,24 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
     match op {
         "utf8-to-utf16" => {
             for (name, t) in ours() {
-                let mut out = vec![0u16; x.utf8.len()];
+                let mut out = out_buf::<u16>(x.utf8.len());
                 v.push((
                     name,
                     Box::new(move || t.utf8_to_utf16(black_box(&x.utf8), &mut out).unwrap()),
                 ));
             }
             let t = Transcoder::new();
-            let mut out = vec![0u16; x.utf8.len()];
+            let mut out = out_buf::<u16>(x.utf8.len());
             v.push((
                 "ours-str".into(),
                 Box::new(move || t.str_to_utf16(black_box(s), &mut out).unwrap()),
             ));
-            let mut out = vec![0u16; x.utf8.len()];
+            let mut out = out_buf::<u16>(x.utf8.len());
             v.push((
                 "ours-lossy".into(),
                 Box::new(move || t.utf8_to_utf16_lossy(black_box(&x.utf8), &mut out).unwrap()),
             ));
-            let mut out = vec![0u16; x.utf8.len()];
+            let mut out = out_buf::<u16>(x.utf8.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -113,7 +158,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     black_box(r.count)
                 }),
             ));
-            let mut out = vec![0u16; x.utf8.len() + 1];
+            let mut out = out_buf::<u16>(x.utf8.len() + 1);
             v.push((
                 "encoding_rs".into(),
                 Box::new(move || {
@@ -124,7 +169,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     .unwrap()
                 }),
             ));
-            let mut out = vec![0u16; x.utf8.len()];
+            let mut out = out_buf::<u16>(x.utf8.len());
             v.push((
                 "std".into(),
                 Box::new(move || {
@@ -140,13 +185,13 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf16-to-utf8" => {
             for (name, t) in ours() {
-                let mut out = vec![0u8; 3 * x.utf16.len()];
+                let mut out = out_buf::<u8>(3 * x.utf16.len());
                 v.push((
                     name,
                     Box::new(move || t.utf16_to_utf8(black_box(&x.utf16), &mut out).unwrap()),
                 ));
             }
-            let mut out = vec![0u8; 3 * x.utf16.len()];
+            let mut out = out_buf::<u8>(3 * x.utf16.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -162,14 +207,14 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     black_box(r.count)
                 }),
             ));
-            let mut out = vec![0u8; 3 * x.utf16.len() + 1];
+            let mut out = out_buf::<u8>(3 * x.utf16.len() + 1);
             v.push((
                 "encoding_rs".into(),
                 Box::new(move || {
                     encoding_rs::mem::convert_utf16_to_utf8(black_box(&x.utf16), &mut out)
                 }),
             ));
-            let mut out = vec![0u8; 3 * x.utf16.len()];
+            let mut out = out_buf::<u8>(3 * x.utf16.len());
             v.push((
                 "std".into(),
                 Box::new(move || {
@@ -230,13 +275,13 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf8-to-utf32" => {
             for (name, t) in ours() {
-                let mut out = vec![0u32; x.utf8.len()];
+                let mut out = out_buf::<u32>(x.utf8.len());
                 v.push((
                     name,
                     Box::new(move || t.utf8_to_utf32(black_box(&x.utf8), &mut out).unwrap()),
                 ));
             }
-            let mut out = vec![0u32; x.utf8.len()];
+            let mut out = out_buf::<u32>(x.utf8.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -254,13 +299,13 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf32-to-utf8" => {
             for (name, t) in ours() {
-                let mut out = vec![0u8; 4 * x.utf32.len()];
+                let mut out = out_buf::<u8>(4 * x.utf32.len());
                 v.push((
                     name,
                     Box::new(move || t.utf32_to_utf8(black_box(&x.utf32), &mut out).unwrap()),
                 ));
             }
-            let mut out = vec![0u8; 4 * x.utf32.len()];
+            let mut out = out_buf::<u8>(4 * x.utf32.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -278,13 +323,13 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "latin1-to-utf8" => {
             for (name, t) in ours() {
-                let mut out = vec![0u8; 2 * x.latin1.len()];
+                let mut out = out_buf::<u8>(2 * x.latin1.len());
                 v.push((
                     name,
                     Box::new(move || t.latin1_to_utf8(black_box(&x.latin1), &mut out).unwrap()),
                 ));
             }
-            let mut out = vec![0u8; 2 * x.latin1.len()];
+            let mut out = out_buf::<u8>(2 * x.latin1.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -298,7 +343,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     }
                 }),
             ));
-            let mut out = vec![0u8; 2 * x.latin1.len()];
+            let mut out = out_buf::<u8>(2 * x.latin1.len());
             v.push((
                 "encoding_rs".into(),
                 Box::new(move || {
@@ -308,13 +353,13 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf16-to-utf32" => {
             for (name, t) in ours() {
-                let mut out = vec![0u32; x.utf16.len()];
+                let mut out = out_buf::<u32>(x.utf16.len());
                 v.push((
                     name,
                     Box::new(move || t.utf16_to_utf32(black_box(&x.utf16), &mut out).unwrap()),
                 ));
             }
-            let mut out = vec![0u32; x.utf16.len()];
+            let mut out = out_buf::<u32>(x.utf16.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -329,7 +374,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     black_box(r.count)
                 }),
             ));
-            let mut out = vec![0u32; x.utf16.len()];
+            let mut out = out_buf::<u32>(x.utf16.len());
             v.push((
                 "std".into(),
                 Box::new(move || {
@@ -347,13 +392,13 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf32-to-utf16" => {
             for (name, t) in ours() {
-                let mut out = vec![0u16; 2 * x.utf32.len()];
+                let mut out = out_buf::<u16>(2 * x.utf32.len());
                 v.push((
                     name,
                     Box::new(move || t.utf32_to_utf16(black_box(&x.utf32), &mut out).unwrap()),
                 ));
             }
-            let mut out = vec![0u16; 2 * x.utf32.len()];
+            let mut out = out_buf::<u16>(2 * x.utf32.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -373,7 +418,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             let wide = op == "latin1-to-utf32";
             for (name, t) in ours() {
                 if wide {
-                    let mut out = vec![0u32; x.latin1.len()];
+                    let mut out = out_buf::<u32>(x.latin1.len());
                     v.push((
                         name,
                         Box::new(move || {
@@ -381,7 +426,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                         }),
                     ));
                 } else {
-                    let mut out = vec![0u16; x.latin1.len()];
+                    let mut out = out_buf::<u16>(x.latin1.len());
                     v.push((
                         name,
                         Box::new(move || {
@@ -391,7 +436,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                 }
             }
             if wide {
-                let mut out = vec![0u32; x.latin1.len()];
+                let mut out = out_buf::<u32>(x.latin1.len());
                 v.push((
                     "simdutf".into(),
                     // SAFETY: one unit per input byte.
@@ -404,7 +449,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     }),
                 ));
             } else {
-                let mut out = vec![0u16; x.latin1.len()];
+                let mut out = out_buf::<u16>(x.latin1.len());
                 v.push((
                     "simdutf".into(),
                     // SAFETY: one unit per input byte.
@@ -416,7 +461,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                         )
                     }),
                 ));
-                let mut out = vec![0u16; x.latin1.len()];
+                let mut out = out_buf::<u16>(x.latin1.len());
                 v.push((
                     "encoding_rs".into(),
                     Box::new(move || {
@@ -428,7 +473,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf8-to-latin1" => {
             for (name, t) in ours() {
-                let mut out = vec![0u8; x.latin1_utf8.len()];
+                let mut out = out_buf::<u8>(x.latin1_utf8.len());
                 v.push((
                     name,
                     Box::new(move || {
@@ -437,7 +482,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     }),
                 ));
             }
-            let mut out = vec![0u8; x.latin1_utf8.len()];
+            let mut out = out_buf::<u8>(x.latin1_utf8.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -452,7 +497,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     black_box(r.count)
                 }),
             ));
-            let mut out = vec![0u8; x.latin1_utf8.len()];
+            let mut out = out_buf::<u8>(x.latin1_utf8.len());
             v.push((
                 "encoding_rs".into(),
                 Box::new(move || {
@@ -466,13 +511,13 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         "utf16-to-latin1" => {
             let units = &x.latin1_utf16;
             for (name, t) in ours() {
-                let mut out = vec![0u8; units.len()];
+                let mut out = out_buf::<u8>(units.len());
                 v.push((
                     name,
                     Box::new(move || t.utf16_to_latin1(black_box(units), &mut out).unwrap()),
                 ));
             }
-            let mut out = vec![0u8; units.len()];
+            let mut out = out_buf::<u8>(units.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
@@ -487,7 +532,7 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                     black_box(r.count)
                 }),
             ));
-            let mut out = vec![0u8; units.len()];
+            let mut out = out_buf::<u8>(units.len());
             v.push((
                 "encoding_rs".into(),
                 Box::new(move || {
@@ -499,13 +544,13 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         "utf32-to-latin1" => {
             let units = &x.latin1_utf32;
             for (name, t) in ours() {
-                let mut out = vec![0u8; units.len()];
+                let mut out = out_buf::<u8>(units.len());
                 v.push((
                     name,
                     Box::new(move || t.utf32_to_latin1(black_box(units), &mut out).unwrap()),
                 ));
             }
-            let mut out = vec![0u8; units.len()];
+            let mut out = out_buf::<u8>(units.len());
             v.push((
                 "simdutf".into(),
                 Box::new(move || {
