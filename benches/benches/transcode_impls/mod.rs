@@ -14,15 +14,15 @@ pub(crate) type Imp<'a> = (String, Box<dyn FnMut() -> usize + 'a>);
 
 pub(crate) struct Input {
     pub(crate) name: String,
-    pub(crate) utf8: Vec<u8>,
-    pub(crate) utf16: Vec<u16>,
-    pub(crate) utf32: Vec<u32>,
-    pub(crate) latin1: Vec<u8>,
+    pub(crate) utf8: Buf<u8>,
+    pub(crate) utf16: Buf<u16>,
+    pub(crate) utf32: Buf<u32>,
+    pub(crate) latin1: Buf<u8>,
     /// `latin1` as UTF-8, UTF-16 and UTF-32: the inputs of the conversions
     /// to Latin-1.
-    pub(crate) latin1_utf8: Vec<u8>,
-    pub(crate) latin1_utf16: Vec<u16>,
-    pub(crate) latin1_utf32: Vec<u32>,
+    pub(crate) latin1_utf8: Buf<u8>,
+    pub(crate) latin1_utf16: Buf<u16>,
+    pub(crate) latin1_utf32: Buf<u32>,
 }
 
 /// `s` with every character above U+00FF replaced by `?`.
@@ -49,62 +49,80 @@ pub(crate) fn inputs(keep: impl Fn(&str) -> bool) -> Vec<Input> {
             let s = sized_text(text, size);
             out.push(Input {
                 name,
-                utf16: s.encode_utf16().collect(),
-                utf32: s.chars().map(u32::from).collect(),
-                latin1: s
-                    .chars()
-                    .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-                    .collect(),
-                latin1_utf8: latin1_view(&s).into_bytes(),
-                latin1_utf16: latin1_view(&s).encode_utf16().collect(),
-                latin1_utf32: latin1_view(&s).chars().map(u32::from).collect(),
-                utf8: s.into_bytes(),
+                utf16: Buf::input(s.encode_utf16().collect()),
+                utf32: Buf::input(s.chars().map(u32::from).collect()),
+                latin1: Buf::input(
+                    s.chars()
+                        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                        .collect(),
+                ),
+                latin1_utf8: Buf::input(latin1_view(&s).into_bytes()),
+                latin1_utf16: Buf::input(latin1_view(&s).encode_utf16().collect()),
+                latin1_utf32: Buf::input(latin1_view(&s).chars().map(u32::from).collect()),
+                utf8: Buf::input(s.into_bytes()),
             });
         }
     }
     out
 }
 
-/// The byte offset from a 64-byte boundary at which every output buffer
-/// starts: `TRANSCODE_BENCH_OUT_ALIGN` (0, 4, 8, ..., 60; default 0). Every
-/// implementation gets the same, so that no one's stores straddle cache
-/// lines by the luck of the allocator: on AMD Zen 4 the widening kernels
-/// (ASCII to UTF-32, at 64 KiB) ran 15-25% apart between outputs at 16 and
-/// at 32 bytes past a boundary, ours and simdutf's alike, and `vec!` had
-/// put each implementation's buffer wherever the heap had room.
-fn out_align() -> usize {
-    std::env::var("TRANSCODE_BENCH_OUT_ALIGN")
+/// The byte offset from a 64-byte boundary at which a buffer starts:
+/// the environment variable `var` (0, 4, 8, ..., 60; default 0).
+fn align_from(var: &str) -> usize {
+    std::env::var(var)
         .ok()
         .and_then(|v| v.parse().ok())
         .map_or(0, |a: usize| a % 64)
 }
 
-/// An output buffer of `n` units that starts [`out_align`] bytes past a
-/// 64-byte boundary.
-pub(crate) struct Out<T> {
+/// A buffer of `n` units that starts at a chosen offset from a 64-byte
+/// boundary: `TRANSCODE_BENCH_IN_ALIGN` for the inputs,
+/// `TRANSCODE_BENCH_OUT_ALIGN` for every implementation's output (0, 4,
+/// ..., 60 bytes; default 0 for both). Every implementation gets the same,
+/// so that no one's loads or stores straddle cache lines by the luck of the
+/// allocator: on AMD Zen 4, at 64 KiB, the widening kernels (ASCII to
+/// UTF-32) ran 15-25% apart between outputs at 16 and at 32 bytes past a
+/// boundary, ours and simdutf's alike, and simdutf's UTF-8 length of UTF-16
+/// ran at 34 or 50 GB/s depending on where its input was; `vec!` had put
+/// each buffer wherever the heap had room.
+pub(crate) struct Buf<T> {
     buf: Vec<T>,
     at: usize,
     n: usize,
 }
 
-pub(crate) fn out_buf<T: Copy + Default>(n: usize) -> Out<T> {
-    let size = std::mem::size_of::<T>();
-    let buf = vec![T::default(); n + 64 / size];
-    let want = out_align();
-    let at = (0..64 / size)
-        .find(|k| (buf.as_ptr() as usize + k * size) % 64 == want)
-        .expect("TRANSCODE_BENCH_OUT_ALIGN is a multiple of the unit size");
-    Out { buf, at, n }
+impl<T: Copy + Default> Buf<T> {
+    fn new(n: usize, var: &str) -> Self {
+        let size = std::mem::size_of::<T>();
+        let buf = vec![T::default(); n + 64 / size];
+        let want = align_from(var);
+        let at = (0..64 / size)
+            .find(|k| (buf.as_ptr() as usize + k * size) % 64 == want)
+            .expect("the offset is a multiple of the unit size");
+        Buf { buf, at, n }
+    }
+
+    /// `v`, copied to the input offset.
+    fn input(v: Vec<T>) -> Self {
+        let mut b = Self::new(v.len(), "TRANSCODE_BENCH_IN_ALIGN");
+        b.copy_from_slice(&v);
+        b
+    }
 }
 
-impl<T> std::ops::Deref for Out<T> {
+/// An output buffer of `n` units at the output offset.
+pub(crate) fn out_buf<T: Copy + Default>(n: usize) -> Buf<T> {
+    Buf::new(n, "TRANSCODE_BENCH_OUT_ALIGN")
+}
+
+impl<T> std::ops::Deref for Buf<T> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         &self.buf[self.at..self.at + self.n]
     }
 }
 
-impl<T> std::ops::DerefMut for Out<T> {
+impl<T> std::ops::DerefMut for Buf<T> {
     fn deref_mut(&mut self) -> &mut [T] {
         &mut self.buf[self.at..self.at + self.n]
     }

@@ -157,7 +157,12 @@ fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S:
 /// instructions: the test, and loads no longer folded; 1.36-1.57x -> 1.12-
 /// 1.27x simdutf at the Korean, Japanese and Emoji minima). The UTF-8
 /// length of UTF-16 does not: there the same split lost 30% on Emoji and
-/// CJK (0.70x simdutf) for 15% on the rest, so it runs without it.
+/// CJK (0.70x simdutf) for 15% on the rest, so it runs without it. Tried
+/// again on AMD Zen 4 (2026-11-26) with a test for surrogates instead of
+/// units from `8000` (an `and` and a compare a register; every BMP script
+/// then skips): the BMP texts moved within the noise between processes
+/// (AVX2 on Arabic, 64 KiB: 29.8-33.1 GB/s against 29.0-37.4 before) and
+/// Emoji fell from 35 to 17-25 GB/s; not kept.
 #[inline(always)]
 fn sum_pairs16<S: Simd, const MAX: usize, const SKIP: bool>(
     s: S,
