@@ -278,6 +278,14 @@ impl Transcoder {
         Self::named("avx512")
     }
 
+    /// The AVX-512 VBMI2 kernels (`vpcompressb`, with the AVX-512 ones'
+    /// features), if this CPU has them: Intel from Ice Lake, AMD from Zen
+    /// 4. Where it has no kernel of its own, it runs the AVX-512 one.
+    #[must_use]
+    pub fn avx512vbmi2() -> Option<Transcoder> {
+        Self::named("avx512vbmi2")
+    }
+
     /// The NEON kernels, on aarch64 (where the target has NEON, which is
     /// every aarch64 target but the `softfloat` ones); `None` elsewhere.
     #[must_use]
@@ -301,7 +309,7 @@ impl Transcoder {
         kernels().iter().filter_map(|&k| k.transcoder())
     }
 
-    /// The kernels' short name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"neon"`
+    /// The kernels' short name: `"avx512vbmi2"`, `"avx512"`, `"avx2"`, `"sse4.1"`, `"neon"`
     /// or `"portable"`.
     #[must_use]
     pub fn name(&self) -> &'static str {

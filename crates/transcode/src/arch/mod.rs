@@ -181,6 +181,8 @@ pub(crate) static PORTABLE: Kernel = Kernel {
 /// iterate it (through [`kernels`](crate::kernels)).
 pub(crate) static ALL: &[&Kernel] = &[
     #[cfg(target_arch = "x86_64")]
+    &x86_64::AVX512VBMI2,
+    #[cfg(target_arch = "x86_64")]
     &x86_64::AVX512,
     #[cfg(target_arch = "x86_64")]
     &x86_64::AVX2,
@@ -192,7 +194,7 @@ pub(crate) static ALL: &[&Kernel] = &[
 ];
 
 impl Kernel {
-    /// The name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"neon"`, `"portable"`.
+    /// The name: `"avx512vbmi2"`, `"avx512"`, `"avx2"`, `"sse4.1"`, `"neon"`, `"portable"`.
     #[must_use]
     pub const fn name(&self) -> &'static str {
         self.name

@@ -6,6 +6,7 @@
 //! | [`SSE41`] | SSSE3, SSE4.1, POPCNT | 16 bytes |
 //! | [`AVX2`] | AVX2, BMI1, BMI2, POPCNT | 32 bytes |
 //! | [`AVX512`] | AVX-512 F, BW, VL, and AVX2's | 64 bytes |
+//! | [`AVX512VBMI2`] | AVX-512 VBMI and VBMI2, and AVX512's | 64 bytes |
 //!
 //! Every x86-64 CPU with AVX2 that we know of also has BMI1, BMI2 and POPCNT
 //! (Intel from Haswell, AMD from Excavator and Zen). A table entry that an
@@ -20,6 +21,7 @@ use super::{Kernel, validate_with};
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+pub(crate) mod avx512vbmi2;
 mod block;
 mod common;
 mod count;
@@ -39,6 +41,18 @@ cpufeatures::new!(
     "avx512bw",
     "avx512vl",
     "avx2",
+    "bmi2",
+    "popcnt"
+);
+cpufeatures::new!(
+    cpuid_avx512vbmi2,
+    "avx512f",
+    "avx512bw",
+    "avx512vl",
+    "avx512vbmi",
+    "avx512vbmi2",
+    "avx2",
+    "bmi1",
     "bmi2",
     "popcnt"
 );
@@ -143,4 +157,14 @@ pub(crate) static AVX512: Kernel = Kernel {
     utf16_to_utf32: avx512::utf32::utf16_to_utf32,
     utf32_to_utf16: avx512::utf32::utf32_to_utf16,
     ..AVX2
+};
+
+/// The AVX-512 VBMI2 table: the AVX-512 one, with the kernels of
+/// `avx512vbmi2` (`vpcompressb`) where it has them.
+pub(crate) static AVX512VBMI2: Kernel = Kernel {
+    name: "avx512vbmi2",
+    features: "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt",
+    available: cpuid_avx512vbmi2::get,
+    latin1_to_utf8: avx512vbmi2::latin1_to_utf8,
+    ..AVX512
 };

@@ -1,0 +1,170 @@
+//! The AVX-512 VBMI2 kernels (`vpcompressb`, and VBMI's `vpermt2b`; with
+//! AVX-512 F, BW, VL and AVX2's features): Intel from Ice Lake, AMD from
+//! Zen 4. The table is the AVX-512 one but for the families that have a
+//! kernel here.
+//!
+//! - Latin-1 → UTF-8: 64 bytes of ASCII are copied. Otherwise the 64
+//!   bytes become two registers: `first`, each character's first byte
+//!   (the byte itself for ASCII, the lead `C0 | c >> 6` otherwise), and
+//!   `second`, each character's continuation byte (`c & BF`, meaningful
+//!   only after a lead). Two `vpermt2b` interleave them, characters 0..32
+//!   into one register and 32..64 into another, and one `vpcompressb` each
+//!   drops the second bytes of the ASCII characters. Eight vector
+//!   instructions for 64 bytes where the AVX-512 table's kernel takes a
+//!   `pshufb` from a table for every 8 characters.
+//!
+//! Stores are 64 bytes wide while at least 64 more input bytes follow (the
+//! next block's first store overwrites what a store wrote past its
+//! output); the last block before the tail uses masked stores of exactly
+//! its output. The AVX-512 table's kernel (`x86_64::latin1`) takes the
+//! tail.
+//!
+//! Measured in `docs/results/transcode.md` ("A VBMI2 table").
+
+use core::arch::x86_64::*;
+
+/// `vpermt2b` indices: byte `2k` of the result is byte `k` of the first
+/// source (`first`), byte `2k + 1` is byte `k` of the second (`second`,
+/// indices from 64), for characters `K..K + 32`.
+const fn interleave<const K: u8>() -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 32 {
+        t[2 * k] = K + k as u8;
+        t[2 * k + 1] = 64 + K + k as u8;
+        k += 1;
+    }
+    t
+}
+
+static LOW: [u8; 64] = interleave::<0>();
+static HIGH: [u8; 64] = interleave::<32>();
+
+/// Bit `2k + 1` set for every bit `k` of `x` (`x` has 32 bits): BMI2's
+/// `pdep`, fast on every CPU this table runs on (Intel from Ice Lake, AMD
+/// from Zen 4; it is microcode on Zen 1 and 2, which have no AVX-512).
+/// Spreading with five shift-and-mask steps instead ran this kernel at
+/// 10.4 GB/s on the Latin-1 text (Zen 4, 64 KiB).
+///
+/// # Safety
+///
+/// The CPU has BMI2.
+#[inline(always)]
+unsafe fn odd_bits(x: u32) -> u64 {
+    // SAFETY: the caller guarantees BMI2.
+    unsafe { _pdep_u64(u64::from(x), 0xAAAA_AAAA_AAAA_AAAA) }
+}
+
+/// The UTF-8 of the 64 Latin-1 bytes of `x`, whose top bits are `high`
+/// (not zero), at `out`; returns its length, `64 + high.count_ones()`.
+/// With `EXACT` the stores write exactly that many bytes; without, each of
+/// the two stores writes 64 bytes from where its part starts.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `out` is writable for 128 bytes.
+#[inline(always)]
+unsafe fn block<const EXACT: bool>(x: __m512i, high: u64, out: *mut u8) -> usize {
+    // SAFETY: the caller guarantees the features and 128 writable bytes;
+    // the first store writes at most 64 bytes at `out`, the second at most
+    // 64 at `out + w0`, `w0 <= 64`.
+    unsafe {
+        // `(x >> 6) & 3 | C0` in each byte (the 16-bit shift moves bits
+        // across bytes; the mask drops them): C2 or C3 for `c >= 80`.
+        let lead = _mm512_ternarylogic_epi32::<0xEA>(
+            _mm512_srli_epi16::<6>(x),
+            _mm512_set1_epi8(0x03),
+            _mm512_set1_epi8(0xC0u8 as i8),
+        );
+        let first = _mm512_mask_mov_epi8(x, high, lead);
+        let second = _mm512_and_si512(x, _mm512_set1_epi8(0xBFu8 as i8));
+        let lo = _mm512_permutex2var_epi8(first, _mm512_loadu_si512(LOW.as_ptr().cast()), second);
+        let hi = _mm512_permutex2var_epi8(first, _mm512_loadu_si512(HIGH.as_ptr().cast()), second);
+        let keep_lo = 0x5555_5555_5555_5555 | odd_bits(high as u32);
+        let keep_hi = 0x5555_5555_5555_5555 | odd_bits((high >> 32) as u32);
+        let (lo, hi) = (
+            _mm512_maskz_compress_epi8(keep_lo, lo),
+            _mm512_maskz_compress_epi8(keep_hi, hi),
+        );
+        let (w0, w1) = (keep_lo.count_ones() as usize, keep_hi.count_ones() as usize);
+        if EXACT {
+            // `w >= 32`: the shift is below 64.
+            let m = |w: usize| if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+            _mm512_mask_storeu_epi8(out.cast(), m(w0), lo);
+            _mm512_mask_storeu_epi8(out.add(w0).cast(), m(w1), hi);
+        } else {
+            _mm512_storeu_si512(out.cast(), lo);
+            _mm512_storeu_si512(out.add(w0).cast(), hi);
+        }
+        w0 + w1
+    }
+}
+
+/// Latin-1 to UTF-8: see the module docs.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let (n, cap) = (src.len(), dst.len());
+    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut i, mut o) = (0, 0);
+    // Whether the last store may have written past the output: then a
+    // block must follow, whose first store starts at the output's end and
+    // covers those bytes (at most 64 past a part's start).
+    let mut past = false;
+    while n - i >= 64 && cap - o >= 128 {
+        if n - i >= 256 && cap - o >= 256 {
+            // Four registers of ASCII at once where they are, as the
+            // AVX-512 table's kernel does (one test, and the loop's own
+            // instructions once for four): pure ASCII ran at 0.75-0.9 of
+            // that kernel a register at a time.
+            // SAFETY: `i + 256 <= n` bytes read, `o + 256 <= cap` written.
+            let ascii = unsafe {
+                let z: [__m512i; 4] =
+                    core::array::from_fn(|k| _mm512_loadu_si512(p.add(i + 64 * k).cast()));
+                let any = _mm512_or_si512(_mm512_or_si512(z[0], z[1]), _mm512_or_si512(z[2], z[3]));
+                if _mm512_movepi8_mask(any) == 0 {
+                    for (k, z) in z.iter().enumerate() {
+                        _mm512_storeu_si512(q.add(o + 64 * k).cast(), *z);
+                    }
+                    true
+                } else {
+                    false
+                }
+            };
+            if ascii {
+                i += 256;
+                o += 256;
+                past = false;
+                continue;
+            }
+        }
+        // A block follows this one, inside `src`: 64-byte stores are safe.
+        let more = n - i >= 128 && cap - o >= 256;
+        // SAFETY: `i + 64 <= n` bytes read; `o + 128 <= cap` writable, which
+        // covers the 64-byte copy and `block`'s two stores.
+        unsafe {
+            let z = _mm512_loadu_si512(p.add(i).cast());
+            let high = _mm512_movepi8_mask(z);
+            if high == 0 {
+                _mm512_storeu_si512(q.add(o).cast(), z);
+                o += 64;
+                past = false;
+            } else if more {
+                o += block::<false>(z, high, q.add(o));
+                past = true;
+            } else {
+                o += block::<true>(z, high, q.add(o));
+                past = false;
+            }
+        }
+        i += 64;
+    }
+    // `more` promised a block after every one that set `past`, so the
+    // loop cannot have stopped right after it.
+    debug_assert!(!past);
+    let (Some(rest), Some(out)) = (src.get(i..), dst.get_mut(o..)) else {
+        return (i, o);
+    };
+    // A safe call: this function has the AVX-512 kernel's features.
+    let (r, w) = super::avx512::latin1::latin1_to_utf8(rest, out);
+    (i + r, o + w)
+}
