@@ -115,7 +115,10 @@
 //! there is no byte or word compress, and an F/BW design does not take the
 //! bottleneck, shuffle port 5, away: see the results). The count and
 //! length, UTF-32 and Latin-1 families are written once over a vector
-//! trait and have SSE4.1, AVX2 and AVX-512 (F, BW, VL) kernels.
+//! trait and have SSE4.1, AVX2 and AVX-512 (F, BW, VL) kernels. On CPUs
+//! with AVX-512 VBMI2 (Intel from Ice Lake, AMD from Zen 4) a fourth table
+//! converts Latin-1 to UTF-8 with `vpcompressb`, and takes the AVX-512
+//! table's kernels for the rest.
 //!
 //! On aarch64 the NEON table converts 16-unit stretches of one-unit
 //! characters (ASCII, Latin-1, the BMP without surrogates) in every
