@@ -166,5 +166,6 @@ pub(crate) static AVX512VBMI2: Kernel = Kernel {
     features: "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt",
     available: cpuid_avx512vbmi2::get,
     latin1_to_utf8: avx512vbmi2::latin1_to_utf8,
+    utf16_to_utf8: avx512vbmi2::utf16_to_utf8,
     ..AVX512
 };

@@ -13,6 +13,16 @@
 //!   instructions for 64 bytes where the AVX-512 table's kernel takes a
 //!   `pshufb` from a table for every 8 characters.
 //!
+//! - UTF-16 → UTF-8: a register of 32 units below `800` becomes one of
+//!   32 16-bit lanes, each the unit's UTF-8 (the unit itself for ASCII;
+//!   the lead `C0 | u >> 6` and the continuation `80 | u & 3F` otherwise),
+//!   and `vpcompressb` drops the high bytes of the ASCII lanes; ASCII
+//!   registers are narrowed 64 units at a time. At a register with a unit
+//!   from `800` on (3-byte characters, surrogates), the AVX2 kernel takes
+//!   a stretch of 2048 units and the loop comes back after it: on Arabic,
+//!   Hebrew and Russian text this is 1.6 times the AVX2 kernel, and CJK
+//!   text loses nothing.
+//!
 //! Stores are 64 bytes wide while another block follows in this loop (its
 //! first store overwrites what a store wrote past its output); the last
 //! block before the tail uses masked stores of exactly its output. The
@@ -197,4 +207,113 @@ pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     // A safe call: this function has the AVX-512 kernel's features.
     let (r, w) = super::avx512::latin1::latin1_to_utf8(rest, out);
     (i + r, o + w)
+}
+
+/// How many units the AVX2 UTF-16 → UTF-8 kernel gets at a time, from a
+/// register with a unit from `800` on: enough that its own end (a scratch
+/// buffer, then the scalar code's few units) costs little, few enough that
+/// text with a rare 3-byte character comes back to this kernel.
+const STRETCH: usize = 2048;
+
+/// UTF-16 to UTF-8: registers of 32 units below `800` here, anything else
+/// by stretches of the AVX2 kernel; see the module docs.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    let (n, cap) = (src.len(), dst.len());
+    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut i, mut o) = (0, 0);
+    loop {
+        // Registers of 32 units below `800`, while the next register is
+        // inside `src` too (its test is this loop's lookahead).
+        while n - i >= 64 && cap - o >= 128 {
+            // SAFETY: units `i..i + 64` are inside `src`; the stores write
+            // at most 64 bytes at `o`, inside `cap`.
+            let (go, r, w) = unsafe {
+                let v = _mm512_loadu_si512(p.add(i).cast());
+                let next = _mm512_loadu_si512(p.add(i + 32).cast());
+                let high = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
+                if high == 0 {
+                    // ASCII: narrowed (`vpmovwb`), 32 or, with the next
+                    // register, 64 units at a time (a register at a time,
+                    // ASCII ran at half the AVX2 kernel's speed). The
+                    // first store covers what a 64-byte store before it
+                    // wrote past its output.
+                    _mm256_storeu_si256(q.add(o).cast(), _mm512_cvtepi16_epi8(v));
+                    if _mm512_cmpge_epu16_mask(next, _mm512_set1_epi16(0x80)) == 0 {
+                        _mm256_storeu_si256(q.add(o + 32).cast(), _mm512_cvtepi16_epi8(next));
+                        (true, 64, 64)
+                    } else {
+                        (true, 32, 32)
+                    }
+                } else if _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) != 0 {
+                    (false, 0, 0)
+                } else {
+                    let next_big = _mm512_cmpge_epu16_mask(next, _mm512_set1_epi16(0x800));
+                    // Another register of this loop follows: its store,
+                    // at least 32 bytes from the end of this one's output,
+                    // covers what a 64-byte store here writes past it.
+                    let wide = next_big == 0 && n - i >= 96 && cap - o >= 192;
+                    (true, 32, below_800(v, high, q.add(o), wide))
+                }
+            };
+            if !go {
+                break;
+            }
+            i += r;
+            o += w;
+        }
+        if i >= n {
+            return (i, o);
+        }
+        let end = n.min(i + STRETCH);
+        let (Some(part), Some(out)) = (src.get(i..end), dst.get_mut(o..)) else {
+            return (i, o);
+        };
+        // A safe call: this function has the AVX2 kernel's features.
+        let (r, w) = super::avx2::utf16_to_utf8(part, out);
+        i += r;
+        o += w;
+        // Stopped before the end of its stretch: at an unpaired surrogate,
+        // a pair cut by the stretch's end, or the end of `dst`. The scalar
+        // code decides; it calls this kernel again after it.
+        if r == 0 || (end == n && i < n) {
+            return (i, o);
+        }
+        if i >= n {
+            return (i, o);
+        }
+    }
+}
+
+/// The UTF-8 of the 32 units of `v`, all below `800` and not all ASCII
+/// (`high`: those from `80`), at `out`; returns its length, 33 to 64
+/// bytes. With `wide`, the store writes 64 bytes whatever the length (the
+/// caller overwrites the rest); without, exactly the output.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `out` is writable for 64 bytes.
+#[inline(always)]
+unsafe fn below_800(v: __m512i, high: u32, out: *mut u8, wide: bool) -> usize {
+    // SAFETY: the caller guarantees the features and the 64 bytes.
+    unsafe {
+        // The lead `C0 | u >> 6` in the low byte, the continuation
+        // `80 | u & 3F` in the high byte; ASCII units as they are.
+        let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0));
+        let cont =
+            _mm512_ternarylogic_epi32::<0xEA>(v, _mm512_set1_epi16(0x3F), _mm512_set1_epi16(0x80));
+        let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(cont));
+        let lanes = _mm512_mask_mov_epi16(two, !high, v);
+        let keep = 0x5555_5555_5555_5555 | odd_bits(high);
+        let packed = _mm512_maskz_compress_epi8(keep, lanes);
+        let w = keep.count_ones() as usize;
+        if wide {
+            _mm512_storeu_si512(out.cast(), packed);
+        } else {
+            // `w >= 33`: below 64 the shift is defined.
+            let m = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+            _mm512_mask_storeu_epi8(out.cast(), m, packed);
+        }
+        w
+    }
 }
