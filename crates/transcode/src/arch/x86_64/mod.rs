@@ -167,5 +167,6 @@ pub(crate) static AVX512VBMI2: Kernel = Kernel {
     available: cpuid_avx512vbmi2::get,
     latin1_to_utf8: avx512vbmi2::latin1_to_utf8,
     utf16_to_utf8: avx512vbmi2::utf16_to_utf8,
+    utf8_to_utf16: avx512vbmi2::utf8_to_utf16,
     ..AVX512
 };

@@ -23,11 +23,22 @@
 //!   Hebrew and Russian text this is 1.6 times the AVX2 kernel, and CJK
 //!   text loses nothing.
 //!
-//! Stores are 64 bytes wide while another block follows in this loop (its
-//! first store overwrites what a store wrote past its output); the last
-//! block before the tail uses masked stores of exactly its output. The
-//! AVX-512 table's kernel (`x86_64::latin1`) takes the last 64 to 127
-//! bytes.
+//! - UTF-8 → UTF-16 (valid input): a block of 64 bytes without a 3- or
+//!   4-byte lead gives its characters' first bytes, left-packed by
+//!   `vpcompressb` over the character starts, and the bytes after them,
+//!   packed by the same mask from the bytes one position on; widened to
+//!   16-bit lanes, a lead and its continuation make a unit. A character
+//!   whose lead is the block's last byte is left to the next block, so that
+//!   blocks end at characters. Other blocks go to the AVX2 kernel by
+//!   stretches, as above. 1.2 times the AVX2 kernel on Arabic, Hebrew and
+//!   Russian text, validation included.
+//!
+//! Latin-1 → UTF-8's stores are 64 bytes wide while another block follows
+//! in its loop (that block's first store overwrites what a store wrote
+//! past its output); the last block before the tail uses masked stores of
+//! exactly its output, and the AVX-512 table's kernel (`x86_64::latin1`)
+//! takes the last 64 to 127 bytes. UTF-16 → UTF-8 does the same with its
+//! lookahead register; UTF-8 → UTF-16 stores with masks only.
 //!
 //! Measured in `docs/results/transcode.md` ("A VBMI2 table").
 
@@ -315,5 +326,124 @@ unsafe fn below_800(v: __m512i, high: u32, out: *mut u8, wide: bool) -> usize {
             _mm512_mask_storeu_epi8(out.cast(), m, packed);
         }
         w
+    }
+}
+
+/// Valid UTF-8 to UTF-16: blocks of 64 bytes of 1- and 2-byte characters
+/// here, anything else by stretches of the AVX2 kernel; see the module
+/// docs.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    let (n, cap) = (src.len(), dst.len());
+    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut i, mut o) = (0, 0);
+    loop {
+        // The block and the byte after it must be inside `src` (the
+        // second bytes are loaded one byte on), and the output may take
+        // 64 units.
+        while n - i >= 65 && cap - o >= 64 {
+            // SAFETY: bytes `i..i + 65` are inside `src`; the stores write
+            // at most 64 units at `o`, inside `cap`.
+            let step = unsafe { two_byte_block(p.add(i), q.add(o)) };
+            let Some((r, w)) = step else {
+                break;
+            };
+            i += r;
+            o += w;
+        }
+        if i >= n {
+            return (i, o);
+        }
+        let end = n.min(i + STRETCH);
+        let (Some(part), Some(out)) = (src.get(i..end), dst.get_mut(o..)) else {
+            return (i, o);
+        };
+        // A safe call: this function has the AVX2 kernel's features.
+        let (r, w) = super::avx2::utf8_to_utf16(part, out);
+        i += r;
+        o += w;
+        // Stopped before the end of its stretch (a character cut by it,
+        // the end of `dst`): the next round, or the scalar code, goes on.
+        if r == 0 || i >= n {
+            return (i, o);
+        }
+    }
+}
+
+/// The characters that start in the 64 bytes at `s` (valid UTF-8, the
+/// byte after them readable) if all are of 1 or 2 bytes, to UTF-16 at
+/// `out`: returns the bytes read (63 or 64: a 2-byte character that starts
+/// at the last byte is left for the next block) and the units written, or
+/// `None` for a block with a 3- or 4-byte lead.
+///
+/// Each character's first byte is left-packed by `vpcompressb` over the
+/// starts, and the byte after it by the same mask over the bytes one
+/// position on; the two are widened to 16-bit lanes and combined
+/// (`(a & 1F) << 6 | b & 3F` where `a` is a lead), and stored with masks
+/// of exactly the characters' units.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `s` is readable for 65 bytes; `out`
+/// is writable for 64 units.
+#[inline(always)]
+unsafe fn two_byte_block(s: *const u8, out: *mut u16) -> Option<(usize, usize)> {
+    // SAFETY: the caller guarantees the features and the reads and writes.
+    unsafe {
+        let x = _mm512_loadu_si512(s.cast());
+        // A 3- or 4-byte lead (`E0..`): not this block.
+        if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
+            return None;
+        }
+        let y = _mm512_loadu_si512(s.add(1).cast());
+        // Character starts: every byte but continuations (`80..BF`, below
+        // -64 as i8).
+        let mut starts = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8(-65));
+        let mut read = 64;
+        // A lead in the last byte: its character ends in the next block.
+        if (starts >> 63) != 0 && *s.add(63) >= 0xC0 {
+            starts &= !(1 << 63);
+            read = 63;
+        }
+        let first = _mm512_maskz_compress_epi8(starts, x);
+        let second = _mm512_maskz_compress_epi8(starts, y);
+        let chars = starts.count_ones() as usize;
+        // Masked stores of exactly the characters' units: the kernel
+        // writes nothing past its output.
+        let mask = |k: usize| if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
+        let lo = units(
+            _mm512_castsi512_si256(first),
+            _mm512_castsi512_si256(second),
+        );
+        _mm512_mask_storeu_epi16(out.cast(), mask(chars), lo);
+        if chars > 32 {
+            let hi = units(
+                _mm512_extracti64x4_epi64::<1>(first),
+                _mm512_extracti64x4_epi64::<1>(second),
+            );
+            _mm512_mask_storeu_epi16(out.add(32).cast(), mask(chars - 32), hi);
+        }
+        Some((read, chars))
+    }
+}
+
+/// The UTF-16 units of up to 32 characters of 1 or 2 bytes: their first
+/// bytes `a` and the bytes after them `b` (meaningful after a lead).
+///
+/// # Safety
+///
+/// The CPU has this table's features.
+#[inline(always)]
+unsafe fn units(a: __m256i, b: __m256i) -> __m512i {
+    // SAFETY: the caller guarantees the features.
+    unsafe {
+        let a = _mm512_cvtepu8_epi16(a);
+        let b = _mm512_cvtepu8_epi16(b);
+        let two = _mm512_or_si512(
+            _mm512_slli_epi16::<6>(_mm512_and_si512(a, _mm512_set1_epi16(0x1F))),
+            _mm512_and_si512(b, _mm512_set1_epi16(0x3F)),
+        );
+        let lead = _mm512_cmpge_epu16_mask(a, _mm512_set1_epi16(0xC0));
+        _mm512_mask_mov_epi16(a, lead, two)
     }
 }
