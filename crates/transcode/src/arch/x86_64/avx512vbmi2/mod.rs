@@ -226,6 +226,38 @@ pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
 /// text with a rare 3-byte character comes back to this kernel.
 const STRETCH: usize = 2048;
 
+/// The rest of a VBMI2 kernel's input from `i` (output from `o`) up to
+/// [`STRETCH`] units, through `kernel` (the AVX2 table's): `Ok` with the
+/// new positions if the VBMI2 loop should go on, `Err` with them if the
+/// kernel should return (the end of `src`; or `kernel` stopped, at
+/// something the scalar code decides, or had the whole rest and left its
+/// last units to the scalar code).
+///
+/// # Safety
+///
+/// The CPU has `kernel`'s features.
+#[inline(always)]
+unsafe fn stretch<S, D>(
+    kernel: unsafe fn(&[S], &mut [D]) -> (usize, usize),
+    src: &[S],
+    dst: &mut [D],
+    i: usize,
+    o: usize,
+) -> Result<(usize, usize), (usize, usize)> {
+    let n = src.len();
+    let end = n.min(i + STRETCH);
+    let (Some(part), Some(out)) = (src.get(i..end), dst.get_mut(o..)) else {
+        return Err((i, o));
+    };
+    if part.is_empty() {
+        return Err((i, o));
+    }
+    // SAFETY: the caller guarantees `kernel`'s features.
+    let (r, w) = unsafe { kernel(part, out) };
+    let at = (i + r, o + w);
+    if r == 0 || end == n { Err(at) } else { Ok(at) }
+}
+
 /// UTF-16 to UTF-8: registers of 32 units below `800` here, anything else
 /// by stretches of the AVX2 kernel; see the module docs.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
@@ -273,25 +305,10 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
             i += r;
             o += w;
         }
-        if i >= n {
-            return (i, o);
-        }
-        let end = n.min(i + STRETCH);
-        let (Some(part), Some(out)) = (src.get(i..end), dst.get_mut(o..)) else {
-            return (i, o);
-        };
-        // A safe call: this function has the AVX2 kernel's features.
-        let (r, w) = super::avx2::utf16_to_utf8(part, out);
-        i += r;
-        o += w;
-        // Stopped before the end of its stretch: at an unpaired surrogate,
-        // a pair cut by the stretch's end, or the end of `dst`. The scalar
-        // code decides; it calls this kernel again after it.
-        if r == 0 || (end == n && i < n) {
-            return (i, o);
-        }
-        if i >= n {
-            return (i, o);
+        // SAFETY: this function has the AVX2 kernel's features.
+        match unsafe { stretch(super::avx2::utf16_to_utf8, src, dst, i, o) } {
+            Ok(at) => (i, o) = at,
+            Err(at) => return at,
         }
     }
 }
@@ -351,21 +368,10 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
             i += r;
             o += w;
         }
-        if i >= n {
-            return (i, o);
-        }
-        let end = n.min(i + STRETCH);
-        let (Some(part), Some(out)) = (src.get(i..end), dst.get_mut(o..)) else {
-            return (i, o);
-        };
-        // A safe call: this function has the AVX2 kernel's features.
-        let (r, w) = super::avx2::utf8_to_utf16(part, out);
-        i += r;
-        o += w;
-        // Stopped before the end of its stretch (a character cut by it,
-        // the end of `dst`): the next round, or the scalar code, goes on.
-        if r == 0 || i >= n {
-            return (i, o);
+        // SAFETY: this function has the AVX2 kernel's features.
+        match unsafe { stretch(super::avx2::utf8_to_utf16, src, dst, i, o) } {
+            Ok(at) => (i, o) = at,
+            Err(at) => return at,
         }
     }
 }
