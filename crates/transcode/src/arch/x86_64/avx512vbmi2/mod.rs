@@ -76,6 +76,28 @@ unsafe fn odd_bits(x: u32) -> u64 {
     unsafe { _pdep_u64(u64::from(x), 0xAAAA_AAAA_AAAA_AAAA) }
 }
 
+/// Stores the first `w` bytes of `v` at `out` (`w <= 64`) with a masked
+/// store, or, with `wide`, all 64 (for a caller whose next store covers
+/// the bytes past `w`). The one rule for every store of a packed register
+/// in this file.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `out` is writable for `w` bytes,
+/// or 64 with `wide`.
+#[inline(always)]
+unsafe fn store_packed(out: *mut u8, v: __m512i, w: usize, wide: bool) {
+    // SAFETY: the caller guarantees the features and the bytes written;
+    // `bzhi` keeps the low `w` bits (all 64 for `w == 64`).
+    unsafe {
+        if wide {
+            _mm512_storeu_si512(out.cast(), v);
+        } else {
+            _mm512_mask_storeu_epi8(out.cast(), _bzhi_u64(u64::MAX, w as u32), v);
+        }
+    }
+}
+
 /// The UTF-8 of the 64 Latin-1 bytes of `x`, whose top bits are `high`
 /// (not zero), at `out`; returns its length, `64 + high.count_ones()`.
 /// With `EXACT` the stores write exactly that many bytes; without, each of
@@ -108,15 +130,8 @@ unsafe fn block<const EXACT: bool>(x: __m512i, high: u64, out: *mut u8) -> usize
             _mm512_maskz_compress_epi8(keep_hi, hi),
         );
         let (w0, w1) = (keep_lo.count_ones() as usize, keep_hi.count_ones() as usize);
-        if EXACT {
-            // `w >= 32`: the shift is below 64.
-            let m = |w: usize| if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
-            _mm512_mask_storeu_epi8(out.cast(), m(w0), lo);
-            _mm512_mask_storeu_epi8(out.add(w0).cast(), m(w1), hi);
-        } else {
-            _mm512_storeu_si512(out.cast(), lo);
-            _mm512_storeu_si512(out.add(w0).cast(), hi);
-        }
+        store_packed(out, lo, w0, !EXACT);
+        store_packed(out.add(w0), hi, w1, !EXACT);
         w0 + w1
     }
 }
@@ -335,13 +350,7 @@ unsafe fn below_800(v: __m512i, high: u32, out: *mut u8, wide: bool) -> usize {
         let keep = 0x5555_5555_5555_5555 | odd_bits(high);
         let packed = _mm512_maskz_compress_epi8(keep, lanes);
         let w = keep.count_ones() as usize;
-        if wide {
-            _mm512_storeu_si512(out.cast(), packed);
-        } else {
-            // `w >= 33`: below 64 the shift is defined.
-            let m = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
-            _mm512_mask_storeu_epi8(out.cast(), m, packed);
-        }
+        store_packed(out, packed, w, wide);
         w
     }
 }
@@ -414,20 +423,19 @@ unsafe fn two_byte_block(s: *const u8, out: *mut u16) -> Option<(usize, usize)> 
         let first = _mm512_maskz_compress_epi8(starts, x);
         let second = _mm512_maskz_compress_epi8(starts, y);
         let chars = starts.count_ones() as usize;
-        // Masked stores of exactly the characters' units: the kernel
+        // Exactly the characters' units (two bytes each): the kernel
         // writes nothing past its output.
-        let mask = |k: usize| if k >= 32 { u32::MAX } else { (1u32 << k) - 1 };
         let lo = units(
             _mm512_castsi512_si256(first),
             _mm512_castsi512_si256(second),
         );
-        _mm512_mask_storeu_epi16(out.cast(), mask(chars), lo);
+        store_packed(out.cast(), lo, 2 * chars.min(32), false);
         if chars > 32 {
             let hi = units(
                 _mm512_extracti64x4_epi64::<1>(first),
                 _mm512_extracti64x4_epi64::<1>(second),
             );
-            _mm512_mask_storeu_epi16(out.add(32).cast(), mask(chars - 32), hi);
+            store_packed(out.add(32).cast(), hi, 2 * (chars - 32), false);
         }
         Some((read, chars))
     }
