@@ -191,8 +191,8 @@ fn skip(why: &str) -> Result {
     Ok(())
 }
 
-/// Whether `cargo nextest` can run: the `cargo-nextest` binary on `PATH`
-/// (every machine here has it) or in cargo's own `bin` folder.
+/// Whether `cargo nextest` can run: the `cargo-nextest` binary is on
+/// `PATH` (every machine here has it, in `/usr/local/bin`).
 fn has_nextest() -> bool {
     Command::new("cargo-nextest")
         .args(["nextest", "--version"])
