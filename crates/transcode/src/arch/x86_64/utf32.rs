@@ -1346,14 +1346,24 @@ fn utf32_to_utf16_blocks<S: Simd>(s: S, src: &[u32], dst: &mut [u16]) -> (usize,
     let p = src.as_ptr().cast::<u8>();
     let lanes = S::BYTES / 4;
     let (xffff, f800, d800) = (s.splat32(0xFFFF), s.splat32(0xFFFF_F800), s.splat32(0xD800));
+    // Whether the last block was `Pairs`: then the next two registers are
+    // tested first, not four for a run below U+10000 (Emoji text is block
+    // after block of pairs).
+    let mut after_pairs = false;
     block::run(
         dst,
         #[inline(always)]
         move |i, room| {
             let left = n.checked_sub(i)?;
             let r = p.wrapping_add(4 * i);
+            let max = if after_pairs {
+                0
+            } else {
+                left.min(room).min(block::RUN)
+            };
+            after_pairs = false;
             let bmp = block::run_len(
-                left.min(room).min(block::RUN),
+                max,
                 4 * lanes,
                 #[inline(always)]
                 |k| {
@@ -1392,6 +1402,7 @@ fn utf32_to_utf16_blocks<S: Simd>(s: S, src: &[u32], dst: &mut [u16]) -> (usize,
             }
             let supplementary =
                 s.movemask32(supplementary32(s, a)) | s.movemask32(supplementary32(s, b)) << lanes;
+            after_pairs = supplementary != 0;
             Some(ToUtf16 {
                 s,
                 p: r,
