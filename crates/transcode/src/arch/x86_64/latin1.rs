@@ -641,6 +641,12 @@ pub(crate) fn utf8_to_latin1<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usiz
         );
         i += a;
         o += a;
+        let (d, back) = utf8_to_latin1_direct(s, src, dst, i, o);
+        i = d.0;
+        o = d.1;
+        if back {
+            continue;
+        }
         let rest = src.get(i..).unwrap_or(&[]);
         let (n, p) = (rest.len(), rest.as_ptr());
         // Whether the blocks ended at a run (then `ascii_copy` goes on),
@@ -726,6 +732,107 @@ pub(crate) fn utf8_to_latin1<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usiz
         }
     }
     utf8_to_latin1_tail(src, dst, i, o)
+}
+
+/// UTF-8 to Latin-1 from `src[i..]` to `dst[o..]` a register at a time,
+/// straight into `dst`, while each register is ASCII or characters below
+/// U+0100 (validated as the blocks of [`utf8_to_latin1`] are); returns the
+/// new `(i, o)`, and whether it stopped at four registers of ASCII in a
+/// row (for `ascii_copy`) rather than at something the blocks or the
+/// scalar code must decide, or the end.
+///
+/// A lead in a register's last byte is converted with the byte after it
+/// (checked to be a continuation byte first), and the next register
+/// starts at that continuation byte, which is then not a character start
+/// and is accepted by the carried lead: every register starts a whole
+/// register on, so the next load does not wait for this one's masks. The
+/// blocks started the next register one byte on instead; on the Latin-1
+/// text that chain bound the loop (see docs/results/transcode.md).
+///
+/// The packed stores leave up to 8 bytes of garbage after the output,
+/// which the next register's stores cover; where the loop ends after one,
+/// the 8 bytes `dst` held there, read before the stores, are written back,
+/// so `dst` changes only up to the returned `o`.
+#[inline(always)]
+fn utf8_to_latin1_direct<S: Simd>(
+    s: S,
+    src: &[u8],
+    dst: &mut [u8],
+    mut i: usize,
+    mut o: usize,
+) -> ((usize, usize), bool) {
+    const ALL_ASCII: u32 = 4;
+    let (n, cap) = (src.len(), dst.len());
+    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+    let (fe, c2, c0) = (s.splat8(0xFE), s.splat8(0xC2), s.splat8(0xC0));
+    let all = ToLatin1::<S>::ALL;
+    let (mut carry, mut ascii) = (0, 0);
+    let (mut saved, mut dirty) = (0u64, false);
+    // One byte after the register is read; 8 bytes after the output are
+    // kept for the write-back.
+    let back = loop {
+        if !(n.saturating_sub(i) > S::BYTES && cap.saturating_sub(o) >= S::BYTES + 8) {
+            break false;
+        }
+        // SAFETY: `i + BYTES < n`.
+        let x = unsafe { s.load(p.add(i)) };
+        let high = s.movemask8(x);
+        if high == 0 {
+            // (A carried lead's continuation byte would have its top bit.)
+            debug_assert_eq!(carry, 0);
+            // SAFETY: `o + BYTES <= cap`.
+            unsafe { s.store(q.add(o), x) };
+            dirty = false;
+            i += S::BYTES;
+            o += S::BYTES;
+            ascii += 1;
+            if ascii == ALL_ASCII {
+                break true;
+            }
+            continue;
+        }
+        // As in `utf8_to_latin1`'s blocks, with the carried lead.
+        let cont = s.movemask8(s.gt_i8(c0, x));
+        let lead = s.movemask8(s.eq8(s.and(x, fe), c2));
+        if high != cont | lead || cont != (lead << 1 | carry) & all {
+            break false;
+        }
+        let last = lead >> (S::BYTES - 1);
+        // SAFETY: `i + BYTES < n`.
+        if last != 0 && !is_continuation(unsafe { *p.add(i + S::BYTES) }) {
+            break false;
+        }
+        let block = ToLatin1 {
+            s,
+            // SAFETY: `i + BYTES < n`.
+            p: unsafe { p.add(i) },
+            ascii: 0,
+            starts: !cont & all,
+            carry: false,
+        };
+        let w = block.written();
+        // SAFETY: the block reads `i..=i + BYTES`, inside `src`; it
+        // writes `w + stray()` bytes (`stray() <= 8`) at `o`, and the 8
+        // bytes at `o + w` are read first: `o + w + 8 <= cap`. The last
+        // register's stores reached `o + 8` at most, and `w >= 8` (a
+        // register holds at least half as many characters as bytes), so
+        // those 8 bytes are not ones it wrote.
+        unsafe {
+            saved = q.add(o + w).cast::<u64>().read_unaligned();
+            block.store(q.add(o));
+        }
+        dirty = block.stray() > 0;
+        i += S::BYTES;
+        o += w;
+        carry = last;
+        ascii = 0;
+    };
+    if dirty {
+        // SAFETY: the 8 bytes at `o` are those read into `saved`.
+        unsafe { q.add(o).cast::<u64>().write_unaligned(saved) };
+    }
+    // The carried lead's continuation byte is converted.
+    ((i + carry as usize, o), back)
 }
 
 /// The run of ASCII at the start of `src`, in groups of four registers,
