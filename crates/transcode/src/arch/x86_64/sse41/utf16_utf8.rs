@@ -4,8 +4,8 @@
 //! The AVX2 kernel's design (`avx2/utf16_utf8.rs`, whose docs explain it)
 //! with blocks of 8 units: ASCII (two blocks at once), pairs only, below
 //! U+0800 ([`PACK12`]), no surrogates ([`PACK123`], two groups of 4), or one
-//! by one. A block that leaves stray bytes is stored in place only if the
-//! next block has no surrogate.
+//! by one. A block that leaves stray bytes (8 at most) is stored in place
+//! only if the next block has no surrogate (and so writes at least 8).
 
 use super::super::common::utf16_units;
 use super::super::tables::{LEN123, PACK12, PACK123};
@@ -179,7 +179,13 @@ unsafe fn no_surrogate(u: __m128i, out: *mut u8) -> usize {
         );
         let n = usize::from(LEN123[first]);
         _mm_storeu_si128(out.cast(), a);
-        _mm_storeu_si128(out.add(n).cast(), b);
+        // The second group (4 to 12 bytes) is stored as 12 bytes, not 16,
+        // so that at most 8 bytes of garbage follow the block: the next
+        // block, which in the in-place loop has no surrogate, writes at
+        // least 8 (a 16-byte store left up to 12, past what an ASCII block
+        // writes, when the loop ended at that next block).
+        _mm_storel_epi64(out.add(n).cast(), b);
+        _mm_storeu_si32(out.add(n + 8).cast(), _mm_srli_si128::<8>(b));
         n + usize::from(LEN123[second])
     }
 }
