@@ -235,9 +235,10 @@ pub(crate) trait Isa {
     /// Decodes the varints of the window at `p` that start at byte `start`
     /// and end at the bits of `ends` (none below `start`), in order, up to
     /// the first one longer than [`Lane::GROUP_LEN`] bytes (the first that
-    /// holds a bit of `long`, [`long_runs`]) or the last of `ends`, into
-    /// `o[0..]`; returns `(count, next)`: the values written (nothing past
-    /// them) and the byte after the last one decoded (`start` if none).
+    /// holds a bit of `long`, [`long_runs`]), or for `u64` a 10-byte one
+    /// that overflows, or the last of `ends`, into `o[0..]`; returns
+    /// `(count, next)`: the values written (nothing past them) and the
+    /// byte after the last one decoded (`start` if none).
     ///
     /// # Safety
     ///
@@ -556,8 +557,9 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
             if I::GROUPS && long >> start & 1 == 0 {
                 // SAFETY: `base + WINDOW <= base + READ <= len`; `start <
                 // WINDOW` (below a set bit of `ends`); `count +
-                // popcount(ends) <= count + WINDOW <= cap`; the features are
-                // the caller's promise.
+                // popcount(ends)` is at most the window's first `count`
+                // plus WINDOW, which is `<= cap`; the features are the
+                // caller's promise.
                 let (c, next) =
                     unsafe { L::groups::<I>(p.add(base), start, ends, long, o.add(count)) };
                 count += c;
