@@ -506,8 +506,9 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
                     // SAFETY: the features are the caller's promise.
                     let long = unsafe { I::gather_bits(cont >> start, (ends >> start) << 1 | 1) };
                     // SAFETY: `start + 16 <= READ`, so the 16 bytes are
-                    // inside `input`; `count + 8 <= count + WINDOW <= cap`
-                    // (a window has at most WINDOW varints, 8 of them here).
+                    // inside `input`; the 8 values are varints of this
+                    // window (8 ends are left), and a window's values fit
+                    // below its first `count` plus WINDOW, which is `<= cap`.
                     unsafe {
                         L::pairs::<I>(
                             p.add(base + start),
