@@ -89,8 +89,9 @@ impl core::error::Error for BulkError {
 ///
 /// `u64` and `u32` (and `usize`) are decoded by a SIMD kernel where the CPU
 /// has one ([`kernels`](crate::kernels())), with the same results as the
-/// scalar decoder: a protobuf-like mix of lengths decodes about six times
-/// as fast as prost's loop. `u16` and `u128` use the scalar loop.
+/// scalar decoder: a protobuf-like mix of lengths decodes four to six
+/// times as fast as prost's loop (AMD Zen 4 with AVX-512 VBMI2, an Intel
+/// Xeon with AVX-512). `u16` and `u128` use the scalar loop.
 ///
 /// # Errors
 ///

@@ -123,14 +123,17 @@
 //! directly and 3 to 8 bytes with two overlapping stores, no loop.
 //!
 //! Many values: the bulk functions run a SIMD kernel ([`kernels`]: on
-//! x86-64 AVX-512, AVX2 with or without a fast BMI2 `pext`, or SSE4.1,
-//! chosen once at run time; NEON on aarch64; the portable scalar loop
-//! elsewhere). Decoding finds every varint end of a
+//! x86-64 AVX-512 VBMI2, AVX-512, AVX2 with or without a fast BMI2 `pext`,
+//! or SSE4.1, chosen once at run time; NEON on aarch64; the portable scalar
+//! loop elsewhere). Decoding finds every varint end of a
 //! 64-byte window with two `movemask`s and decodes each varint from a word
-//! at its start, so no value waits for the length of the one before; on
-//! the Xeon it was tuned on, that is about 6× prost's loop on
-//! protobuf-like data, 3× on uniformly random lengths and 10–14× on one-byte
-//! values. Encoding packs runs of one-byte
+//! at its start, so no value waits for the length of the one before; with
+//! AVX-512 VBMI2 it decodes eight varints at a time in the lanes of a
+//! register (`vpcompressb`, `vpermb`), and with a fast `pext` eight one- or
+//! two-byte varints with one `pshufb`. On the Xeon it was first tuned on,
+//! that is about 6× prost's loop on protobuf-like data, 3× on uniformly
+//! random lengths and 10–14× on one-byte values; on AMD Zen 4, 4.1–4.6×,
+//! 3.8× and 14× (`docs/results/varint.md`). Encoding packs runs of one-byte
 //! values and writes the rest without a branch on their length.
 //!
 //! Measurements against prost, integer-encoding, varint-simd (also built

@@ -198,6 +198,7 @@ fn stream(rng: &mut Rng, count: usize, mix: u32) -> Vec<u8> {
             2 => 1 + (rng.next() % 10) as u32,
             3 => 9 + (rng.next() % 2) as u32,
             4 => 1 + (rng.next() % 5) as u32, // the u32 range
+            6 => 1 + (rng.next() % 2) as u32, // one and two bytes, at random
             _ => match rng.next() % 100 {
                 0..60 => 1,
                 60..85 => 2,
@@ -230,7 +231,7 @@ fn random_streams_every_mix() {
     let mut rng = Rng(0x1234_5678);
     let decoders = decoders();
     {
-        for mix in 0..6 {
+        for mix in 0..7 {
             for count in [0, 1, 5, 31, 32, 33, 63, 64, 65, 200, 1000] {
                 let input = stream(&mut rng, count, mix);
                 for limit in [count, count + 1, 31, 32, 33, 63, 64, 65, 80] {
@@ -311,6 +312,16 @@ fn every_error_at_every_offset() {
                 // Two-byte values before it, plus one byte for odd offsets.
                 let mut input = [0x81u8, 0x01].repeat(offset / 2);
                 input.extend(vec![0x05; offset % 2]);
+                input.extend(&bad);
+                input.extend(&tail);
+                check_all_types(&decoders, &input, input.len() + 1);
+                // One- and two-byte values at random before it (the
+                // kernels' eight-at-a-time path), filling the offset.
+                let mut input = Vec::new();
+                while input.len() < offset {
+                    let two = offset - input.len() >= 2 && rng.next().is_multiple_of(2);
+                    input.extend(enc(if two { 300 + rng.next() % 16000 } else { 7 }.into()));
+                }
                 input.extend(&bad);
                 input.extend(&tail);
                 check_all_types(&decoders, &input, input.len() + 1);

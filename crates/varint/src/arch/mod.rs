@@ -5,7 +5,8 @@
 //!   every varint decoded from a word at its start), written once over a
 //!   small instruction-set trait.
 //! - `x86_64/`: that trait for SSE4.1 and AVX2, the AVX2 one twice (packing
-//!   with shifts, or with BMI2 `pext` where `pext` is fast), with
+//!   with shifts, or with BMI2 `pext` where `pext` is fast), and for
+//!   AVX-512 VBMI2 (eight varints at a time in vector lanes), with
 //!   `#[target_feature]` entry points.
 //! - This file: the registry of kernels ([`kernels`]), the one list of
 //!   them, best first, which the dispatch, the tests, the guard-page tests,
@@ -193,16 +194,17 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    /// The kernel's name: `"avx512"`, `"avx2-pext"`, `"avx2"`, `"sse4.1"`,
-    /// `"portable"`.
+    /// The kernel's name: `"avx512vbmi2"`, `"avx512"`, `"avx2-pext"`,
+    /// `"avx2"`, `"sse4.1"`, `"portable"`.
     #[must_use]
     pub const fn name(&self) -> &'static str {
         self.name
     }
 
     /// The CPU features it needs, as `target_feature` names separated by
-    /// commas (empty for the portable kernel). `avx512` and `avx2-pext`
-    /// also need a fast `pext`: Intel, or AMD from Zen 3 on.
+    /// commas (empty for the portable kernel). `avx512vbmi2`, `avx512`
+    /// and `avx2-pext` also need a fast `pext`: Intel, or AMD from Zen 3
+    /// on.
     #[must_use]
     pub const fn features(&self) -> &'static str {
         self.features
@@ -301,7 +303,8 @@ const PORTABLE: Kernel = Kernel {
 /// them, which the dispatch, the tests, the guard-page tests, the fuzz
 /// target and the benchmarks iterate.
 #[cfg(target_arch = "x86_64")]
-static KERNELS: [Kernel; 5] = [
+static KERNELS: [Kernel; 6] = [
+    x86_64::avx512vbmi2::KERNEL,
     x86_64::avx512::KERNEL,
     x86_64::avx2::pext::KERNEL,
     x86_64::avx2::KERNEL,

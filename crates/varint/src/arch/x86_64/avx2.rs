@@ -126,7 +126,11 @@ pub(crate) mod pext {
     //! cycles), so the dispatch chooses this kernel only on Intel and on
     //! AMD family 0x19 and later (`arch::fast_pext`).
 
-    use core::arch::x86_64::{_bzhi_u64, _pdep_u64, _pext_u64};
+    use core::arch::x86_64::{
+        __m128i, __m256i, _bzhi_u64, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi16,
+        _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64, _mm256_cvtepu16_epi32,
+        _mm256_cvtepu16_epi64, _mm256_storeu_si256, _pdep_u64, _pext_u64,
+    };
 
     use super::Avx2;
     use crate::arch::kernel::Isa;
@@ -170,14 +174,63 @@ pub(crate) mod pext {
             // SAFETY: BMI2, guaranteed by the caller.
             unsafe { _pdep_u64(v, 0x7F7F_7F7F_7F7F_7F7F) }
         }
+
+        const PAIRS: bool = true;
+
+        #[inline(always)]
+        unsafe fn gather_bits(x: u64, mask: u64) -> u64 {
+            // SAFETY: BMI2, guaranteed by the caller.
+            unsafe { _pext_u64(x, mask) }
+        }
+
+        #[inline(always)]
+        unsafe fn pairs_u64(p: *const u8, shuffle: &[u8; 16], o: *mut u64) {
+            // SAFETY: 16 readable bytes at `p`, 8 writable `u64`s at `o`,
+            // and AVX2, all guaranteed by the caller; each store writes 4.
+            unsafe {
+                let v = pairs(p, shuffle);
+                let d = o.cast::<__m256i>();
+                _mm256_storeu_si256(d, _mm256_cvtepu16_epi64(v));
+                _mm256_storeu_si256(d.add(1), _mm256_cvtepu16_epi64(_mm_unpackhi_epi64(v, v)));
+            }
+        }
+
+        #[inline(always)]
+        unsafe fn pairs_u32(p: *const u8, shuffle: &[u8; 16], o: *mut u32) {
+            // SAFETY: as in `pairs_u64`; the store writes 8 `u32`s.
+            unsafe { _mm256_storeu_si256(o.cast(), _mm256_cvtepu16_epi32(pairs(p, shuffle))) }
+        }
     }
 
-    crate::arch::x86_64::entry_points!(Avx2Pext, "avx2,bmi1,bmi2");
+    /// The eight 14-bit values of [`Isa::pairs_u64`] in the `u16` lanes of
+    /// a register: `pshufb` puts each varint's bytes in its lane, and the
+    /// second byte's 7 bits are moved down by one to join the first's.
+    ///
+    /// # Safety
+    ///
+    /// 16 readable bytes at `p`, AVX2.
+    #[inline(always)]
+    unsafe fn pairs(p: *const u8, shuffle: &[u8; 16]) -> __m128i {
+        // SAFETY: the contract above; `shuffle` is 16 bytes.
+        unsafe {
+            let lanes = _mm_shuffle_epi8(
+                _mm_loadu_si128(p.cast()),
+                _mm_loadu_si128(shuffle.as_ptr().cast()),
+            );
+            let low = _mm_and_si128(lanes, _mm_set1_epi16(0x7F));
+            let high = _mm_and_si128(_mm_srli_epi16::<1>(lanes), _mm_set1_epi16(0x3F80));
+            _mm_or_si128(low, high)
+        }
+    }
+
+    crate::arch::x86_64::entry_points!(Avx2Pext, "avx2,bmi1,bmi2,popcnt");
+
+    cpufeatures::new!(cpuid_avx2_popcnt, "avx2", "bmi1", "bmi2", "popcnt");
 
     /// This kernel in the registry (`arch::kernels`): AVX2's features and a
     /// fast `pext`.
     pub(crate) const KERNEL: crate::arch::Kernel =
-        crate::arch::x86_64::registry_entry!("avx2-pext", "avx2,bmi1,bmi2", || {
-            super::cpuid_avx2::get() && crate::arch::x86_64::fast_pext()
+        crate::arch::x86_64::registry_entry!("avx2-pext", "avx2,bmi1,bmi2,popcnt", || {
+            cpuid_avx2_popcnt::get() && crate::arch::x86_64::fast_pext()
         });
 }

@@ -13,13 +13,13 @@ use super::avx2::pext;
 use crate::arch::{Entries, Kernel, kernel};
 
 /// The summed encoded length of `u64`s, vectorised with AVX-512 CD.
-#[target_feature(enable = "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2")]
+#[target_feature(enable = "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn len_u64(values: &[u64]) -> usize {
     kernel::encoded_len(values)
 }
 
 /// The summed encoded length of `u32`s.
-#[target_feature(enable = "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2")]
+#[target_feature(enable = "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn len_u32(values: &[u32]) -> usize {
     kernel::encoded_len(values)
 }
@@ -31,13 +31,14 @@ cpufeatures::new!(
     "avx512vl",
     "avx2",
     "bmi1",
-    "bmi2"
+    "bmi2",
+    "popcnt"
 );
 
 /// This kernel in the registry (`arch::kernels`).
 pub(crate) const KERNEL: Kernel = Kernel {
     name: "avx512",
-    features: "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2",
+    features: "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2,popcnt",
     detect: || cpuid_avx512::get() && super::fast_pext(),
     entries: Entries {
         u64_lenient: pext::decode_u64,
