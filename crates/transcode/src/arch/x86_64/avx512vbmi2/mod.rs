@@ -33,6 +33,13 @@
 //!   stretches, as above. 1.2 times the AVX2 kernel on Arabic, Hebrew and
 //!   Russian text, validation included.
 //!
+//! - UTF-8 → Latin-1 (any bytes; `utf8_latin1.rs`): a register of ASCII,
+//!   `C2`/`C3` leads and their continuation bytes, validated by masks,
+//!   gives each character's Latin-1 byte where the character ends (one
+//!   masked add of `40` after `C3`), packed by one `vpcompressb` over the
+//!   bytes that are not leads. 2.0 times the AVX-512 table's kernel on the
+//!   Latin-1 text.
+//!
 //! Latin-1 → UTF-8's stores are 64 bytes wide while another block follows
 //! in its loop (that block's first store overwrites what a store wrote
 //! past its output); the last block before the tail uses masked stores of
@@ -43,6 +50,9 @@
 //! Measured in `docs/results/transcode.md` ("A VBMI2 table").
 
 use core::arch::x86_64::*;
+
+mod utf8_latin1;
+pub(crate) use utf8_latin1::utf8_to_latin1;
 
 /// `vpermt2b` indices: byte `2k` of the result is byte `k` of the first
 /// source (`first`), byte `2k + 1` is byte `k` of the second (`second`,
