@@ -79,6 +79,18 @@ pub(crate) trait Simd: Copy {
     /// The 16 bytes of `t` in every 128-bit lane.
     fn broadcast16(self, t: &[u8; 16]) -> Self::V;
 
+    /// For each 32-bit lane: where `v` is a lead surrogate, the value of
+    /// the pair it makes with `next` (a trail surrogate there); elsewhere
+    /// `v`.
+    #[inline(always)]
+    fn pair_values32(self, v: Self::V, next: Self::V) -> Self::V {
+        // (lead - D800) << 10 + (trail - DC00) + 10000.
+        let bias = self.splat32(0x1_0000u32.wrapping_sub(0xD800 << 10).wrapping_sub(0xDC00));
+        let pair = self.add32(self.add32(self.shl32::<10>(v), next), bias);
+        let lead = self.eq32(self.and(v, self.splat32(0xFC00)), self.splat32(0xD800));
+        self.blendv8(v, pair, lead)
+    }
+
     /// Zero.
     fn zero(self) -> Self::V;
     /// Every byte `x`.
@@ -813,6 +825,23 @@ impl Avx2 {
 impl Simd for Avx512 {
     type V = __m512i;
     const BYTES: usize = 64;
+
+    #[inline(always)]
+    fn pair_values32(self, v: __m512i, next: __m512i) -> __m512i {
+        // The trait's formula with the lead test in a mask register, and a
+        // masked add where it blends (the generic form took the mask to a
+        // vector and back for the blend).
+        let bias = 0x1_0000u32.wrapping_sub(0xD800 << 10).wrapping_sub(0xDC00);
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe {
+            let lead = _mm512_cmpeq_epi32_mask(
+                _mm512_and_si512(v, _mm512_set1_epi32(0xFC00)),
+                _mm512_set1_epi32(0xD800),
+            );
+            let low = _mm512_add_epi32(next, _mm512_set1_epi32(bias as i32));
+            _mm512_mask_add_epi32(v, lead, _mm512_slli_epi32::<10>(v), low)
+        }
+    }
 
     #[inline(always)]
     unsafe fn groups3(self, p: *const u8) -> __m512i {

@@ -869,14 +869,9 @@ impl<S: Simd> Block<u32> for FromUtf16<S> {
         let (v, next) = unsafe { (s.load(p), s.load(p.add(2))) };
         let (v0, v1) = s.widen16to32(v);
         let (n0, n1) = s.widen16to32(next);
-        // A pair's value: (lead - D800) << 10 + (trail - DC00) + 10000.
-        let bias = s.splat32(0x1_0000u32.wrapping_sub(0xD800 << 10).wrapping_sub(0xDC00));
-        let (fc00, d800) = (s.splat32(0xFC00), s.splat32(0xD800));
         let mut o = 0;
         for (r, (v, next)) in [(v0, n0), (v1, n1)].into_iter().enumerate() {
-            let pair = s.add32(s.add32(s.shl32::<10>(v), next), bias);
-            let lead = s.eq32(s.and(v, fc00), d800);
-            let value = s.blendv8(v, pair, lead);
+            let value = s.pair_values32(v, next);
             let m = low_bits(self.starts >> (r * lanes), lanes);
             // SAFETY: the output so far, then one register: inside
             // `written() + stray()`, as the last register's store is.
