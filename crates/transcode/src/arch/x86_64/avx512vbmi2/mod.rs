@@ -23,9 +23,10 @@
 //!   Hebrew and Russian text this is 1.6 times the AVX2 kernel, and CJK
 //!   text loses nothing.
 //!
-//! - UTF-8 → UTF-16 (valid input): a block of 64 bytes without a 3- or
-//!   4-byte lead gives its characters' first bytes, left-packed by
-//!   `vpcompressb` over the character starts, and the bytes after them,
+//! - UTF-8 → UTF-16 (valid input): a block of 64 bytes of ASCII is
+//!   widened; a block without a 3- or 4-byte lead gives its characters'
+//!   first bytes, left-packed by `vpcompressb` over the character
+//!   starts, and the bytes after them,
 //!   packed by the same mask from the bytes one position on; widened to
 //!   16-bit lanes, a lead and its continuation make a unit. A character
 //!   whose lead is the block's last byte is left to the next block, so that
@@ -33,15 +34,24 @@
 //!   stretches, as above. 1.2 times the AVX2 kernel on Arabic, Hebrew and
 //!   Russian text, validation included.
 //!
+//! The UTF-16 kernels serve the table's `u16` entries and its byte entries
+//! (`[u8; 2]`, UTF-16LE and BE files) alike, generic over the unit
+//! ([`Unit16`]) and the byte order (`SWAP`: each register swapped by
+//! [`swap16`] after its load or before its store), as the AVX2 module
+//! shares its kernels; their stretches go to the AVX2 table's entry for
+//! the same input and output.
+//!
 //! Latin-1 → UTF-8's stores are 64 bytes wide while another block follows
 //! in its loop (that block's first store overwrites what a store wrote
 //! past its output); the last block before the tail uses masked stores of
 //! exactly its output, and the AVX-512 table's kernel (`x86_64::latin1`)
 //! takes the last 64 to 127 bytes. UTF-16 → UTF-8 does the same with its
-//! lookahead register; UTF-8 → UTF-16 stores with masks only.
+//! lookahead register; UTF-8 → UTF-16 stores exactly its output (with
+//! masks, or the 64 units of an ASCII block).
 //!
 //! Measured in `docs/results/transcode.md` ("A VBMI2 table").
 
+use super::super::Convert;
 use core::arch::x86_64::*;
 
 /// `vpermt2b` indices: byte `2k` of the result is byte `k` of the first
@@ -253,7 +263,7 @@ const STRETCH: usize = 2048;
 /// The CPU has `kernel`'s features.
 #[inline(always)]
 unsafe fn stretch<S, D>(
-    kernel: unsafe fn(&[S], &mut [D]) -> (usize, usize),
+    kernel: Convert<S, D>,
     src: &[S],
     dst: &mut [D],
     i: usize,
@@ -273,12 +283,68 @@ unsafe fn stretch<S, D>(
     if r == 0 || end == n { Err(at) } else { Ok(at) }
 }
 
-/// UTF-16 to UTF-8: registers of 32 units below `800` here, anything else
-/// by stretches of the AVX2 kernel; see the module docs.
+/// A UTF-16 unit as the table's slices hold it: `u16` (native order) or
+/// `[u8; 2]` (the byte entries, in either order). Both are two bytes
+/// without padding, which is all the unaligned loads and stores of this
+/// file need; the byte order is the kernels' `SWAP`.
+trait Unit16: Copy {}
+impl Unit16 for u16 {}
+impl Unit16 for [u8; 2] {}
+
+/// The 32 units of `v` in the other byte order if `SWAP` (`vpshldw` by 8
+/// of `v` with itself: each 16-bit lane rotated by a byte), for the byte
+/// entries' big-endian side. One instruction and no constant, where
+/// `vpshufb` needs a register of indices.
+///
+/// # Safety
+///
+/// The CPU has this table's features.
+#[inline(always)]
+unsafe fn swap16<const SWAP: bool>(v: __m512i) -> __m512i {
+    // SAFETY: the caller guarantees the features (VBMI2's `vpshldw`).
+    unsafe {
+        if SWAP {
+            _mm512_shldi_epi16::<8>(v, v)
+        } else {
+            v
+        }
+    }
+}
+
+/// UTF-16 to UTF-8: the table entry.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    // SAFETY: this function has the AVX2 kernel's features.
+    unsafe { utf16_to_utf8_with::<false, _>(src, dst, super::avx2::utf16_to_utf8) }
+}
+
+/// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
+    src: &[[u8; 2]],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    // SAFETY: this function has the AVX2 kernel's features.
+    unsafe { utf16_to_utf8_with::<SWAP, _>(src, dst, super::avx2::utf16_bytes_to_utf8::<SWAP>) }
+}
+
+/// UTF-16 (`S`: `u16`, or bytes; swapped if `SWAP`) to UTF-8: registers
+/// of 32 units below `800` here, anything else by stretches of `avx2`,
+/// the AVX2 table's kernel for the same input; see the module docs.
+///
+/// # Safety
+///
+/// The CPU has `avx2`'s features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
+    src: &[S],
+    dst: &mut [u8],
+    avx2: Convert<S, u8>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+    // `S` is two bytes (`Unit16`): unit `k` is at `p.add(k)` either way.
+    let (p, q) = (src.as_ptr().cast::<u16>(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
     loop {
         // Registers of 32 units below `800`, while the next register is
@@ -287,8 +353,8 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
             // SAFETY: units `i..i + 64` are inside `src`; the stores write
             // at most 64 bytes at `o`, inside `cap`.
             let (go, r, w) = unsafe {
-                let v = _mm512_loadu_si512(p.add(i).cast());
-                let next = _mm512_loadu_si512(p.add(i + 32).cast());
+                let v = swap16::<SWAP>(_mm512_loadu_si512(p.add(i).cast()));
+                let next = swap16::<SWAP>(_mm512_loadu_si512(p.add(i + 32).cast()));
                 let high = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
                 if high == 0 {
                     // ASCII: narrowed (`vpmovwb`), 32 or, with the next
@@ -320,8 +386,8 @@ pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
             i += r;
             o += w;
         }
-        // SAFETY: this function has the AVX2 kernel's features.
-        match unsafe { stretch(super::avx2::utf16_to_utf8, src, dst, i, o) } {
+        // SAFETY: the caller guarantees `avx2`'s features.
+        match unsafe { stretch(avx2, src, dst, i, o) } {
             Ok(at) => (i, o) = at,
             Err(at) => return at,
         }
@@ -355,13 +421,41 @@ unsafe fn below_800(v: __m512i, high: u32, out: *mut u8, wide: bool) -> usize {
     }
 }
 
-/// Valid UTF-8 to UTF-16: blocks of 64 bytes of 1- and 2-byte characters
-/// here, anything else by stretches of the AVX2 kernel; see the module
-/// docs.
+/// Valid UTF-8 to UTF-16: the table entry.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: this function has the AVX2 kernel's features.
+    unsafe { utf8_to_utf16_with::<false, _>(src, dst, super::avx2::utf8_to_utf16) }
+}
+
+/// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [[u8; 2]],
+) -> (usize, usize) {
+    // SAFETY: this function has the AVX2 kernel's features.
+    unsafe { utf8_to_utf16_with::<SWAP, _>(src, dst, super::avx2::utf8_to_utf16_bytes::<SWAP>) }
+}
+
+/// Valid UTF-8 to UTF-16 (`D`: `u16`, or bytes; swapped if `SWAP`):
+/// blocks of 64 bytes of 1- and 2-byte characters here, anything else by
+/// stretches of `avx2`, the AVX2 table's kernel for the same output; see
+/// the module docs.
+///
+/// # Safety
+///
+/// The CPU has `avx2`'s features.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn utf8_to_utf16_with<const SWAP: bool, D: Unit16>(
+    src: &[u8],
+    dst: &mut [D],
+    avx2: Convert<u8, D>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+    // `D` is two bytes (`Unit16`): unit `k` is at `q.add(k)` either way.
+    let (p, q) = (src.as_ptr(), dst.as_mut_ptr().cast::<u16>());
     let (mut i, mut o) = (0, 0);
     loop {
         // The block and the byte after it must be inside `src` (the
@@ -370,15 +464,15 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
         while n - i >= 65 && cap - o >= 64 {
             // SAFETY: bytes `i..i + 65` are inside `src`; the stores write
             // at most 64 units at `o`, inside `cap`.
-            let step = unsafe { two_byte_block(p.add(i), q.add(o)) };
+            let step = unsafe { two_byte_block::<SWAP>(p.add(i), q.add(o)) };
             let Some((r, w)) = step else {
                 break;
             };
             i += r;
             o += w;
         }
-        // SAFETY: this function has the AVX2 kernel's features.
-        match unsafe { stretch(super::avx2::utf8_to_utf16, src, dst, i, o) } {
+        // SAFETY: the caller guarantees `avx2`'s features.
+        match unsafe { stretch(avx2, src, dst, i, o) } {
             Ok(at) => (i, o) = at,
             Err(at) => return at,
         }
@@ -387,7 +481,7 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 
 /// The characters that start in the 64 bytes at `s` (valid UTF-8, the
 /// byte after them readable) if all are of 1 or 2 bytes, to UTF-16 at
-/// `out`: returns the bytes read (63 or 64: a 2-byte character that starts
+/// `out` (byte-swapped if `SWAP`): returns the bytes read (63 or 64: a 2-byte character that starts
 /// at the last byte is left for the next block) and the units written, or
 /// `None` for a block with a 3- or 4-byte lead.
 ///
@@ -402,10 +496,21 @@ pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// The CPU has this table's features; `s` is readable for 65 bytes; `out`
 /// is writable for 64 units.
 #[inline(always)]
-unsafe fn two_byte_block(s: *const u8, out: *mut u16) -> Option<(usize, usize)> {
+unsafe fn two_byte_block<const SWAP: bool>(s: *const u8, out: *mut u16) -> Option<(usize, usize)> {
     // SAFETY: the caller guarantees the features and the reads and writes.
     unsafe {
         let x = _mm512_loadu_si512(s.cast());
+        if _mm512_movepi8_mask(x) == 0 {
+            // ASCII: widened, 64 units. The byte entries have no ASCII
+            // prefix of their own (the `u16` entry's `ascii_to_utf16`),
+            // and through the packing below ASCII text ran at 6 GB/s
+            // where the AVX2 kernel's widening runs at 20 (Zen 4, 64 KiB).
+            let lo = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(x));
+            let hi = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(x));
+            _mm512_storeu_si512(out.cast(), swap16::<SWAP>(lo));
+            _mm512_storeu_si512(out.add(32).cast(), swap16::<SWAP>(hi));
+            return Some((64, 64));
+        }
         // A 3- or 4-byte lead (`E0..`): not this block.
         if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
             return None;
@@ -429,13 +534,18 @@ unsafe fn two_byte_block(s: *const u8, out: *mut u16) -> Option<(usize, usize)> 
             _mm512_castsi512_si256(first),
             _mm512_castsi512_si256(second),
         );
-        store_packed(out.cast(), lo, 2 * chars.min(32), false);
+        store_packed(out.cast(), swap16::<SWAP>(lo), 2 * chars.min(32), false);
         if chars > 32 {
             let hi = units(
                 _mm512_extracti64x4_epi64::<1>(first),
                 _mm512_extracti64x4_epi64::<1>(second),
             );
-            store_packed(out.add(32).cast(), hi, 2 * (chars - 32), false);
+            store_packed(
+                out.add(32).cast(),
+                swap16::<SWAP>(hi),
+                2 * (chars - 32),
+                false,
+            );
         }
         Some((read, chars))
     }
