@@ -489,23 +489,30 @@ fn utf16_below_800_at_every_length() {
     }
 }
 
-/// UTF-8 → UTF-16 on text of 1- and 2-byte characters (the VBMI2 kernel's
-/// 64-byte blocks, which leave a lead in a block's last byte to the next
-/// block) at every length up to 300 bytes, in four mixes (all 2-byte, and
-/// after one ASCII byte so that leads fall on odd positions; ASCII with
-/// 2-byte; runs of 48 2-byte characters between runs of 144 ASCII bytes,
-/// which hold whole ASCII blocks), followed by nothing, a 3- or
-/// 4-byte character (where the kernel hands over to the AVX2 kernel),
+/// UTF-8 → UTF-16 on text of 1-, 2- and 3-byte characters (the VBMI2
+/// kernel's 64-byte blocks, which leave a character that does not end in
+/// the block, a lead in its last byte or a 3-byte lead in the one before,
+/// to the next block) at every length up to 300 bytes, in seven mixes: all
+/// 2-byte, and after one ASCII byte so that leads fall on odd positions;
+/// ASCII with 2-byte; runs of 48 2-byte characters between runs of 144
+/// ASCII bytes, which hold whole ASCII blocks; 1-, 2- and 3-byte
+/// characters in turn (3-byte leads at every position of a block); 3-byte
+/// characters between spaces (Korean-like); the lowest and highest 3-byte
+/// characters among 1- and 2-byte ones. Each is followed by nothing, a 3-
+/// or 4-byte character (where the kernel hands over to the AVX2 kernel),
 /// or invalid bytes and 40 more; into `u16`s and bytes in both orders.
 #[test]
-fn utf8_two_byte_text_at_every_length() {
+fn utf8_short_characters_at_every_length() {
     let step = if codec_testdata::emulated() { 7 } else { 1 };
     let ts = transcoders();
-    let mixes: [fn(usize) -> char; 4] = [
+    let mixes: [fn(usize) -> char; 7] = [
         |i| ['ж', 'é', '\u{7FF}', '\u{80}'][i % 4],
         |i| if i == 0 { 'a' } else { 'ж' },
         |i| if i % 5 == 0 { 'a' } else { 'ж' },
         |i| if i % 192 < 48 { 'ж' } else { 'a' },
+        |i| ['a', 'ж', '吕'][i % 3],
+        |i| if i % 4 == 0 { ' ' } else { '한' },
+        |i| ['\u{800}', 'a', '\u{FFFF}', 'é', '\u{FFFD}'][i % 5],
     ];
     let ends: [&[u8]; 5] = [b"", "吕".as_bytes(), "😀".as_bytes(), b"\xC3", b"\x80\xFF"];
     for mix in mixes {
