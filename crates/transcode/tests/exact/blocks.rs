@@ -344,19 +344,23 @@ fn lipsum_texts() {
 /// width only; ASCII blocks alternating with others, so that lone ASCII
 /// blocks (converted by the 1-2 byte path), ASCII pairs (packed 32 units at
 /// once, then the 32-unit run) and mixed blocks meet at every alignment;
-/// and a repeating mix of 1-, 2- and 3-byte characters. Every output size
+/// and repeating mixes of 1-, 2- and 3-byte characters (one of units
+/// whose low byte is 0, for the byte-swapped entries). Every output size
 /// where the odd unit is near the end, or at every eleventh position.
 #[test]
 fn odd_unit_at_every_position_of_bmp_text() {
     let step = if codec_testdata::emulated() { 5 } else { 1 };
     let ts = transcoders();
-    let fillers: [fn(usize) -> char; 6] = [
+    let fillers: [fn(usize) -> char; 7] = [
         |_| 'a',
         |_| 'é',
         |_| '吕',
         |i| if (i / 16) % 3 == 0 { 'é' } else { 'a' },
         |i| if (i / 16) % 2 == 0 { '吕' } else { 'a' },
         |i| ['a', 'é', '吕', ' ', 'b', '\u{FFFF}', 'c'][i % 7],
+        // 3-byte units whose low byte is 0: byte-swapped, they are below
+        // `80` or `800`.
+        |i| ['\u{800}', '가', 'a', '\u{4E00}', 'é'][i % 5],
     ];
     for filler in fillers {
         for n in [33, 64, 96, 97, 131, 160] {
