@@ -356,7 +356,8 @@ unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
         // inside `src` too (its test is this loop's lookahead).
         while n - i >= 64 && cap - o >= 128 {
             // SAFETY: units `i..i + 64` are inside `src`; the stores write
-            // at most 64 bytes at `o`, inside `cap`.
+            // at most 96 bytes at `o` (`bmp`; 64 on the other paths),
+            // inside `cap`.
             let (go, r, w) = unsafe {
                 let v = swap16::<SWAP>(_mm512_loadu_si512(p.add(i).cast()));
                 let next = swap16::<SWAP>(_mm512_loadu_si512(p.add(i + 32).cast()));
