@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use benches::{LIPSUM, latin1_text, sized_text};
-use codec_facade::transcode::Transcoder;
+use codec_facade::transcode::{Endianness, Transcoder};
 use std::hint::black_box;
 
 /// One implementation of an operation: a name and a function of the input
@@ -241,6 +241,97 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                         n += c.unwrap().encode_utf8(&mut out[n..]).len();
                     }
                     n
+                }),
+            ));
+        }
+        "utf8-to-utf16le" | "utf8-to-utf16be" => {
+            // The byte entries (`codec convert`'s UTF-16LE/BE), the byte
+            // order from the name; simdutf's of the same order.
+            let be = op.ends_with("be");
+            let order = if be {
+                Endianness::Big
+            } else {
+                Endianness::Little
+            };
+            for (name, t) in ours() {
+                let mut out = out_buf::<u8>(2 * x.utf8.len());
+                v.push((
+                    name,
+                    Box::new(move || {
+                        t.utf8_to_utf16_bytes(black_box(&x.utf8), &mut out, order)
+                            .unwrap()
+                    }),
+                ));
+            }
+            let mut out = out_buf::<u16>(x.utf8.len());
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    let (src, len, dst) = (x.utf8.as_ptr(), x.utf8.len(), out.as_mut_ptr());
+                    // SAFETY: `out` holds one unit per input byte, the most
+                    // the conversion writes.
+                    let r = unsafe {
+                        if be {
+                            simdutf::convert_utf8_to_utf16be_with_errors(src, len, dst)
+                        } else {
+                            simdutf::convert_utf8_to_utf16le_with_errors(src, len, dst)
+                        }
+                    };
+                    black_box(r.count)
+                }),
+            ));
+        }
+        "utf16le-to-utf8" | "utf16be-to-utf8" => {
+            let be = op.starts_with("utf16be");
+            let (order, units): (_, Vec<u16>) = if be {
+                (
+                    Endianness::Big,
+                    x.utf16
+                        .iter()
+                        .map(|u| u16::from_ne_bytes(u.to_be_bytes()))
+                        .collect(),
+                )
+            } else {
+                (
+                    Endianness::Little,
+                    x.utf16
+                        .iter()
+                        .map(|u| u16::from_ne_bytes(u.to_le_bytes()))
+                        .collect(),
+                )
+            };
+            // The same units as bytes for ours, and as `u16`s in memory for
+            // simdutf; one copy each, shared by every kernel set.
+            let bytes = std::rc::Rc::new(Buf::input(
+                units.iter().flat_map(|u| u.to_ne_bytes()).collect(),
+            ));
+            for (name, t) in ours() {
+                let mut out = out_buf::<u8>(3 * x.utf16.len());
+                let bytes = bytes.clone();
+                v.push((
+                    name,
+                    Box::new(move || {
+                        t.utf16_bytes_to_utf8(black_box(&bytes), &mut out, order)
+                            .unwrap()
+                    }),
+                ));
+            }
+            let units = Buf::input(units);
+            let mut out = out_buf::<u8>(3 * x.utf16.len());
+            v.push((
+                "simdutf".into(),
+                Box::new(move || {
+                    let (src, len, dst) = (units.as_ptr(), units.len(), out.as_mut_ptr());
+                    // SAFETY: `out` holds 3 bytes per input unit, the most the
+                    // conversion writes.
+                    let r = unsafe {
+                        if be {
+                            simdutf::convert_utf16be_to_utf8_with_errors(src, len, dst)
+                        } else {
+                            simdutf::convert_utf16le_to_utf8_with_errors(src, len, dst)
+                        }
+                    };
+                    black_box(r.count)
                 }),
             ));
         }
@@ -629,6 +720,10 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
 pub(crate) const OPS: &[&str] = &[
     "utf8-to-utf16",
     "utf16-to-utf8",
+    "utf8-to-utf16le",
+    "utf8-to-utf16be",
+    "utf16le-to-utf8",
+    "utf16be-to-utf8",
     "count-utf8",
     "utf16-len-of-utf8",
     "count-utf16",

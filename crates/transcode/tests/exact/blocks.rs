@@ -82,6 +82,33 @@ fn check_utf32_text(ts: &[transcode::Transcoder], chars: &[char], caps: Caps) {
     check(&UTF32_TO_UTF16, ts, &utf32, caps);
 }
 
+/// UTF-16 → UTF-8 of `units` from every form of UTF-16 input: `u16`s,
+/// and bytes in both orders (the tables' byte entries, `SWAP` false and
+/// true), the big-endian bytes with an odd last byte too.
+fn check_utf16_to_utf8(ts: &[transcode::Transcoder], units: &[u16], caps: Caps) {
+    check(&UTF16_TO_UTF8, ts, units, caps);
+    let le: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+    check(&UTF16LE_TO_UTF8, ts, &le, caps);
+    let mut be: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
+    check(&UTF16BE_TO_UTF8, ts, &be, caps);
+    be.push(0xD8);
+    check(&UTF16BE_TO_UTF8, ts, &be, Caps::Roomy);
+}
+
+/// Valid UTF-8 → UTF-16 of `s` into every form of UTF-16 output: `u16`s
+/// and bytes in both orders (the tables' byte entries), validating and
+/// from `&str`.
+fn check_utf8_to_utf16(ts: &[transcode::Transcoder], s: &[u8], caps: Caps) {
+    check(&UTF8_TO_UTF16, ts, s, caps);
+    check(&UTF8_TO_UTF16LE, ts, s, caps);
+    check(&UTF8_TO_UTF16BE, ts, s, caps);
+    if core::str::from_utf8(s).is_ok() {
+        check(&STR_TO_UTF16, ts, s, caps);
+        check(&STR_TO_UTF16LE, ts, s, caps);
+        check(&STR_TO_UTF16BE, ts, s, caps);
+    }
+}
+
 #[test]
 fn latin1_mixes_with_every_output_size() {
     let mut rng = StdRng::seed_from_u64(12);
@@ -317,19 +344,23 @@ fn lipsum_texts() {
 /// width only; ASCII blocks alternating with others, so that lone ASCII
 /// blocks (converted by the 1-2 byte path), ASCII pairs (packed 32 units at
 /// once, then the 32-unit run) and mixed blocks meet at every alignment;
-/// and a repeating mix of 1-, 2- and 3-byte characters. Every output size
+/// and repeating mixes of 1-, 2- and 3-byte characters (one of units
+/// whose low byte is 0, for the byte-swapped entries). Every output size
 /// where the odd unit is near the end, or at every eleventh position.
 #[test]
 fn odd_unit_at_every_position_of_bmp_text() {
     let step = if codec_testdata::emulated() { 5 } else { 1 };
     let ts = transcoders();
-    let fillers: [fn(usize) -> char; 6] = [
+    let fillers: [fn(usize) -> char; 7] = [
         |_| 'a',
         |_| 'é',
         |_| '吕',
         |i| if (i / 16) % 3 == 0 { 'é' } else { 'a' },
         |i| if (i / 16) % 2 == 0 { '吕' } else { 'a' },
         |i| ['a', 'é', '吕', ' ', 'b', '\u{FFFF}', 'c'][i % 7],
+        // 3-byte units whose low byte is 0: byte-swapped, they are below
+        // `80` or `800`.
+        |i| ['\u{800}', '가', 'a', '\u{4E00}', 'é'][i % 5],
     ];
     for filler in fillers {
         for n in [33, 64, 96, 97, 131, 160] {
@@ -353,7 +384,7 @@ fn odd_unit_at_every_position_of_bmp_text() {
                 ] {
                     let mut units: Vec<u16> = text.iter().map(|&c| c as u16).collect();
                     units.splice(at..=at, odd.iter().copied());
-                    check(&UTF16_TO_UTF8, &ts, &units, caps);
+                    check_utf16_to_utf8(&ts, &units, caps);
                 }
             }
         }
@@ -409,24 +440,36 @@ fn odd_character_at_every_position_of_3_byte_text() {
 
 /// UTF-16 → UTF-8 on text of units below `800` (the VBMI2 kernel's
 /// registers of 32 units, 64-byte stores while another register follows,
-/// exact stores before anything else) at every length up to 300 units and
-/// in three mixes (all 2-byte, ASCII with 2-byte, 2-byte runs between
-/// ASCII registers), followed by nothing, a 3-byte character, a pair, or
-/// an unpaired surrogate and 40 more units (where a strict conversion
-/// stops, right after a register of this loop). A wrong lane or length
-/// shows in the output, a write past the output in the poison check. (The
-/// kernel's 64-byte stores, made only while another register of its loop
-/// follows, write past its own output only where that register's store
-/// then writes; through the public API the conversion's later output would
-/// cover them anyway, so that rule is argued in the kernel, not tested.)
+/// exact stores before anything else), from `u16`s and from bytes in both
+/// orders, at every length up to 300 units and in four mixes (all 2-byte,
+/// ASCII with 2-byte, 2-byte runs between ASCII registers, and such runs
+/// of units whose low byte is 0), followed by nothing, a 3-byte
+/// character, a pair, or an unpaired surrogate and 40 more units of the
+/// mix (where a strict conversion stops, right after a register of this
+/// loop). A wrong lane or length shows in the output, a write past the
+/// output in the poison check. (The kernel's 64-byte stores, made only
+/// while another register of its loop follows, write past its own output
+/// only where that register's store then writes; through the public API
+/// the conversion's later output would cover them anyway, so that rule is
+/// argued in the kernel, not tested.)
 #[test]
 fn utf16_below_800_at_every_length() {
     let step = if codec_testdata::emulated() { 7 } else { 1 };
     let ts = transcoders();
-    let mixes: [fn(usize) -> char; 3] = [
+    let mixes: [fn(usize) -> char; 4] = [
         |i| ['ж', 'é', '\u{7FF}'][i % 3],
         |i| if i % 5 == 0 { 'a' } else { 'ж' },
         |i| if (i / 32) % 2 == 0 { 'ж' } else { 'a' },
+        // Units whose low byte is 0: byte-swapped they are below `80`
+        // (ASCII) or `800`, so a register the big-endian entry forgets to
+        // swap takes the wrong path.
+        |i| {
+            if (i / 32) % 2 == 0 {
+                'a'
+            } else {
+                ['\u{100}', '\u{400}', '\u{700}'][i % 3]
+            }
+        },
     ];
     for mix in mixes {
         for n in (0..=300).step_by(step) {
@@ -435,14 +478,63 @@ fn utf16_below_800_at_every_length() {
                 let mut units: Vec<u16> = text.encode_utf16().collect();
                 units.extend_from_slice(end);
                 if end == [0xDC00] {
-                    units.extend(std::iter::repeat_n(u16::from(b'a'), 40));
+                    // The text goes on after the unpaired surrogate.
+                    let more: String = (n..n + 40).map(mix).collect();
+                    units.extend(more.encode_utf16());
                 }
                 let caps = if n % 16 == 0 || n + 4 >= 300 {
                     Caps::All
                 } else {
                     Caps::Roomy
                 };
-                check(&UTF16_TO_UTF8, &ts, &units, caps);
+                check_utf16_to_utf8(&ts, &units, caps);
+            }
+        }
+    }
+}
+
+/// UTF-8 → UTF-16 on text of 1-, 2- and 3-byte characters (the VBMI2
+/// kernel's 64-byte blocks, which leave a character that does not end in
+/// the block, a lead in its last byte or a 3-byte lead in the one before,
+/// to the next block) at every length up to 300 bytes, in seven mixes: all
+/// 2-byte, and after one ASCII byte so that leads fall on odd positions;
+/// ASCII with 2-byte; runs of 48 2-byte characters between runs of 144
+/// ASCII bytes, which hold whole ASCII blocks; 1-, 2- and 3-byte
+/// characters in turn (3-byte leads at every position of a block); 3-byte
+/// characters between spaces (Korean-like); the lowest and highest 3-byte
+/// characters among 1- and 2-byte ones. Each is followed by nothing, a 3-
+/// or 4-byte character (where the kernel hands over to the AVX2 kernel),
+/// or invalid bytes and 40 more; into `u16`s and bytes in both orders.
+#[test]
+fn utf8_short_characters_at_every_length() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
+    let mixes: [fn(usize) -> char; 7] = [
+        |i| ['ж', 'é', '\u{7FF}', '\u{80}'][i % 4],
+        |i| if i == 0 { 'a' } else { 'ж' },
+        |i| if i % 5 == 0 { 'a' } else { 'ж' },
+        |i| if i % 192 < 48 { 'ж' } else { 'a' },
+        |i| ['a', 'ж', '吕'][i % 3],
+        |i| if i % 4 == 0 { ' ' } else { '한' },
+        |i| ['\u{800}', 'a', '\u{FFFF}', 'é', '\u{FFFD}'][i % 5],
+    ];
+    let ends: [&[u8]; 5] = [b"", "吕".as_bytes(), "😀".as_bytes(), b"\xC3", b"\x80\xFF"];
+    for mix in mixes {
+        let text: String = (0..300).map(mix).collect();
+        for n in (0..=300).step_by(step) {
+            let cut = (0..=n).rev().find(|&k| text.is_char_boundary(k)).unwrap();
+            for end in ends {
+                let mut input = text.as_bytes()[..cut].to_vec();
+                input.extend_from_slice(end);
+                if !end.is_empty() {
+                    input.extend(std::iter::repeat_n(b'a', 40));
+                }
+                let caps = if n % 16 == 0 || n + 4 >= 300 {
+                    Caps::All
+                } else {
+                    Caps::Roomy
+                };
+                check_utf8_to_utf16(&ts, &input, caps);
             }
         }
     }

@@ -186,6 +186,12 @@ fn utf16_input_at_guard_pages() {
         );
         let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
         guarded(&UTF16BE_TO_UTF8, &ts, &bytes, &mut b);
+        guarded(
+            &UTF16BE_TO_UTF8,
+            &ts,
+            &bytes[..bytes.len().saturating_sub(1)],
+            &mut b,
+        );
         for at_start in [false, true] {
             let g = place(&mut b.0, units, at_start);
             for t in &ts {

@@ -169,5 +169,13 @@ pub(crate) static AVX512VBMI2: Kernel = Kernel {
     utf16_to_utf8: avx512vbmi2::utf16_to_utf8,
     utf8_to_utf16: avx512vbmi2::utf8_to_utf16,
     utf8_to_latin1: avx512vbmi2::utf8_to_latin1,
+    utf8_to_utf16_bytes: [
+        avx512vbmi2::utf8_to_utf16_bytes::<false>,
+        avx512vbmi2::utf8_to_utf16_bytes::<true>,
+    ],
+    utf16_bytes_to_utf8: [
+        avx512vbmi2::utf16_bytes_to_utf8::<false>,
+        avx512vbmi2::utf16_bytes_to_utf8::<true>,
+    ],
     ..AVX512
 };
