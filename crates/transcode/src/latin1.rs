@@ -263,7 +263,7 @@ ops! {
     }
 
     /// Converts UTF-8 to a new Latin-1 vector, or returns the first error,
-    /// as [`utf8_to_latin1`](crate::utf8_to_latin1).
+    /// as [`utf8_to_latin1`].
     ///
     /// ```
     /// assert_eq!(transcode::utf8_to_latin1_vec("é".as_bytes()), Ok(vec![0xE9]));
@@ -284,7 +284,7 @@ ops! {
     }
 
     /// Converts UTF-16 to a new Latin-1 vector, or returns the first error,
-    /// as [`utf16_to_latin1`](crate::utf16_to_latin1).
+    /// as [`utf16_to_latin1`].
     ///
     /// ```
     /// assert_eq!(transcode::utf16_to_latin1_vec(&[0xE9]), Ok(vec![0xE9]));
@@ -294,7 +294,7 @@ ops! {
     }
 
     /// Converts UTF-32 to a new Latin-1 vector, or returns the first error,
-    /// as [`utf32_to_latin1`](crate::utf32_to_latin1).
+    /// as [`utf32_to_latin1`].
     ///
     /// ```
     /// assert_eq!(transcode::utf32_to_latin1_vec(&[0xE9]), Ok(vec![0xE9]));

@@ -213,7 +213,7 @@ ops! {
     }
 
     /// Converts UTF-32 to UTF-16, validating, with the errors of
-    /// [`utf32_to_utf8`](crate::utf32_to_utf8) (`dst.len() >= 2 *
+    /// [`utf32_to_utf8`] (`dst.len() >= 2 *
     /// src.len()` always suffices; [`utf16_len_from_utf32`](crate::utf16_len_from_utf32)
     /// says exactly).
     ///

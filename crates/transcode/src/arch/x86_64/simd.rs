@@ -15,7 +15,7 @@
 //! only constructor, `new`, is a safe `#[target_feature]` function, which
 //! safe code can call only from a function with the same features (the
 //! kernels' entry points, themselves reached only through a checked
-//! [`Kernels`](crate::arch::Kernels) table). So an operation that takes
+//! [`Kernel`](crate::arch::Kernel) table). So an operation that takes
 //! `self` may call its intrinsics; only the memory accesses stay `unsafe`,
 //! for the bounds their callers must prove.
 
