@@ -44,22 +44,7 @@ pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     // registers, still 9%.
     while n - i >= 256 && cap - o >= 256 {
         // SAFETY: bytes `i..i + 256` are inside `src`, and `o + 256 <= cap`.
-        let ascii = unsafe {
-            let z = [
-                _mm512_loadu_si512(p.add(i).cast()),
-                _mm512_loadu_si512(p.add(i + 64).cast()),
-                _mm512_loadu_si512(p.add(i + 128).cast()),
-                _mm512_loadu_si512(p.add(i + 192).cast()),
-            ];
-            let any = _mm512_or_si512(_mm512_or_si512(z[0], z[1]), _mm512_or_si512(z[2], z[3]));
-            let ascii = _mm512_movepi8_mask(any) == 0;
-            if ascii {
-                for (k, z) in z.iter().enumerate() {
-                    _mm512_storeu_si512(q.add(o + 64 * k).cast(), *z);
-                }
-            }
-            ascii
-        };
+        let ascii = unsafe { super::copy_ascii4(p.add(i), q.add(o)) };
         if !ascii {
             break;
         }
