@@ -378,7 +378,12 @@ unsafe fn before<V: Vector, const PAIRED: bool, const MEM: bool>(
 ///
 /// The CPU has `V`'s features.
 #[inline(always)]
-pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
+pub(super) unsafe fn validate<
+    V: Vector,
+    const PAIRED: bool,
+    const MUTF: bool,
+    const PLAIN_ONLY: bool,
+>(
     tables: &NibbleTables,
     input: &[u8],
 ) -> Result<usize, usize> {
@@ -460,6 +465,11 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                         continue 'runs;
                     }
                 }
+                if PLAIN_ONLY {
+                    // The plain check is the whole check (`bmp`): the group
+                    // holds an error, or a byte it does not allow.
+                    return Err(checked);
+                }
                 // Flagged: back to the group's start, which follows no
                 // open lead (a lead is a marker, and every group starts
                 // after a block without one), in the full mode.
@@ -523,11 +533,31 @@ unsafe fn run<V: Vector>(t: &Tables, input: &[u8]) -> Result<usize, usize> {
     // SAFETY: the caller guarantees V's features.
     unsafe {
         match t.rules {
-            Rules::Paired => validate::<V, true, false>(&t.nibbles, input),
-            Rules::PairedModifiedNul => validate::<V, true, true>(&t.nibbles, input),
-            Rules::Unpaired => validate::<V, false, false>(&t.nibbles, input),
+            Rules::Paired => validate::<V, true, false, false>(&t.nibbles, input),
+            Rules::PairedModifiedNul => validate::<V, true, true, false>(&t.nibbles, input),
+            Rules::Unpaired => validate::<V, false, false, false>(&t.nibbles, input),
         }
     }
+}
+
+/// The check of UTF-8 without 4-byte forms (and, with `NUL`, without `00`):
+/// the plain mode of [`validate`] alone, with [`tables::UTF8_BMP`], whose
+/// `SURROGATE` class is an error like every other; `Err(checked)` at the
+/// first group it flags. Same contract as [`validate`]; the caller
+/// (`crate::variant::bmp_str`) checks the last bytes.
+///
+/// The tables are the crate's own constant, never a caller's: a `&str` is
+/// made of what this accepts.
+///
+/// [`tables::UTF8_BMP`]: crate::tables::UTF8_BMP
+///
+/// # Safety
+///
+/// The CPU has `V`'s features.
+#[inline(always)]
+unsafe fn run_bmp<V: Vector, const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+    // SAFETY: the caller guarantees V's features.
+    unsafe { validate::<V, true, NUL, true>(&crate::tables::UTF8_BMP, input) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -535,7 +565,7 @@ mod x86 {
     //! The `#[target_feature]` entry points, one per x86-64 kernel of the
     //! registry, with the same features.
 
-    use super::{Tables, run};
+    use super::{Tables, run, run_bmp};
     use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
     #[target_feature(enable = "avx512f,avx512bw,avx2")]
@@ -556,12 +586,48 @@ mod x86 {
         // SAFETY: as for `avx512`, with SSSE3, SSE4.1 and `__m128i`.
         unsafe { run::<__m128i>(t, input) }
     }
+
+    // The BMP check, in functions of its own so that the variant entries
+    // above keep their code (their three rule sets share one function's
+    // register allocation, which moved with every change tried there).
+
+    #[target_feature(enable = "avx512f,avx512bw,avx2")]
+    pub(super) fn avx512_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: as for `avx512`.
+        unsafe { run_bmp::<__m512i, NUL>(input) }
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn avx2_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: as for `avx2`.
+        unsafe { run_bmp::<__m256i, NUL>(input) }
+    }
+
+    #[target_feature(enable = "ssse3,sse4.1")]
+    pub(super) fn sse41_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: as for `sse41`.
+        unsafe { run_bmp::<__m128i, NUL>(input) }
+    }
 }
 
 /// A kernel of the registry (by name) and its variant entry point.
 struct Entry {
     kernel: &'static str,
     check: unsafe fn(&Tables, &[u8]) -> Result<usize, usize>,
+    /// The BMP check ([`run_bmp`]), `00` allowed.
+    bmp: BlockCheck,
+    /// The BMP check, `00` forbidden.
+    bmp_without_nul: BlockCheck,
+}
+
+/// A check over the whole blocks of an input, with [`validate`]'s answer.
+type BlockCheck = unsafe fn(&[u8]) -> Result<usize, usize>;
+
+impl Entry {
+    /// The BMP check, `00` forbidden if `nul`.
+    fn bmp_check(&self, nul: bool) -> BlockCheck {
+        if nul { self.bmp_without_nul } else { self.bmp }
+    }
 }
 
 /// The variant entry point of each SIMD kernel of the registry, fastest
@@ -573,16 +639,28 @@ static ENTRIES: [Entry; 3] = [
         // SAFETY: called only after the registry's kernel of that name was
         // found available, and it needs the same features.
         check: |t, input| unsafe { x86::avx512(t, input) },
+        // SAFETY: as above.
+        bmp: |input| unsafe { x86::avx512_bmp::<false>(input) },
+        // SAFETY: as above.
+        bmp_without_nul: |input| unsafe { x86::avx512_bmp::<true>(input) },
     },
     Entry {
         kernel: "avx2",
         // SAFETY: as above.
         check: |t, input| unsafe { x86::avx2(t, input) },
+        // SAFETY: as above.
+        bmp: |input| unsafe { x86::avx2_bmp::<false>(input) },
+        // SAFETY: as above.
+        bmp_without_nul: |input| unsafe { x86::avx2_bmp::<true>(input) },
     },
     Entry {
         kernel: "sse4.1",
         // SAFETY: as above.
         check: |t, input| unsafe { x86::sse41(t, input) },
+        // SAFETY: as above.
+        bmp: |input| unsafe { x86::sse41_bmp::<false>(input) },
+        // SAFETY: as above.
+        bmp_without_nul: |input| unsafe { x86::sse41_bmp::<true>(input) },
     },
 ];
 
@@ -594,6 +672,10 @@ static ENTRIES: [Entry; 1] = [Entry {
     // SAFETY: this module is compiled with NEON (the `cfg` above), all that
     // `uint8x16_t`'s `Vector` methods use.
     check: |t, input| unsafe { run::<core::arch::aarch64::uint8x16_t>(t, input) },
+    // SAFETY: as above.
+    bmp: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, false>(input) },
+    // SAFETY: as above.
+    bmp_without_nul: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, true>(input) },
 }];
 
 /// The entry for `kernel`, if it has one and this CPU can run it.
@@ -614,9 +696,9 @@ pub(crate) fn has_entry(kernel: &super::Kernel) -> bool {
 /// `usize::MAX` before the first call.
 static CHOSEN: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(usize::MAX);
 
-/// The variant check with the fastest kernel this CPU runs. Where none
-/// runs, `Ok(0)`: the caller's scalar path does everything.
-pub(crate) fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+/// The entry of the fastest kernel this CPU runs, if any.
+#[inline]
+fn chosen() -> Option<&'static Entry> {
     use core::sync::atomic::Ordering;
     let mut i = CHOSEN.load(Ordering::Relaxed);
     if i == usize::MAX {
@@ -629,11 +711,39 @@ pub(crate) fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
             .unwrap_or(ENTRIES.len());
         CHOSEN.store(i, Ordering::Relaxed);
     }
-    match ENTRIES.get(i) {
-        // SAFETY: index `i` was chosen because its kernel is available.
+    ENTRIES.get(i)
+}
+
+/// The variant check with the fastest kernel this CPU runs. Where none
+/// runs, `Ok(0)`: the caller's scalar path does everything.
+pub(crate) fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+    match chosen() {
+        // SAFETY: the entry was chosen because its kernel is available.
         Some(e) => unsafe { (e.check)(t, input) },
         None => Ok(0),
     }
+}
+
+/// The BMP check ([`run_bmp`]; `nul`: `00` forbidden) with the fastest
+/// kernel this CPU runs, with the contract of [`check_blocks`].
+pub(crate) fn bmp_blocks(nul: bool, input: &[u8]) -> Result<usize, usize> {
+    match chosen() {
+        // SAFETY: the entry was chosen because its kernel is available.
+        Some(e) => unsafe { (e.bmp_check(nul))(input) },
+        None => Ok(0),
+    }
+}
+
+/// [`bmp_blocks`] with `kernel`, if it has an entry point and this CPU can
+/// run it.
+pub(crate) fn bmp_blocks_with(
+    kernel: &super::Kernel,
+    nul: bool,
+    input: &[u8],
+) -> Option<Result<usize, usize>> {
+    let e = entry_for(kernel)?;
+    // SAFETY: `entry_for` found the kernel available on this CPU.
+    Some(unsafe { (e.bmp_check(nul))(input) })
 }
 
 /// The variant check with `kernel`, if it has an entry point and this CPU
