@@ -28,6 +28,10 @@ pub(crate) struct Constants {
     pub(crate) leads: Vec<u32>,
     /// The tables of UTF-8's relatives, in `spec::VARIANTS` order.
     pub(crate) variants: Vec<VariantConstants>,
+    /// utf8-simd's tables of UTF-8 without 4-byte forms (`tables::bmp`).
+    pub(crate) bmp: Nibbles,
+    /// utf8-simd's `FOUR_BYTE` bit, which those tables use.
+    pub(crate) four_byte: u8,
 }
 
 /// One entry of the lead table as a number the check can compare and
@@ -94,6 +98,12 @@ impl Constants {
                     pack_lead(l.len(), l.second_range())
                 })
                 .collect(),
+            bmp: Nibbles {
+                byte_1_high: simd_tables::bmp::BYTE_1_HIGH,
+                byte_1_low: simd_tables::bmp::BYTE_1_LOW,
+                byte_2_high: simd_tables::bmp::BYTE_2_HIGH,
+            },
+            four_byte: simd_tables::FOUR_BYTE,
             variants: vec![
                 VariantConstants {
                     module: "cesu8",

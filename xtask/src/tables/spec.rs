@@ -183,12 +183,13 @@ pub(crate) mod variant_bits {
     pub(crate) const C0_80: u8 = 1 << 6;
 }
 
-/// The pair classes of CESU-8: UTF-8's with the 4-byte classes
-/// (`TOO_LARGE`, `TOO_LARGE_1000`, `OVERLONG_4`, and the valid 4-byte
-/// forms) merged into one error, `FOUR_BYTE`, and `SURROGATE` turned from an
-/// error into the marker the pairing check reads.
+/// The pair classes of UTF-8 without its 4-byte forms, and of CESU-8:
+/// UTF-8's with the 4-byte classes (`TOO_LARGE`, `TOO_LARGE_1000`,
+/// `OVERLONG_4`, and the valid 4-byte forms) merged into one error,
+/// `FOUR_BYTE`. CESU-8 reads `SURROGATE` as the marker of its pairing check
+/// ([`Variant::role`]); without 4-byte forms alone it stays an error.
 #[rustfmt::skip]
-pub(crate) const CESU8_CLASSES: &[ErrorClass] = &[
+pub(crate) const BMP_CLASSES: &[ErrorClass] = &[
     ErrorClass { name: "TOO_SHORT", bit: bits::TOO_SHORT,
         patterns: &["11______ 0_______", "11______ 11______"],
         meaning: "a lead byte not followed by a continuation byte",
@@ -208,7 +209,7 @@ pub(crate) const CESU8_CLASSES: &[ErrorClass] = &[
     ErrorClass { name: "SURROGATE", bit: bits::SURROGATE,
         patterns: &["11101101 101_____"],
         meaning: "the first two bytes of a surrogate (ED A0-BF), which the pairing check reads",
-        role: Role::SurrogateMarker },
+        role: Role::Error },
     ErrorClass { name: "OVERLONG_2", bit: bits::OVERLONG_2,
         patterns: &["1100000_ 10______"],
         meaning: "a 2-byte sequence for a scalar below U+0080 (lead C0, C1)",
@@ -292,8 +293,10 @@ pub(crate) struct Variant {
     pub(crate) surrogates: Surrogates,
     /// Whether the 4-byte forms (U+10000..=U+10FFFF) are allowed.
     pub(crate) four_byte: bool,
-    /// Whether U+0000 is written `C0 80` and the byte `00` is forbidden.
+    /// Whether U+0000 is written `C0 80` (which is then allowed).
     pub(crate) modified_nul: bool,
+    /// Whether the byte `00` is allowed (U+0000 in UTF-8's form).
+    pub(crate) nul_byte: bool,
     /// The pair classes of its SIMD check.
     pub(crate) classes: &'static [ErrorClass],
 }
@@ -305,6 +308,7 @@ pub(crate) const UTF8: Variant = Variant {
     surrogates: Surrogates::Forbidden,
     four_byte: true,
     modified_nul: false,
+    nul_byte: true,
     classes: ERROR_CLASSES,
 };
 
@@ -315,7 +319,8 @@ pub(crate) const CESU8: Variant = Variant {
     surrogates: Surrogates::Paired,
     four_byte: false,
     modified_nul: false,
-    classes: CESU8_CLASSES,
+    nul_byte: true,
+    classes: BMP_CLASSES,
 };
 
 pub(crate) const MUTF8: Variant = Variant {
@@ -325,6 +330,7 @@ pub(crate) const MUTF8: Variant = Variant {
     surrogates: Surrogates::Paired,
     four_byte: false,
     modified_nul: true,
+    nul_byte: false,
     classes: MUTF8_CLASSES,
 };
 
@@ -335,6 +341,7 @@ pub(crate) const WTF8: Variant = Variant {
     surrogates: Surrogates::Unpaired,
     four_byte: true,
     modified_nul: false,
+    nul_byte: true,
     // UTF-8's classes, with SURROGATE read as the marker of the pairing
     // check ([`Variant::role`]): UTF-8's own tables.
     classes: ERROR_CLASSES,
@@ -360,6 +367,41 @@ impl Variant {
 /// UTF-8's relatives, derived by `gen-tables`.
 pub(crate) const VARIANTS: &[&Variant] = &[&CESU8, &MUTF8, &WTF8];
 
+/// UTF-8 without its 4-byte forms (every character in the Basic
+/// Multilingual Plane): the bytes a CESU-8 decoder can borrow as they are.
+/// Only its nibble tables are used (`utf8_simd::tables::bmp`, by
+/// `utf8_simd::variant::bmp_str`, which makes a `&str` of what they accept:
+/// so [`variants::check_bmp`](super::variants::check_bmp) proves the check
+/// equal to this grammar, a subset of UTF-8's); its DFA is derived for that
+/// proof.
+pub(crate) const UTF8_BMP: Variant = Variant {
+    name: "UTF-8 without 4-byte forms",
+    module: "bmp",
+    reference: "RFC 3629 §4 without UTF8-4",
+    surrogates: Surrogates::Forbidden,
+    four_byte: false,
+    modified_nul: false,
+    nul_byte: true,
+    classes: BMP_CLASSES,
+};
+
+/// [`UTF8_BMP`] without the byte `00`: the bytes a Modified UTF-8 decoder
+/// can borrow. The same tables, with the kernel's `00` check.
+pub(crate) const UTF8_BMP_WITHOUT_NUL: Variant = Variant {
+    name: "UTF-8 without 4-byte forms and 00",
+    module: "bmp",
+    reference: "RFC 3629 §4 without UTF8-4 and %x00",
+    surrogates: Surrogates::Forbidden,
+    four_byte: false,
+    modified_nul: false,
+    nul_byte: false,
+    classes: BMP_CLASSES,
+};
+
+/// The table sets of utf8-simd's BMP check, derived and proven by
+/// `gen-tables`; they read the same tables.
+pub(crate) const BMP_SETS: &[&Variant] = &[&UTF8_BMP, &UTF8_BMP_WITHOUT_NUL];
+
 /// What a unit of the grammar (one alternative) encodes, for the pairing
 /// rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -381,9 +423,11 @@ pub(crate) fn units(v: &Variant) -> Vec<(Unit, Vec<ByteRange>)> {
             // UTF8-4: the supplementary characters.
             _ if alt.len() == 4 && !v.four_byte => {}
             // UTF8-1 = %x00-7F: MUTF-8 writes U+0000 as C0 80.
-            Some(&(0x00, 0x7F)) if v.modified_nul => {
+            Some(&(0x00, 0x7F)) if v.modified_nul || !v.nul_byte => {
                 out.push((Unit::Scalar, vec![(0x01, 0x7F)]));
-                out.push((Unit::Scalar, vec![(0xC0, 0xC0), (0x80, 0x80)]));
+                if v.modified_nul {
+                    out.push((Unit::Scalar, vec![(0xC0, 0xC0), (0x80, 0x80)]));
+                }
             }
             // %xED %x80-9F UTF8-tail: the surrogates are what it leaves out.
             Some(&(0xED, 0xED)) if v.surrogates != Surrogates::Forbidden => {

@@ -47,6 +47,73 @@ pub(crate) fn derive_all() -> Vec<DerivedVariant> {
         .collect()
 }
 
+/// Derives the BMP table sets of utf8-simd ([`spec::BMP_SETS`]): one
+/// table, read with and without the `00` check.
+pub(crate) fn derive_bmp() -> Vec<DerivedVariant> {
+    spec::BMP_SETS
+        .iter()
+        .map(|&v| DerivedVariant {
+            variant: v,
+            dfa: dfa::derive_variant(v),
+            nibbles: nibbles::derive_for(v.classes),
+        })
+        .collect()
+}
+
+/// Compares `utf8_simd::tables::bmp` (`k`) and `FOUR_BYTE` (`four_byte`)
+/// with the derivation, and proves the SIMD check that reads them (with
+/// and without the `00` check) equal to the grammar of UTF-8 without 4-byte
+/// forms (and without `00`): a subset of UTF-8, which is what lets
+/// `utf8_simd::variant::bmp_str` make a `&str` of what it accepts.
+pub(crate) fn check_bmp(derived: &[DerivedVariant], k: &Nibbles, four_byte: u8, r: &mut Report) {
+    for (i, d) in derived.iter().enumerate() {
+        // The sets read the same tables: compared once (and again for a
+        // set whose derivation differed).
+        let compared = derived[..i].iter().any(|e| e.nibbles == d.nibbles);
+        for (name, got, want) in [
+            (
+                "utf8_simd::tables::bmp::BYTE_1_HIGH",
+                &k.byte_1_high,
+                &d.nibbles.byte_1_high,
+            ),
+            (
+                "utf8_simd::tables::bmp::BYTE_1_LOW",
+                &k.byte_1_low,
+                &d.nibbles.byte_1_low,
+            ),
+            (
+                "utf8_simd::tables::bmp::BYTE_2_HIGH",
+                &k.byte_2_high,
+                &d.nibbles.byte_2_high,
+            ),
+        ] {
+            if !compared {
+                r.compare(name, want, got);
+            }
+        }
+        if let Some(c) = d.variant.classes.iter().find(|c| c.name == "FOUR_BYTE")
+            && c.bit != four_byte
+        {
+            r.problems.push(format!(
+                "utf8_simd::tables::FOUR_BYTE = {four_byte:#04X}, the specification's bit is {:#04X}",
+                c.bit
+            ));
+        }
+        if let Err(e) = nibbles::prove_against(k, expected_bits(d.variant)) {
+            r.problems
+                .push(format!("utf8_simd::tables::bmp is not exact: {e}"));
+        }
+        let crate_tables = DerivedVariant {
+            variant: d.variant,
+            dfa: d.dfa.clone(),
+            nibbles: k.clone(),
+        };
+        if let Err(e) = prove_model(&crate_tables) {
+            r.problems.push(format!("utf8_simd::tables::bmp: {e}"));
+        }
+    }
+}
+
 /// The bits of `v`'s classes with a role.
 fn bits_with(v: &Variant, role: Role) -> u8 {
     v.classes
@@ -64,7 +131,9 @@ fn bits_with(v: &Variant, role: Role) -> u8 {
 /// - an error if "`cur` must be a continuation" (`prev2 >= E0`, or, where
 ///   4-byte forms exist, `prev3 >= F0`) differs from the `TWO_CONTS` bit;
 /// - MUTF-8: an error if `special` has the [`Role::UnlessC080`] bit and a low
-///   nibble of `prev1` or `cur` is not zero, or if `cur` is `00`;
+///   nibble of `prev1` or `cur` is not zero;
+/// - where the byte `00` is forbidden (MUTF-8, and the BMP check without
+///   it): an error if `cur` is `00`;
 /// - surrogates: `S` is the marker bit ([`Role::SurrogateMarker`]), a lead
 ///   `L` where `S` and bit 4 of `cur` is clear (`ED A0..=AF`), a trail where
 ///   `S` and it is set. [`Surrogates::Paired`]: an error where "a trail
@@ -135,7 +204,7 @@ impl<'a> Model<'a> {
             || special & self.error != 0
             || must_be_cont != (special & self.two_conts != 0)
             || (special & self.unless != 0 && (w.prev1 | cur) & 0x0F != 0)
-            || (self.v.modified_nul && cur == 0);
+            || (!self.v.nul_byte && cur == 0);
         let marked = special & self.marker != 0;
         let lead = marked && cur & 0x10 == 0;
         let trail = marked && cur & 0x10 != 0;
@@ -295,9 +364,7 @@ pub(crate) fn oracle_is_valid(v: &Variant, input: &[u8]) -> bool {
         if len != shortest && !nul_as_c0_80 {
             return false;
         }
-        if value > 0x10FFFF
-            || (len == 4 && !v.four_byte)
-            || (value == 0 && len == 1 && v.modified_nul)
+        if value > 0x10FFFF || (len == 4 && !v.four_byte) || (value == 0 && len == 1 && !v.nul_byte)
         {
             return false;
         }
@@ -482,10 +549,10 @@ pub(crate) fn markdown(d: &DerivedVariant) -> String {
             Surrogates::Unpaired => "alone, never a lead then a trail",
         },
         if v.four_byte { "allowed" } else { "forbidden" },
-        if v.modified_nul {
-            "`C0 80`, never `00`"
-        } else {
-            "`00`"
+        match (v.modified_nul, v.nul_byte) {
+            (true, _) => "`C0 80`, never `00`",
+            (false, false) => "never",
+            (false, true) => "`00`",
         },
         v.reference
     );
@@ -631,6 +698,15 @@ pub(crate) fn render(d: &DerivedVariant) -> String {
         );
     }
     s.push_str("];\n");
+    s.push_str(&render_nibbles(d));
+    s
+}
+
+/// The derived nibble tables of `d` as Rust source.
+pub(crate) fn render_nibbles(d: &DerivedVariant) -> String {
+    use std::fmt::Write as _;
+    let v = d.variant;
+    let mut s = String::new();
     for (name, pos, table) in [
         (
             "BYTE_1_HIGH",
@@ -670,9 +746,40 @@ pub(crate) fn render(d: &DerivedVariant) -> String {
 mod tests {
     use super::*;
 
+    /// Every derived set: the variants and the BMP check's.
     fn each(f: impl Fn(&DerivedVariant)) {
-        for d in derive_all() {
+        for d in derive_all().into_iter().chain(derive_bmp()) {
             f(&d);
+        }
+    }
+
+    /// The BMP check's language is UTF-8's without the 4-byte forms (and
+    /// `00`): a subset of UTF-8, checked against std on every input of up
+    /// to three bytes and every 4-byte form.
+    #[test]
+    fn the_bmp_sets_are_utf8_without_4_byte_forms() {
+        for d in derive_bmp() {
+            let nul = d.variant.nul_byte;
+            let want = |b: &[u8]| {
+                core::str::from_utf8(b).is_ok() && b.iter().all(|&x| x < 0xF0 && (nul || x != 0))
+            };
+            let mut buf = Vec::with_capacity(3);
+            for len in 0..=3u32 {
+                for n in 0..1u32 << (8 * len) {
+                    buf.clear();
+                    buf.extend((0..len).map(|i| (n >> (8 * i)) as u8));
+                    assert_eq!(
+                        d.dfa.accepting[d.dfa.run(&buf)],
+                        want(&buf),
+                        "{} {buf:02X?}",
+                        d.variant.name
+                    );
+                }
+            }
+            for c in ('\u{10000}'..='\u{10FFFF}').step_by(97) {
+                let b = c.encode_utf8(&mut [0; 4]).as_bytes().to_vec();
+                assert!(!d.dfa.accepting[d.dfa.run(&b)], "{c:?}");
+            }
         }
     }
 
@@ -725,7 +832,8 @@ mod tests {
     fn each_model_equals_its_dfa_on_every_input() {
         each(|d| {
             let visited = prove_model(d).unwrap();
-            assert!(visited > 100, "{}: {visited}", d.variant.name);
+            // The BMP sets track no surrogates: 81 pairs of states.
+            assert!(visited > 75, "{}: {visited}", d.variant.name);
         });
     }
 
@@ -819,6 +927,23 @@ mod tests {
                 assert!(err.contains(d.variant.name), "{what}: {err}");
             }
         });
+    }
+
+    /// The proof of the BMP check without `00` sees the `00` check: the
+    /// model that allows `00` is not that DFA.
+    #[test]
+    fn the_bmp_proof_catches_a_missing_nul_check() {
+        let sets = derive_bmp();
+        let [with, without] = &sets[..] else {
+            panic!("two BMP sets");
+        };
+        assert!(with.variant.nul_byte && !without.variant.nul_byte);
+        let mixed = DerivedVariant {
+            variant: with.variant,
+            dfa: without.dfa.clone(),
+            nibbles: with.nibbles.clone(),
+        };
+        assert!(prove_model(&mixed).is_err());
     }
 
     #[test]
