@@ -4,6 +4,11 @@
 //! own [`Tables`]. The crate that owns those tables and the exact errors is
 //! utf8-variants; this module is its low-level entry.
 //!
+//! [`bmp_str`] is the one entry that makes a `&str`: the kernel's plain
+//! check alone, with this crate's own tables of UTF-8 without 4-byte forms
+//! ([`tables::UTF8_BMP`](crate::tables::UTF8_BMP)), for the CESU-8 and
+//! MUTF-8 decoders, which borrow such text as it is.
+//!
 //! [`check_blocks`] runs the fastest kernel this CPU has over the whole
 //! 64-byte blocks of an input and returns `Ok(end)` or `Err(start)`: the
 //! bytes before the position are a prefix of valid text (which may end

@@ -54,6 +54,15 @@
 //!
 //! `xtask gen-tables --check` proves this check, written out position by
 //! position, equal to each encoding's DFA on every input (docs/tables.md).
+//!
+//! The plain mode alone, with the crate's tables of UTF-8 without 4-byte
+//! forms ([`run_bmp`]), is the check of `crate::variant::bmp_str`: with
+//! those tables every surrogate is an error too, so "no flag" means "UTF-8
+//! whose characters are all in the BMP", the text CESU-8 and MUTF-8 decode
+//! to itself. On the lipsum texts it runs at the plain mode's speed, like
+//! CESU-8's validation (Zen 4: CESU-8 decode 1.6x `simd_cesu8::decode`,
+//! where UTF-8's validation and a scan for `F0..` made 0.9-1.1x;
+//! docs/results/utf8-variants.md, "One pass").
 
 use super::kernel::{BLOCK, Consts, GROUP, block_is_ascii};
 use super::vector::Vector;
