@@ -99,6 +99,26 @@ pub const UTF8_BMP: NibbleTables = NibbleTables {
     byte_2_high: bmp::BYTE_2_HIGH,
 };
 
+/// `00000000 ________` in [`UTF8_BMP_WITHOUT_NUL`]: the byte `00`, followed
+/// by anything, on the bit the BMP tables leave unused. (A pair class sees
+/// `00` one byte late, as the first byte of its pair: the last byte of an
+/// input, and of a run before an ASCII run, is the check's caller's.)
+pub const NUL_BYTE: u8 = 1 << 6;
+
+/// [`UTF8_BMP`] without the byte `00`: the same tables with [`NUL_BYTE`] in
+/// `BYTE_1_HIGH[0]`, `BYTE_1_LOW[0]` and every `BYTE_2_HIGH` entry.
+pub const UTF8_BMP_WITHOUT_NUL: NibbleTables = {
+    let mut t = UTF8_BMP;
+    t.byte_1_high[0] |= NUL_BYTE;
+    t.byte_1_low[0] |= NUL_BYTE;
+    let mut i = 0;
+    while i < 16 {
+        t.byte_2_high[i] |= NUL_BYTE;
+        i += 1;
+    }
+    t
+};
+
 pub mod bmp {
     //! The nibble tables of UTF-8 without its 4-byte forms: UTF-8's, with
     //! the classes of the 4-byte leads ([`TOO_LARGE`](super::TOO_LARGE),
@@ -113,7 +133,8 @@ pub mod bmp {
     //!
     //! CESU-8 and Modified UTF-8 (utf8-variants) read the same bytes, with
     //! [`SURROGATE`] as the marker of their pairing check instead of an
-    //! error.
+    //! error. [`UTF8_BMP_WITHOUT_NUL`](super::UTF8_BMP_WITHOUT_NUL) adds
+    //! [`NUL_BYTE`](super::NUL_BYTE) on bit 6.
 
     use super::{FOUR_BYTE, OVERLONG_2, OVERLONG_3, SURROGATE, TOO_LONG, TOO_SHORT, TWO_CONTS};
 
@@ -303,6 +324,25 @@ mod tests {
                 if a >= 0xF0 && is_cont(b) {
                     want |= FOUR_BYTE;
                 }
+                assert_eq!(got, want, "pair {a:02X} {b:02X}");
+            }
+        }
+    }
+
+    /// The BMP tables without `00`: the BMP tables' bits, plus [`NUL_BYTE`]
+    /// wherever the first byte is `00`.
+    #[test]
+    fn every_bmp_without_nul_byte_pair_matches_the_documented_patterns() {
+        let t = UTF8_BMP_WITHOUT_NUL;
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let got = t.byte_1_high[usize::from(a >> 4)]
+                    & t.byte_1_low[usize::from(a & 0x0F)]
+                    & t.byte_2_high[usize::from(b >> 4)];
+                let bmp = bmp::BYTE_1_HIGH[usize::from(a >> 4)]
+                    & bmp::BYTE_1_LOW[usize::from(a & 0x0F)]
+                    & bmp::BYTE_2_HIGH[usize::from(b >> 4)];
+                let want = bmp | if a == 0 { NUL_BYTE } else { 0 };
                 assert_eq!(got, want, "pair {a:02X} {b:02X}");
             }
         }

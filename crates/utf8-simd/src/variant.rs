@@ -137,9 +137,11 @@ const BLOCK: usize = 64;
 /// its flags every 256 bytes, and stops at the first group they flag).
 ///
 /// One pass of the variant kernel's plain check with the tables of
-/// [`tables::UTF8_BMP`](crate::tables::UTF8_BMP), whose `SURROGATE` and
-/// `FOUR_BYTE` pairs are errors like the others; where UTF-8's validation
-/// and a scan for `F0..` (and `00`) would be two.
+/// [`tables::UTF8_BMP`](crate::tables::UTF8_BMP) (or
+/// [`UTF8_BMP_WITHOUT_NUL`](crate::tables::UTF8_BMP_WITHOUT_NUL)), whose
+/// `SURROGATE` and `FOUR_BYTE` pairs (and `NUL_BYTE`) are errors like the
+/// others; where UTF-8's validation and a scan for `F0..` (and `00`) would
+/// be two.
 ///
 /// ```
 /// use utf8_simd::variant::{Nul, bmp_str};

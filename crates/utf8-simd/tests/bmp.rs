@@ -185,3 +185,38 @@ fn no_read_outside_the_slice() {
     }
     assert!(count > 10_000, "{count}");
 }
+
+/// `00` as the last byte of a non-ASCII run followed by ASCII blocks, at
+/// every position near the run's end and every start address in a 64-byte
+/// line: the BMP check without `00` sees it only as the first byte of a
+/// pair, so the run's end must check its last byte (the pair with the next
+/// byte falls in the ASCII loop). Also `00` right at the start.
+#[test]
+fn nul_ending_a_non_ascii_run_at_every_alignment() {
+    let mut storage = vec![0u8; 2048];
+    for run in [64usize, 128, 300] {
+        for nul_at in run.saturating_sub(70)..run {
+            let mut input = "é".repeat(run).into_bytes();
+            input.truncate(run);
+            input[nul_at] = 0;
+            // Keep the rest well-formed: a cut character becomes ASCII.
+            for b in &mut input[nul_at + 1..] {
+                *b = b'x';
+            }
+            if nul_at > 0 && input[nul_at - 1] == 0xC3 {
+                input[nul_at - 1] = b'y';
+            }
+            input.extend_from_slice(&[b'a'; 300]);
+            for offset in 0..64 {
+                let base = storage.as_ptr().addr();
+                let start = (64 - base % 64) % 64 + offset;
+                let buf = &mut storage[start..start + input.len()];
+                buf.copy_from_slice(&input);
+                check(buf);
+            }
+        }
+    }
+    let mut input = vec![0u8];
+    input.extend_from_slice("é".repeat(100).as_bytes());
+    check(&input);
+}

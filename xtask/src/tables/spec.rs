@@ -181,6 +181,9 @@ pub(crate) mod variant_bits {
     /// MUTF-8: `C0`/`C1` followed by `80..=8F`, where UTF-8 had
     /// `TOO_LARGE_1000` and `OVERLONG_4`.
     pub(crate) const C0_80: u8 = 1 << 6;
+    /// UTF-8 without 4-byte forms and `00`: the byte `00`, on the bit the
+    /// BMP classes leave free.
+    pub(crate) const NUL_BYTE: u8 = 1 << 6;
 }
 
 /// The pair classes of UTF-8 without its 4-byte forms, and of CESU-8:
@@ -218,6 +221,49 @@ pub(crate) const BMP_CLASSES: &[ErrorClass] = &[
         patterns: &["10______ 10______"],
         meaning: "two continuation bytes (required in bytes 3 and 4 of a sequence)",
         role: Role::TwoConts },
+];
+
+/// [`BMP_CLASSES`] plus `NUL_BYTE`, for UTF-8 without 4-byte forms and
+/// without `00` ([`UTF8_BMP_WITHOUT_NUL`]): the byte `00` followed by any
+/// byte, on the bit the BMP classes leave free. A pair class sees `00` only
+/// as the first byte of a pair, so the check reads the bytes before the
+/// input as spaces, not zeros, and the end of the input (or of a run before
+/// ASCII) checks its last byte (the model, `variants::Model`, does the same).
+/// A test checks that the first seven are [`BMP_CLASSES`].
+#[rustfmt::skip]
+pub(crate) const BMP_WITHOUT_NUL_CLASSES: &[ErrorClass] = &[
+    ErrorClass { name: "TOO_SHORT", bit: bits::TOO_SHORT,
+        patterns: &["11______ 0_______", "11______ 11______"],
+        meaning: "a lead byte not followed by a continuation byte",
+        role: Role::Error },
+    ErrorClass { name: "TOO_LONG", bit: bits::TOO_LONG,
+        patterns: &["0_______ 10______"],
+        meaning: "a continuation byte after an ASCII byte",
+        role: Role::Error },
+    ErrorClass { name: "OVERLONG_3", bit: bits::OVERLONG_3,
+        patterns: &["11100000 100_____"],
+        meaning: "a 3-byte sequence for a scalar below U+0800",
+        role: Role::Error },
+    ErrorClass { name: "FOUR_BYTE", bit: variant_bits::FOUR_BYTE,
+        patterns: &["1111____ 10______"],
+        meaning: "a lead byte F0-FF followed by a continuation byte: a 4-byte form, which CESU-8 writes as a surrogate pair",
+        role: Role::Error },
+    ErrorClass { name: "SURROGATE", bit: bits::SURROGATE,
+        patterns: &["11101101 101_____"],
+        meaning: "the first two bytes of a surrogate (ED A0-BF), which the pairing check reads",
+        role: Role::Error },
+    ErrorClass { name: "OVERLONG_2", bit: bits::OVERLONG_2,
+        patterns: &["1100000_ 10______"],
+        meaning: "a 2-byte sequence for a scalar below U+0080 (lead C0, C1)",
+        role: Role::Error },
+    ErrorClass { name: "TWO_CONTS", bit: bits::TWO_CONTS,
+        patterns: &["10______ 10______"],
+        meaning: "two continuation bytes (required in bytes 3 and 4 of a sequence)",
+        role: Role::TwoConts },
+    ErrorClass { name: "NUL_BYTE", bit: variant_bits::NUL_BYTE,
+        patterns: &["00000000 ________"],
+        meaning: "the byte 00, followed by anything",
+        role: Role::Error },
 ];
 
 /// The pair classes of Modified UTF-8: CESU-8's, with `OVERLONG_2` split in
@@ -386,20 +432,22 @@ pub(crate) const UTF8_BMP: Variant = Variant {
 };
 
 /// [`UTF8_BMP`] without the byte `00`: the bytes a Modified UTF-8 decoder
-/// can borrow. The same tables, with the kernel's `00` check.
+/// can borrow. Its tables add the class `NUL_BYTE`
+/// ([`BMP_WITHOUT_NUL_CLASSES`]), so the check needs no test of each byte.
 pub(crate) const UTF8_BMP_WITHOUT_NUL: Variant = Variant {
     name: "UTF-8 without 4-byte forms and 00",
-    module: "bmp",
+    module: "bmp_without_nul",
     reference: "RFC 3629 §4 without UTF8-4 and %x00",
     surrogates: Surrogates::Forbidden,
     four_byte: false,
     modified_nul: false,
     nul_byte: false,
-    classes: BMP_CLASSES,
+    classes: BMP_WITHOUT_NUL_CLASSES,
 };
 
 /// The table sets of utf8-simd's BMP check, derived and proven by
-/// `gen-tables`; they read the same tables.
+/// `gen-tables`, in the order of their constants
+/// (`UTF8_BMP`, `UTF8_BMP_WITHOUT_NUL`).
 pub(crate) const BMP_SETS: &[&Variant] = &[&UTF8_BMP, &UTF8_BMP_WITHOUT_NUL];
 
 /// What a unit of the grammar (one alternative) encodes, for the pairing
@@ -557,6 +605,20 @@ mod tests {
                 "{b:#04X}"
             );
         }
+    }
+
+    #[test]
+    fn the_bmp_classes_without_nul_are_the_bmp_classes_and_nul_byte() {
+        let (last, first) = BMP_WITHOUT_NUL_CLASSES.split_last().unwrap();
+        assert_eq!(first.len(), BMP_CLASSES.len());
+        for (a, b) in first.iter().zip(BMP_CLASSES) {
+            assert_eq!(
+                (a.name, a.bit, a.patterns, a.role),
+                (b.name, b.bit, b.patterns, b.role)
+            );
+        }
+        assert_eq!(last.name, "NUL_BYTE");
+        assert!(BMP_CLASSES.iter().all(|c| c.bit != last.bit));
     }
 
     #[test]

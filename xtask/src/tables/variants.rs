@@ -22,7 +22,7 @@
 //!    surrogates (`ED A0..=BF 80..=BF`, twice).
 
 use super::Report;
-use super::constants::VariantConstants;
+use super::constants::{BmpConstants, VariantConstants};
 use super::dfa::{self, Dfa};
 use super::nibbles::{self, Nibbles};
 use super::spec::{self, Role, Surrogates, Variant};
@@ -65,51 +65,49 @@ pub(crate) fn derive_bmp() -> Vec<DerivedVariant> {
 /// and without the `00` check) equal to the grammar of UTF-8 without 4-byte
 /// forms (and without `00`): a subset of UTF-8, which is what lets
 /// `utf8_simd::variant::bmp_str` make a `&str` of what it accepts.
-pub(crate) fn check_bmp(derived: &[DerivedVariant], k: &Nibbles, four_byte: u8, r: &mut Report) {
-    for (i, d) in derived.iter().enumerate() {
-        // The sets read the same tables: compared once (and again for a
-        // set whose derivation differed).
-        let compared = derived[..i].iter().any(|e| e.nibbles == d.nibbles);
-        for (name, got, want) in [
-            (
-                "utf8_simd::tables::bmp::BYTE_1_HIGH",
-                &k.byte_1_high,
-                &d.nibbles.byte_1_high,
-            ),
-            (
-                "utf8_simd::tables::bmp::BYTE_1_LOW",
-                &k.byte_1_low,
-                &d.nibbles.byte_1_low,
-            ),
-            (
-                "utf8_simd::tables::bmp::BYTE_2_HIGH",
-                &k.byte_2_high,
-                &d.nibbles.byte_2_high,
-            ),
+pub(crate) fn check_bmp(derived: &[DerivedVariant], k: &[BmpConstants], r: &mut Report) {
+    if derived.len() != k.len() {
+        r.problems.push(format!(
+            "utf8_simd::tables has {} BMP table sets, the specification {}",
+            k.len(),
+            derived.len()
+        ));
+    }
+    for (d, k) in derived.iter().zip(k) {
+        let n = &k.nibbles;
+        for (table, got, want) in [
+            ("BYTE_1_HIGH", &n.byte_1_high, &d.nibbles.byte_1_high),
+            ("BYTE_1_LOW", &n.byte_1_low, &d.nibbles.byte_1_low),
+            ("BYTE_2_HIGH", &n.byte_2_high, &d.nibbles.byte_2_high),
         ] {
-            if !compared {
-                r.compare(name, want, got);
+            let name = format!("utf8_simd::tables::{}.{table}", k.name);
+            r.compare(Box::leak(name.into_boxed_str()), want, got);
+        }
+        for (name, value) in &k.error_bits {
+            match d.variant.classes.iter().find(|c| c.name == *name) {
+                Some(c) if c.bit == *value => {}
+                Some(c) => r.problems.push(format!(
+                    "utf8_simd::tables::{name} = {value:#04X}, the specification's bit is {:#04X}",
+                    c.bit
+                )),
+                None => r.problems.push(format!(
+                    "utf8_simd::tables::{name}: not a class of {}",
+                    d.variant.name
+                )),
             }
         }
-        if let Some(c) = d.variant.classes.iter().find(|c| c.name == "FOUR_BYTE")
-            && c.bit != four_byte
-        {
-            r.problems.push(format!(
-                "utf8_simd::tables::FOUR_BYTE = {four_byte:#04X}, the specification's bit is {:#04X}",
-                c.bit
-            ));
-        }
-        if let Err(e) = nibbles::prove_against(k, expected_bits(d.variant)) {
+        if let Err(e) = nibbles::prove_against(n, &nibbles::expected_bits(d.variant.classes)) {
             r.problems
-                .push(format!("utf8_simd::tables::bmp is not exact: {e}"));
+                .push(format!("utf8_simd::tables::{} is not exact: {e}", k.name));
         }
         let crate_tables = DerivedVariant {
             variant: d.variant,
             dfa: d.dfa.clone(),
-            nibbles: k.clone(),
+            nibbles: n.clone(),
         };
         if let Err(e) = prove_model(&crate_tables) {
-            r.problems.push(format!("utf8_simd::tables::bmp: {e}"));
+            r.problems
+                .push(format!("utf8_simd::tables::{}: {e}", k.name));
         }
     }
 }
@@ -132,8 +130,10 @@ fn bits_with(v: &Variant, role: Role) -> u8 {
 ///   4-byte forms exist, `prev3 >= F0`) differs from the `TWO_CONTS` bit;
 /// - MUTF-8: an error if `special` has the [`Role::UnlessC080`] bit and a low
 ///   nibble of `prev1` or `cur` is not zero;
-/// - where the byte `00` is forbidden (MUTF-8, and the BMP check without
-///   it): an error if `cur` is `00`;
+/// - where the byte `00` is forbidden: MUTF-8, an error if `cur` is `00`;
+///   the BMP check without it, its `NUL_BYTE` class, which sees `00` as
+///   `prev1` (so the bytes before the input are spaces there, not zeros,
+///   and an input may not end in `00`);
 /// - surrogates: `S` is the marker bit ([`Role::SurrogateMarker`]), a lead
 ///   `L` where `S` and bit 4 of `cur` is clear (`ED A0..=AF`), a trail where
 ///   `S` and it is set. [`Surrogates::Paired`]: an error where "a trail
@@ -151,6 +151,8 @@ pub(crate) struct Model<'a> {
     two_conts: u8,
     unless: u8,
     marker: u8,
+    /// `00` is flagged by a pair class (`NUL_BYTE`), not byte by byte.
+    nul_pair: bool,
 }
 
 /// What the model remembers between bytes: exactly what the next step and
@@ -193,6 +195,16 @@ impl<'a> Model<'a> {
             two_conts: bits_with(v, Role::TwoConts),
             unless: bits_with(v, Role::UnlessC080),
             marker: bits_with(v, Role::SurrogateMarker),
+            nul_pair: v.classes.iter().any(|c| c.name == "NUL_BYTE"),
+        }
+    }
+
+    /// The window before the input: zeros, or spaces where `00` is a pair
+    /// class (as the kernel's BMP check reads them).
+    pub(crate) fn start(&self) -> Window {
+        Window {
+            prev1: if self.nul_pair { b' ' } else { 0 },
+            ..Window::START
         }
     }
 
@@ -204,7 +216,7 @@ impl<'a> Model<'a> {
             || special & self.error != 0
             || must_be_cont != (special & self.two_conts != 0)
             || (special & self.unless != 0 && (w.prev1 | cur) & 0x0F != 0)
-            || (!self.v.nul_byte && cur == 0);
+            || (!self.v.nul_byte && !self.nul_pair && cur == 0);
         let marked = special & self.marker != 0;
         let lead = marked && cur & 0x10 == 0;
         let trail = marked && cur & 0x10 != 0;
@@ -229,12 +241,14 @@ impl<'a> Model<'a> {
     pub(crate) fn passes_at_end(&self, w: Window) -> bool {
         let open_char = w.prev1 >= 0xC0 || w.e2 || w.f3;
         let open_pair = self.v.surrogates == Surrogates::Paired && (w.l1 || w.l2 || w.l3);
-        !w.failed && !open_char && !open_pair
+        // A `00` at the end: no pair saw it.
+        let last_nul = self.nul_pair && w.prev1 == 0;
+        !w.failed && !open_char && !open_pair && !last_nul
     }
 
     /// Whether `input` passes the check.
     pub(crate) fn is_valid(&self, input: &[u8]) -> bool {
-        let w = input.iter().fold(Window::START, |w, &b| self.step(w, b));
+        let w = input.iter().fold(self.start(), |w, &b| self.step(w, b));
         self.passes_at_end(w)
     }
 }
@@ -277,7 +291,7 @@ fn representatives(d: &DerivedVariant) -> Vec<u8> {
 pub(crate) fn prove_model(d: &DerivedVariant) -> Result<usize, String> {
     let model = Model::new(d.variant, &d.nibbles);
     let reps = representatives(d);
-    let start = (dfa::ACCEPT, Window::START);
+    let start = (dfa::ACCEPT, model.start());
     let mut seen: HashMap<(usize, Window), Vec<u8>> = HashMap::from([(start, Vec::new())]);
     let mut queue = VecDeque::from([start]);
     while let Some((s, w)) = queue.pop_front() {
@@ -306,7 +320,7 @@ pub(crate) fn prove_model(d: &DerivedVariant) -> Result<usize, String> {
                     dfa::REJECT,
                     Window {
                         failed: true,
-                        ..Window::START
+                        ..model.start()
                     },
                 )
             } else {
@@ -916,6 +930,12 @@ mod tests {
                 let mut n = d.nibbles.clone();
                 n.byte_1_high[0xC] &= !bit(d, "C0_80");
                 cases.push(("C0 81", n));
+            }
+            if d.variant.classes.iter().any(|c| c.name == "NUL_BYTE") {
+                // 00 no longer flagged (the BMP check without 00).
+                let mut n = d.nibbles.clone();
+                n.byte_1_low[0] &= !bit(d, "NUL_BYTE");
+                cases.push(("00", n));
             }
             for (what, nibbles) in cases {
                 let changed = DerivedVariant {
