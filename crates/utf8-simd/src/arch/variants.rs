@@ -581,8 +581,8 @@ unsafe fn run<V: Vector>(t: &Tables, input: &[u8]) -> Result<usize, usize> {
 /// a pair, instead of MUTF-8's test of each byte (a saturating subtraction
 /// and an OR per register: 61.9K instructions per 64 KiB of Chinese, 57.8K
 /// with the class, callgrind; MUTF-8 decode 1.44-1.47x `simd_cesu8`'s on
-/// Zen 4 with AVX-512 before, 1.48-1.64 after, AVX2 1.21-1.23 before,
-/// 1.36-1.39 after). Where a pair cannot see it, the code does: the bytes
+/// Zen 4 with AVX-512 before, 1.60-1.64x after, AVX2 1.21-1.23x before,
+/// 1.35-1.38x after: CESU-8's speed). Where a pair cannot see it, the code does: the bytes
 /// before the input read as spaces, a run that ends before ASCII blocks
 /// checks its last byte, and the caller checks the input's last bytes.
 ///
