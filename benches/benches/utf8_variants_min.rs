@@ -136,6 +136,29 @@ fn main() {
                 }),
             ));
         }
+        if let Some(k) = avx2 {
+            // Decoding with the AVX2 kernel in every pass (AMD Zen 3).
+            fns.push((
+                "cesu8-decode-avx2",
+                c.len(),
+                Box::new(move || {
+                    assert!(matches!(
+                        Variant::Cesu8.decode_with_kernel(k, black_box(c)),
+                        Some(Ok(_))
+                    ))
+                }),
+            ));
+            fns.push((
+                "mutf8-decode-avx2",
+                m.len(),
+                Box::new(move || {
+                    assert!(matches!(
+                        Variant::Mutf8.decode_with_kernel(k, black_box(m)),
+                        Some(Ok(_))
+                    ))
+                }),
+            ));
+        }
         if let Some(k) = avx512 {
             let _ = k;
         }
@@ -163,6 +186,11 @@ fn main() {
             "mutf8-decode",
             m.len(),
             Box::new(|| assert!(mutf8::decode(black_box(m)).is_ok())),
+        ));
+        fns.push((
+            "simd_cesu8-mutf8-decode",
+            m.len(),
+            Box::new(|| assert!(simd_cesu8::mutf8::decode(black_box(m)).is_ok())),
         ));
         fns.push((
             "simd_cesu8-mutf8-strict",
@@ -198,6 +226,9 @@ fn main() {
         ("cesu8-decode", "simd_cesu8-decode"),
         ("cesu8-decode", "simd_cesu8-strict"),
         ("mutf8-decode", "simd_cesu8-mutf8-strict"),
+        ("mutf8-decode", "simd_cesu8-mutf8-decode"),
+        ("cesu8-decode-avx2", "simd_cesu8-decode"),
+        ("mutf8-decode-avx2", "simd_cesu8-mutf8-decode"),
     ];
     let present: Vec<&(&str, &str)> = ratios
         .iter()

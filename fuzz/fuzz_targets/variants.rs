@@ -2,13 +2,16 @@
 //! exact error, which is the value-based oracle's (codec-testdata) on short
 //! inputs and std's where the encoding means the same as UTF-8; streaming at
 //! the chunk sizes the fuzzer chooses gives the one-call answer; the
-//! conversions round-trip and agree with validation; nothing panics.
+//! conversions round-trip and agree with validation, and every kernel's
+//! decode with the dispatched one; utf8-simd's BMP check (the one pass of
+//! those decoders) agrees with std and a byte scan; nothing panics.
 #![no_main]
 
 use codec_testdata::variants as oracle;
 use fuzz::{same, split_control};
 use libfuzzer_sys::fuzz_target;
 use std::borrow::Cow;
+use utf8_simd::variant::{Nul, bmp_str, bmp_str_with};
 use utf8_variants::{Variant, cesu8, mutf8, wtf8};
 
 fuzz_target!(|data: &[u8]| {
@@ -57,10 +60,43 @@ fuzz_target!(|data: &[u8]| {
         ("cesu8", cesu8::decode, cesu8::decode_lossy),
         ("mutf8", mutf8::decode, mutf8::decode_lossy),
     ];
-    for (name, decode, lossy) in conversions {
-        match decode(input) {
-            Ok(s) => same(name, input, &*lossy(input), &*s),
+    for ((name, decode, lossy), v) in conversions.into_iter().zip([Variant::Cesu8, Variant::Mutf8]) {
+        let want = decode(input);
+        match &want {
+            Ok(s) => same(name, input, &*lossy(input), &**s),
             Err(_) => same(name, input, lossy(input).contains('\u{FFFD}'), true),
+        }
+        // Borrowed exactly when the bytes are already UTF-8.
+        if let Ok(s) = &want {
+            let borrowed = matches!(s, Cow::Borrowed(_));
+            same(name, input, borrowed, core::str::from_utf8(input).is_ok());
+        }
+        // Every kernel's decode (utf8-simd's BMP check, then the exact
+        // path) gives the dispatched answer.
+        for k in utf8_simd::kernels() {
+            if let Some(got) = v.decode_with_kernel(k, input) {
+                same(name, input, got, want.clone());
+            }
+        }
+    }
+    // utf8-simd's BMP check: a `&str` exactly when the bytes are UTF-8
+    // without 4-byte forms (and without 00 if asked), else a prefix of such
+    // text, with every kernel.
+    for nul in [Nul::Allowed, Nul::Forbidden] {
+        let offence = |b: &u8| *b >= 0xF0 || (*b == 0 && nul == Nul::Forbidden);
+        let bmp = core::str::from_utf8(input).is_ok() && !input.iter().any(offence);
+        let mut answers = vec![bmp_str(input, nul)];
+        answers.extend(utf8_simd::kernels().iter().filter_map(|k| bmp_str_with(k, input, nul)));
+        for got in answers {
+            match got {
+                Ok(s) => same("bmp_str", input, (bmp, s.as_bytes()), (true, input)),
+                Err(pos) => {
+                    same("bmp_str", input, bmp, false);
+                    let prefix = &input[..pos];
+                    let ok = core::str::from_utf8(prefix).is_ok() && !prefix.iter().any(offence);
+                    same("bmp_str prefix", input, ok, true);
+                }
+            }
         }
     }
     if let Ok(s) = core::str::from_utf8(input) {

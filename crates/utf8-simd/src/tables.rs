@@ -63,6 +63,12 @@ pub const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
 /// [`variant::Rules::PairedModifiedNul`]: crate::variant::Rules::PairedModifiedNul
 pub const C0_80: u8 = 1 << 6;
 
+/// `1111____ 10______` in the tables of UTF-8 without its 4-byte forms
+/// ([`bmp`], and CESU-8's and MUTF-8's in utf8-variants): a lead byte
+/// `F0..=FF` followed by a continuation byte, always an error there. It
+/// takes the bit UTF-8 gives [`TOO_LARGE`], whose pairs it covers.
+pub const FOUR_BYTE: u8 = 1 << 3;
+
 /// The three nibble tables of one encoding, as the kernel takes them:
 /// [`UTF8`] here, those of UTF-8's relatives in utf8-variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,6 +87,112 @@ pub const UTF8: NibbleTables = NibbleTables {
     byte_1_low: BYTE_1_LOW,
     byte_2_high: BYTE_2_HIGH,
 };
+
+/// UTF-8 without its 4-byte forms (every character in the Basic
+/// Multilingual Plane): [`bmp::BYTE_1_HIGH`], [`bmp::BYTE_1_LOW`],
+/// [`bmp::BYTE_2_HIGH`]. The check of [`variant::bmp_str`] reads them.
+///
+/// [`variant::bmp_str`]: crate::variant::bmp_str
+pub const UTF8_BMP: NibbleTables = NibbleTables {
+    byte_1_high: bmp::BYTE_1_HIGH,
+    byte_1_low: bmp::BYTE_1_LOW,
+    byte_2_high: bmp::BYTE_2_HIGH,
+};
+
+/// `00000000 ________` in [`UTF8_BMP_WITHOUT_NUL`]: the byte `00`, followed
+/// by anything, on the bit the BMP tables leave unused. (A pair class sees
+/// `00` one byte late, as the first byte of its pair: the last byte of an
+/// input, and of a run before an ASCII run, is the check's caller's.)
+pub const NUL_BYTE: u8 = 1 << 6;
+
+/// [`UTF8_BMP`] without the byte `00`: the same tables with [`NUL_BYTE`] in
+/// `BYTE_1_HIGH[0]`, `BYTE_1_LOW[0]` and every `BYTE_2_HIGH` entry.
+pub const UTF8_BMP_WITHOUT_NUL: NibbleTables = {
+    let mut t = UTF8_BMP;
+    t.byte_1_high[0] |= NUL_BYTE;
+    t.byte_1_low[0] |= NUL_BYTE;
+    let mut i = 0;
+    while i < 16 {
+        t.byte_2_high[i] |= NUL_BYTE;
+        i += 1;
+    }
+    t
+};
+
+pub mod bmp {
+    //! The nibble tables of UTF-8 without its 4-byte forms: UTF-8's, with
+    //! the classes of the 4-byte leads ([`TOO_LARGE`](super::TOO_LARGE),
+    //! [`TOO_LARGE_1000`](super::TOO_LARGE_1000),
+    //! [`OVERLONG_4`](super::OVERLONG_4), and the valid forms) merged into
+    //! one error, [`FOUR_BYTE`]: any `F0..=FF` followed by a continuation
+    //! byte. What they accept is a subset of UTF-8, which is what lets
+    //! [`variant::bmp_str`](crate::variant::bmp_str) hand out a `&str`:
+    //! `cargo xtask gen-tables --check` derives them from the specification
+    //! and proves the check that reads them equal to the grammar, and the
+    //! tests below check every byte pair. Bit 6 is unused.
+    //!
+    //! CESU-8 and Modified UTF-8 (utf8-variants) read the same bytes, with
+    //! [`SURROGATE`] as the marker of their pairing check instead of an
+    //! error. [`UTF8_BMP_WITHOUT_NUL`](super::UTF8_BMP_WITHOUT_NUL) adds
+    //! [`NUL_BYTE`](super::NUL_BYTE) on bit 6.
+
+    use super::{FOUR_BYTE, OVERLONG_2, OVERLONG_3, SURROGATE, TOO_LONG, TOO_SHORT, TWO_CONTS};
+
+    /// Indexed by the high nibble of the first byte of a pair.
+    #[rustfmt::skip]
+    pub const BYTE_1_HIGH: [u8; 16] = [
+        // 0___ ____: ASCII
+        TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
+        // 10__ ____: continuation
+        TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
+        // 1100 ____: C0 and C1 among them
+        TOO_SHORT | OVERLONG_2,
+        TOO_SHORT,
+        // 1110 ____: E0 and ED among them
+        TOO_SHORT | OVERLONG_3 | SURROGATE,
+        // 1111 ____: no 4-byte forms
+        TOO_SHORT | FOUR_BYTE,
+    ];
+
+    /// Indexed by the low nibble of the first byte of a pair.
+    #[rustfmt::skip]
+    pub const BYTE_1_LOW: [u8; 16] = [
+        // ____ 0000: C0, E0
+        TOO_SHORT | TOO_LONG | OVERLONG_3 | FOUR_BYTE | OVERLONG_2 | TWO_CONTS,
+        // ____ 0001: C1
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | OVERLONG_2 | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        // ____ 1101: ED
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | SURROGATE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
+    ];
+
+    /// Indexed by the high nibble of the second byte of a pair.
+    #[rustfmt::skip]
+    pub const BYTE_2_HIGH: [u8; 16] = [
+        // 0___ ____: ASCII
+        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+        // 100_ ____
+        TOO_LONG | OVERLONG_3 | FOUR_BYTE | OVERLONG_2 | TWO_CONTS,
+        TOO_LONG | OVERLONG_3 | FOUR_BYTE | OVERLONG_2 | TWO_CONTS,
+        // 101_ ____: A0..=BF after ED, a surrogate
+        TOO_LONG | FOUR_BYTE | SURROGATE | OVERLONG_2 | TWO_CONTS,
+        TOO_LONG | FOUR_BYTE | SURROGATE | OVERLONG_2 | TWO_CONTS,
+        // 11__ ____: a lead byte
+        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+    ];
+}
 
 /// Indexed by the high nibble of the first byte of a pair.
 #[rustfmt::skip]
@@ -194,6 +306,44 @@ mod tests {
                     & BYTE_1_LOW[usize::from(a & 0x0F)]
                     & BYTE_2_HIGH[usize::from(b >> 4)];
                 assert_eq!(got, expected(a, b), "pair {a:02X} {b:02X}");
+            }
+        }
+    }
+
+    /// The BMP tables: UTF-8's patterns with every 4-byte lead class
+    /// replaced by [`FOUR_BYTE`], which matches any `F0..=FF` followed by a
+    /// continuation byte.
+    #[test]
+    fn every_bmp_byte_pair_matches_the_documented_patterns() {
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let got = bmp::BYTE_1_HIGH[usize::from(a >> 4)]
+                    & bmp::BYTE_1_LOW[usize::from(a & 0x0F)]
+                    & bmp::BYTE_2_HIGH[usize::from(b >> 4)];
+                let mut want = expected(a, b) & !(TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4);
+                if a >= 0xF0 && is_cont(b) {
+                    want |= FOUR_BYTE;
+                }
+                assert_eq!(got, want, "pair {a:02X} {b:02X}");
+            }
+        }
+    }
+
+    /// The BMP tables without `00`: the BMP tables' bits, plus [`NUL_BYTE`]
+    /// wherever the first byte is `00`.
+    #[test]
+    fn every_bmp_without_nul_byte_pair_matches_the_documented_patterns() {
+        let t = UTF8_BMP_WITHOUT_NUL;
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let got = t.byte_1_high[usize::from(a >> 4)]
+                    & t.byte_1_low[usize::from(a & 0x0F)]
+                    & t.byte_2_high[usize::from(b >> 4)];
+                let bmp = bmp::BYTE_1_HIGH[usize::from(a >> 4)]
+                    & bmp::BYTE_1_LOW[usize::from(a & 0x0F)]
+                    & bmp::BYTE_2_HIGH[usize::from(b >> 4)];
+                let want = bmp | if a == 0 { NUL_BYTE } else { 0 };
+                assert_eq!(got, want, "pair {a:02X} {b:02X}");
             }
         }
     }

@@ -4,6 +4,11 @@
 //! own [`Tables`]. The crate that owns those tables and the exact errors is
 //! utf8-variants; this module is its low-level entry.
 //!
+//! [`bmp_str`] is the one entry that makes a `&str`: the kernel's plain
+//! check alone, with this crate's own tables of UTF-8 without 4-byte forms
+//! ([`tables::UTF8_BMP`](crate::tables::UTF8_BMP)), for the CESU-8 and
+//! MUTF-8 decoders, which borrow such text as it is.
+//!
 //! [`check_blocks`] runs the fastest kernel this CPU has over the whole
 //! 64-byte blocks of an input and returns `Ok(end)` or `Err(start)`: the
 //! bytes before the position are a prefix of valid text (which may end
@@ -30,6 +35,7 @@
 use crate::tables::NibbleTables;
 #[cfg(doc)]
 use crate::tables::{C0_80, SURROGATE};
+use codec_core::utf8::last_char_start;
 
 /// Which checks beyond the tables' pairs the kernel runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,6 +111,121 @@ pub fn check_blocks_with(
     {
         let _ = (kernel, t, input);
         None
+    }
+}
+
+/// What [`bmp_str`] makes of the byte `00`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Nul {
+    /// `00` is U+0000, as in UTF-8 and CESU-8.
+    Allowed,
+    /// `00` is refused, as in Modified UTF-8 (which writes U+0000 as
+    /// `C0 80`).
+    Forbidden,
+}
+
+/// Inputs shorter than this skip the kernel: it only reads whole 64-byte
+/// blocks.
+const BLOCK: usize = 64;
+
+/// `input` as a `&str` if it is UTF-8 without 4-byte forms (every character
+/// in the Basic Multilingual Plane) and, with [`Nul::Forbidden`], without
+/// `00`: then its bytes are the same in CESU-8 (and Modified UTF-8), whose
+/// decoders can borrow them. Else `Err(pos)`, where `input[..pos]` is such
+/// text, ending at a character boundary, and the first byte that is not
+/// comes at or after `pos` (within about 256 bytes of it: the check tests
+/// its flags every 256 bytes, and stops at the first group they flag).
+///
+/// One pass of the variant kernel's plain check with the tables of
+/// [`tables::UTF8_BMP`](crate::tables::UTF8_BMP) (or
+/// [`UTF8_BMP_WITHOUT_NUL`](crate::tables::UTF8_BMP_WITHOUT_NUL)), whose
+/// `SURROGATE` and `FOUR_BYTE` pairs (and `NUL_BYTE`) are errors like the
+/// others; where UTF-8's validation and a scan for `F0..` (and `00`) would
+/// be two.
+///
+/// ```
+/// use utf8_simd::variant::{Nul, bmp_str};
+///
+/// assert_eq!(bmp_str("façade, 吕".as_bytes(), Nul::Allowed), Ok("façade, 吕"));
+/// assert_eq!(bmp_str("a😀".as_bytes(), Nul::Allowed), Err(0));
+/// assert_eq!(bmp_str(b"a\0", Nul::Forbidden), Err(0));
+/// assert!(bmp_str(b"\xED\xA0\x80\xED\xB0\x80", Nul::Allowed).is_err()); // CESU-8's U+10000
+/// ```
+pub fn bmp_str(input: &[u8], nul: Nul) -> Result<&str, usize> {
+    let forbid = nul == Nul::Forbidden;
+    let blocks = if input.len() < BLOCK {
+        Ok(0)
+    } else {
+        bmp_blocks(forbid, input)
+    };
+    bmp_finish(input, forbid, blocks)
+}
+
+/// [`bmp_str`] with `kernel` (from [`kernels`](crate::kernels)), even on
+/// short input, for tests and benchmarks: `None` if the kernel has no
+/// variant entry point or this CPU cannot run it.
+#[must_use]
+pub fn bmp_str_with<'a>(
+    kernel: &crate::Kernel,
+    input: &'a [u8],
+    nul: Nul,
+) -> Option<Result<&'a str, usize>> {
+    let forbid = nul == Nul::Forbidden;
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    let blocks = crate::arch::variants::bmp_blocks_with(kernel, forbid, input)?;
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    let blocks: Result<usize, usize> = {
+        let _ = kernel;
+        return None;
+    };
+    Some(bmp_finish(input, forbid, blocks))
+}
+
+/// The dispatched BMP check over the whole blocks (`Ok(0)` where no SIMD
+/// kernel runs).
+#[inline]
+fn bmp_blocks(forbid_nul: bool, input: &[u8]) -> Result<usize, usize> {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        crate::arch::variants::bmp_blocks(forbid_nul, input)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (forbid_nul, input);
+        Ok(0)
+    }
+}
+
+/// The answer of [`bmp_str`] from the kernel's: the bytes from the start of
+/// the character the kernel stopped in (or at) are checked here, as UTF-8
+/// with this crate's validator and for `F0..` (and `00`) byte by byte; they
+/// are fewer than a block and three bytes where the kernel accepted.
+fn bmp_finish(input: &[u8], forbid_nul: bool, blocks: Result<usize, usize>) -> Result<&str, usize> {
+    let end = match blocks {
+        Ok(end) => end,
+        Err(checked) => return Err(last_char_start(input, checked)),
+    };
+    let from = last_char_start(input, end);
+    let rest = input.get(from..).unwrap_or_default();
+    let bmp = rest.iter().all(|&b| b < 0xF0 && (b != 0 || !forbid_nul));
+    if bmp && crate::validate(rest).is_ok() {
+        // `input[..from]` is what the kernel accepted, up to a character
+        // boundary, and `rest` was just checked.
+        Ok(crate::arch::valid_str(input))
+    } else {
+        Err(from)
     }
 }
 

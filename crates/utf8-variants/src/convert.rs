@@ -8,6 +8,8 @@ use crate::variant::Variant;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
+use utf8_simd::Utf8Validator;
+use utf8_simd::variant::{Nul, bmp_str};
 
 /// The UTF-8 bytes of the supplementary character whose surrogates are
 /// written `ED hi1 hi2` and `ED lo1 lo2`, moved bit field by bit field
@@ -141,25 +143,68 @@ fn into_string(bytes: Vec<u8>) -> String {
     }
 }
 
+/// Whether `00` is a byte `variant` (CESU-8 or MUTF-8) refuses.
+fn nul(variant: Variant) -> Nul {
+    if variant == Variant::Mutf8 {
+        Nul::Forbidden
+    } else {
+        Nul::Allowed
+    }
+}
+
 /// CESU-8 or MUTF-8 `input` as UTF-8, borrowed where the bytes are the
 /// same.
 pub(crate) fn decode(variant: Variant, input: &[u8]) -> Result<Cow<'_, str>, Error> {
     // Most text has no supplementary character and no NUL, and then its
-    // bytes are UTF-8: UTF-8's validation (which gives the `&str` to
-    // borrow) and a scan for the bytes UTF-8 allows and the encoding does
-    // not (4-byte leads; MUTF-8: 00) decide it in two fast passes.
-    // (Validating as the encoding first, then as UTF-8 to borrow, ran at
-    // 0.66-0.72x `simd_cesu8::decode` on the lipsum texts; this at ~1x.)
-    let same = match utf8_simd::from_utf8(input) {
-        Ok(s) if !has_utf8_only_bytes(variant, input) => return Ok(Cow::Borrowed(s)),
-        // UTF-8 with a 4-byte form or 00: never valid, the validation below
-        // says where.
-        Ok(_) => 0,
-        Err(e) => e.valid_up_to(),
+    // bytes are UTF-8 without 4-byte forms (and, for MUTF-8, without 00):
+    // one pass of utf8-simd's BMP check decides it and gives the `&str`.
+    // (UTF-8's validation and then a scan for F0.. and 00, two passes, ran
+    // at 0.86-1.13x `simd_cesu8::decode` on Zen 4, 0.40x on ASCII; see
+    // docs/results/utf8-variants.md, "One pass".)
+    decode_rest(variant, input, bmp_str(input, nul(variant)), None)
+}
+
+/// [`decode`] with one kernel of utf8-simd's registry for every pass (for
+/// tests and benchmarks): `None` if it has no variant entry point or this
+/// CPU cannot run it.
+pub(crate) fn decode_with<'a>(
+    kernel: &'static utf8_simd::Kernel,
+    variant: Variant,
+    input: &'a [u8],
+) -> Option<Result<Cow<'a, str>, Error>> {
+    let bmp = utf8_simd::variant::bmp_str_with(kernel, input, nul(variant))?;
+    Some(decode_rest(variant, input, bmp, Some(kernel)))
+}
+
+/// [`decode`] after the BMP check's answer `bmp`: borrowed, or, from the
+/// character boundary where the check stopped (everything before it is
+/// UTF-8 that needs no conversion), the exact error or the conversion.
+/// `kernel`: the one to use (else the dispatched ones).
+fn decode_rest<'a>(
+    variant: Variant,
+    input: &'a [u8],
+    bmp: Result<&'a str, usize>,
+    kernel: Option<&'static utf8_simd::Kernel>,
+) -> Result<Cow<'a, str>, Error> {
+    let checked = match bmp {
+        Ok(s) => return Ok(Cow::Borrowed(s)),
+        Err(pos) => pos.min(input.len()),
     };
-    variant.validate(input)?;
-    // Valid input that is not UTF-8: the UTF-8 error is the first pair or
-    // C0 80, and everything before it is copied as it is.
+    let rest = &input[checked..];
+    // `input[..checked]` is valid in `variant` and ends between characters
+    // after no lead surrogate, so the rest validates on its own.
+    let valid = match kernel.and_then(|k| variant.validate_with_kernel(k, rest)) {
+        Some(r) => r,
+        None => variant.validate(rest),
+    };
+    valid.map_err(|e| e.offset_by(checked))?;
+    // Valid input that is not all UTF-8: its UTF-8 error is the first pair
+    // or C0 80, and everything before it is copied as it is.
+    let utf8 = match kernel.and_then(utf8_simd::Kernel::validator) {
+        Some(k) => k.validate(rest),
+        None => utf8_simd::validate(rest),
+    };
+    let same = checked + utf8.map_or_else(|e| e.valid_up_to(), |()| rest.len());
     let (same, rest) = input.split_at(same.min(input.len()));
     let mut out = Vec::with_capacity(input.len());
     out.extend_from_slice(same);
@@ -168,7 +213,8 @@ pub(crate) fn decode(variant: Variant, input: &[u8]) -> Result<Cow<'_, str>, Err
 }
 
 /// Whether `bytes` holds a byte that UTF-8 allows and `variant` (CESU-8 or
-/// MUTF-8) does not: a 4-byte lead `F0..`, or (MUTF-8) `00`.
+/// MUTF-8) does not: a 4-byte lead `F0..`, or (MUTF-8) `00`. (The encoder's
+/// scan, in 64-byte blocks; decoding needs no scan since the BMP check.)
 ///
 /// The largest (and smallest) byte of each 4 KiB block, kept in 64 lanes so
 /// that the compiler makes four independent `pmaxub`/`pminub` chains of

@@ -25,8 +25,9 @@ pub use utf8_simd::tables::{OVERLONG_2, OVERLONG_3, SURROGATE, TOO_LONG, TOO_SHO
 
 /// `1111____ 10______`: a lead byte `F0..=FF` followed by a continuation
 /// byte. CESU-8 and MUTF-8 have no 4-byte forms: they write supplementary
-/// characters as surrogate pairs.
-pub const FOUR_BYTE: u8 = 1 << 3;
+/// characters as surrogate pairs. (utf8-simd's, whose tables of UTF-8
+/// without 4-byte forms use it too.)
+pub use utf8_simd::tables::FOUR_BYTE;
 
 /// `1100000_ 1000____`: `C0` or `C1` followed by `80..=8F`. Modified UTF-8
 /// writes U+0000 as `C0 80`, and the kernel clears this bit where both low
@@ -51,8 +52,6 @@ pub mod cesu8 {
     //! | 6 | `E0` |
     //! | 7 | `E1..=EC EE EF` |
     //! | 8 | `ED` |
-
-    use super::{FOUR_BYTE, OVERLONG_2, OVERLONG_3, SURROGATE, TOO_LONG, TOO_SHORT, TWO_CONTS};
 
     /// The number of byte classes: the stride of the premultiplied states.
     pub const CLASSES: usize = 9;
@@ -101,60 +100,10 @@ pub mod cesu8 {
         9,  9,  9, 18,  9,  9,  9,  9,  9, // 72 after a lead and ED: B0..=BF
     ];
 
-    /// Indexed by the high nibble of the first byte of a pair.
-    #[rustfmt::skip]
-    pub const BYTE_1_HIGH: [u8; 16] = [
-        // 0___ ____: ASCII
-        TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG,
-        // 10__ ____: continuation
-        TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS,
-        // 1100 ____: C0 and C1 among them
-        TOO_SHORT | OVERLONG_2,
-        TOO_SHORT,
-        // 1110 ____: E0 and ED among them
-        TOO_SHORT | OVERLONG_3 | SURROGATE,
-        // 1111 ____: no 4-byte forms
-        TOO_SHORT | FOUR_BYTE,
-    ];
-
-    /// Indexed by the low nibble of the first byte of a pair.
-    #[rustfmt::skip]
-    pub const BYTE_1_LOW: [u8; 16] = [
-        // ____ 0000: C0, E0
-        TOO_SHORT | TOO_LONG | OVERLONG_3 | FOUR_BYTE | OVERLONG_2 | TWO_CONTS,
-        // ____ 0001: C1
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | OVERLONG_2 | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        // ____ 1101: ED
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | SURROGATE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-        TOO_SHORT | TOO_LONG | FOUR_BYTE | TWO_CONTS,
-    ];
-
-    /// Indexed by the high nibble of the second byte of a pair.
-    #[rustfmt::skip]
-    pub const BYTE_2_HIGH: [u8; 16] = [
-        // 0___ ____: ASCII
-        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
-        // 100_ ____
-        TOO_LONG | OVERLONG_3 | FOUR_BYTE | OVERLONG_2 | TWO_CONTS,
-        TOO_LONG | OVERLONG_3 | FOUR_BYTE | OVERLONG_2 | TWO_CONTS,
-        // 101_ ____: A0..=AF a lead surrogate after ED, B0..=BF a trail
-        TOO_LONG | FOUR_BYTE | SURROGATE | OVERLONG_2 | TWO_CONTS,
-        TOO_LONG | FOUR_BYTE | SURROGATE | OVERLONG_2 | TWO_CONTS,
-        // 11__ ____: a lead byte
-        TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
-    ];
+    // The nibble tables are those of UTF-8 without 4-byte forms, which
+    // utf8-simd owns for its BMP check (`tables::bmp`: the same classes,
+    // with SURROGATE an error there and the pairing marker here).
+    pub use utf8_simd::tables::bmp::{BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH};
 }
 
 pub mod mutf8 {

@@ -107,6 +107,23 @@ impl Variant {
     pub fn is_valid_with_kernel(self, kernel: &utf8_simd::Kernel, input: &[u8]) -> Option<bool> {
         simd::is_valid_with(kernel, self, input)
     }
+
+    /// `cesu8::decode` or `mutf8::decode` with one kernel of utf8-simd's
+    /// registry for every pass, for tests and benchmarks: `None` for UTF-8
+    /// and WTF-8, for the portable kernel, and for a kernel this CPU cannot
+    /// run.
+    #[cfg(feature = "alloc")]
+    #[doc(hidden)]
+    pub fn decode_with_kernel<'a>(
+        self,
+        kernel: &'static utf8_simd::Kernel,
+        input: &'a [u8],
+    ) -> Option<Result<alloc::borrow::Cow<'a, str>, Error>> {
+        match self {
+            Variant::Cesu8 | Variant::Mutf8 => crate::convert::decode_with(kernel, self, input),
+            Variant::Utf8 | Variant::Wtf8 => None,
+        }
+    }
 }
 
 impl fmt::Display for Variant {

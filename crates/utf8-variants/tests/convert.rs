@@ -375,3 +375,159 @@ fn conversions_borrow_exactly_when_nothing_changes() {
         assert!(matches!(wtf8::to_utf8_lossy(b), Cow::Borrowed(_)));
     }
 }
+
+/// Valid CESU-8 or MUTF-8 `input` decoded by value, from the oracle's code
+/// points (surrogate pairs joined through UTF-16).
+fn oracle_decode(rules: &Rules, input: &[u8]) -> String {
+    let units: Vec<u16> = oracle::code_points(rules, input)
+        .unwrap()
+        .into_iter()
+        .flat_map(|c| match char::from_u32(c) {
+            Some(ch) => ch.encode_utf16(&mut [0; 2]).to_vec(),
+            None => vec![c as u16],
+        })
+        .collect();
+    char::decode_utf16(units).map(Result::unwrap).collect()
+}
+
+/// A decoder under test.
+type Decoder = Box<dyn for<'a> Fn(&'a [u8]) -> Result<Cow<'a, str>, utf8_variants::Error>>;
+
+/// `f` as a [`Decoder`] (the bound gives the closure its signature).
+fn decoder(
+    f: impl for<'a> Fn(&'a [u8]) -> Result<Cow<'a, str>, utf8_variants::Error> + 'static,
+) -> Decoder {
+    Box::new(f)
+}
+
+/// The decoders of `v`: dispatched, and with every kernel this CPU runs.
+fn decoders(v: Variant) -> Vec<(&'static str, Decoder)> {
+    let dispatched = if v == Variant::Mutf8 {
+        decoder(mutf8::decode)
+    } else {
+        decoder(cesu8::decode)
+    };
+    let mut out = vec![("dispatched", dispatched)];
+    for k in utf8_simd::kernels() {
+        if v.decode_with_kernel(k, b"").is_some() {
+            out.push((
+                k.name(),
+                decoder(move |b| v.decode_with_kernel(k, b).unwrap()),
+            ));
+        }
+    }
+    out
+}
+
+/// Checks every decoder of `v` on `input`: the scalar DFA's error, or the
+/// oracle's text, borrowed exactly when the bytes are already UTF-8.
+fn check_decode(v: Variant, rules: &Rules, decoders: &[(&str, Decoder)], input: &[u8]) {
+    let want = v.validate_scalar(input);
+    let text = want.is_ok().then(|| oracle_decode(rules, input));
+    for (name, decode) in decoders {
+        match (decode(input), &text) {
+            (Ok(s), Some(t)) => {
+                assert_eq!(&*s, t, "{v} {name} {input:02X?}");
+                assert_eq!(
+                    matches!(s, Cow::Borrowed(_)),
+                    core::str::from_utf8(input).is_ok(),
+                    "{v} {name}: borrowed? {input:02X?}"
+                );
+            }
+            (Err(e), None) => assert_eq!(Err(e), want, "{v} {name} {input:02X?}"),
+            (got, _) => panic!("{v} {name}: {got:?}, want {want:?}: {input:02X?}"),
+        }
+    }
+}
+
+/// The one-pass decode (utf8-simd's BMP check, then the exact path from
+/// where it stopped) with every kernel, against the scalar DFA's errors and
+/// the oracle's text: each piece (what converts, what is an error, what
+/// the BMP check refuses but the encoding accepts) at every character
+/// boundary of 2-byte, 3-byte and mixed text (whole ASCII blocks between
+/// non-ASCII runs) of 700 bytes, so across every 64-byte block and 256-byte
+/// group boundary and straddling them; alone, after a pair in the first
+/// block (the check fails at once), and cut right after the piece.
+#[test]
+fn decode_pieces_at_every_boundary_in_every_kernel() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let pieces: &[&[u8]] = &[
+        b"\xED\xA0\x80\xED\xB0\x80", // U+10000 as a pair
+        b"\xED\xAF\xBF\xED\xBF\xBF", // U+10FFFF as a pair
+        b"\xC0\x80",                 // MUTF-8's NUL
+        b"\x00",                     // NUL: CESU-8's, an error in MUTF-8
+        b"\xF0\x9F\x98\x80",         // a 4-byte form: an error in both
+        b"\xED\xA0\x80",             // a lone lead
+        b"\xED\xB0\x80",             // a lone trail
+        b"\xED\xA0\x80\xED",         // a pair cut short
+        b"\xEF\xBF\xBF",             // U+FFFF
+        b"\xF5",                     // never valid
+        b"\x80",                     // a stray continuation
+        b"\xE2\x82",                 // cut short
+    ];
+    let mixed = format!("{}{}", "é吕".repeat(20), "a".repeat(140));
+    let fills: [&str; 3] = ["é", "吕", &mixed];
+    for (v, rules) in [
+        (Variant::Cesu8, oracle::CESU8),
+        (Variant::Mutf8, oracle::MUTF8),
+    ] {
+        let decoders = decoders(v);
+        assert!(decoders.len() > 1 || !cfg!(target_arch = "x86_64"));
+        for fill in fills {
+            let text = fill.repeat(700 / fill.len() + 1);
+            let text = &text.as_bytes()[..text.floor_char_boundary(700)];
+            let boundaries: Vec<usize> = (0..=text.len())
+                .filter(|&i| i == text.len() || text[i] & 0xC0 != 0x80)
+                .step_by(step)
+                .collect();
+            for piece in pieces {
+                for &at in &boundaries {
+                    let mut input = text[..at].to_vec();
+                    input.extend_from_slice(piece);
+                    input.extend_from_slice(&text[at..]);
+                    check_decode(v, &rules, &decoders, &input);
+                    check_decode(v, &rules, &decoders, &input[..at + piece.len()]);
+                    let mut after_pair = b"\xED\xA0\x80\xED\xB0\x80".to_vec();
+                    after_pair.extend_from_slice(&input);
+                    check_decode(v, &rules, &decoders, &after_pair);
+                }
+            }
+        }
+    }
+}
+
+/// Random inputs of interesting pieces at lengths around the block and
+/// group sizes, each also with a random byte changed: every kernel's decode
+/// against the scalar DFA and the oracle.
+#[test]
+fn decode_random_and_mutated_inputs_in_every_kernel() {
+    let mut rng = StdRng::seed_from_u64(0x0b3f);
+    let rounds = if codec_testdata::emulated() {
+        200
+    } else {
+        2000
+    };
+    for (v, rules) in [
+        (Variant::Cesu8, oracle::CESU8),
+        (Variant::Mutf8, oracle::MUTF8),
+    ] {
+        let decoders = decoders(v);
+        for round in 0..rounds {
+            // Mostly BMP text, so that the one pass gets far.
+            let target = [63, 64, 65, 128, 256, 300, 520][round % 7];
+            let mut input = Vec::new();
+            while input.len() < target {
+                if rng.random_bool(0.97) {
+                    let c = char::from_u32(rng.random_range(0x01..0xD800)).unwrap();
+                    input.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                } else {
+                    input.extend_from_slice(&interesting(&mut rng, 1));
+                }
+            }
+            check_decode(v, &rules, &decoders, &input);
+            let i = rng.random_range(0..input.len());
+            input[i] = rng.random();
+            check_decode(v, &rules, &decoders, &input);
+        }
+    }
+}

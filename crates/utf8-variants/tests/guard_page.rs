@@ -47,6 +47,15 @@ fn every_entry_point(input: &[u8]) -> String {
         wtf8::to_utf8_lossy(input),
         wtf8::encode_utf16(input).map(|u| u.count())
     );
+    // Decoding with every kernel (utf8-simd's BMP check, then the exact
+    // path from where it stopped).
+    for k in utf8_simd::kernels() {
+        for v in [Variant::Cesu8, Variant::Mutf8] {
+            if let Some(r) = v.decode_with_kernel(k, input) {
+                out += &format!("{} {v}: {r:?}\n", k.name());
+            }
+        }
+    }
     out += &format!("{:?}\n", Bom::strip(input));
     if let Ok(s) = core::str::from_utf8(input) {
         out += &format!("{:?} {:?}\n", cesu8::encode(s), mutf8::encode(s));

@@ -28,6 +28,19 @@ pub(crate) struct Constants {
     pub(crate) leads: Vec<u32>,
     /// The tables of UTF-8's relatives, in `spec::VARIANTS` order.
     pub(crate) variants: Vec<VariantConstants>,
+    /// utf8-simd's tables of UTF-8 without 4-byte forms, in
+    /// `spec::BMP_SETS` order.
+    pub(crate) bmp: Vec<BmpConstants>,
+}
+
+/// One BMP table set of `utf8_simd::tables`.
+#[derive(Clone, Debug)]
+pub(crate) struct BmpConstants {
+    /// The constant's name (`UTF8_BMP`).
+    pub(crate) name: &'static str,
+    pub(crate) nibbles: Nibbles,
+    /// The error bits the set has and UTF-8 lacks, by name.
+    pub(crate) error_bits: Vec<(&'static str, u8)>,
 }
 
 /// One entry of the lead table as a number the check can compare and
@@ -94,6 +107,28 @@ impl Constants {
                     pack_lead(l.len(), l.second_range())
                 })
                 .collect(),
+            bmp: [
+                ("UTF8_BMP", simd_tables::UTF8_BMP),
+                ("UTF8_BMP_WITHOUT_NUL", simd_tables::UTF8_BMP_WITHOUT_NUL),
+            ]
+            .into_iter()
+            .map(|(name, t)| BmpConstants {
+                name,
+                nibbles: Nibbles {
+                    byte_1_high: t.byte_1_high,
+                    byte_1_low: t.byte_1_low,
+                    byte_2_high: t.byte_2_high,
+                },
+                error_bits: if name == "UTF8_BMP" {
+                    vec![("FOUR_BYTE", simd_tables::FOUR_BYTE)]
+                } else {
+                    vec![
+                        ("FOUR_BYTE", simd_tables::FOUR_BYTE),
+                        ("NUL_BYTE", simd_tables::NUL_BYTE),
+                    ]
+                },
+            })
+            .collect(),
             variants: vec![
                 VariantConstants {
                     module: "cesu8",

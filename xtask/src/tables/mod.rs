@@ -224,10 +224,12 @@ pub(crate) fn check(k: &Constants) -> Report {
     r
 }
 
-/// [`check`], and the tables of UTF-8's relatives ([`variants::check`]).
+/// [`check`], the tables of UTF-8's relatives ([`variants::check`]) and
+/// utf8-simd's BMP tables ([`variants::check_bmp`]).
 pub(crate) fn check_all(k: &Constants) -> Report {
     let mut r = check(k);
     variants::check(&variants::derive_all(), &k.variants, &mut r);
+    variants::check_bmp(&variants::derive_bmp(), &k.bmp, &mut r);
     r
 }
 
@@ -243,12 +245,22 @@ pub(crate) fn run(args: &[String]) -> Result {
             for d in variants::derive_all() {
                 print!("{}", variants::render(&d));
             }
+            for d in variants::derive_bmp() {
+                print!(
+                    "// ---- utf8_simd::tables ({}) ----\n{}",
+                    d.variant.name,
+                    variants::render_nibbles(&d)
+                );
+            }
             Ok(())
         }
         [flag] if flag == "--markdown" => {
             print!("{}", markdown(&derive(&k)));
             for v in variants::derive_all() {
                 print!("\n{}", variants::markdown(&v));
+            }
+            if let Some(d) = variants::derive_bmp().first() {
+                print!("\n{}", variants::markdown(d));
             }
             Ok(())
         }
@@ -257,7 +269,10 @@ pub(crate) fn run(args: &[String]) -> Result {
             dfa_proofs(&d.canonical)?;
             nibbles::prove(&d.nibbles)?;
             let mut proofs = Vec::new();
-            for v in variants::derive_all() {
+            for v in variants::derive_all()
+                .into_iter()
+                .chain(variants::derive_bmp())
+            {
                 let states = variants::prove_model(&v)?;
                 let pairs = variants::prove_pairing(&v)?;
                 proofs.push(format!(
@@ -268,7 +283,7 @@ pub(crate) fn run(args: &[String]) -> Result {
             let report = check_all(&k);
             if report.is_clean() {
                 eprintln!(
-                    "gen-tables --check: utf8_dfa::table ({} bytes{}), utf8_simd::tables (48 bytes), codec_core::utf8::lead (256 entries) and utf8_variants::tables equal the derivation; {}",
+                    "gen-tables --check: utf8_dfa::table ({} bytes{}), utf8_simd::tables (48 bytes), codec_core::utf8::lead (256 entries), utf8_variants::tables and utf8_simd::tables::{{UTF8_BMP, UTF8_BMP_WITHOUT_NUL}} equal the derivation; {}",
                     256 + d.dfa.transition().len(),
                     if k.shift.is_some() { ", SHIFT" } else { "" },
                     proofs.join("; "),
@@ -679,6 +694,53 @@ mod tests {
         assert_eq!(cases, 3 * (256 + 48) + 81 + 110 + 156);
     }
 
+    /// The same for utf8-simd's BMP tables: a changed entry is named
+    /// exactly, and a wrong error bit is reported.
+    #[test]
+    fn a_perturbed_bmp_entry_is_named_exactly() {
+        let derived = variants::derive_bmp();
+        let good = Constants::from_crates().bmp;
+        let mut clean = Report::default();
+        variants::check_bmp(&derived, &good, &mut clean);
+        assert!(clean.is_clean(), "{clean}");
+        let mut cases = 0;
+        for set in 0..good.len() {
+            for table in ["BYTE_1_HIGH", "BYTE_1_LOW", "BYTE_2_HIGH"] {
+                for index in 0..16 {
+                    let mut k = good.clone();
+                    let n = &mut k[set].nibbles;
+                    let entry = match table {
+                        "BYTE_1_HIGH" => &mut n.byte_1_high[index],
+                        "BYTE_1_LOW" => &mut n.byte_1_low[index],
+                        _ => &mut n.byte_2_high[index],
+                    };
+                    let before = *entry;
+                    *entry ^= 0x10;
+                    let after = *entry;
+                    let mut report = Report::default();
+                    variants::check_bmp(&derived, &k, &mut report);
+                    let want = Mismatch {
+                        table: Box::leak(
+                            format!("utf8_simd::tables::{}.{table}", good[set].name)
+                                .into_boxed_str(),
+                        ),
+                        index,
+                        derived: before.into(),
+                        actual: after.into(),
+                    };
+                    assert_eq!(report.mismatches, vec![want], "{report}");
+                    cases += 1;
+                }
+            }
+            let mut k = good.clone();
+            k[set].error_bits[0].1 ^= 1;
+            let mut report = Report::default();
+            variants::check_bmp(&derived, &k, &mut report);
+            assert!(!report.is_clean());
+        }
+        assert_eq!(cases, 2 * 48);
+    }
+
     #[test]
     fn a_perturbed_lead_entry_is_named() {
         let good = Constants::from_crates();
@@ -721,6 +783,9 @@ mod tests {
         let mut md = markdown(&derive(&Constants::from_crates()));
         for v in variants::derive_all() {
             md.push_str(&variants::markdown(&v));
+        }
+        if let Some(d) = variants::derive_bmp().first() {
+            md.push_str(&variants::markdown(d));
         }
         for line in md.lines().filter(|l| l.starts_with("| ")) {
             assert!(doc.contains(line), "docs/tables.md lacks the line\n{line}");

@@ -181,14 +181,18 @@ pub(crate) mod variant_bits {
     /// MUTF-8: `C0`/`C1` followed by `80..=8F`, where UTF-8 had
     /// `TOO_LARGE_1000` and `OVERLONG_4`.
     pub(crate) const C0_80: u8 = 1 << 6;
+    /// UTF-8 without 4-byte forms and `00`: the byte `00`, on the bit the
+    /// BMP classes leave free.
+    pub(crate) const NUL_BYTE: u8 = 1 << 6;
 }
 
-/// The pair classes of CESU-8: UTF-8's with the 4-byte classes
-/// (`TOO_LARGE`, `TOO_LARGE_1000`, `OVERLONG_4`, and the valid 4-byte
-/// forms) merged into one error, `FOUR_BYTE`, and `SURROGATE` turned from an
-/// error into the marker the pairing check reads.
+/// The pair classes of UTF-8 without its 4-byte forms, and of CESU-8:
+/// UTF-8's with the 4-byte classes (`TOO_LARGE`, `TOO_LARGE_1000`,
+/// `OVERLONG_4`, and the valid 4-byte forms) merged into one error,
+/// `FOUR_BYTE`. CESU-8 reads `SURROGATE` as the marker of its pairing check
+/// ([`Variant::role`]); without 4-byte forms alone it stays an error.
 #[rustfmt::skip]
-pub(crate) const CESU8_CLASSES: &[ErrorClass] = &[
+pub(crate) const BMP_CLASSES: &[ErrorClass] = &[
     ErrorClass { name: "TOO_SHORT", bit: bits::TOO_SHORT,
         patterns: &["11______ 0_______", "11______ 11______"],
         meaning: "a lead byte not followed by a continuation byte",
@@ -208,7 +212,7 @@ pub(crate) const CESU8_CLASSES: &[ErrorClass] = &[
     ErrorClass { name: "SURROGATE", bit: bits::SURROGATE,
         patterns: &["11101101 101_____"],
         meaning: "the first two bytes of a surrogate (ED A0-BF), which the pairing check reads",
-        role: Role::SurrogateMarker },
+        role: Role::Error },
     ErrorClass { name: "OVERLONG_2", bit: bits::OVERLONG_2,
         patterns: &["1100000_ 10______"],
         meaning: "a 2-byte sequence for a scalar below U+0080 (lead C0, C1)",
@@ -217,6 +221,49 @@ pub(crate) const CESU8_CLASSES: &[ErrorClass] = &[
         patterns: &["10______ 10______"],
         meaning: "two continuation bytes (required in bytes 3 and 4 of a sequence)",
         role: Role::TwoConts },
+];
+
+/// [`BMP_CLASSES`] plus `NUL_BYTE`, for UTF-8 without 4-byte forms and
+/// without `00` ([`UTF8_BMP_WITHOUT_NUL`]): the byte `00` followed by any
+/// byte, on the bit the BMP classes leave free. A pair class sees `00` only
+/// as the first byte of a pair, so the check reads the bytes before the
+/// input as spaces, not zeros, and the end of the input (or of a run before
+/// ASCII) checks its last byte (the model, `variants::Model`, does the same).
+/// A test checks that the first seven are [`BMP_CLASSES`].
+#[rustfmt::skip]
+pub(crate) const BMP_WITHOUT_NUL_CLASSES: &[ErrorClass] = &[
+    ErrorClass { name: "TOO_SHORT", bit: bits::TOO_SHORT,
+        patterns: &["11______ 0_______", "11______ 11______"],
+        meaning: "a lead byte not followed by a continuation byte",
+        role: Role::Error },
+    ErrorClass { name: "TOO_LONG", bit: bits::TOO_LONG,
+        patterns: &["0_______ 10______"],
+        meaning: "a continuation byte after an ASCII byte",
+        role: Role::Error },
+    ErrorClass { name: "OVERLONG_3", bit: bits::OVERLONG_3,
+        patterns: &["11100000 100_____"],
+        meaning: "a 3-byte sequence for a scalar below U+0800",
+        role: Role::Error },
+    ErrorClass { name: "FOUR_BYTE", bit: variant_bits::FOUR_BYTE,
+        patterns: &["1111____ 10______"],
+        meaning: "a lead byte F0-FF followed by a continuation byte: a 4-byte form, which CESU-8 writes as a surrogate pair",
+        role: Role::Error },
+    ErrorClass { name: "SURROGATE", bit: bits::SURROGATE,
+        patterns: &["11101101 101_____"],
+        meaning: "the first two bytes of a surrogate (ED A0-BF), which the pairing check reads",
+        role: Role::Error },
+    ErrorClass { name: "OVERLONG_2", bit: bits::OVERLONG_2,
+        patterns: &["1100000_ 10______"],
+        meaning: "a 2-byte sequence for a scalar below U+0080 (lead C0, C1)",
+        role: Role::Error },
+    ErrorClass { name: "TWO_CONTS", bit: bits::TWO_CONTS,
+        patterns: &["10______ 10______"],
+        meaning: "two continuation bytes (required in bytes 3 and 4 of a sequence)",
+        role: Role::TwoConts },
+    ErrorClass { name: "NUL_BYTE", bit: variant_bits::NUL_BYTE,
+        patterns: &["00000000 ________"],
+        meaning: "the byte 00, followed by anything",
+        role: Role::Error },
 ];
 
 /// The pair classes of Modified UTF-8: CESU-8's, with `OVERLONG_2` split in
@@ -292,8 +339,10 @@ pub(crate) struct Variant {
     pub(crate) surrogates: Surrogates,
     /// Whether the 4-byte forms (U+10000..=U+10FFFF) are allowed.
     pub(crate) four_byte: bool,
-    /// Whether U+0000 is written `C0 80` and the byte `00` is forbidden.
+    /// Whether U+0000 is written `C0 80` (which is then allowed).
     pub(crate) modified_nul: bool,
+    /// Whether the byte `00` is allowed (U+0000 in UTF-8's form).
+    pub(crate) nul_byte: bool,
     /// The pair classes of its SIMD check.
     pub(crate) classes: &'static [ErrorClass],
 }
@@ -305,6 +354,7 @@ pub(crate) const UTF8: Variant = Variant {
     surrogates: Surrogates::Forbidden,
     four_byte: true,
     modified_nul: false,
+    nul_byte: true,
     classes: ERROR_CLASSES,
 };
 
@@ -315,7 +365,8 @@ pub(crate) const CESU8: Variant = Variant {
     surrogates: Surrogates::Paired,
     four_byte: false,
     modified_nul: false,
-    classes: CESU8_CLASSES,
+    nul_byte: true,
+    classes: BMP_CLASSES,
 };
 
 pub(crate) const MUTF8: Variant = Variant {
@@ -325,6 +376,7 @@ pub(crate) const MUTF8: Variant = Variant {
     surrogates: Surrogates::Paired,
     four_byte: false,
     modified_nul: true,
+    nul_byte: false,
     classes: MUTF8_CLASSES,
 };
 
@@ -335,6 +387,7 @@ pub(crate) const WTF8: Variant = Variant {
     surrogates: Surrogates::Unpaired,
     four_byte: true,
     modified_nul: false,
+    nul_byte: true,
     // UTF-8's classes, with SURROGATE read as the marker of the pairing
     // check ([`Variant::role`]): UTF-8's own tables.
     classes: ERROR_CLASSES,
@@ -360,6 +413,43 @@ impl Variant {
 /// UTF-8's relatives, derived by `gen-tables`.
 pub(crate) const VARIANTS: &[&Variant] = &[&CESU8, &MUTF8, &WTF8];
 
+/// UTF-8 without its 4-byte forms (every character in the Basic
+/// Multilingual Plane): the bytes a CESU-8 decoder can borrow as they are.
+/// Only its nibble tables are used (`utf8_simd::tables::bmp`, by
+/// `utf8_simd::variant::bmp_str`, which makes a `&str` of what they accept:
+/// so [`variants::check_bmp`](super::variants::check_bmp) proves the check
+/// equal to this grammar, a subset of UTF-8's); its DFA is derived for that
+/// proof.
+pub(crate) const UTF8_BMP: Variant = Variant {
+    name: "UTF-8 without 4-byte forms",
+    module: "bmp",
+    reference: "RFC 3629 §4 without UTF8-4",
+    surrogates: Surrogates::Forbidden,
+    four_byte: false,
+    modified_nul: false,
+    nul_byte: true,
+    classes: BMP_CLASSES,
+};
+
+/// [`UTF8_BMP`] without the byte `00`: the bytes a Modified UTF-8 decoder
+/// can borrow. Its tables add the class `NUL_BYTE`
+/// ([`BMP_WITHOUT_NUL_CLASSES`]), so the check needs no test of each byte.
+pub(crate) const UTF8_BMP_WITHOUT_NUL: Variant = Variant {
+    name: "UTF-8 without 4-byte forms and 00",
+    module: "bmp_without_nul",
+    reference: "RFC 3629 §4 without UTF8-4 and %x00",
+    surrogates: Surrogates::Forbidden,
+    four_byte: false,
+    modified_nul: false,
+    nul_byte: false,
+    classes: BMP_WITHOUT_NUL_CLASSES,
+};
+
+/// The table sets of utf8-simd's BMP check, derived and proven by
+/// `gen-tables`, in the order of their constants
+/// (`UTF8_BMP`, `UTF8_BMP_WITHOUT_NUL`).
+pub(crate) const BMP_SETS: &[&Variant] = &[&UTF8_BMP, &UTF8_BMP_WITHOUT_NUL];
+
 /// What a unit of the grammar (one alternative) encodes, for the pairing
 /// rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -381,9 +471,11 @@ pub(crate) fn units(v: &Variant) -> Vec<(Unit, Vec<ByteRange>)> {
             // UTF8-4: the supplementary characters.
             _ if alt.len() == 4 && !v.four_byte => {}
             // UTF8-1 = %x00-7F: MUTF-8 writes U+0000 as C0 80.
-            Some(&(0x00, 0x7F)) if v.modified_nul => {
+            Some(&(0x00, 0x7F)) if v.modified_nul || !v.nul_byte => {
                 out.push((Unit::Scalar, vec![(0x01, 0x7F)]));
-                out.push((Unit::Scalar, vec![(0xC0, 0xC0), (0x80, 0x80)]));
+                if v.modified_nul {
+                    out.push((Unit::Scalar, vec![(0xC0, 0xC0), (0x80, 0x80)]));
+                }
             }
             // %xED %x80-9F UTF8-tail: the surrogates are what it leaves out.
             Some(&(0xED, 0xED)) if v.surrogates != Surrogates::Forbidden => {
@@ -513,6 +605,20 @@ mod tests {
                 "{b:#04X}"
             );
         }
+    }
+
+    #[test]
+    fn the_bmp_classes_without_nul_are_the_bmp_classes_and_nul_byte() {
+        let (last, first) = BMP_WITHOUT_NUL_CLASSES.split_last().unwrap();
+        assert_eq!(first.len(), BMP_CLASSES.len());
+        for (a, b) in first.iter().zip(BMP_CLASSES) {
+            assert_eq!(
+                (a.name, a.bit, a.patterns, a.role),
+                (b.name, b.bit, b.patterns, b.role)
+            );
+        }
+        assert_eq!(last.name, "NUL_BYTE");
+        assert!(BMP_CLASSES.iter().all(|c| c.bit != last.bit));
     }
 
     #[test]

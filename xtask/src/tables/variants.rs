@@ -22,7 +22,7 @@
 //!    surrogates (`ED A0..=BF 80..=BF`, twice).
 
 use super::Report;
-use super::constants::VariantConstants;
+use super::constants::{BmpConstants, VariantConstants};
 use super::dfa::{self, Dfa};
 use super::nibbles::{self, Nibbles};
 use super::spec::{self, Role, Surrogates, Variant};
@@ -47,6 +47,71 @@ pub(crate) fn derive_all() -> Vec<DerivedVariant> {
         .collect()
 }
 
+/// Derives the BMP table sets of utf8-simd ([`spec::BMP_SETS`]): one
+/// table, read with and without the `00` check.
+pub(crate) fn derive_bmp() -> Vec<DerivedVariant> {
+    spec::BMP_SETS
+        .iter()
+        .map(|&v| DerivedVariant {
+            variant: v,
+            dfa: dfa::derive_variant(v),
+            nibbles: nibbles::derive_for(v.classes),
+        })
+        .collect()
+}
+
+/// Compares `utf8_simd::tables::bmp` (`k`) and `FOUR_BYTE` (`four_byte`)
+/// with the derivation, and proves the SIMD check that reads them (with
+/// and without the `00` check) equal to the grammar of UTF-8 without 4-byte
+/// forms (and without `00`): a subset of UTF-8, which is what lets
+/// `utf8_simd::variant::bmp_str` make a `&str` of what it accepts.
+pub(crate) fn check_bmp(derived: &[DerivedVariant], k: &[BmpConstants], r: &mut Report) {
+    if derived.len() != k.len() {
+        r.problems.push(format!(
+            "utf8_simd::tables has {} BMP table sets, the specification {}",
+            k.len(),
+            derived.len()
+        ));
+    }
+    for (d, k) in derived.iter().zip(k) {
+        let n = &k.nibbles;
+        for (table, got, want) in [
+            ("BYTE_1_HIGH", &n.byte_1_high, &d.nibbles.byte_1_high),
+            ("BYTE_1_LOW", &n.byte_1_low, &d.nibbles.byte_1_low),
+            ("BYTE_2_HIGH", &n.byte_2_high, &d.nibbles.byte_2_high),
+        ] {
+            let name = format!("utf8_simd::tables::{}.{table}", k.name);
+            r.compare(Box::leak(name.into_boxed_str()), want, got);
+        }
+        for (name, value) in &k.error_bits {
+            match d.variant.classes.iter().find(|c| c.name == *name) {
+                Some(c) if c.bit == *value => {}
+                Some(c) => r.problems.push(format!(
+                    "utf8_simd::tables::{name} = {value:#04X}, the specification's bit is {:#04X}",
+                    c.bit
+                )),
+                None => r.problems.push(format!(
+                    "utf8_simd::tables::{name}: not a class of {}",
+                    d.variant.name
+                )),
+            }
+        }
+        if let Err(e) = nibbles::prove_against(n, &nibbles::expected_bits(d.variant.classes)) {
+            r.problems
+                .push(format!("utf8_simd::tables::{} is not exact: {e}", k.name));
+        }
+        let crate_tables = DerivedVariant {
+            variant: d.variant,
+            dfa: d.dfa.clone(),
+            nibbles: n.clone(),
+        };
+        if let Err(e) = prove_model(&crate_tables) {
+            r.problems
+                .push(format!("utf8_simd::tables::{}: {e}", k.name));
+        }
+    }
+}
+
 /// The bits of `v`'s classes with a role.
 fn bits_with(v: &Variant, role: Role) -> u8 {
     v.classes
@@ -64,7 +129,11 @@ fn bits_with(v: &Variant, role: Role) -> u8 {
 /// - an error if "`cur` must be a continuation" (`prev2 >= E0`, or, where
 ///   4-byte forms exist, `prev3 >= F0`) differs from the `TWO_CONTS` bit;
 /// - MUTF-8: an error if `special` has the [`Role::UnlessC080`] bit and a low
-///   nibble of `prev1` or `cur` is not zero, or if `cur` is `00`;
+///   nibble of `prev1` or `cur` is not zero;
+/// - where the byte `00` is forbidden: MUTF-8, an error if `cur` is `00`;
+///   the BMP check without it, its `NUL_BYTE` class, which sees `00` as
+///   `prev1` (so the bytes before the input are spaces there, not zeros,
+///   and an input may not end in `00`);
 /// - surrogates: `S` is the marker bit ([`Role::SurrogateMarker`]), a lead
 ///   `L` where `S` and bit 4 of `cur` is clear (`ED A0..=AF`), a trail where
 ///   `S` and it is set. [`Surrogates::Paired`]: an error where "a trail
@@ -82,6 +151,8 @@ pub(crate) struct Model<'a> {
     two_conts: u8,
     unless: u8,
     marker: u8,
+    /// `00` is flagged by a pair class (`NUL_BYTE`), not byte by byte.
+    nul_pair: bool,
 }
 
 /// What the model remembers between bytes: exactly what the next step and
@@ -124,6 +195,16 @@ impl<'a> Model<'a> {
             two_conts: bits_with(v, Role::TwoConts),
             unless: bits_with(v, Role::UnlessC080),
             marker: bits_with(v, Role::SurrogateMarker),
+            nul_pair: v.classes.iter().any(|c| c.name == "NUL_BYTE"),
+        }
+    }
+
+    /// The window before the input: zeros, or spaces where `00` is a pair
+    /// class (as the kernel's BMP check reads them).
+    pub(crate) fn start(&self) -> Window {
+        Window {
+            prev1: if self.nul_pair { b' ' } else { 0 },
+            ..Window::START
         }
     }
 
@@ -135,7 +216,7 @@ impl<'a> Model<'a> {
             || special & self.error != 0
             || must_be_cont != (special & self.two_conts != 0)
             || (special & self.unless != 0 && (w.prev1 | cur) & 0x0F != 0)
-            || (self.v.modified_nul && cur == 0);
+            || (!self.v.nul_byte && !self.nul_pair && cur == 0);
         let marked = special & self.marker != 0;
         let lead = marked && cur & 0x10 == 0;
         let trail = marked && cur & 0x10 != 0;
@@ -160,12 +241,14 @@ impl<'a> Model<'a> {
     pub(crate) fn passes_at_end(&self, w: Window) -> bool {
         let open_char = w.prev1 >= 0xC0 || w.e2 || w.f3;
         let open_pair = self.v.surrogates == Surrogates::Paired && (w.l1 || w.l2 || w.l3);
-        !w.failed && !open_char && !open_pair
+        // A `00` at the end: no pair saw it.
+        let last_nul = self.nul_pair && w.prev1 == 0;
+        !w.failed && !open_char && !open_pair && !last_nul
     }
 
     /// Whether `input` passes the check.
     pub(crate) fn is_valid(&self, input: &[u8]) -> bool {
-        let w = input.iter().fold(Window::START, |w, &b| self.step(w, b));
+        let w = input.iter().fold(self.start(), |w, &b| self.step(w, b));
         self.passes_at_end(w)
     }
 }
@@ -208,7 +291,7 @@ fn representatives(d: &DerivedVariant) -> Vec<u8> {
 pub(crate) fn prove_model(d: &DerivedVariant) -> Result<usize, String> {
     let model = Model::new(d.variant, &d.nibbles);
     let reps = representatives(d);
-    let start = (dfa::ACCEPT, Window::START);
+    let start = (dfa::ACCEPT, model.start());
     let mut seen: HashMap<(usize, Window), Vec<u8>> = HashMap::from([(start, Vec::new())]);
     let mut queue = VecDeque::from([start]);
     while let Some((s, w)) = queue.pop_front() {
@@ -237,7 +320,7 @@ pub(crate) fn prove_model(d: &DerivedVariant) -> Result<usize, String> {
                     dfa::REJECT,
                     Window {
                         failed: true,
-                        ..Window::START
+                        ..model.start()
                     },
                 )
             } else {
@@ -295,9 +378,7 @@ pub(crate) fn oracle_is_valid(v: &Variant, input: &[u8]) -> bool {
         if len != shortest && !nul_as_c0_80 {
             return false;
         }
-        if value > 0x10FFFF
-            || (len == 4 && !v.four_byte)
-            || (value == 0 && len == 1 && v.modified_nul)
+        if value > 0x10FFFF || (len == 4 && !v.four_byte) || (value == 0 && len == 1 && !v.nul_byte)
         {
             return false;
         }
@@ -482,10 +563,10 @@ pub(crate) fn markdown(d: &DerivedVariant) -> String {
             Surrogates::Unpaired => "alone, never a lead then a trail",
         },
         if v.four_byte { "allowed" } else { "forbidden" },
-        if v.modified_nul {
-            "`C0 80`, never `00`"
-        } else {
-            "`00`"
+        match (v.modified_nul, v.nul_byte) {
+            (true, _) => "`C0 80`, never `00`",
+            (false, false) => "never",
+            (false, true) => "`00`",
         },
         v.reference
     );
@@ -631,6 +712,15 @@ pub(crate) fn render(d: &DerivedVariant) -> String {
         );
     }
     s.push_str("];\n");
+    s.push_str(&render_nibbles(d));
+    s
+}
+
+/// The derived nibble tables of `d` as Rust source.
+pub(crate) fn render_nibbles(d: &DerivedVariant) -> String {
+    use std::fmt::Write as _;
+    let v = d.variant;
+    let mut s = String::new();
     for (name, pos, table) in [
         (
             "BYTE_1_HIGH",
@@ -670,9 +760,40 @@ pub(crate) fn render(d: &DerivedVariant) -> String {
 mod tests {
     use super::*;
 
+    /// Every derived set: the variants and the BMP check's.
     fn each(f: impl Fn(&DerivedVariant)) {
-        for d in derive_all() {
+        for d in derive_all().into_iter().chain(derive_bmp()) {
             f(&d);
+        }
+    }
+
+    /// The BMP check's language is UTF-8's without the 4-byte forms (and
+    /// `00`): a subset of UTF-8, checked against std on every input of up
+    /// to three bytes and every 4-byte form.
+    #[test]
+    fn the_bmp_sets_are_utf8_without_4_byte_forms() {
+        for d in derive_bmp() {
+            let nul = d.variant.nul_byte;
+            let want = |b: &[u8]| {
+                core::str::from_utf8(b).is_ok() && b.iter().all(|&x| x < 0xF0 && (nul || x != 0))
+            };
+            let mut buf = Vec::with_capacity(3);
+            for len in 0..=3u32 {
+                for n in 0..1u32 << (8 * len) {
+                    buf.clear();
+                    buf.extend((0..len).map(|i| (n >> (8 * i)) as u8));
+                    assert_eq!(
+                        d.dfa.accepting[d.dfa.run(&buf)],
+                        want(&buf),
+                        "{} {buf:02X?}",
+                        d.variant.name
+                    );
+                }
+            }
+            for c in ('\u{10000}'..='\u{10FFFF}').step_by(97) {
+                let b = c.encode_utf8(&mut [0; 4]).as_bytes().to_vec();
+                assert!(!d.dfa.accepting[d.dfa.run(&b)], "{c:?}");
+            }
         }
     }
 
@@ -725,7 +846,8 @@ mod tests {
     fn each_model_equals_its_dfa_on_every_input() {
         each(|d| {
             let visited = prove_model(d).unwrap();
-            assert!(visited > 100, "{}: {visited}", d.variant.name);
+            // The BMP sets track no surrogates: 81 pairs of states.
+            assert!(visited > 75, "{}: {visited}", d.variant.name);
         });
     }
 
@@ -809,6 +931,12 @@ mod tests {
                 n.byte_1_high[0xC] &= !bit(d, "C0_80");
                 cases.push(("C0 81", n));
             }
+            if d.variant.classes.iter().any(|c| c.name == "NUL_BYTE") {
+                // 00 no longer flagged (the BMP check without 00).
+                let mut n = d.nibbles.clone();
+                n.byte_1_low[0] &= !bit(d, "NUL_BYTE");
+                cases.push(("00", n));
+            }
             for (what, nibbles) in cases {
                 let changed = DerivedVariant {
                     variant: d.variant,
@@ -819,6 +947,23 @@ mod tests {
                 assert!(err.contains(d.variant.name), "{what}: {err}");
             }
         });
+    }
+
+    /// The proof of the BMP check without `00` sees the `00` check: the
+    /// model that allows `00` is not that DFA.
+    #[test]
+    fn the_bmp_proof_catches_a_missing_nul_check() {
+        let sets = derive_bmp();
+        let [with, without] = &sets[..] else {
+            panic!("two BMP sets");
+        };
+        assert!(with.variant.nul_byte && !without.variant.nul_byte);
+        let mixed = DerivedVariant {
+            variant: with.variant,
+            dfa: without.dfa.clone(),
+            nibbles: with.nibbles.clone(),
+        };
+        assert!(prove_model(&mixed).is_err());
     }
 
     #[test]

@@ -352,10 +352,13 @@ mod dispatch {
 pub(crate) fn valid_str(bytes: &[u8]) -> &str {
     debug_assert!(core::str::from_utf8(bytes).is_ok());
     // SAFETY: every caller passes bytes that `validate` accepted (or the
-    // prefix before an error's `valid_up_to`, which it reports as valid);
-    // the kernels and the scalar re-check accept exactly what
-    // `core::str::from_utf8` accepts, as the exhaustive, differential and
-    // fuzz tests check.
+    // prefix before an error's `valid_up_to`, which it reports as valid),
+    // or (`variant::bmp_str`) bytes whose whole blocks the BMP check
+    // accepted with the crate's own `tables::UTF8_BMP` and whose rest
+    // `validate` accepted; the kernels and the scalar re-check accept
+    // exactly what `core::str::from_utf8` accepts, and the BMP check a
+    // subset of it (UTF-8 without 4-byte forms), as `xtask gen-tables`
+    // proves and the exhaustive, differential and fuzz tests check.
     unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 

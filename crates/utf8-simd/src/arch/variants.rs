@@ -54,6 +54,15 @@
 //!
 //! `xtask gen-tables --check` proves this check, written out position by
 //! position, equal to each encoding's DFA on every input (docs/tables.md).
+//!
+//! The plain mode alone, with the crate's tables of UTF-8 without 4-byte
+//! forms ([`run_bmp`]), is the check of `crate::variant::bmp_str`: with
+//! those tables every surrogate is an error too, so "no flag" means "UTF-8
+//! whose characters are all in the BMP", the text CESU-8 and MUTF-8 decode
+//! to itself. On the lipsum texts it runs at the plain mode's speed, like
+//! CESU-8's validation (Zen 4: CESU-8 decode 1.6x `simd_cesu8::decode`,
+//! where UTF-8's validation and a scan for `F0..` made 0.9-1.1x;
+//! docs/results/utf8-variants.md, "One pass").
 
 use super::kernel::{BLOCK, Consts, GROUP, block_is_ascii};
 use super::vector::Vector;
@@ -68,6 +77,13 @@ static LAST3: [u8; 64] = {
     t[61] = 0xFF;
     t[62] = 0xFF;
     t[63] = 0xFF;
+    t
+};
+
+/// `LAST1[64 - BYTES..]`: 1 in the last byte of a register, 0 elsewhere.
+static LAST1: [u8; 64] = {
+    let mut t = [0u8; 64];
+    t[63] = 1;
     t
 };
 
@@ -88,6 +104,8 @@ struct VariantConsts<V> {
     marks_mutf: V,
     ones: V,
     last3: V,
+    /// 1 in the last byte of a register, 0 elsewhere.
+    last1: V,
     mask_c0_80: V,
 }
 
@@ -107,6 +125,7 @@ impl<V: Vector> VariantConsts<V> {
                 marks_mutf: V::splat(SURROGATE | C0_80),
                 ones: V::splat(0xFF),
                 last3: V::load(LAST3.as_ptr().add(LAST3.len() - V::BYTES)),
+                last1: V::load(LAST1.as_ptr().add(LAST1.len() - V::BYTES)),
                 mask_c0_80: V::table(&MASK_C0_80),
             }
         }
@@ -378,7 +397,12 @@ unsafe fn before<V: Vector, const PAIRED: bool, const MEM: bool>(
 ///
 /// The CPU has `V`'s features.
 #[inline(always)]
-pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
+pub(super) unsafe fn validate<
+    V: Vector,
+    const PAIRED: bool,
+    const MUTF: bool,
+    const PLAIN_ONLY: bool,
+>(
     tables: &NibbleTables,
     input: &[u8],
 ) -> Result<usize, usize> {
@@ -419,7 +443,10 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
             // are the ASCII run's, which the tables treat as the zero
             // register the shifting path starts from. `prev` is read only
             // where `i < 3`, that is in a run's first block.
-            let mut prev = zero;
+            // (Under `PLAIN_ONLY` the bytes before the input read as
+            // spaces, which every table treats as zeros but the one of UTF-8
+            // without `00`, whose `NUL_BYTE` class would flag them.)
+            let mut prev = if PLAIN_ONLY { V::splat(b' ') } else { zero };
             'modes: loop {
                 // The plain mode: `err` holds the flags of the blocks since
                 // `checked`, which follows no open lead. The same tests, in
@@ -429,10 +456,13 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                     V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
                     // In bounds: `i + BLOCK <= len`, and `i - 3 >= 0` where
                     // `i >= 3`.
-                    let (flags, last) = if i >= 3 {
-                        c.plain_block::<PAIRED, MUTF, true>(ptr.add(i), prev)
-                    } else {
-                        c.plain_block::<PAIRED, MUTF, false>(ptr.add(i), prev)
+                    // Under `PLAIN_ONLY` the tables flag `00` (`MUTF`), not
+                    // a test of each byte.
+                    let (flags, last) = match (i >= 3, PLAIN_ONLY) {
+                        (true, false) => c.plain_block::<PAIRED, MUTF, true>(ptr.add(i), prev),
+                        (false, false) => c.plain_block::<PAIRED, MUTF, false>(ptr.add(i), prev),
+                        (true, true) => c.plain_block::<PAIRED, false, true>(ptr.add(i), prev),
+                        (false, true) => c.plain_block::<PAIRED, false, false>(ptr.add(i), prev),
                     };
                     err = err.or(flags);
                     prev = last;
@@ -454,11 +484,21 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                     if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
                         // A lead surrogate at the end of a block is a
                         // marker, so only a character can be open here.
-                        if err.or(c.base.incomplete(prev)).any() {
+                        let mut open = err.or(c.base.incomplete(prev));
+                        if PLAIN_ONLY && MUTF {
+                            // A `00` ending the run: no pair saw it.
+                            open = open.or(c.last1.saturating_sub(prev));
+                        }
+                        if open.any() {
                             break;
                         }
                         continue 'runs;
                     }
+                }
+                if PLAIN_ONLY {
+                    // The plain check is the whole check (`bmp`): the group
+                    // holds an error, or a byte it does not allow.
+                    return Err(checked);
                 }
                 // Flagged: back to the group's start, which follows no
                 // open lead (a lead is a marker, and every group starts
@@ -523,11 +563,47 @@ unsafe fn run<V: Vector>(t: &Tables, input: &[u8]) -> Result<usize, usize> {
     // SAFETY: the caller guarantees V's features.
     unsafe {
         match t.rules {
-            Rules::Paired => validate::<V, true, false>(&t.nibbles, input),
-            Rules::PairedModifiedNul => validate::<V, true, true>(&t.nibbles, input),
-            Rules::Unpaired => validate::<V, false, false>(&t.nibbles, input),
+            Rules::Paired => validate::<V, true, false, false>(&t.nibbles, input),
+            Rules::PairedModifiedNul => validate::<V, true, true, false>(&t.nibbles, input),
+            Rules::Unpaired => validate::<V, false, false, false>(&t.nibbles, input),
         }
     }
+}
+
+/// The check of UTF-8 without 4-byte forms (and, with `NUL`, without `00`):
+/// the plain mode of [`validate`] alone, with [`tables::UTF8_BMP`] (or
+/// [`tables::UTF8_BMP_WITHOUT_NUL`]), whose `SURROGATE` class is an error
+/// like every other; `Err(checked)` at the first group it flags. Same
+/// contract as [`validate`]; the caller (`crate::variant::bmp_str`) checks
+/// the last bytes.
+///
+/// Without `00`, the tables' `NUL_BYTE` class flags it as the first byte of
+/// a pair, instead of MUTF-8's test of each byte (a saturating subtraction
+/// and an OR per register: 61.9K instructions per 64 KiB of Chinese, 57.8K
+/// with the class, callgrind; MUTF-8 decode 1.44-1.47x `simd_cesu8`'s on
+/// Zen 4 with AVX-512 before, 1.60-1.64x after, AVX2 1.21-1.23x before,
+/// 1.35-1.38x after: CESU-8's speed). Where a pair cannot see it, the code does: the bytes
+/// before the input read as spaces, a run that ends before ASCII blocks
+/// checks its last byte, and the caller checks the input's last bytes.
+///
+/// The tables are the crate's own constant, never a caller's: a `&str` is
+/// made of what this accepts.
+///
+/// [`tables::UTF8_BMP`]: crate::tables::UTF8_BMP
+/// [`tables::UTF8_BMP_WITHOUT_NUL`]: crate::tables::UTF8_BMP_WITHOUT_NUL
+///
+/// # Safety
+///
+/// The CPU has `V`'s features.
+#[inline(always)]
+unsafe fn run_bmp<V: Vector, const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+    let tables = if NUL {
+        &crate::tables::UTF8_BMP_WITHOUT_NUL
+    } else {
+        &crate::tables::UTF8_BMP
+    };
+    // SAFETY: the caller guarantees V's features.
+    unsafe { validate::<V, true, NUL, true>(tables, input) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -535,7 +611,7 @@ mod x86 {
     //! The `#[target_feature]` entry points, one per x86-64 kernel of the
     //! registry, with the same features.
 
-    use super::{Tables, run};
+    use super::{Tables, run, run_bmp};
     use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
     #[target_feature(enable = "avx512f,avx512bw,avx2")]
@@ -556,12 +632,48 @@ mod x86 {
         // SAFETY: as for `avx512`, with SSSE3, SSE4.1 and `__m128i`.
         unsafe { run::<__m128i>(t, input) }
     }
+
+    // The BMP check, in functions of its own so that the variant entries
+    // above keep their code (their three rule sets share one function's
+    // register allocation, which moved with every change tried there).
+
+    #[target_feature(enable = "avx512f,avx512bw,avx2")]
+    pub(super) fn avx512_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: as for `avx512`.
+        unsafe { run_bmp::<__m512i, NUL>(input) }
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn avx2_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: as for `avx2`.
+        unsafe { run_bmp::<__m256i, NUL>(input) }
+    }
+
+    #[target_feature(enable = "ssse3,sse4.1")]
+    pub(super) fn sse41_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+        // SAFETY: as for `sse41`.
+        unsafe { run_bmp::<__m128i, NUL>(input) }
+    }
 }
 
 /// A kernel of the registry (by name) and its variant entry point.
 struct Entry {
     kernel: &'static str,
     check: unsafe fn(&Tables, &[u8]) -> Result<usize, usize>,
+    /// The BMP check ([`run_bmp`]), `00` allowed.
+    bmp: BlockCheck,
+    /// The BMP check, `00` forbidden.
+    bmp_without_nul: BlockCheck,
+}
+
+/// A check over the whole blocks of an input, with [`validate`]'s answer.
+type BlockCheck = unsafe fn(&[u8]) -> Result<usize, usize>;
+
+impl Entry {
+    /// The BMP check, `00` forbidden if `nul`.
+    fn bmp_check(&self, nul: bool) -> BlockCheck {
+        if nul { self.bmp_without_nul } else { self.bmp }
+    }
 }
 
 /// The variant entry point of each SIMD kernel of the registry, fastest
@@ -573,16 +685,28 @@ static ENTRIES: [Entry; 3] = [
         // SAFETY: called only after the registry's kernel of that name was
         // found available, and it needs the same features.
         check: |t, input| unsafe { x86::avx512(t, input) },
+        // SAFETY: as above.
+        bmp: |input| unsafe { x86::avx512_bmp::<false>(input) },
+        // SAFETY: as above.
+        bmp_without_nul: |input| unsafe { x86::avx512_bmp::<true>(input) },
     },
     Entry {
         kernel: "avx2",
         // SAFETY: as above.
         check: |t, input| unsafe { x86::avx2(t, input) },
+        // SAFETY: as above.
+        bmp: |input| unsafe { x86::avx2_bmp::<false>(input) },
+        // SAFETY: as above.
+        bmp_without_nul: |input| unsafe { x86::avx2_bmp::<true>(input) },
     },
     Entry {
         kernel: "sse4.1",
         // SAFETY: as above.
         check: |t, input| unsafe { x86::sse41(t, input) },
+        // SAFETY: as above.
+        bmp: |input| unsafe { x86::sse41_bmp::<false>(input) },
+        // SAFETY: as above.
+        bmp_without_nul: |input| unsafe { x86::sse41_bmp::<true>(input) },
     },
 ];
 
@@ -594,6 +718,10 @@ static ENTRIES: [Entry; 1] = [Entry {
     // SAFETY: this module is compiled with NEON (the `cfg` above), all that
     // `uint8x16_t`'s `Vector` methods use.
     check: |t, input| unsafe { run::<core::arch::aarch64::uint8x16_t>(t, input) },
+    // SAFETY: as above.
+    bmp: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, false>(input) },
+    // SAFETY: as above.
+    bmp_without_nul: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, true>(input) },
 }];
 
 /// The entry for `kernel`, if it has one and this CPU can run it.
@@ -614,9 +742,9 @@ pub(crate) fn has_entry(kernel: &super::Kernel) -> bool {
 /// `usize::MAX` before the first call.
 static CHOSEN: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(usize::MAX);
 
-/// The variant check with the fastest kernel this CPU runs. Where none
-/// runs, `Ok(0)`: the caller's scalar path does everything.
-pub(crate) fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+/// The entry of the fastest kernel this CPU runs, if any.
+#[inline]
+fn chosen() -> Option<&'static Entry> {
     use core::sync::atomic::Ordering;
     let mut i = CHOSEN.load(Ordering::Relaxed);
     if i == usize::MAX {
@@ -629,11 +757,39 @@ pub(crate) fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
             .unwrap_or(ENTRIES.len());
         CHOSEN.store(i, Ordering::Relaxed);
     }
-    match ENTRIES.get(i) {
-        // SAFETY: index `i` was chosen because its kernel is available.
+    ENTRIES.get(i)
+}
+
+/// The variant check with the fastest kernel this CPU runs. Where none
+/// runs, `Ok(0)`: the caller's scalar path does everything.
+pub(crate) fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+    match chosen() {
+        // SAFETY: the entry was chosen because its kernel is available.
         Some(e) => unsafe { (e.check)(t, input) },
         None => Ok(0),
     }
+}
+
+/// The BMP check ([`run_bmp`]; `nul`: `00` forbidden) with the fastest
+/// kernel this CPU runs, with the contract of [`check_blocks`].
+pub(crate) fn bmp_blocks(nul: bool, input: &[u8]) -> Result<usize, usize> {
+    match chosen() {
+        // SAFETY: the entry was chosen because its kernel is available.
+        Some(e) => unsafe { (e.bmp_check(nul))(input) },
+        None => Ok(0),
+    }
+}
+
+/// [`bmp_blocks`] with `kernel`, if it has an entry point and this CPU can
+/// run it.
+pub(crate) fn bmp_blocks_with(
+    kernel: &super::Kernel,
+    nul: bool,
+    input: &[u8],
+) -> Option<Result<usize, usize>> {
+    let e = entry_for(kernel)?;
+    // SAFETY: `entry_for` found the kernel available on this CPU.
+    Some(unsafe { (e.bmp_check(nul))(input) })
 }
 
 /// The variant check with `kernel`, if it has an entry point and this CPU
