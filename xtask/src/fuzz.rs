@@ -5,6 +5,7 @@
 //! cargo xtask fuzz                      every target, 60 s each, one at a time
 //! cargo xtask fuzz --seconds 600        ten minutes each
 //! cargo xtask fuzz --parallel 2 a b     targets a and b side by side
+//! cargo xtask fuzz --check              type-check every target (CI)
 //! ```
 //!
 //! cargo-fuzz needs the nightly toolchain (for `-Zsanitizer=address`) and the
@@ -92,13 +93,13 @@ fn fuzz_dir() -> PathBuf {
     util::root().join("fuzz")
 }
 
-/// `rustup run nightly cargo fuzz <args>` in the workspace root, with the
-/// outer stable cargo's environment removed so the nightly one is used.
-fn cargo_fuzz(args: &[&str]) -> Command {
+/// `rustup run nightly cargo <args>` in `dir`, with the outer stable
+/// cargo's environment removed so the nightly one is used.
+fn nightly_cargo(dir: &Path, args: &[&str]) -> Command {
     let mut cmd = Command::new("rustup");
-    cmd.args(["run", "nightly", "cargo", "fuzz"])
+    cmd.args(["run", "nightly", "cargo"])
         .args(args)
-        .current_dir(util::root());
+        .current_dir(dir);
     for var in [
         "CARGO",
         "RUSTC",
@@ -109,6 +110,11 @@ fn cargo_fuzz(args: &[&str]) -> Command {
         cmd.env_remove(var);
     }
     cmd
+}
+
+/// `cargo fuzz <args>` under nightly, in the workspace root.
+fn cargo_fuzz(args: &[&str]) -> Command {
+    nightly_cargo(&util::root(), &[&["fuzz"], args].concat())
 }
 
 /// The target names, from `cargo fuzz list`.
@@ -139,7 +145,29 @@ struct Running {
     log: PathBuf,
 }
 
+/// `cargo xtask fuzz --check`: type-checks every target (`cargo check
+/// --bins` in `fuzz/` under nightly), so that an API change that breaks a
+/// target fails CI rather than the next fuzzing session (`cli_varint_hex`
+/// did not compile for a wave that way). Skips, saying why, where there is
+/// no nightly toolchain.
+fn check() -> Result {
+    let nightly = Command::new("rustup")
+        .args(["run", "nightly", "rustc", "--version"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if !matches!(nightly, Ok(s) if s.success()) {
+        eprintln!("fuzz --check: skipped: no nightly toolchain (`rustup run nightly`)");
+        return Ok(());
+    }
+    let cmd = nightly_cargo(&fuzz_dir(), &["check", "--bins", "--quiet"]);
+    util::run(cmd)
+}
+
 pub(crate) fn run(args: &[String]) -> Result {
+    if args == ["--check"] {
+        return check();
+    }
     let opts = parse(args)?;
     let all = list()?;
     let targets = if opts.targets.is_empty() {

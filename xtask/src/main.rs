@@ -168,6 +168,8 @@ const CI_STEPS: &[Step] = &[
         exhaustive::run(&["--quick".to_string()])
     }),
     ("valgrind", || valgrind::run(&[])),
+    // Every fuzz target compiles (nightly; skipped without it).
+    ("fuzz --check", || fuzz::run(&["--check".to_string()])),
     // The aarch64 lane: the NEON kernel and every library's tests under
     // qemu (13 minutes of two idle cores on 2026-11-23, the Debian install
     // included; it skips, saying why, where it cannot install).
