@@ -117,7 +117,8 @@
 //! length, UTF-32 and Latin-1 families are written once over a vector
 //! trait and have SSE4.1, AVX2 and AVX-512 (F, BW, VL) kernels. On CPUs
 //! with AVX-512 VBMI2 (Intel from Ice Lake, AMD from Zen 4) a fourth table
-//! converts Latin-1 to UTF-8, UTF-16 (native or bytes in either order) to
+//! converts Latin-1 to UTF-8 and UTF-8 to Latin-1, UTF-16 (native or bytes
+//! in either order) to
 //! UTF-8 outside surrogate pairs, and UTF-8 to UTF-16 for characters of 1
 //! to 3 bytes outside CJK runs, with `vpcompressb`, and takes the AVX-512
 //! table's kernels for the rest.
