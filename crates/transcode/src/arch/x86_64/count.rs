@@ -162,7 +162,12 @@ fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S:
 /// units from `8000` (an `and` and a compare a register; every BMP script
 /// then skips): the BMP texts moved within the noise between processes
 /// (AVX2 on Arabic, 64 KiB: 29.8-33.1 GB/s against 29.0-37.4 before) and
-/// Emoji fell from 35 to 17-25 GB/s; not kept.
+/// Emoji fell from 35 to 17-25 GB/s; not kept. Also dropped on Zen 4
+/// (same day): an AVX-512 UTF-8 length of UTF-16 from mask registers (per
+/// 64 units, popcounts of the `>= 80` and `>= 800` masks and of the pairs,
+/// `trail & (lead << 1 | carry)`, no second load): 0.72-0.86 of simdutf's
+/// AVX-512 kernel against this one's 0.75-0.80, over three alternations
+/// (worse on Chinese, better on Latin), no faster than the AVX2 kernel.
 #[inline(always)]
 fn sum_pairs16<S: Simd, const MAX: usize, const SKIP: bool>(
     s: S,
