@@ -118,10 +118,10 @@
 //! trait and have SSE4.1, AVX2 and AVX-512 (F, BW, VL) kernels. On CPUs
 //! with AVX-512 VBMI2 (Intel from Ice Lake, AMD from Zen 4) a fourth table
 //! converts Latin-1 to UTF-8 and UTF-8 to Latin-1, UTF-16 (native or bytes
-//! in either order) to
-//! UTF-8 outside surrogate pairs, and UTF-8 to UTF-16 for characters of 1
-//! to 3 bytes outside CJK runs, with `vpcompressb`, and takes the AVX-512
-//! table's kernels for the rest.
+//! in either order) to UTF-8 outside surrogate pairs, UTF-8 to UTF-16 for
+//! characters of 1 to 3 bytes outside CJK runs (`vpcompressb`), and UTF-32
+//! to UTF-16 (`vpcompressw`), and takes the AVX-512 table's kernels for
+//! the rest.
 //!
 //! On aarch64 the NEON table converts 16-unit stretches of one-unit
 //! characters (ASCII, Latin-1, the BMP without surrogates) in every
