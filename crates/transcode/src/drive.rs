@@ -4,7 +4,7 @@
 //! - [`drive`]: kernel, then scalar, in turns: the kernel converts what it
 //!   can; [`scalar::step`] converts the next [`STEP`] units exactly (and
 //!   finds any error there); then the kernel gets another go.
-//! - [`from_utf8`]: UTF-8 input is validated (utf8-simd) a [`CHUNK`] at a
+//! - [`from_utf8_ascii`]: UTF-8 input is validated (utf8-simd) a [`CHUNK`] at a
 //!   time and each valid stretch converted with [`drive`] from valid UTF-8;
 //!   an error found by the validator is rebuilt on the whole input with
 //!   `Utf8Error::at`, so it is what `core::str::from_utf8` reports.
@@ -118,22 +118,12 @@ fn chunk_end(src: &[u8], start: usize) -> usize {
 /// Converts UTF-8 `src` with the valid-input kernel `pick` chooses: validates
 /// a chunk, converts its valid part, and at an error stops (`LOSSY` false)
 /// or writes U+FFFD for the maximal invalid subpart and goes on, exactly as
-/// `String::from_utf8_lossy` does.
-#[inline]
-pub(crate) fn from_utf8<K: Sink, const LOSSY: bool>(
-    t: Checked,
-    pick: fn(&Kernel) -> Convert<u8, K::Unit>,
-    src: &[u8],
-    dst: &mut [K::Unit],
-) -> Outcome<Utf8Error> {
-    from_utf8_ascii::<K, LOSSY>(t, None, pick, src, dst)
-}
-
-/// As [`from_utf8`], and where the kernel table has an ASCII kernel for
-/// this output (`ascii`: it converts the ASCII prefix of its input, block
-/// by block, which needs no validation), each chunk's ASCII prefix is
-/// converted first and only the rest validated. On pure ASCII this saves
-/// the validation pass (measured in `docs/results/transcode.md`).
+/// `String::from_utf8_lossy` does. Where the kernel table has an ASCII
+/// kernel for this output (`ascii`: it converts the ASCII prefix of its
+/// input, block by block, which needs no validation), each chunk's ASCII
+/// prefix is converted first and only the rest validated. On pure ASCII
+/// this saves the validation pass (measured in
+/// `docs/results/transcode.md`).
 #[inline]
 pub(crate) fn from_utf8_ascii<K: Sink, const LOSSY: bool>(
     t: Checked,

@@ -441,6 +441,26 @@ pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     ascii_widen(src, dst)
 }
 
+/// [`ascii_to_utf16`] for UTF-16 in bytes, native order or (`SWAP`)
+/// swapped.
+pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [[u8; 2]],
+) -> (usize, usize) {
+    let mut n = 0;
+    for (word, out) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+        if word.iter().any(|&b| b >= 0x80) {
+            break;
+        }
+        for (d, &b) in out.iter_mut().zip(word) {
+            let u = u16::from(b);
+            *d = if SWAP { u.swap_bytes() } else { u }.to_ne_bytes();
+        }
+        n += 8;
+    }
+    (n, n)
+}
+
 /// [`ascii_to_utf16`] for UTF-32.
 pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
     ascii_widen(src, dst)

@@ -1,11 +1,11 @@
 //! UTF-8 → UTF-16: native `u16`s, and bytes in either order.
 //!
 //! Kernels: `arch/x86_64/*/utf8_utf16.rs`, which convert valid UTF-8 (this
-//! family's input is validated by utf8-simd first, see `drive::from_utf8`).
+//! family's input is validated by utf8-simd first, see `drive::from_utf8_ascii`).
 
 use crate::drive::{self, Conv};
 use crate::error::{Endianness, Error, Progress};
-use crate::scalar::{Utf8, Utf16, Utf16Bytes};
+use crate::scalar::{Utf16, Utf16Bytes};
 use crate::{Transcoder, ops};
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
@@ -37,8 +37,9 @@ impl Transcoder {
     ) -> impl Conv<u8, [u8; 2], Utf8Error> {
         let t = self.checked();
         move |s: &[u8], d: &mut [[u8; 2]]| {
-            drive::from_utf8::<Utf16Bytes<SWAP>, LOSSY>(
+            drive::from_utf8_ascii::<Utf16Bytes<SWAP>, LOSSY>(
                 t,
+                Some(|k| k.ascii_to_utf16_bytes[usize::from(SWAP)]),
                 |k| k.utf8_to_utf16_bytes[usize::from(SWAP)],
                 s,
                 d,
@@ -51,8 +52,9 @@ impl Transcoder {
     ) -> impl Conv<u8, [u8; 2], core::convert::Infallible> {
         let t = self.checked();
         move |s: &[u8], d: &mut [[u8; 2]]| {
-            drive::drive::<Utf8, Utf16Bytes<SWAP>, false>(
+            drive::drive_ascii::<Utf16Bytes<SWAP>>(
                 t,
+                |k| k.ascii_to_utf16_bytes[usize::from(SWAP)],
                 |k| k.utf8_to_utf16_bytes[usize::from(SWAP)],
                 s,
                 d,

@@ -82,6 +82,9 @@ pub struct Kernel {
     pub(crate) ascii_to_utf32: Convert<u8, u32>,
     /// Valid UTF-8 to UTF-16 in bytes: `[native order, swapped]`.
     pub(crate) utf8_to_utf16_bytes: [Convert<u8, [u8; 2]>; 2],
+    /// As [`ascii_to_utf16`](Self::ascii_to_utf16) for UTF-16 in bytes:
+    /// `[native order, swapped]`.
+    pub(crate) ascii_to_utf16_bytes: [Convert<u8, [u8; 2]>; 2],
     /// Valid UTF-8 to UTF-32.
     pub(crate) utf8_to_utf32: Convert<u8, u32>,
     /// UTF-8 to Latin-1, validating: any bytes may be given; stops before
@@ -149,6 +152,10 @@ pub(crate) static PORTABLE: Kernel = Kernel {
     utf8_to_utf16_bytes: [
         scalar::convert::<Utf8, Utf16Bytes<false>>,
         scalar::convert::<Utf8, Utf16Bytes<true>>,
+    ],
+    ascii_to_utf16_bytes: [
+        scalar::ascii_to_utf16_bytes::<false>,
+        scalar::ascii_to_utf16_bytes::<true>,
     ],
     utf8_to_utf32: scalar::convert::<Utf8, Utf32>,
     utf8_to_latin1: scalar::convert::<Utf8Checked, Latin1>,

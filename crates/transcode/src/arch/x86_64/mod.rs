@@ -82,6 +82,10 @@ pub(crate) static SSE41: Kernel = Kernel {
     utf32_to_utf16: sse41::utf32::utf32_to_utf16,
     utf8_to_utf16: sse41::utf8_to_utf16,
     ascii_to_utf16: sse41::ascii_to_utf16,
+    ascii_to_utf16_bytes: [
+        sse41::ascii_to_utf16_bytes::<false>,
+        sse41::ascii_to_utf16_bytes::<true>,
+    ],
     ascii_to_utf32: sse41::ascii_to_utf32,
     utf8_to_utf16_bytes: [
         sse41::utf8_to_utf16_bytes::<false>,
@@ -119,6 +123,10 @@ pub(crate) static AVX2: Kernel = Kernel {
     utf32_to_utf16: avx2::utf32::utf32_to_utf16,
     utf8_to_utf16: avx2::utf8_to_utf16,
     ascii_to_utf16: avx2::ascii_to_utf16,
+    ascii_to_utf16_bytes: [
+        avx2::ascii_to_utf16_bytes::<false>,
+        avx2::ascii_to_utf16_bytes::<true>,
+    ],
     ascii_to_utf32: avx2::ascii_to_utf32,
     utf8_to_utf16_bytes: [
         avx2::utf8_to_utf16_bytes::<false>,

@@ -24,6 +24,25 @@ pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     }
 }
 
+/// The ASCII prefix of any bytes to UTF-16 in bytes, swapped if `SWAP`:
+/// the table entry.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [[u8; 2]],
+) -> (usize, usize) {
+    // SAFETY: this function has the features `ascii_prefix` needs; it
+    // writes `dst` with unaligned stores only, so the pairs of bytes may be
+    // written as `u16`s.
+    unsafe {
+        utf8_utf16::ascii_prefix::<utf8_utf16::Utf16Out<SWAP>>(
+            src,
+            dst.as_mut_ptr().cast(),
+            dst.len(),
+        )
+    }
+}
+
 /// The ASCII prefix of any bytes to UTF-32: the table entry.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {

@@ -23,6 +23,19 @@ pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     unsafe { utf8_utf16::ascii_prefix::<false>(src, dst.as_mut_ptr(), dst.len()) }
 }
 
+/// The ASCII prefix of any bytes to UTF-16 in bytes, swapped if `SWAP`:
+/// the table entry.
+#[target_feature(enable = "ssse3,sse4.1,popcnt")]
+pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
+    src: &[u8],
+    dst: &mut [[u8; 2]],
+) -> (usize, usize) {
+    // SAFETY: this function has the features `ascii_prefix` needs; it
+    // writes `dst` with unaligned stores only, so the pairs of bytes may be
+    // written as `u16`s.
+    unsafe { utf8_utf16::ascii_prefix::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
+}
+
 /// The ASCII prefix of any bytes to UTF-32, 16 bytes at a time (four
 /// zero-extensions of 4 bytes each): the table entry.
 #[target_feature(enable = "ssse3,sse4.1,popcnt")]
