@@ -20,8 +20,8 @@
 //! forbidden, NUL as `C0 80`, and a rule on how surrogates pair up
 //! ([`Surrogates`], [`pairing`]), which spans two units (six bytes) and so is
 //! written as a small automaton over units rather than over bytes. Their
-//! pair classes ([`CESU8_CLASSES`], [`MUTF8_CLASSES`]) are UTF-8's with the
-//! same switches applied.
+//! pair classes ([`BMP_CLASSES`], CESU-8's; [`MUTF8_CLASSES`]) are UTF-8's
+//! with the same switches applied.
 
 /// An inclusive range of byte values, as the RFC writes `%xC2-DF`.
 pub(crate) type ByteRange = (u8, u8);
