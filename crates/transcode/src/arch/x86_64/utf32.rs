@@ -881,6 +881,24 @@ impl<S: Simd> Block<u32> for FromUtf16<S> {
     }
 }
 
+/// The lead and trail surrogates of the register `v` (bit masks, one bit a
+/// unit), if every lead is followed by a trail (the first unit of `next`,
+/// the units one on, for the last) and every trail follows a lead (or, at
+/// unit 0, a lead carried from the register before: `carry` is 1); `None`
+/// if a surrogate is unpaired there. The pairing rule of both UTF-16 →
+/// UTF-32 loops.
+#[inline(always)]
+fn paired16<S: Simd>(s: S, v: S::V, next: S::V, carry: u64) -> Option<(u64, u64)> {
+    let (fc00, d800, dc00) = (s.splat16(0xFC00), s.splat16(0xD800), s.splat16(0xDC00));
+    let lead = s.movemask16(s.eq16(s.and(v, fc00), d800));
+    let trail = s.movemask16(s.eq16(s.and(v, fc00), dc00));
+    let trail_next = s.movemask16(s.eq16(s.and(next, fc00), dc00));
+    if lead & !trail_next != 0 || trail & !(lead << 1 | carry) != 0 {
+        return None;
+    }
+    Some((lead, trail))
+}
+
 /// Whether the UTF-16 of `v` holds a surrogate.
 #[inline(always)]
 fn has_surrogate16<S: Simd>(s: S, v: S::V) -> S::V {
@@ -910,7 +928,6 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
     let p = src.as_ptr().cast::<u8>();
     let q = dst.as_mut_ptr().cast::<u8>();
     let (mut i, mut o) = (0, 0);
-    let (fc00, d800, dc00) = (s.splat16(0xFC00), s.splat16(0xD800), s.splat16(0xDC00));
     let full = u64::MAX >> (64 - units);
     // 1 if the last register converted ended with a lead surrogate: its
     // pair's value is written, and the trail at `i` is dropped (not a
@@ -969,14 +986,10 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
                 }
                 // SAFETY: units `i + 1..=i + units` are inside `src`.
                 let next = unsafe { s.load(p.add(2 * i + 2)) };
-                let lead = s.movemask16(s.eq16(s.and(v, fc00), d800));
-                let trail = s.movemask16(s.eq16(s.and(v, fc00), dc00));
-                let trail_next = s.movemask16(s.eq16(s.and(next, fc00), dc00));
-                // Every lead followed by a trail, every trail after a lead (or
-                // the carried lead, for the trail at `i`).
-                if lead & !trail_next != 0 || trail & !(lead << 1 | carry) != 0 {
+                // The carried lead pairs with the trail at `i`.
+                let Some((lead, trail)) = paired16(s, v, next, carry) else {
                     break 'runs;
-                }
+                };
                 let block = FromUtf16 {
                     s,
                     p: p.wrapping_add(2 * i),
@@ -1069,12 +1082,7 @@ fn utf16_to_utf32_blocks<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize,
     let p = src.as_ptr().cast::<u8>();
     let units = S::BYTES / 2;
     let full = u64::MAX >> (64 - units);
-    let (f800, fc00, d800, dc00) = (
-        s.splat16(0xF800),
-        s.splat16(0xFC00),
-        s.splat16(0xD800),
-        s.splat16(0xDC00),
-    );
+    let (f800, d800) = (s.splat16(0xF800), s.splat16(0xD800));
     block::run(
         dst,
         #[inline(always)]
@@ -1117,14 +1125,8 @@ fn utf16_to_utf32_blocks<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize,
             if s.movemask16(s.eq16(s.and(v, f800), d800)) == 0 {
                 return Some(block(Utf16Kind::Plain, 0, 0, false));
             }
-            let lead = s.movemask16(s.eq16(s.and(v, fc00), d800));
-            let trail = s.movemask16(s.eq16(s.and(v, fc00), dc00));
-            let trail_next = s.movemask16(s.eq16(s.and(next, fc00), dc00));
-            // Every lead followed by a trail, every trail after a lead (the
-            // block starts at a character).
-            if lead & !trail_next != 0 || trail & !(lead << 1) != 0 {
-                return None;
-            }
+            // The block starts at a character: nothing carried.
+            let (lead, trail) = paired16(s, v, next, 0)?;
             Some(block(
                 Utf16Kind::Pairs,
                 0,
