@@ -441,6 +441,33 @@ pub fn mutate(text: &str, edits: &[(usize, u8)]) -> Vec<u8> {
     bytes
 }
 
+/// Texts of 2-byte, 3-byte and mixed characters (with whole ASCII blocks
+/// between the non-ASCII runs), each cut to at most 700 bytes at a
+/// character boundary, with their character boundaries (every `step`th,
+/// and the end): the places where tests insert a piece of input. 700
+/// bytes cross 64-byte blocks and 256-byte checkpoint groups.
+pub fn boundary_texts(step: usize) -> Vec<(Vec<u8>, Vec<usize>)> {
+    let mixed = format!("{}{}", "é吕".repeat(20), "a".repeat(140));
+    ["é", "吕", mixed.as_str()]
+        .iter()
+        .map(|fill| {
+            let text = fill.repeat(700 / fill.len() + 1);
+            // The last character boundary at or before 700 (the crate's
+            // MSRV predates `str::floor_char_boundary`).
+            let end = (0..=700)
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0);
+            let text = text.as_bytes()[..end].to_vec();
+            let boundaries = (0..=text.len())
+                .filter(|&i| i == text.len() || text[i] & 0xC0 != 0x80)
+                .step_by(step)
+                .collect();
+            (text, boundaries)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -100,15 +100,7 @@ const PIECES: &[&[u8]] = &[
 #[test]
 fn pieces_at_every_boundary_of_text() {
     let step = if codec_testdata::emulated() { 7 } else { 1 };
-    let mixed = format!("{}{}", "é吕".repeat(20), "a".repeat(140));
-    let fills: [&str; 3] = ["é", "吕", &mixed];
-    for fill in fills {
-        let text = fill.repeat(700 / fill.len() + 1);
-        let text = &text.as_bytes()[..text.floor_char_boundary(700)];
-        let boundaries: Vec<usize> = (0..=text.len())
-            .filter(|&i| i == text.len() || text[i] & 0xC0 != 0x80)
-            .step_by(step)
-            .collect();
+    for (text, boundaries) in codec_testdata::boundary_texts(step) {
         for piece in PIECES {
             for &at in &boundaries {
                 let mut input = text[..at].to_vec();

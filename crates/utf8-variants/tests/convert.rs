@@ -465,23 +465,16 @@ fn decode_pieces_at_every_boundary_in_every_kernel() {
         b"\x80",                     // a stray continuation
         b"\xE2\x82",                 // cut short
     ];
-    let mixed = format!("{}{}", "é吕".repeat(20), "a".repeat(140));
-    let fills: [&str; 3] = ["é", "吕", &mixed];
+    let texts = codec_testdata::boundary_texts(step);
     for (v, rules) in [
         (Variant::Cesu8, oracle::CESU8),
         (Variant::Mutf8, oracle::MUTF8),
     ] {
         let decoders = decoders(v);
         assert!(decoders.len() > 1 || !cfg!(target_arch = "x86_64"));
-        for fill in fills {
-            let text = fill.repeat(700 / fill.len() + 1);
-            let text = &text.as_bytes()[..text.floor_char_boundary(700)];
-            let boundaries: Vec<usize> = (0..=text.len())
-                .filter(|&i| i == text.len() || text[i] & 0xC0 != 0x80)
-                .step_by(step)
-                .collect();
+        for (text, boundaries) in &texts {
             for piece in pieces {
-                for &at in &boundaries {
+                for &at in boundaries {
                     let mut input = text[..at].to_vec();
                     input.extend_from_slice(piece);
                     input.extend_from_slice(&text[at..]);
