@@ -162,12 +162,11 @@ fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S:
 /// units from `8000` (an `and` and a compare a register; every BMP script
 /// then skips): the BMP texts moved within the noise between processes
 /// (AVX2 on Arabic, 64 KiB: 29.8-33.1 GB/s against 29.0-37.4 before) and
-/// Emoji fell from 35 to 17-25 GB/s; not kept. Also dropped on Zen 4
-/// (same day): an AVX-512 UTF-8 length of UTF-16 from mask registers (per
-/// 64 units, popcounts of the `>= 80` and `>= 800` masks and of the pairs,
-/// `trail & (lead << 1 | carry)`, no second load): 0.72-0.86 of simdutf's
-/// AVX-512 kernel against this one's 0.75-0.80, over three alternations
-/// (worse on Chinese, better on Latin), no faster than the AVX2 kernel.
+/// Emoji fell from 35 to 17-25 GB/s; not kept. With 64-byte registers
+/// this form runs no faster than with AVX2 (every test is a compare into
+/// a mask register, turned back into a vector): the AVX-512 UTF-8 length
+/// of UTF-16 has a kernel of its own without compares
+/// (`avx512/count.rs`, which also records the forms that did not help).
 #[inline(always)]
 fn sum_pairs16<S: Simd, const MAX: usize, const SKIP: bool>(
     s: S,
@@ -560,6 +559,16 @@ pub(crate) fn utf16_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
     ($token:ident, $features:literal) => {
+        $crate::arch::x86_64::count::kernels!($token, $features, except utf8_len_from_utf16);
+
+        /// `String::from_utf16_lossy(src).len()`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
+            count::utf8_len_from_utf16($token::new(), src)
+        }
+    };
+    // For a table with a kernel of its own for that length (AVX-512).
+    ($token:ident, $features:literal, except utf8_len_from_utf16) => {
         use crate::arch::x86_64::{count, simd::$token};
 
         /// Bytes that are not continuation bytes.
@@ -584,12 +593,6 @@ macro_rules! kernels {
         #[target_feature(enable = $features)]
         pub(crate) fn count_utf16(src: &[u16]) -> usize {
             count::count_utf16($token::new(), src)
-        }
-
-        /// `String::from_utf16_lossy(src).len()`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
-            count::utf8_len_from_utf16($token::new(), src)
         }
 
         /// The UTF-8 length of lossy UTF-32.
