@@ -559,7 +559,13 @@ pub(crate) fn utf16_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
     ($token:ident, $features:literal) => {
-        $crate::arch::x86_64::count::kernels!($token, $features, except utf8_len_from_utf16);
+        $crate::arch::x86_64::count::kernels!($token, $features, except utf16);
+
+        /// `char::decode_utf16(src).count()`.
+        #[target_feature(enable = $features)]
+        pub(crate) fn count_utf16(src: &[u16]) -> usize {
+            count::count_utf16($token::new(), src)
+        }
 
         /// `String::from_utf16_lossy(src).len()`.
         #[target_feature(enable = $features)]
@@ -567,8 +573,8 @@ macro_rules! kernels {
             count::utf8_len_from_utf16($token::new(), src)
         }
     };
-    // For a table with a kernel of its own for that length (AVX-512).
-    ($token:ident, $features:literal, except utf8_len_from_utf16) => {
+    // For a table with kernels of its own for the UTF-16 counts (AVX-512).
+    ($token:ident, $features:literal, except utf16) => {
         use crate::arch::x86_64::{count, simd::$token};
 
         /// Bytes that are not continuation bytes.
@@ -587,12 +593,6 @@ macro_rules! kernels {
         #[target_feature(enable = $features)]
         pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
             count::utf8_len_from_latin1($token::new(), src)
-        }
-
-        /// `char::decode_utf16(src).count()`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn count_utf16(src: &[u16]) -> usize {
-            count::count_utf16($token::new(), src)
         }
 
         /// The UTF-8 length of lossy UTF-32.

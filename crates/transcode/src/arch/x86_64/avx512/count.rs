@@ -1,11 +1,11 @@
 //! The avx512 count and length kernels: `x86_64::count` with 64-byte
-//! registers, but for the UTF-8 length of UTF-16, which has a kernel of its
-//! own below.
+//! registers, but for the UTF-16 counts (`count_utf16` and the UTF-8 length
+//! of UTF-16), which have kernels of their own below.
 
 super::super::count::kernels!(
     Avx512,
     "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt",
-    except utf8_len_from_utf16
+    except utf16
 );
 
 use crate::count::scalar;
@@ -42,12 +42,41 @@ use core::arch::x86_64::*;
 /// instruction count, bound the earlier forms on this CPU.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
-    const LANES: usize = 32;
+    let n = src.len();
+    let Some(&last) = src.last().filter(|_| n > LANES) else {
+        return scalar::utf8_len_from_utf16(src);
+    };
+    let more = sum_blocks::<true>(src) + u64::from(last >= 0x80) + u64::from(last >= 0x800);
+    // A `u64` count of bytes that a slice's units need fits a `usize`
+    // (each unit needs at most 3).
+    n + more as usize
+}
+
+/// `char::decode_utf16(src).count()` with AVX-512: the units less the
+/// pairs, which only blocks of four registers with a unit from `D800`
+/// look for, as in [`utf8_len_from_utf16`] (no compare at all for a block
+/// without: 1.0x simdutf's AVX-512 kernel on CJK and Emoji text with the
+/// generic kernel, which tests every register for units from `8000`).
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
+pub(crate) fn count_utf16(src: &[u16]) -> usize {
+    if src.len() <= LANES {
+        return scalar::count_utf16(src);
+    }
+    // Pairs are fewer than units.
+    src.len() - sum_blocks::<false>(src) as usize
+}
+
+/// Units in a register.
+const LANES: usize = 32;
+
+/// Over the units `0..n - 1` of `src` (which has more than [`LANES`]; the
+/// last unit starts no pair): with `LEN`, the sum of the extra UTF-8 bytes
+/// of each unit that starts no pair (see [`utf8_len_from_utf16`]);
+/// without, the number of pairs.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
+fn sum_blocks<const LEN: bool>(src: &[u16]) -> u64 {
     const BLOCK: usize = 4 * LANES;
     let n = src.len();
-    if n <= LANES {
-        return scalar::utf8_len_from_utf16(src);
-    }
     let p = src.as_ptr();
     let (d800, dc00, fc00) = (
         _mm512_set1_epi16(0xD800u16 as i16),
@@ -55,6 +84,7 @@ pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
         _mm512_set1_epi16(0xFC00u16 as i16),
     );
     let (sixteen, zero) = (_mm512_set1_epi16(16), _mm512_setzero_si512());
+    let m1 = core::hint::black_box(_mm512_set1_epi16(-1));
     // Extra bytes by `min(unit >> 7, 16)`: entry 0 (below 80) 0, entries
     // 1..=15 (below 800) 1, entry 16 (from 800) 2.
     #[rustfmt::skip]
@@ -65,12 +95,11 @@ pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
     let index = |v: __m512i| _mm512_min_epu16(_mm512_srli_epi16::<7>(v), sixteen);
     // Lanes of `v` that start no pair: `next` holds the same lanes one
     // unit on, and `0xF6` is `a | (b ^ c)`.
-    let no_start = |v: __m512i, next: __m512i| {
-        _mm512_test_epi16_mask(
-            _mm512_ternarylogic_epi32::<0xF6>(_mm512_xor_si512(v, d800), next, dc00),
-            fc00,
-        )
+    let pair_test = |v: __m512i, next: __m512i| {
+        _mm512_ternarylogic_epi32::<0xF6>(_mm512_xor_si512(v, d800), next, dc00)
     };
+    let no_start = |v, next| _mm512_test_epi16_mask(pair_test(v, next), fc00);
+    let start = |v, next| _mm512_testn_epi16_mask(pair_test(v, next), fc00);
     let sum16 = |x: __m512i| -> u64 {
         let (lo, hi) = (
             _mm512_and_si512(x, _mm512_set1_epi32(0xFFFF)),
@@ -78,7 +107,7 @@ pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
         );
         u64::from(_mm512_reduce_add_epi32(_mm512_add_epi32(lo, hi)) as u32)
     };
-    let (mut more, mut i) = (0u64, 0usize);
+    let (mut total, mut i) = (0u64, 0usize);
     // A block reads units `i..=i + BLOCK` (the last one for the pairs).
     let mut rounds = (n - 1) / BLOCK;
     while rounds > 0 {
@@ -97,21 +126,28 @@ pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
                 for k in 0..4 {
                     // SAFETY: units `i + 1..=i + BLOCK` are inside `src`.
                     let next = unsafe { _mm512_loadu_si512(p.add(i + k * LANES + 1).cast()) };
-                    let x =
-                        _mm512_maskz_permutexvar_epi16(no_start(v[k], next), index(v[k]), table);
-                    e[k] = _mm512_add_epi16(e[k], x);
+                    e[k] = if LEN {
+                        let x = _mm512_maskz_permutexvar_epi16(
+                            no_start(v[k], next),
+                            index(v[k]),
+                            table,
+                        );
+                        _mm512_add_epi16(e[k], x)
+                    } else {
+                        _mm512_mask_sub_epi16(e[k], start(v[k], next), e[k], m1)
+                    };
                 }
-            } else {
+            } else if LEN {
                 for k in 0..4 {
                     e[k] = _mm512_add_epi16(e[k], _mm512_permutexvar_epi16(index(v[k]), table));
                 }
             }
             i += BLOCK;
         }
-        more += e.iter().map(|&x| sum16(x)).sum::<u64>();
+        total += e.iter().map(|&x| sum16(x)).sum::<u64>();
     }
-    // Up to four more registers, the last one ending at unit `n - 2` (the
-    // last unit starts no pair), its lanes before `i` already counted.
+    // Up to four more registers, the last one ending at unit `n - 2`, its
+    // lanes before `i` already counted.
     let mut e = zero;
     while i < n - 1 {
         let t = i.min(n - 1 - LANES);
@@ -122,12 +158,14 @@ pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
                 _mm512_loadu_si512(p.add(t + 1).cast()),
             )
         };
-        let keep = no_start(v, next) & (u32::MAX << (i - t));
-        e = _mm512_add_epi16(e, _mm512_maskz_permutexvar_epi16(keep, index(v), table));
+        let keep = u32::MAX << (i - t);
+        e = if LEN {
+            let x = _mm512_maskz_permutexvar_epi16(no_start(v, next) & keep, index(v), table);
+            _mm512_add_epi16(e, x)
+        } else {
+            _mm512_mask_sub_epi16(e, start(v, next) & keep, e, m1)
+        };
         i = t + LANES;
     }
-    let last = src[n - 1];
-    let more = more + sum16(e) + u64::from(last >= 0x80) + u64::from(last >= 0x800);
-    // A `u64` count of units of a slice fits a `usize`.
-    n + more as usize
+    total + sum16(e)
 }
