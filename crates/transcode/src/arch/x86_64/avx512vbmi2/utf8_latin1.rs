@@ -44,8 +44,7 @@ pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     // registers, still 9%.
     while n - i >= 256 && cap - o >= 256 {
         // SAFETY: bytes `i..i + 256` are inside `src`, and `o + 256 <= cap`.
-        let ascii = unsafe { super::copy_ascii4(p.add(i), q.add(o)) };
-        if !ascii {
+        if let super::Ascii4::Not(_) = unsafe { super::copy_ascii4(p.add(i), q.add(o)) } {
             break;
         }
         i += 256;
