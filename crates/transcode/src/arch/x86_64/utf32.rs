@@ -815,6 +815,8 @@ struct FromUtf16<S: Simd> {
     /// `Pairs`: the units that are not trail surrogates (each starts a
     /// character).
     starts: u64,
+    /// `Pairs`: the lead surrogates (each followed by its trail).
+    leads: u64,
     /// `Pairs`: whether the block takes the unit after its register.
     carry: bool,
 }
@@ -871,7 +873,7 @@ impl<S: Simd> Block<u32> for FromUtf16<S> {
         let (n0, n1) = s.widen16to32(next);
         let mut o = 0;
         for (r, (v, next)) in [(v0, n0), (v1, n1)].into_iter().enumerate() {
-            let value = s.pair_values32(v, next);
+            let value = s.pair_values32_at(v, next, low_bits(self.leads >> (r * lanes), lanes));
             let m = low_bits(self.starts >> (r * lanes), lanes);
             // SAFETY: the output so far, then one register: inside
             // `written() + stray()`, as the last register's store is.
@@ -882,21 +884,18 @@ impl<S: Simd> Block<u32> for FromUtf16<S> {
 }
 
 /// The lead and trail surrogates of the register `v` (bit masks, one bit a
-/// unit), if every lead is followed by a trail (the first unit of `next`,
-/// the units one on, for the last) and every trail follows a lead (or, at
-/// unit 0, a lead carried from the register before: `carry` is 1); `None`
-/// if a surrogate is unpaired there. The pairing rule of both UTF-16 →
-/// UTF-32 loops.
+/// unit), whose surrogates are `sur`, if every lead is followed by a trail
+/// (the first unit of `next`, the units one on, for the last) and every
+/// trail follows a lead (or, at unit 0, a lead carried from the register
+/// before: `carry` is 1, and that register found its trail); `None` if a
+/// surrogate is unpaired there. The pairing rule of both UTF-16 → UTF-32
+/// loops: the surrogates must be exactly the pairs' leads and trails.
 #[inline(always)]
-fn paired16<S: Simd>(s: S, v: S::V, next: S::V, carry: u64) -> Option<(u64, u64)> {
-    let (fc00, d800, dc00) = (s.splat16(0xFC00), s.splat16(0xD800), s.splat16(0xDC00));
-    let lead = s.movemask16(s.eq16(s.and(v, fc00), d800));
-    let trail = s.movemask16(s.eq16(s.and(v, fc00), dc00));
-    let trail_next = s.movemask16(s.eq16(s.and(next, fc00), dc00));
-    if lead & !trail_next != 0 || trail & !(lead << 1 | carry) != 0 {
-        return None;
-    }
-    Some((lead, trail))
+fn paired16<S: Simd>(s: S, v: S::V, next: S::V, sur: u64, carry: u64) -> Option<(u64, u64)> {
+    let full = u64::MAX >> (64 - S::BYTES / 2);
+    let lead = s.pair_starts16(v, next);
+    let trail = (lead << 1 | carry) & full;
+    (sur == lead | trail).then_some((lead, trail))
 }
 
 /// Whether the UTF-16 of `v` holds a surrogate.
@@ -978,7 +977,8 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
         while n - i >= units && cap - o >= units {
             // SAFETY: units `i..i + units` are inside `src`.
             let v = unsafe { s.load(p.add(2 * i)) };
-            if s.test_any(has_surrogate16(s, v), s.splat16(0xFFFF)) {
+            let sur = s.surrogates16(v);
+            if sur != 0 {
                 // A lead at the end of the register is paired with the unit
                 // after it, which must exist.
                 if n - i == units {
@@ -987,7 +987,7 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
                 // SAFETY: units `i + 1..=i + units` are inside `src`.
                 let next = unsafe { s.load(p.add(2 * i + 2)) };
                 // The carried lead pairs with the trail at `i`.
-                let Some((lead, trail)) = paired16(s, v, next, carry) else {
+                let Some((lead, trail)) = paired16(s, v, next, sur, carry) else {
                     break 'runs;
                 };
                 let block = FromUtf16 {
@@ -996,6 +996,7 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
                     kind: Utf16Kind::Pairs,
                     len: 0,
                     starts: !trail & full,
+                    leads: lead,
                     carry: false,
                 };
                 let w = block.written();
@@ -1089,12 +1090,13 @@ fn utf16_to_utf32_blocks<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize,
         move |i, room| {
             let left = n.checked_sub(i)?;
             let r = p.wrapping_add(2 * i);
-            let block = |kind, len, starts, carry| FromUtf16 {
+            let block = |kind, len, starts, leads, carry| FromUtf16 {
                 s,
                 p: r,
                 kind,
                 len,
                 starts,
+                leads,
                 carry,
             };
             let plain = block::run_len(
@@ -1113,7 +1115,7 @@ fn utf16_to_utf32_blocks<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize,
                 },
             );
             if plain > 0 {
-                return Some(block(Utf16Kind::Plain4, plain, 0, false));
+                return Some(block(Utf16Kind::Plain4, plain, 0, 0, false));
             }
             // A lead at the end of the register is paired with the unit
             // after.
@@ -1122,15 +1124,17 @@ fn utf16_to_utf32_blocks<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize,
             }
             // SAFETY: units `i..=i + units` are inside `src`.
             let (v, next) = unsafe { (s.load(r), s.load(r.add(2))) };
-            if s.movemask16(s.eq16(s.and(v, f800), d800)) == 0 {
-                return Some(block(Utf16Kind::Plain, 0, 0, false));
+            let sur = s.surrogates16(v);
+            if sur == 0 {
+                return Some(block(Utf16Kind::Plain, 0, 0, 0, false));
             }
             // The block starts at a character: nothing carried.
-            let (lead, trail) = paired16(s, v, next, 0)?;
+            let (lead, trail) = paired16(s, v, next, sur, 0)?;
             Some(block(
                 Utf16Kind::Pairs,
                 0,
                 !trail & full,
+                lead,
                 lead >> (units - 1) != 0,
             ))
         },
