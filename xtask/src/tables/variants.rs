@@ -83,19 +83,7 @@ pub(crate) fn check_bmp(derived: &[DerivedVariant], k: &[BmpConstants], r: &mut 
             let name = format!("utf8_simd::tables::{}.{table}", k.name);
             r.compare(Box::leak(name.into_boxed_str()), want, got);
         }
-        for (name, value) in &k.error_bits {
-            match d.variant.classes.iter().find(|c| c.name == *name) {
-                Some(c) if c.bit == *value => {}
-                Some(c) => r.problems.push(format!(
-                    "utf8_simd::tables::{name} = {value:#04X}, the specification's bit is {:#04X}",
-                    c.bit
-                )),
-                None => r.problems.push(format!(
-                    "utf8_simd::tables::{name}: not a class of {}",
-                    d.variant.name
-                )),
-            }
-        }
+        check_error_bits("utf8_simd::tables", d.variant, &k.error_bits, r);
         if let Err(e) = nibbles::prove_against(n, &nibbles::expected_bits(d.variant.classes)) {
             r.problems
                 .push(format!("utf8_simd::tables::{} is not exact: {e}", k.name));
@@ -108,6 +96,24 @@ pub(crate) fn check_bmp(derived: &[DerivedVariant], k: &[BmpConstants], r: &mut 
         if let Err(e) = prove_model(&crate_tables) {
             r.problems
                 .push(format!("utf8_simd::tables::{}: {e}", k.name));
+        }
+    }
+}
+
+/// Each error bit a crate names in its tables (`tables`, such as
+/// `utf8_simd::tables`) against the bit of the class of that name in `v`:
+/// the one check of the hand-written error-bit constants of both crates.
+fn check_error_bits(tables: &str, v: &Variant, bits: &[(&'static str, u8)], r: &mut Report) {
+    for &(name, value) in bits {
+        match v.classes.iter().find(|c| c.name == name) {
+            Some(c) if c.bit == value => {}
+            Some(c) => r.problems.push(format!(
+                "{tables}::{name} = {value:#04X}, the specification's bit is {:#04X}",
+                c.bit
+            )),
+            None => r
+                .problems
+                .push(format!("{tables}::{name}: not a class of {}", v.name)),
         }
     }
 }
@@ -511,19 +517,7 @@ pub(crate) fn check(derived: &[DerivedVariant], k: &[VariantConstants], r: &mut 
             &d.nibbles.byte_2_high,
             &k.nibbles.byte_2_high,
         );
-        for (name, value) in &k.error_bits {
-            match d.variant.classes.iter().find(|c| c.name == *name) {
-                Some(c) if c.bit == *value => {}
-                Some(c) => r.problems.push(format!(
-                    "utf8_variants::tables::{name} = {value:#04X}, the specification's bit is {:#04X}",
-                    c.bit
-                )),
-                None => r.problems.push(format!(
-                    "utf8_variants::tables::{name}: not a class of {}",
-                    d.variant.name
-                )),
-            }
-        }
+        check_error_bits("utf8_variants::tables", d.variant, &k.error_bits, r);
         // The crate's own tables, through the model: exact on all pairs,
         // and the whole SIMD check equal to the DFA.
         if let Err(e) = nibbles::prove_against(&k.nibbles, expected_bits(d.variant)) {
