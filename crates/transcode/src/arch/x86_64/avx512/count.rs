@@ -100,13 +100,16 @@ fn sum_blocks<const LEN: bool>(src: &[u16]) -> u64 {
     };
     let no_start = |v, next| _mm512_test_epi16_mask(pair_test(v, next), fc00);
     let start = |v, next| _mm512_testn_epi16_mask(pair_test(v, next), fc00);
-    let sum16 = |x: __m512i| -> u64 {
+    // The 16-bit lanes of `x`, added into the 32-bit lanes of `acc`.
+    let widen_add = |acc: __m512i, x: __m512i| {
         let (lo, hi) = (
             _mm512_and_si512(x, _mm512_set1_epi32(0xFFFF)),
             _mm512_srli_epi32::<16>(x),
         );
-        u64::from(_mm512_reduce_add_epi32(_mm512_add_epi32(lo, hi)) as u32)
+        _mm512_add_epi32(acc, _mm512_add_epi32(lo, hi))
     };
+    // A 32-bit sum of the lanes: at most 8 of `0xFFFF` each.
+    let sum = |x: __m512i| u64::from(_mm512_reduce_add_epi32(x) as u32);
     let (mut total, mut i) = (0u64, 0usize);
     // A block reads units `i..=i + BLOCK` (the last one for the pairs).
     let mut rounds = (n - 1) / BLOCK;
@@ -144,7 +147,7 @@ fn sum_blocks<const LEN: bool>(src: &[u16]) -> u64 {
             }
             i += BLOCK;
         }
-        total += e.iter().map(|&x| sum16(x)).sum::<u64>();
+        total += sum(e.iter().fold(zero, |acc, &x| widen_add(acc, x)));
     }
     // Up to four more registers, the last one ending at unit `n - 2`, its
     // lanes before `i` already counted.
@@ -167,5 +170,5 @@ fn sum_blocks<const LEN: bool>(src: &[u16]) -> u64 {
         };
         i = t + LANES;
     }
-    total + sum16(e)
+    total + sum(widen_add(zero, e))
 }
