@@ -214,6 +214,25 @@ pub(super) unsafe fn double_block_is_ascii<V: Vector>(p: *const u8) -> bool {
     }
 }
 
+/// Whether the `4 * BLOCK` bytes at `p` are all ASCII: one OR tree and one
+/// test for 256 bytes.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features and `p` is valid for reads of `4 * BLOCK`
+/// bytes.
+#[inline(always)]
+pub(super) unsafe fn quad_block_is_ascii<V: Vector>(p: *const u8) -> bool {
+    // SAFETY: as for `block_is_ascii`, over `4 * BLOCK` bytes.
+    unsafe {
+        let mut any = V::load(p);
+        for k in 1..4 * BLOCK / V::BYTES {
+            any = any.or(V::load(p.add(k * V::BYTES)));
+        }
+        any.is_ascii()
+    }
+}
+
 /// Checks the first `BLOCK` bytes of the input, at `p`; ORs the error bits
 /// into `err` and returns the block's last register. The first register
 /// has only zeros before it (shifted in from a zero register); the others
@@ -369,32 +388,120 @@ unsafe fn check_registers<V: Vector>(c: &Consts<V>, rest: &[u8], mut prev: V, er
     }
 }
 
+/// The end of the ASCII run at `i`: the first `j >= i` where fewer than
+/// `BLOCK` bytes are left or the `BLOCK` bytes at `j` are not all ASCII
+/// (`len` itself when the rest of the input is ASCII); `input[i..j]` is
+/// ASCII. Needs none of the check's constants. The block at `i` is tested
+/// first and alone, so that a non-ASCII run pays one test, not four.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes and
+/// `i <= len`.
+#[inline(always)]
+unsafe fn ascii_run<V: Vector>(ptr: *const u8, len: usize, i: usize) -> usize {
+    // SAFETY: the caller guarantees V's features, `len` readable bytes and
+    // `i <= len`; the block read is in bounds (`i + BLOCK <= len`).
+    unsafe {
+        if len - i < BLOCK || !block_is_ascii::<V>(ptr.add(i)) {
+            return i;
+        }
+        ascii_run_after::<V>(ptr, len, i)
+    }
+}
+
+/// [`ascii_run`] for a run whose first block, at `i`, is known to be ASCII.
+///
+/// After that block, 256 bytes an iteration (one OR tree and one test),
+/// then, with fewer than 256 bytes left, one test of the input's last 256
+/// bytes (overlapping bytes already known to be ASCII): 4 tests for 1 KiB
+/// of ASCII instead of 9 at 128 bytes an iteration. 128 and then 64 bytes
+/// at a time find the block where a run ends.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes and
+/// the `BLOCK` bytes at `i` are in bounds and ASCII.
+#[inline(always)]
+unsafe fn ascii_run_after<V: Vector>(ptr: *const u8, len: usize, mut i: usize) -> usize {
+    // SAFETY: the caller guarantees V's features, `len` readable bytes and
+    // `i + BLOCK <= len`; every test reads bytes below `len`, as noted at
+    // each.
+    unsafe {
+        // Realign to the next 64-byte boundary (at most `BLOCK` on: the
+        // bytes skipped are in the block known to be ASCII), so the loads
+        // below do not straddle cache lines: 60 -> 80 GB/s for AVX-512 on
+        // ASCII at 64 KiB, where every unaligned 64-byte load took two
+        // lines.
+        i += BLOCK - ptr.add(i).addr() % BLOCK;
+        if len - i >= 4 * BLOCK {
+            let last = len - 4 * BLOCK;
+            // A pointer to the middle of the 256 bytes tested, so that all
+            // eight AVX2 loads have one-byte displacements (-128..=96): the
+            // loop is 60-67 bytes instead of 83 (indexed, four of them with
+            // 4-byte displacements), which spans at most two of Zen 4's
+            // 64-byte fetch windows wherever its 16-byte-aligned start
+            // falls. At 83 bytes it spanned three when it started 48 bytes
+            // into a window, and ascii-1KiB took 11 ns instead of 9.
+            // In bounds: `q - 2 * BLOCK <= ptr + last`, `last + 4 * BLOCK
+            // == len`.
+            let mut q = ptr.add(i + 2 * BLOCK);
+            let end = ptr.add(last + 2 * BLOCK);
+            while q <= end && quad_block_is_ascii::<V>(q.sub(2 * BLOCK)) {
+                q = q.add(4 * BLOCK);
+            }
+            i = q.offset_from_unsigned(ptr) - 2 * BLOCK;
+            // In bounds: `last + 4 * BLOCK == len`.
+            if i > last && quad_block_is_ascii::<V>(ptr.add(last)) {
+                return len;
+            }
+        }
+        if len - i >= 2 * BLOCK {
+            // One induction variable against a fixed limit (`i <= last`,
+            // not `len - i >= 2 * BLOCK`, which kept a second counter):
+            // the AVX2 loop is 44 bytes instead of 49, and its loop-back
+            // `cmp`/`jbe` no longer ends on a 32-byte boundary at either
+            // 16-byte alignment of the loop (it did at one: on this
+            // Skylake-SP, the JCC-erratum case that keeps the loop out of
+            // the decoded-µop cache, ascii-1KiB `is_valid` took 25-39 ns
+            // instead of 17-19 depending on where the linker put the
+            // function).
+            // In bounds: `i + 2 * BLOCK <= len`.
+            let last = len - 2 * BLOCK;
+            while i <= last && double_block_is_ascii::<V>(ptr.add(i)) {
+                i += 2 * BLOCK;
+            }
+        }
+        // In bounds: `i + BLOCK <= len`.
+        while len - i >= BLOCK && block_is_ascii::<V>(ptr.add(i)) {
+            i += BLOCK;
+        }
+        i
+    }
+}
+
 /// `Ok(())` if `input` is well-formed UTF-8; otherwise `Err(pos)`, where
 /// `input[..pos]` is known to be a prefix of well-formed UTF-8 (it may end
 /// inside a character) and the first error is at or after `pos - 3`.
 ///
-/// The loop alternates between two states. In an ASCII run it only ORs
-/// and tests 128 (then 64) bytes at a time: a tight loop of loads that runs
-/// at the speed of the L1/L2 caches. At the first block with a high bit set
-/// it switches to the full check, block by block, and goes back to the ASCII
-/// run at the next all-ASCII block, after checking that the last non-ASCII
-/// block did not end inside a character. (A first version tested for ASCII
-/// inside one loop, with the state kept in registers: 0.4x simdutf8 on
-/// ASCII, 34 versus 82 GB/s at 1 KiB.)
-///
-/// With `CHECKPOINTS`, the error register is also tested every [`GROUP`]
-/// bytes inside a non-ASCII run, so that a failure reports a position at
-/// most 256 bytes before the error and the exact path stays short. Without
-/// them (for `is_valid`, which needs no position) it is tested only when a
-/// non-ASCII run ends: that test and its branch cost 1% on non-ASCII text,
-/// the difference between 0.99x and 1.00x simdutf8's `basic`.
+/// This part runs the short inputs' paths and the input's first ASCII run
+/// ([`ascii_run`]); at the first block with a high bit set it calls `rest`,
+/// the arch module's out-of-line, `#[target_feature]` instance of
+/// [`validate_rest`] for the same `V` and `CHECKPOINTS`. Kept apart, an
+/// all-ASCII input runs without the check's constants (9 loads, which LLVM
+/// hoisted in front of the ASCII loop when one loop held both states, and
+/// which competed with its loads) and without the rest's register
+/// pressure: inlined, the AVX2 `validate` saved and restored six registers
+/// on every call, and ascii-1KiB took 12 ns against `is_valid`'s 9 (Zen 4).
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features.
+/// The CPU has `V`'s features, and `rest` is `validate_rest::<V,
+/// CHECKPOINTS>` (compiled with them).
 #[inline(always)]
 pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
     input: &[u8],
+    rest: unsafe fn(&[u8], usize) -> Result<(), usize>,
 ) -> Result<(), usize> {
     let len = input.len();
     let ptr = input.as_ptr();
@@ -416,60 +523,78 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
         // SAFETY: the caller guarantees V's features; the length is checked.
         return unsafe { one_or_two_blocks::<V>(input) };
     }
-    // SAFETY: the caller guarantees V's features, and every read is in
-    // bounds, as noted at each one.
+    // SAFETY: the caller guarantees V's features and that `rest` is the
+    // rest of this kernel; `len > BLOCK`, so the last block is in bounds,
+    // and `i <= len`.
+    unsafe {
+        let i = ascii_run::<V>(ptr, len, 0);
+        if i == len || (len - i < BLOCK && block_is_ascii::<V>(ptr.add(len - BLOCK))) {
+            return Ok(());
+        }
+        // Through `black_box`: an indirect call, which LLVM cannot inline.
+        // rustc 1.95 drops `#[inline(never)]` from `#[target_feature]`
+        // functions (no `noinline` in the IR), and LLVM inlined the direct
+        // call, pushes and all, into its only caller.
+        core::hint::black_box(rest)(input, i)
+    }
+}
+
+/// [`validate`] from `i` on, where `input[..i]` is ASCII and either the
+/// block at `i` is not ASCII or fewer than `BLOCK` bytes are left (and
+/// the input's last block is not ASCII).
+///
+/// The loop alternates between two states. In a non-ASCII run it runs the
+/// full check, block by block, and goes back to an ASCII run
+/// ([`ascii_run_after`]: 256, then 128, then 64 bytes at a time, a tight
+/// loop of loads that runs at the speed of the L1/L2 caches) at the next
+/// all-ASCII block, after checking that the last non-ASCII block did not
+/// end inside a character. (A first version tested for ASCII inside one
+/// loop, with the state kept in registers: 0.4x simdutf8 on ASCII, 34
+/// versus 82 GB/s at 1 KiB.)
+///
+/// With `CHECKPOINTS`, the error register is also tested every [`GROUP`]
+/// bytes inside a non-ASCII run, so that a failure reports a position at
+/// most 256 bytes before the error and the exact path stays short. Without
+/// them (for `is_valid`, which needs no position) it is tested only when a
+/// non-ASCII run ends: that test and its branch cost 1% on non-ASCII text,
+/// the difference between 0.99x and 1.00x simdutf8's `basic`.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features, `input.len() > BLOCK` and `i` is as above.
+#[inline(always)]
+pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
+    input: &[u8],
+    mut i: usize,
+) -> Result<(), usize> {
+    let len = input.len();
+    let ptr = input.as_ptr();
+    // SAFETY: the caller guarantees V's features, `len > BLOCK` and
+    // `i <= len`; every read is in bounds, as noted at each one.
     unsafe {
         let c = Consts::<V>::new(&tables::UTF8);
         let zero = V::splat(0);
-        // Set at the start of every ASCII run, which is where the loop starts.
-        let mut prev;
-        let mut prev_incomplete;
-        let mut checked;
         let mut err = zero;
-        let mut i = 0;
-        'runs: loop {
-            // An ASCII run. `err` is zero here and `input[..i]` is a valid
-            // prefix that ends at a character boundary.
-            // In bounds: `i + BLOCK <= len`; then `i + 2 * BLOCK <= len`,
-            // then `i + BLOCK <= len`.
-            if len - i >= 4 * BLOCK && block_is_ascii::<V>(ptr.add(i)) {
-                // Realign to the next 64-byte boundary (the bytes skipped
-                // are in the block just checked), so the loads below do not
-                // straddle cache lines: 60 -> 80 GB/s for AVX-512 on ASCII at
-                // 64 KiB, where every unaligned 64-byte load took two lines.
-                i += BLOCK - ptr.add(i).addr() % BLOCK;
-            }
-            if len - i >= 2 * BLOCK {
-                // One induction variable against a fixed limit (`i <= last`,
-                // not `len - i >= 2 * BLOCK`, which kept a second counter):
-                // the AVX2 loop is 44 bytes instead of 49, and its loop-back
-                // `cmp`/`jbe` no longer ends on a 32-byte boundary at either
-                // 16-byte alignment of the loop (it did at one: on this
-                // Skylake-SP, the JCC-erratum case that keeps the loop out
-                // of the decoded-µop cache, ascii-1KiB `is_valid` took 25-39
-                // ns instead of 17-19 depending on where the linker put the
-                // function).
-                let last = len - 2 * BLOCK;
-                while i <= last && double_block_is_ascii::<V>(ptr.add(i)) {
-                    i += 2 * BLOCK;
-                }
-            }
-            while len - i >= BLOCK && block_is_ascii::<V>(ptr.add(i)) {
-                i += BLOCK;
-            }
-            checked = i;
-            prev = zero;
-            prev_incomplete = zero;
-            if len - i < BLOCK {
-                break 'runs;
-            }
-            // A non-ASCII run, starting with a block known to be non-ASCII.
-            loop {
+        // `input[..checked]` is a valid prefix that ends at a character
+        // boundary, and `err` holds the errors after it.
+        let mut checked = i;
+        let mut prev = zero;
+        if len - i >= BLOCK {
+            // The loop below tests `i` against fixed limits (one induction
+            // variable, as in `ascii_run`): the last block start, and the
+            // next checkpoint.
+            let last = len - BLOCK;
+            let mut next_checkpoint = checked + GROUP;
+            'runs: loop {
+                // A non-ASCII run, starting with a block known to be
+                // non-ASCII. Its first block is checked here, before the
+                // loop, so that the loop's blocks take the memory path
+                // without a test of `i` each.
                 // In bounds: `i + BLOCK <= len`, and `i >= 3` for the reads
                 // before the block. At `i == 0` the register before is
                 // zero; elsewhere the bytes before `i` are the real input
-                // (the ASCII run's, or the last block's), which is what the
-                // register path would shift in.
+                // (the ASCII run's), which is what the register path would
+                // shift in.
                 // Two blocks ahead, as simdutf8 does; only AVX2 prefetches
                 // (measured there), the others ignore the hint.
                 V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
@@ -478,36 +603,50 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
                 } else {
                     check_first_block(&c, ptr.add(i), &mut err)
                 };
-                prev_incomplete = c.incomplete(prev);
-                i += BLOCK;
-                // Counted from the last checkpoint, not from the start of
-                // the input: the ASCII loop realigns `i` to the input's
-                // 64-byte-aligned addresses, after which a test of
-                // `i % GROUP == 0` never held on a misaligned input, and a
-                // failure sent the whole non-ASCII run back to the scalar
-                // path (124-211 ms instead of 28 ms for an error near the
-                // end of 256 MiB).
-                if CHECKPOINTS && i - checked >= GROUP {
-                    if err.any() {
-                        return Err(checked);
+                loop {
+                    i += BLOCK;
+                    // Counted from the last checkpoint, not from the start
+                    // of the input: the ASCII loop realigns `i` to the
+                    // input's 64-byte-aligned addresses, after which a test
+                    // of `i % GROUP == 0` never held on a misaligned input,
+                    // and a failure sent the whole non-ASCII run back to
+                    // the scalar path (124-211 ms instead of 28 ms for an
+                    // error near the end of 256 MiB).
+                    if CHECKPOINTS && i >= next_checkpoint {
+                        if err.any() {
+                            return Err(checked);
+                        }
+                        checked = i;
+                        next_checkpoint = i + GROUP;
                     }
-                    checked = i;
+                    if i > last {
+                        break 'runs;
+                    }
+                    // In bounds: `i + BLOCK <= len`.
+                    if block_is_ascii::<V>(ptr.add(i)) {
+                        err = err.or(c.incomplete(prev));
+                        if err.any() {
+                            return Err(checked);
+                        }
+                        break;
+                    }
+                    // In bounds: `i + BLOCK <= len` and `i >= BLOCK`.
+                    V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                    prev = check_block_mem(&c, ptr.add(i), &mut err);
                 }
-                if len - i < BLOCK {
+                // The next ASCII run, whose first block is ASCII: `err` is
+                // zero and `input[..i]` ends at a character boundary.
+                i = ascii_run_after::<V>(ptr, len, i);
+                checked = i;
+                next_checkpoint = i + GROUP;
+                prev = zero;
+                if i > last {
                     break 'runs;
-                }
-                // In bounds: `i + BLOCK <= len`.
-                if block_is_ascii::<V>(ptr.add(i)) {
-                    err = err.or(prev_incomplete);
-                    if err.any() {
-                        return Err(checked);
-                    }
-                    continue 'runs;
                 }
             }
         }
         if i == len {
-            err = err.or(prev_incomplete);
+            err = err.or(c.incomplete(prev));
         } else if len >= BLOCK + V::BYTES {
             // The overlapping last block: bytes `len - BLOCK..len`, with the
             // register before it at `len - BLOCK - V::BYTES >= 0`.
@@ -515,7 +654,7 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
             if block_is_ascii::<V>(p) {
                 // Bytes `i..len` are ASCII; only what came before can be
                 // unfinished.
-                err = err.or(prev_incomplete);
+                err = err.or(c.incomplete(prev));
             } else {
                 // In bounds: `p - 3 >= ptr + V::BYTES - 3`.
                 let last = check_block_mem(&c, p, &mut err);

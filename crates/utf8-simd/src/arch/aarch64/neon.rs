@@ -165,11 +165,35 @@ pub(crate) const KERNEL: Kernel = Kernel {
 pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
     // SAFETY: this module is compiled only with NEON enabled, which is all
     // that `uint8x16_t`'s `Vector` methods use.
-    unsafe { kernel::validate::<uint8x16_t, true>(input) }
+    // The rest passed is this kernel's own, with the same checkpoints.
+    unsafe { kernel::validate::<uint8x16_t, true>(input, validate_rest) }
 }
 
 /// Whether `input` is well-formed UTF-8, without checkpoints.
 pub(crate) fn is_valid(input: &[u8]) -> bool {
     // SAFETY: as in `validate`.
-    unsafe { kernel::validate::<uint8x16_t, false>(input).is_ok() }
+    unsafe { kernel::validate::<uint8x16_t, false>(input, is_valid_rest).is_ok() }
+}
+
+/// `kernel::validate_rest` with checkpoints: what [`validate`] runs from
+/// the first non-ASCII block on, called out of line (see
+/// `kernel::validate`).
+///
+/// # Safety
+///
+/// As for `kernel::validate_rest`, and the CPU has NEON.
+unsafe fn validate_rest(input: &[u8], i: usize) -> Result<(), usize> {
+    // SAFETY: compiled with NEON, as this whole module is; the caller (`kernel::validate`) guarantees the
+    // rest of `kernel::validate_rest`'s contract.
+    unsafe { kernel::validate_rest::<uint8x16_t, true>(input, i) }
+}
+
+/// `kernel::validate_rest` without checkpoints, for [`is_valid`].
+///
+/// # Safety
+///
+/// As for [`validate_rest`].
+unsafe fn is_valid_rest(input: &[u8], i: usize) -> Result<(), usize> {
+    // SAFETY: as in `validate_rest`.
+    unsafe { kernel::validate_rest::<uint8x16_t, false>(input, i) }
 }

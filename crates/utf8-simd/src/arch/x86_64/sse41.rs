@@ -147,7 +147,8 @@ pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
     // SAFETY: this function is compiled for, and only called with (see its
     // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
     // `Vector` methods use.
-    unsafe { kernel::validate::<__m128i, true>(input) }
+    // The rest passed is this kernel's own, with the same checkpoints.
+    unsafe { kernel::validate::<__m128i, true>(input, validate_rest) }
 }
 
 /// Whether `input` is well-formed UTF-8, without checkpoints.
@@ -156,5 +157,31 @@ pub(crate) fn is_valid(input: &[u8]) -> bool {
     // SAFETY: this function is compiled for, and only called with (see its
     // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
     // `Vector` methods use.
-    unsafe { kernel::validate::<__m128i, false>(input).is_ok() }
+    // The rest passed is this kernel's own, with the same checkpoints.
+    unsafe { kernel::validate::<__m128i, false>(input, is_valid_rest).is_ok() }
+}
+
+/// `kernel::validate_rest` with checkpoints: what [`validate`] runs from
+/// the first non-ASCII block on, called out of line (see
+/// `kernel::validate`).
+///
+/// # Safety
+///
+/// As for `kernel::validate_rest`, and the CPU has SSSE3 and SSE4.1.
+#[target_feature(enable = "ssse3,sse4.1")]
+unsafe fn validate_rest(input: &[u8], i: usize) -> Result<(), usize> {
+    // SAFETY: compiled for SSSE3 and SSE4.1, which its callers have; the caller (`kernel::validate`) guarantees the
+    // rest of `kernel::validate_rest`'s contract.
+    unsafe { kernel::validate_rest::<__m128i, true>(input, i) }
+}
+
+/// `kernel::validate_rest` without checkpoints, for [`is_valid`].
+///
+/// # Safety
+///
+/// As for [`validate_rest`].
+#[target_feature(enable = "ssse3,sse4.1")]
+unsafe fn is_valid_rest(input: &[u8], i: usize) -> Result<(), usize> {
+    // SAFETY: as in `validate_rest`.
+    unsafe { kernel::validate_rest::<__m128i, false>(input, i) }
 }
