@@ -647,6 +647,9 @@ unsafe fn bmp<V: Vector, const NUL: bool>(
             // From here `i >= 3`; each pass is a group, from `checked == i`,
             // a block that is not plain ASCII.
             loop {
+                // `err` is zero at every way in (tested); said again so that
+                // the group's first flags need no OR.
+                err = V::splat(0);
                 if len - i >= GROUP {
                     for k in 1..=PER_GROUP {
                         // Two blocks ahead, as the UTF-8 kernel does.
