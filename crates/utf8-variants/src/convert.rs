@@ -143,13 +143,9 @@ fn into_string(bytes: Vec<u8>) -> String {
     }
 }
 
-/// Whether `00` is a byte `variant` (CESU-8 or MUTF-8) refuses.
+/// What the BMP check makes of `00` for `variant` (CESU-8 or MUTF-8).
 fn nul(variant: Variant) -> Nul {
-    if variant == Variant::Mutf8 {
-        Nul::Forbidden
-    } else {
-        Nul::Allowed
-    }
+    crate::simd::bmp_nul(variant).unwrap_or(Nul::Allowed)
 }
 
 /// CESU-8 or MUTF-8 `input` as UTF-8, borrowed where the bytes are the
@@ -192,12 +188,9 @@ fn decode_rest<'a>(
     };
     let rest = &input[checked..];
     // `input[..checked]` is valid in `variant` and ends between characters
-    // after no lead surrogate, so the rest validates on its own.
-    let valid = match kernel.and_then(|k| variant.validate_with_kernel(k, rest)) {
-        Some(r) => r,
-        None => variant.validate(rest),
-    };
-    valid.map_err(|e| e.offset_by(checked))?;
+    // after no lead surrogate, so the rest validates on its own (without
+    // the BMP check, which just stopped there).
+    crate::simd::validate_after_bmp(variant, input, checked, kernel)?;
     // Valid input that is not all UTF-8: its UTF-8 error is the first pair
     // or C0 80, and everything before it is copied as it is.
     let utf8 = match kernel.and_then(utf8_simd::Kernel::validator) {
