@@ -10,6 +10,11 @@
 //! 3. Those builds are `no_std`: each consumer is a `#![no_std]` static
 //!    library with its own `#[panic_handler]`, which fails to link (duplicate
 //!    lang item `panic_impl`) if anything below it pulls in `std`.
+//! 4. The library crates are free of clippy's warnings without their
+//!    default features, and with `alloc` alone: the workspace's clippy step
+//!    sees only the default build, where code gated on `alloc` is always
+//!    in (utf8-variants' WTF-8 helpers were unused without it, a warning in
+//!    every `no_std` user's build, until this check).
 
 use crate::util::{self, Result};
 use std::path::Path;
@@ -55,7 +60,25 @@ fn layer(name: &str) -> Option<u8> {
 
 pub(crate) fn check() -> Result {
     check_edges()?;
+    check_feature_lints()?;
     check_standalone_builds()
+}
+
+/// Rule 4: `cargo clippy` of every library crate without default features,
+/// then with `alloc`, warnings denied.
+fn check_feature_lints() -> Result {
+    let mut packages = vec![CORE, FACADE];
+    packages.extend(CODEC_CRATES.iter().map(|&(_, package)| package));
+    for features in [&[][..], &["--features", "alloc"][..]] {
+        let mut args = vec!["clippy", "--no-default-features"];
+        args.extend(features);
+        for p in &packages {
+            args.extend(["-p", p]);
+        }
+        args.extend(["--", "-D", "warnings"]);
+        util::cargo(&args)?;
+    }
+    Ok(())
 }
 
 fn check_edges() -> Result {

@@ -25,10 +25,12 @@
 //! assert_eq!((err.valid_up_to(), err.kind()), (3, utf8_variants::ErrorKind::SurrogatePair));
 //! ```
 
+#[cfg(feature = "alloc")]
 use crate::error::is_lead_surrogate;
 use crate::{Error, Variant};
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
+#[cfg(feature = "alloc")]
 use core::fmt;
 
 /// `Ok(())` if `input` is WTF-8, else the first error.
@@ -210,12 +212,14 @@ impl Iterator for EncodeUtf16<'_> {
 }
 
 /// Whether `bytes` starts with a trail surrogate, `ED B0..=BF 80..=BF`.
+#[cfg(feature = "alloc")]
 fn is_trail_surrogate(bytes: &[u8]) -> bool {
     matches!(bytes, [0xED, 0xB0..=0xBF, 0x80..=0xBF, ..])
 }
 
 /// The 4-byte form of the supplementary character whose lead surrogate is
 /// `ED a b` and trail surrogate `ED c d`.
+#[cfg(feature = "alloc")]
 fn join_pair(a: u8, b: u8, c: u8, d: u8) -> [u8; 4] {
     let hi = (u32::from(a & 0x0F) << 6) | u32::from(b & 0x3F);
     let lo = (u32::from(c & 0x0F) << 6) | u32::from(d & 0x3F);
