@@ -119,10 +119,6 @@
 /// slower: see the module docs.)
 pub(crate) const WINDOW: usize = 64;
 
-/// The fewest varints in a mixed window for the Masked VByte step of the
-/// `pext` kernels (see `decode`).
-const DENSE: u32 = 20;
-
 /// Bytes that must be readable from a window's start: the window, and the
 /// 8-byte word at its last possible varint start (byte 31).
 pub(crate) const READ: usize = WINDOW - 1 + 8;
@@ -230,34 +226,6 @@ pub(crate) trait Isa {
         unsafe { pairs_scalar(p, shuffle, o) }
     }
 
-    /// As [`Isa::pairs_u64`], but only `o[0..n]` is written (`n <= 8`).
-    ///
-    /// # Safety
-    ///
-    /// As [`Isa::pairs_u64`].
-    #[inline(always)]
-    unsafe fn pairs_upto_u64(p: *const u8, shuffle: &[u8; 16], n: usize, o: *mut u64) {
-        let mut all = [0u64; 8];
-        // SAFETY: `p..p + 16` readable (the caller's promise), `all` is 8.
-        unsafe { pairs_scalar(p, shuffle, all.as_mut_ptr()) };
-        // SAFETY: `o..o + n` writable, `n <= 8`.
-        unsafe { core::ptr::copy_nonoverlapping(all.as_ptr(), o, n) };
-    }
-
-    /// As [`Isa::pairs_upto_u64`], into `u32`s.
-    ///
-    /// # Safety
-    ///
-    /// As [`Isa::pairs_u64`].
-    #[inline(always)]
-    unsafe fn pairs_upto_u32(p: *const u8, shuffle: &[u8; 16], n: usize, o: *mut u32) {
-        let mut all = [0u32; 8];
-        // SAFETY: `p..p + 16` readable (the caller's promise), `all` is 8.
-        unsafe { pairs_scalar(p, shuffle, all.as_mut_ptr()) };
-        // SAFETY: `o..o + n` writable, `n <= 8`.
-        unsafe { core::ptr::copy_nonoverlapping(all.as_ptr(), o, n) };
-    }
-
     /// Whether the kernel decodes the varints of a mixed window eight at
     /// a time in vector lanes ([`Isa::groups_u64`]). Those without keep the
     /// default, which decodes none and leaves every varint to the one at a
@@ -355,101 +323,6 @@ const fn pair_shuffles() -> [[u8; 16]; 256] {
     table
 }
 
-/// The Masked VByte step of the `pext` kernels' mixed windows, one entry
-/// per pattern of 12 continuation bits (bit `i`: byte `i` continues), for
-/// the varints starting at byte 0: how many of the first ones (at most 8)
-/// have one or two bytes and end inside the 12 bytes (bits 8–11), the bytes
-/// they take (bits 12–15) and which of them have two bytes (bits 0–7, an
-/// index of [`PAIR_SHUFFLES`]). 8 KiB, built by [`short_runs`].
-static SHORT_RUNS: [u16; 4096] = short_runs();
-
-/// Builds [`SHORT_RUNS`].
-const fn short_runs() -> [u16; 4096] {
-    let mut table = [0u16; 4096];
-    let mut mask = 0;
-    while mask < 4096 {
-        let (mut n, mut at, mut pattern) = (0u16, 0u16, 0u16);
-        while n < 8 && at < 12 {
-            if mask >> at & 1 == 0 {
-                at += 1;
-            } else if at + 1 < 12 && mask >> (at + 1) & 1 == 0 {
-                pattern |= 1 << n;
-                at += 2;
-            } else {
-                break;
-            }
-            n += 1;
-        }
-        table[mask] = pattern | n << 8 | at << 12;
-        mask += 1;
-    }
-    table
-}
-
-/// One Masked VByte step in the window at `w`, from the varint start
-/// `*start`: up to eight one- and two-byte varints from [`SHORT_RUNS`]
-/// (indexed by 12 continuation bits) and a `pshufb`, stored under a mask,
-/// then the next varint from its word, with no branch on their lengths.
-/// Bits of `cont` set past the window (or a chain's end) make the table
-/// stop there; `ends` has the varints' ends up to that point. Writes the
-/// values at `o + *count` on, advances `*start` and `*count`, and returns
-/// whether another step may follow: not at the last end, nor where 16
-/// bytes would reach past [`READ`].
-///
-/// # Safety
-///
-/// `w..w + READ` readable; every varint that ends at a bit of `ends` at
-/// or after `*start` has at most 9 bytes (4 for `u32`), and its slot is
-/// writable; the CPU has the features of `I`.
-#[inline(always)]
-unsafe fn masked_step<I: Isa, L: Lane>(
-    w: *const u8,
-    cont: u64,
-    ends: u64,
-    start: &mut usize,
-    o: *mut L,
-    count: &mut usize,
-) -> bool {
-    let s = *start;
-    let m = (cont >> s | !(u64::MAX >> s)) & 0xFFF;
-    let e = usize::from(SHORT_RUNS[m as usize]);
-    let n = e >> 8 & 0xF;
-    // SAFETY: `s + 16 <= READ` (the caller's loop stops before), the `n`
-    // varints end at bits of `ends`: the caller's promise.
-    unsafe { L::pairs_upto::<I>(w.add(s), &PAIR_SHUFFLES[e & 0xFF], n, o.add(*count)) };
-    *count += n;
-    let s = s + (e >> 12);
-    let rest = ends.checked_shr(s as u32).unwrap_or(0);
-    if rest == 0 {
-        *start = s;
-        return false;
-    }
-    let bytes = rest.trailing_zeros() as usize + 1;
-    // SAFETY: the varint ends in the window, so `s + 8 < READ` and `s + 9
-    // <= READ`; unaligned loads of plain bytes.
-    let (word, ninth) = unsafe {
-        let at = w.add(s);
-        (
-            at.cast::<u64>().read_unaligned(),
-            at.add(7).cast::<u16>().read_unaligned(),
-        )
-    };
-    let ninth =
-        u64::from(u16::from_le(ninth) >> 8 & 0x7F) << 56 & 0u64.wrapping_sub(u64::from(bytes == 9));
-    // SAFETY: the features are the caller's promise.
-    let low = unsafe { I::pack(word, bytes.min(8) as u32) };
-    // At most 4 bytes for `u32` (the caller's promise): it fits.
-    let Some(value) = L::from_value(low | ninth) else {
-        *start = s;
-        return false;
-    };
-    // SAFETY: its slot: the caller's promise.
-    unsafe { o.add(*count).write(value) };
-    *count += 1;
-    *start = s + bytes;
-    *start + 16 <= READ
-}
-
 /// An output type of the kernel: `u64` or `u32`.
 pub(crate) trait Lane: Copy {
     /// The type's `MAX_LEN`.
@@ -471,12 +344,6 @@ pub(crate) trait Lane: Copy {
     ///
     /// As [`Isa::pairs_u64`].
     unsafe fn pairs<I: Isa>(p: *const u8, shuffle: &[u8; 16], o: *mut Self);
-    /// [`Isa::pairs_upto_u64`] or [`Isa::pairs_upto_u32`].
-    ///
-    /// # Safety
-    ///
-    /// As [`Isa::pairs_u64`], `n <= 8`.
-    unsafe fn pairs_upto<I: Isa>(p: *const u8, shuffle: &[u8; 16], n: usize, o: *mut Self);
     /// [`Isa::groups_u64`] or [`Isa::groups_u32`].
     ///
     /// # Safety
@@ -531,11 +398,6 @@ impl Lane for u64 {
         // SAFETY: the same contract.
         unsafe { I::pairs_u64(p, shuffle, o) }
     }
-    #[inline(always)]
-    unsafe fn pairs_upto<I: Isa>(p: *const u8, shuffle: &[u8; 16], n: usize, o: *mut Self) {
-        // SAFETY: the same contract.
-        unsafe { I::pairs_upto_u64(p, shuffle, n, o) }
-    }
     const GROUP_LEN: u32 = 10;
     #[inline(always)]
     unsafe fn groups<I: Isa>(
@@ -569,11 +431,6 @@ impl Lane for u32 {
     unsafe fn pairs<I: Isa>(p: *const u8, shuffle: &[u8; 16], o: *mut Self) {
         // SAFETY: the same contract.
         unsafe { I::pairs_u32(p, shuffle, o) }
-    }
-    #[inline(always)]
-    unsafe fn pairs_upto<I: Isa>(p: *const u8, shuffle: &[u8; 16], n: usize, o: *mut Self) {
-        // SAFETY: the same contract.
-        unsafe { I::pairs_upto_u32(p, shuffle, n, o) }
     }
     const GROUP_LEN: u32 = 4;
     #[inline(always)]
@@ -687,51 +544,6 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
                 break;
             }
             continue;
-        }
-        // (Only in windows of 20 varints or more: on uniform lengths, with
-        // a varint or two between the long ones, the step's chain through
-        // the table is slower than the loop below.)
-        if I::PAIRS && !I::GROUPS && ends.count_ones() >= DENSE {
-            // Two chains of Masked VByte steps ([`masked_step`]) taken in
-            // turn: one over the varints ending below `mid`, the other from
-            // `mid`, whose output slot the masks give. Only in windows where
-            // no varint can stop the kernel (none longer than 9 bytes, or 4
-            // for `u32`), so the second chain never writes past a stop.
-            let mid = (ends >> 31).trailing_zeros() as usize + 32;
-            if mid <= 48 && long_runs(cont, L::MAX_LEN.min(10) as u32 - 1) == 0 {
-                let low = (1u64 << mid) - 1;
-                // Past the last end (in strict mode, a padded varint's
-                // end) every byte counts as continuing: the table stops.
-                let cont = cont | !(u64::MAX >> ends.leading_zeros());
-                let (cont_a, ends_a) = (cont | !low, ends & low);
-                let w = p.wrapping_add(base);
-                let (mut a, mut b) = (0, mid);
-                let mut count_b = count + ends_a.count_ones() as usize;
-                // (Every `masked_step` below: `base + READ <= len`, the
-                // window's values fit below `count + WINDOW <= cap`, no
-                // varint of the window is too long, and the features are
-                // the caller's promise.)
-                let (mut more_a, mut more_b) = (true, true);
-                while more_a && more_b {
-                    // SAFETY: see above.
-                    more_a =
-                        unsafe { masked_step::<I, L>(w, cont_a, ends_a, &mut a, o, &mut count) };
-                    // SAFETY: see above.
-                    more_b = unsafe { masked_step::<I, L>(w, cont, ends, &mut b, o, &mut count_b) };
-                }
-                while more_a {
-                    // SAFETY: see above.
-                    more_a =
-                        unsafe { masked_step::<I, L>(w, cont_a, ends_a, &mut a, o, &mut count) };
-                }
-                while more_b {
-                    // SAFETY: see above.
-                    more_b = unsafe { masked_step::<I, L>(w, cont, ends, &mut b, o, &mut count_b) };
-                }
-                count = count_b;
-                start = b;
-                ends &= u64::MAX.checked_shl(start as u32).unwrap_or(0);
-            }
         }
         // Only computed for the kernels that use it.
         let long = if I::GROUPS {

@@ -128,10 +128,8 @@ pub(crate) mod pext {
 
     use core::arch::x86_64::{
         __m128i, __m256i, _bzhi_u64, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi16,
-        _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64, _mm256_cmpgt_epi32,
-        _mm256_cmpgt_epi64, _mm256_cvtepu16_epi32, _mm256_cvtepu16_epi64, _mm256_maskstore_epi32,
-        _mm256_maskstore_epi64, _mm256_set1_epi32, _mm256_set1_epi64x, _mm256_setr_epi32,
-        _mm256_setr_epi64x, _mm256_storeu_si256, _pdep_u64, _pext_u64,
+        _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64, _mm256_cvtepu16_epi32,
+        _mm256_cvtepu16_epi64, _mm256_storeu_si256, _pdep_u64, _pext_u64,
     };
 
     use super::Avx2;
@@ -201,49 +199,6 @@ pub(crate) mod pext {
         unsafe fn pairs_u32(p: *const u8, shuffle: &[u8; 16], o: *mut u32) {
             // SAFETY: as in `pairs_u64`; the store writes 8 `u32`s.
             unsafe { _mm256_storeu_si256(o.cast(), _mm256_cvtepu16_epi32(pairs(p, shuffle))) }
-        }
-
-        #[inline(always)]
-        unsafe fn pairs_upto_u64(p: *const u8, shuffle: &[u8; 16], n: usize, o: *mut u64) {
-            // SAFETY: 16 readable bytes at `p`, `n <= 8` writable `u64`s at
-            // `o`, and AVX2, all guaranteed by the caller; the masked
-            // stores write the lanes below `n` only.
-            unsafe {
-                let v = pairs(p, shuffle);
-                let (m0, m1) = lanes64(n);
-                let d = o.cast::<i64>();
-                _mm256_maskstore_epi64(d, m0, _mm256_cvtepu16_epi64(v));
-                _mm256_maskstore_epi64(
-                    d.add(4),
-                    m1,
-                    _mm256_cvtepu16_epi64(_mm_unpackhi_epi64(v, v)),
-                );
-            }
-        }
-
-        #[inline(always)]
-        unsafe fn pairs_upto_u32(p: *const u8, shuffle: &[u8; 16], n: usize, o: *mut u32) {
-            // SAFETY: as in `pairs_upto_u64`.
-            unsafe {
-                let m = _mm256_cmpgt_epi32(
-                    _mm256_set1_epi32(n as i32),
-                    _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-                );
-                _mm256_maskstore_epi32(o.cast(), m, _mm256_cvtepu16_epi32(pairs(p, shuffle)));
-            }
-        }
-    }
-
-    /// `n` 1s, then 0s, in the 64-bit lanes of two registers (`n <= 8`).
-    #[inline(always)]
-    unsafe fn lanes64(n: usize) -> (__m256i, __m256i) {
-        // SAFETY: AVX2, guaranteed by the caller.
-        unsafe {
-            let n = _mm256_set1_epi64x(n as i64);
-            (
-                _mm256_cmpgt_epi64(n, _mm256_setr_epi64x(0, 1, 2, 3)),
-                _mm256_cmpgt_epi64(n, _mm256_setr_epi64x(4, 5, 6, 7)),
-            )
         }
     }
 
