@@ -114,6 +114,12 @@
 //!   against 0.56-0.67; stopping in front of an overflowing 10th byte with a
 //!   `min` on the compare's mask instead of a branch: 1.5-2× slower (the
 //!   masked store and the loop's exit waited on the compare).
+//! - Masked VByte in the `pext` kernel's mixed windows (a 4096-entry table
+//!   on 12 continuation bits, up to 8 one- and two-byte varints a `pshufb`,
+//!   then the next varint by `pext`): the mix 1.13-1.24 at best against
+//!   1.22-1.32, uniform `u64` 2.4-2.9 against 2.1-2.4; with exact
+//!   `vpmaskmovq` stores or two chains 1.34-1.74 (3.4 varints a step;
+//!   `docs/results/varint.md`).
 
 /// Bytes per window: two AVX2 registers, four SSE ones. (32 measured
 /// slower: see the module docs.)
