@@ -674,16 +674,17 @@ pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
                         // Two blocks ahead, as simdutf8 does; only AVX2
                         // prefetches (measured there), the others ignore
                         // the hint.
-                        V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                        let p = ptr.add(i);
+                        V::prefetch(p.wrapping_add(2 * BLOCK));
                         // In bounds: `i + BLOCK <= checked + GROUP <= len`
                         // and `i >= 3`.
-                        let (flags, l) = c.block(ptr.add(i));
+                        let (flags, l) = c.block(p);
                         err = err.or(flags);
                         last = l;
                         i += BLOCK;
                         // In bounds: `i + BLOCK <= checked + GROUP` for
                         // `k < PER_GROUP`.
-                        if k < PER_GROUP && next_is_plain(ptr.add(i)) {
+                        if k < PER_GROUP && next_is_plain(p.add(BLOCK)) {
                             if c.open(err, last) {
                                 end!(RunEnd::Flagged);
                             }
