@@ -480,6 +480,259 @@ unsafe fn ascii_run_after<V: Vector>(ptr: *const u8, len: usize, mut i: usize) -
     }
 }
 
+/// Whether the first 8 bytes at `p` are ASCII: the first test of the block
+/// after each block of a non-ASCII run ([`non_ascii_run`]), a necessary
+/// condition for the block test, which follows only where it holds. In a
+/// non-ASCII run it almost never does, and then the test costs no vector
+/// operation (a load and a scalar test), where the AVX2 check is bound by
+/// its vector operations.
+///
+/// # Safety
+///
+/// `p` is valid for reads of 8 bytes.
+#[inline(always)]
+pub(super) unsafe fn first_word_is_ascii(p: *const u8) -> bool {
+    // SAFETY: the caller guarantees the bytes.
+    let word = unsafe { p.cast::<u64>().read_unaligned() };
+    word & 0x8080_8080_8080_8080 == 0
+}
+
+/// Where [`non_ascii_run`] stopped, and what it knows there.
+pub(super) struct Run<V> {
+    /// Where the run stopped.
+    pub(super) i: usize,
+    /// The start of the last group: `input[..checked]` is a valid prefix
+    /// (it may end inside a character), and the errors are after it.
+    pub(super) checked: usize,
+    /// The flags of the blocks from `checked` to `i` ([`RunEnd::Tail`]).
+    pub(super) err: V,
+    /// The last register checked ([`RunEnd::Tail`]).
+    pub(super) last: V,
+}
+
+/// How a non-ASCII run ended.
+pub(super) enum RunEnd {
+    /// At a plain (ASCII) block at `i`, with nothing open: `input[..i]` is
+    /// valid and ends at a character boundary.
+    Ascii,
+    /// With fewer than `BLOCK` bytes left at `i`, for the caller's tail.
+    Tail,
+    /// In a group whose flags are set: its start is `checked`.
+    Flagged,
+}
+
+/// The check of each block of a non-ASCII run ([`non_ascii_run`]), as
+/// methods (closures would not inherit the caller's `#[target_feature]`,
+/// and their intrinsics were called, not inlined).
+pub(super) trait RunCheck<V> {
+    /// The flags and the last register of the block at `p`, the input's
+    /// first bytes (no bytes before it are read).
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features and `p` is valid for reads of `BLOCK`
+    /// bytes.
+    unsafe fn first(&self, p: *const u8) -> (V, V);
+
+    /// The flags and the last register of the block at `p`, whose three
+    /// bytes before are input.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features and `p - 3` is valid for reads of
+    /// `BLOCK + 3` bytes.
+    unsafe fn block(&self, p: *const u8) -> (V, V);
+
+    /// Whether the block at `p` ends the run (is plain ASCII); called where
+    /// [`first_word_is_ascii`] holds.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features and `p` is valid for reads of `BLOCK`
+    /// bytes.
+    unsafe fn plain(&self, p: *const u8) -> bool;
+
+    /// Given the flags since the group's start and the last register,
+    /// whether a run that ends there holds an error or leaves something
+    /// open.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `V`'s features.
+    unsafe fn open(&self, err: V, last: V) -> bool;
+}
+
+impl<V: Vector> RunCheck<V> for Consts<V> {
+    #[inline(always)]
+    unsafe fn first(&self, p: *const u8) -> (V, V) {
+        // SAFETY: the caller guarantees V's features and the bytes.
+        unsafe {
+            let mut err = V::splat(0);
+            let last = check_first_block(self, p, &mut err);
+            (err, last)
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn block(&self, p: *const u8) -> (V, V) {
+        // SAFETY: the caller guarantees V's features and the bytes.
+        unsafe {
+            let mut err = V::splat(0);
+            let last = check_block_mem(self, p, &mut err);
+            (err, last)
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn plain(&self, p: *const u8) -> bool {
+        // SAFETY: the caller guarantees V's features and the bytes.
+        unsafe { block_is_ascii::<V>(p) }
+    }
+
+    #[inline(always)]
+    unsafe fn open(&self, err: V, last: V) -> bool {
+        // SAFETY: the caller guarantees V's features.
+        unsafe { err.or(self.incomplete(last)).any() }
+    }
+}
+
+/// A non-ASCII run, from the block at `i` (not plain, and in bounds) on,
+/// as groups of [`GROUP`] bytes: the blocks of a whole group are checked
+/// with only the next block's plain test between them (the end of the
+/// run), the length tested once per group and the flags at the group's
+/// end. The UTF-8 kernel ([`validate_rest`]) and utf8-simd's BMP check
+/// (`variants::bmp`) differ only in their [`RunCheck`]. The input's first
+/// block (`i < 3`, where the bytes before it are not input) is a group of
+/// its own, so that the loop's blocks take the bytes before each register
+/// from memory and nothing is carried from block to block.
+///
+/// The loop of one block per iteration with a test of the checkpoint, the
+/// length and the next block (an OR and a movemask with AVX2) after each
+/// spent about a fifth of the BMP check's instructions on them
+/// (docs/results/utf8-variants.md, "Groups of four blocks").
+///
+/// # Safety
+///
+/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes,
+/// and `i + BLOCK <= len`.
+#[inline(always)]
+pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
+    c: &C,
+    ptr: *const u8,
+    len: usize,
+    i: usize,
+) -> (RunEnd, Run<V>) {
+    const PER_GROUP: usize = GROUP / BLOCK;
+    // SAFETY: the caller guarantees V's features and the bytes; every read
+    // is in bounds, as noted at each one.
+    unsafe {
+        let mut i = i;
+        let mut checked = i;
+        let mut err;
+        let mut last;
+        // Whether the first block was checked alone (its group), so that
+        // the loop starts with the test of the block after it.
+        let mut peeled = i < 3;
+        // The next block's test: the run ends there.
+        let next_is_plain = |p: *const u8| first_word_is_ascii(p) && c.plain(p);
+        macro_rules! end {
+            ($how:expr) => {
+                return (
+                    $how,
+                    Run {
+                        i,
+                        checked,
+                        err,
+                        last,
+                    },
+                )
+            };
+        }
+        if peeled {
+            // In bounds: `i + BLOCK <= len`.
+            (err, last) = c.first(ptr.add(i));
+            i += BLOCK;
+            if err.any() {
+                end!(RunEnd::Flagged);
+            }
+            checked = i;
+        } else {
+            err = V::splat(0);
+            last = err;
+        }
+        loop {
+            if !peeled {
+                // A group from `checked == i >= 3`, a block that is not
+                // plain. `err` is zero at every way in (tested); said
+                // again so that the group's first flags need no OR.
+                err = V::splat(0);
+                // (Testing the first words of the group's other blocks
+                // up front and checking them without a branch between was
+                // slower with AVX2: 2850 against 2780 ns per 64 KiB.)
+                if len - i >= GROUP {
+                    for k in 1..=PER_GROUP {
+                        // Two blocks ahead, as simdutf8 does; only AVX2
+                        // prefetches (measured there), the others ignore
+                        // the hint.
+                        let p = ptr.add(i);
+                        V::prefetch(p.wrapping_add(2 * BLOCK));
+                        // In bounds: `i + BLOCK <= checked + GROUP <= len`
+                        // and `i >= 3`.
+                        let (flags, l) = c.block(p);
+                        err = err.or(flags);
+                        last = l;
+                        i += BLOCK;
+                        // In bounds: `i + BLOCK <= checked + GROUP` for
+                        // `k < PER_GROUP`.
+                        if k < PER_GROUP && next_is_plain(p.add(BLOCK)) {
+                            if c.open(err, last) {
+                                end!(RunEnd::Flagged);
+                            }
+                            end!(RunEnd::Ascii);
+                        }
+                    }
+                    if err.any() {
+                        end!(RunEnd::Flagged);
+                    }
+                    checked = i;
+                } else {
+                    // Fewer than a group left: block by block, with the
+                    // length test after each.
+                    loop {
+                        V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                        // In bounds: `i + BLOCK <= len` and `i >= 3`.
+                        let (flags, l) = c.block(ptr.add(i));
+                        err = err.or(flags);
+                        last = l;
+                        i += BLOCK;
+                        if len - i < BLOCK {
+                            end!(RunEnd::Tail);
+                        }
+                        // In bounds: `i + BLOCK <= len`.
+                        if next_is_plain(ptr.add(i)) {
+                            if c.open(err, last) {
+                                end!(RunEnd::Flagged);
+                            }
+                            end!(RunEnd::Ascii);
+                        }
+                    }
+                }
+            }
+            peeled = false;
+            if len - i < BLOCK {
+                end!(RunEnd::Tail);
+            }
+            // In bounds: `i + BLOCK <= len`.
+            if next_is_plain(ptr.add(i)) {
+                if c.open(err, last) {
+                    end!(RunEnd::Flagged);
+                }
+                end!(RunEnd::Ascii);
+            }
+        }
+    }
+}
+
 /// `Ok(())` if `input` is well-formed UTF-8; otherwise `Err(pos)`, where
 /// `input[..pos]` is known to be a prefix of well-formed UTF-8 (it may end
 /// inside a character) and the first error is at or after `pos - 3`.
@@ -552,12 +805,20 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
 /// loop, with the state kept in registers: 0.4x simdutf8 on ASCII, 34
 /// versus 82 GB/s at 1 KiB.)
 ///
-/// With `CHECKPOINTS`, the error register is also tested every [`GROUP`]
-/// bytes inside a non-ASCII run, so that a failure reports a position at
-/// most 256 bytes before the error and the exact path stays short. Without
-/// them (for `is_valid`, which needs no position) it is tested only when a
-/// non-ASCII run ends: that test and its branch cost 1% on non-ASCII text,
-/// the difference between 0.99x and 1.00x simdutf8's `basic`.
+/// With `CHECKPOINTS` (`validate`), a non-ASCII run is checked in groups of
+/// [`GROUP`] bytes by [`non_ascii_run`], the loop it shares with
+/// utf8-simd's BMP check: the error register is tested at the end of each
+/// group, so that a failure reports a position at most 256 bytes before
+/// the error and the exact path stays short, and between the blocks of a
+/// group only the next block's first word is tested. The block loop with a
+/// checkpoint test after each block ran 64 KiB of non-ASCII text in
+/// 2814-2940 ns with AVX2 on Zen 4, the groups in 2769-2794 (AVX-512 2324
+/// -> 2103 ns). Without them (`is_valid`, which needs no position) the
+/// block loop stays: one block an iteration and the error register tested
+/// only where a non-ASCII run ends. There it took 2548-2614 ns against the
+/// groups' 2764-2789 on Zen 4, at the same instruction count (callgrind:
+/// 49 per block), over four code placements; why is not known
+/// (docs/results/utf8-simd.md, "Groups of four blocks in `validate`").
 ///
 /// # Safety
 ///
@@ -579,24 +840,43 @@ pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
         // boundary, and `err` holds the errors after it.
         let mut checked = i;
         let mut prev = zero;
-        if len - i >= BLOCK {
-            // The loop below tests `i` against fixed limits (one induction
-            // variable, as in `ascii_run`): the last block start, and the
-            // next checkpoint.
+        if len - i >= BLOCK && CHECKPOINTS {
             let last = len - BLOCK;
-            let mut next_checkpoint = checked + GROUP;
-            'runs: loop {
+            loop {
                 // A non-ASCII run, starting with a block known to be
-                // non-ASCII. Its first block is checked here, before the
-                // loop, so that the loop's blocks take the memory path
-                // without a test of `i` each.
+                // non-ASCII (in bounds: `i + BLOCK <= len`). At `i < 3`
+                // the register before is zero; elsewhere the bytes before
+                // `i` are the real input (the ASCII run's), which is what
+                // the register path would shift in.
+                let (end, run) = non_ascii_run(&c, ptr, len, i);
+                match end {
+                    RunEnd::Flagged => return Err(run.checked),
+                    RunEnd::Tail => {
+                        (i, checked, err, prev) = (run.i, run.checked, run.err, run.last);
+                        break;
+                    }
+                    RunEnd::Ascii => {
+                        // The next ASCII run, whose first block is ASCII:
+                        // `input[..run.i]` ends at a character boundary.
+                        i = ascii_run_after::<V>(ptr, len, run.i);
+                        checked = i;
+                        if i > last {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else if len - i >= BLOCK {
+            // The block loop without checkpoints (`is_valid`): one block
+            // an iteration, the next block's ASCII test loaded with the
+            // registers the check reads next (see above for why not the
+            // groups). The same loop with the checkpoint and the length
+            // folded into one limit (one test of `i` per block) measured
+            // no faster for `validate` than the loop before it.
+            let last = len - BLOCK;
+            'runs: loop {
                 // In bounds: `i + BLOCK <= len`, and `i >= 3` for the reads
-                // before the block. At `i == 0` the register before is
-                // zero; elsewhere the bytes before `i` are the real input
-                // (the ASCII run's), which is what the register path would
-                // shift in.
-                // Two blocks ahead, as simdutf8 does; only AVX2 prefetches
-                // (measured there), the others ignore the hint.
+                // before the block; at `i < 3` the register before is zero.
                 V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
                 prev = if i >= 3 {
                     check_block_mem(&c, ptr.add(i), &mut err)
@@ -605,20 +885,6 @@ pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
                 };
                 loop {
                     i += BLOCK;
-                    // Counted from the last checkpoint, not from the start
-                    // of the input: the ASCII loop realigns `i` to the
-                    // input's 64-byte-aligned addresses, after which a test
-                    // of `i % GROUP == 0` never held on a misaligned input,
-                    // and a failure sent the whole non-ASCII run back to
-                    // the scalar path (124-211 ms instead of 28 ms for an
-                    // error near the end of 256 MiB).
-                    if CHECKPOINTS && i >= next_checkpoint {
-                        if err.any() {
-                            return Err(checked);
-                        }
-                        checked = i;
-                        next_checkpoint = i + GROUP;
-                    }
                     if i > last {
                         break 'runs;
                     }
@@ -634,11 +900,10 @@ pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
                     V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
                     prev = check_block_mem(&c, ptr.add(i), &mut err);
                 }
-                // The next ASCII run, whose first block is ASCII: `err` is
-                // zero and `input[..i]` ends at a character boundary.
+                // The next ASCII run: `err` is zero and `input[..i]` ends
+                // at a character boundary.
                 i = ascii_run_after::<V>(ptr, len, i);
                 checked = i;
-                next_checkpoint = i + GROUP;
                 prev = zero;
                 if i > last {
                     break 'runs;

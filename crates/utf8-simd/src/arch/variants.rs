@@ -66,7 +66,7 @@
 //! AVX2 1.47-1.50x, with the loop of [`bmp`]; docs/results/utf8-variants.md,
 //! "One pass" and "Groups of four blocks".)
 
-use super::kernel::{BLOCK, Consts, GROUP, block_is_ascii};
+use super::kernel::{BLOCK, Consts, GROUP, RunCheck, RunEnd, block_is_ascii, non_ascii_run};
 use super::vector::Vector;
 use crate::tables::{C0_80, NibbleTables, SURROGATE};
 use crate::variant::{Rules, Tables};
@@ -341,22 +341,6 @@ unsafe fn blocks_are_plain<V: Vector, const MUTF: bool, const N: usize>(p: *cons
     }
 }
 
-/// Whether the first 8 bytes at `p` are ASCII: the BMP check's first test
-/// of the next block, a necessary condition for [`blocks_are_plain`],
-/// which follows where it holds. In a non-ASCII run it almost never does,
-/// and then the test of each block costs no vector operation (one load and
-/// a scalar test), where the AVX2 check is bound by its vector operations.
-///
-/// # Safety
-///
-/// `p` is valid for reads of 8 bytes.
-#[inline(always)]
-unsafe fn first_word_is_ascii(p: *const u8) -> bool {
-    // SAFETY: the caller guarantees the bytes.
-    let word = unsafe { p.cast::<u64>().read_unaligned() };
-    word & 0x8080_8080_8080_8080 == 0
-}
-
 /// The bytes one, two and three places before each byte of `cur`, the
 /// register at `q`: loaded from memory (`MEM`, where `q - 3` is in the
 /// input), as the UTF-8 kernel's `check_block_mem` does (three loads
@@ -571,22 +555,65 @@ unsafe fn ascii_run<V: Vector, const MUTF: bool>(
     }
 }
 
+/// The blocks of the BMP check for the group loop it shares with the
+/// UTF-8 kernel ([`non_ascii_run`]): [`validate`]'s plain check with the
+/// tables of UTF-8 without 4-byte forms (and, with `NUL`, without `00`).
+struct BmpCheck<V, const NUL: bool>(VariantConsts<V>);
+
+impl<V: Vector, const NUL: bool> RunCheck<V> for BmpCheck<V, NUL> {
+    #[inline(always)]
+    unsafe fn first(&self, p: *const u8) -> (V, V) {
+        // The bytes before the input read as spaces, which every table
+        // treats as zeros (a zero register would be three `00` bytes to
+        // `NUL`'s tables).
+        // SAFETY: the caller guarantees V's features and the bytes.
+        unsafe { self.0.plain_block::<true, false, false>(p, V::splat(b' ')) }
+    }
+
+    #[inline(always)]
+    unsafe fn block(&self, p: *const u8) -> (V, V) {
+        // SAFETY: the caller guarantees V's features and the bytes `p - 3..
+        // p + BLOCK` (the register passed is not read: `MEM`).
+        unsafe { self.0.plain_block::<true, false, true>(p, V::splat(0)) }
+    }
+
+    #[inline(always)]
+    unsafe fn plain(&self, p: *const u8) -> bool {
+        // SAFETY: the caller guarantees V's features and the bytes.
+        unsafe { blocks_are_plain::<V, NUL, 1>(p) }
+    }
+
+    #[inline(always)]
+    unsafe fn open(&self, err: V, last: V) -> bool {
+        // A character left open, or (`NUL`) a `00` in the run's last byte,
+        // which no pair saw (the tables flag `00` as the first byte of a
+        // pair).
+        // SAFETY: the caller guarantees V's features.
+        unsafe {
+            let mut open = err.or(self.0.base.incomplete(last));
+            if NUL {
+                open = open.or(self.0.last1.saturating_sub(last));
+            }
+            open.any()
+        }
+    }
+}
+
 /// The BMP check over the whole blocks of `input` (see [`run_bmp`]):
-/// [`validate`]'s plain mode alone, in its own loop, with the contract of
+/// [`validate`]'s plain mode alone, in the group loop of the UTF-8
+/// kernel's `validate` ([`non_ascii_run`]), with the contract of
 /// [`validate`]; `Err(checked)` at the first group whose flags are set.
 ///
-/// The loop checks a whole group (four blocks) without testing the length
-/// or the checkpoint between its blocks, only whether the next block is
-/// plain ASCII (where the run ends); the length is tested once per group
-/// and the flags at its end. The plain mode of [`validate`], one block per
-/// iteration with all three tests and the carried register of the
-/// shifting path, spent 20 of its 53 instructions per block (AVX2) on that
-/// bookkeeping. Callgrind, AVX2, CESU-8 decode of 64 KiB of Chinese: 56.7K
-/// instructions with the plain mode's loop, 43.3K with this one, 41.7K
-/// with the scalar first test of the next block ([`first_word_is_ascii`]);
-/// what is left is the check itself, 28 vector operations per block, on
-/// which the loop is bound (llvm-mca, Zen 3: 7.3 cycles per block, 9.1
-/// before; `simdutf8`'s AVX2 loop, the peer's, 11.7).
+/// The plain mode of [`validate`], one block per iteration with a test of
+/// the checkpoint, the length and the next block after each and the
+/// carried register of the shifting path, spent 20 of its 53 instructions
+/// per block (AVX2) on that bookkeeping. Callgrind, AVX2, CESU-8 decode of
+/// 64 KiB of Chinese: 56.7K instructions with the plain mode's loop, 41.7K
+/// with the group loop and the scalar first test of the next block
+/// ([`first_word_is_ascii`](super::kernel::first_word_is_ascii)); what is
+/// left is the check itself, 28 vector operations per block, on which the
+/// loop is bound (llvm-mca, Zen 3: 7.3 cycles per block, 9.1 before;
+/// `simdutf8`'s AVX2 loop, the peer's, 11.7).
 ///
 /// # Safety
 ///
@@ -596,127 +623,36 @@ unsafe fn bmp<V: Vector, const NUL: bool>(
     tables: &NibbleTables,
     input: &[u8],
 ) -> Result<usize, usize> {
-    const PER_GROUP: usize = GROUP / BLOCK;
     let len = input.len();
     let ptr = input.as_ptr();
     // SAFETY: the caller guarantees V's features; every read is in bounds,
     // as noted at each one.
     unsafe {
-        let c = VariantConsts::<V>::new(tables);
-        // Whether a run that ends with the register `last` leaves something
-        // open: a character, or (`NUL`) a `00` in its last byte, which no
-        // pair saw (the tables flag `00` as the first byte of a pair).
-        let open = |err: V, last: V| {
-            let mut open = err.or(c.base.incomplete(last));
-            if NUL {
-                open = open.or(c.last1.saturating_sub(last));
-            }
-            open.any()
-        };
-        let mut err = V::splat(0);
+        let c = BmpCheck::<V, NUL>(VariantConsts::<V>::new(tables));
         let mut i = 0;
-        let mut checked;
-        'runs: loop {
+        loop {
             // In bounds: `i <= len`.
             i = ascii_run::<V, NUL>(ptr, len, i);
-            checked = i;
             if len - i < BLOCK {
-                break 'runs;
+                // The last bytes, fewer than a block, are the caller's.
+                return Ok(i);
             }
-            // A non-ASCII run, starting with a block known to be one; `err`
-            // is zero. The bytes before each register come from memory
-            // ([`before`]), but before the input's first bytes: there
-            // (`i < 3`, at most once per call) the run's first block shifts
-            // them in from a register of spaces, which every table treats
-            // as zeros (a zero register would be three `00` bytes to
-            // `NUL`'s tables), and makes a group of its own.
-            let mut last = V::splat(b' ');
-            if i < 3 {
-                // In bounds: `i + BLOCK <= len`.
-                (err, last) = c.plain_block::<true, false, false>(ptr.add(i), last);
-                i += BLOCK;
-                if err.any() {
-                    return Err(checked);
+            // A non-ASCII run, from a block that is not plain (in bounds:
+            // `i + BLOCK <= len`).
+            let (end, run) = non_ascii_run(&c, ptr, len, i);
+            match end {
+                RunEnd::Flagged => return Err(run.checked),
+                RunEnd::Tail => {
+                    // The last bytes are the caller's.
+                    return if run.err.any() {
+                        Err(run.checked)
+                    } else {
+                        Ok(run.i)
+                    };
                 }
-                checked = i;
-                if len - i < BLOCK {
-                    break 'runs;
-                }
-                // In bounds: `i + BLOCK <= len`.
-                if first_word_is_ascii(ptr.add(i)) && blocks_are_plain::<V, NUL, 1>(ptr.add(i)) {
-                    if open(err, last) {
-                        return Err(checked);
-                    }
-                    continue 'runs;
-                }
-            }
-            // From here `i >= 3`; each pass is a group, from `checked == i`,
-            // a block that is not plain ASCII.
-            loop {
-                // `err` is zero at every way in (tested); said again so that
-                // the group's first flags need no OR.
-                err = V::splat(0);
-                if len - i >= GROUP {
-                    for k in 1..=PER_GROUP {
-                        // Two blocks ahead, as the UTF-8 kernel does.
-                        V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
-                        // In bounds: `i + BLOCK <= checked + GROUP <= len`
-                        // and `i >= 3`.
-                        let (flags, l) = c.plain_block::<true, false, true>(ptr.add(i), last);
-                        err = err.or(flags);
-                        last = l;
-                        i += BLOCK;
-                        // In bounds: `i + BLOCK <= checked + GROUP` for
-                        // `k < PER_GROUP`.
-                        if k < PER_GROUP
-                            && first_word_is_ascii(ptr.add(i))
-                            && blocks_are_plain::<V, NUL, 1>(ptr.add(i))
-                        {
-                            if open(err, last) {
-                                return Err(checked);
-                            }
-                            continue 'runs;
-                        }
-                    }
-                    if err.any() {
-                        return Err(checked);
-                    }
-                    checked = i;
-                } else {
-                    // Fewer than a group left: block by block, with the
-                    // length test after each.
-                    loop {
-                        // In bounds: `i + BLOCK <= len` and `i >= 3`.
-                        let (flags, l) = c.plain_block::<true, false, true>(ptr.add(i), last);
-                        err = err.or(flags);
-                        last = l;
-                        i += BLOCK;
-                        if len - i < BLOCK {
-                            break 'runs;
-                        }
-                        // In bounds: `i + BLOCK <= len`.
-                        if blocks_are_plain::<V, NUL, 1>(ptr.add(i)) {
-                            if open(err, last) {
-                                return Err(checked);
-                            }
-                            continue 'runs;
-                        }
-                    }
-                }
-                if len - i < BLOCK {
-                    break 'runs;
-                }
-                // In bounds: `i + BLOCK <= len`.
-                if first_word_is_ascii(ptr.add(i)) && blocks_are_plain::<V, NUL, 1>(ptr.add(i)) {
-                    if open(err, last) {
-                        return Err(checked);
-                    }
-                    continue 'runs;
-                }
+                RunEnd::Ascii => i = run.i,
             }
         }
-        // The last bytes, fewer than a block, are the caller's.
-        if err.any() { Err(checked) } else { Ok(i) }
     }
 }
 
