@@ -176,6 +176,7 @@ pub(crate) static AVX512VBMI2: Kernel = Kernel {
     latin1_to_utf8: avx512vbmi2::latin1_to_utf8,
     utf16_to_utf8: avx512vbmi2::utf16_to_utf8,
     utf8_to_utf16: avx512vbmi2::utf8_to_utf16,
+    utf8_to_utf32: avx512vbmi2::utf8_to_utf32,
     utf8_to_latin1: avx512vbmi2::utf8_to_latin1,
     utf32_to_utf16: avx512vbmi2::utf32_to_utf16,
     utf8_to_utf16_bytes: [
