@@ -71,8 +71,9 @@
 //! past its output); the last block before the tail uses masked stores of
 //! exactly its output, and the AVX-512 table's kernel (`x86_64::latin1`)
 //! takes the last 64 to 127 bytes. UTF-16 → UTF-8 does the same with its
-//! lookahead register; UTF-8 → UTF-16 stores exactly its output (with
-//! masks, or the 64 units of an ASCII block).
+//! lookahead register, and converts its last 1 to 63 units from
+//! registers loaded under a mask (`last_units`); UTF-8 → UTF-16 stores
+//! exactly its output (with masks, or the 64 units of an ASCII block).
 //!
 //! Measured in `docs/results/transcode.md` ("A VBMI2 table").
 
@@ -543,11 +544,85 @@ unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
             i += r;
             o += w;
         }
+        // The last units (fewer than 64): registers loaded under a mask,
+        // so that they stay off the AVX2 kernel, whose end is scalar. (At
+        // 1 KiB of Arabic or Russian text that end was a tenth of the
+        // units and a third of the time.)
+        while n - i < 64 && i < n && cap - o >= 96 {
+            let k = (n - i).min(32);
+            // SAFETY: the load reads units `i..i + k`, inside `src`; the
+            // store writes at most `3 * k <= 96` bytes at `o`, inside
+            // `cap`.
+            match unsafe { last_units::<SWAP>(p.add(i), k, q.add(o)) } {
+                Some(w) => {
+                    i += k;
+                    o += w;
+                }
+                None => break,
+            }
+        }
+        if i == n {
+            return (i, o);
+        }
         // SAFETY: the caller guarantees `avx2`'s features.
         match unsafe { stretch(avx2, src, dst, i, o) } {
             Ok(at) => (i, o) = at,
             Err(at) => return at,
         }
+    }
+}
+
+/// The UTF-8 of the `k` (`1..=32`) units at `s` (byte-swapped if `SWAP`),
+/// loaded under a mask, at `out`: its length, or `None` (nothing written)
+/// if one of them is a surrogate, for the AVX2 kernel to take. Writes
+/// exactly the output. The lanes past `k` load as zero, and their bytes
+/// are left out of the packing.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `s` is readable for `k` units and
+/// `out` writable for `3 * k` bytes.
+#[inline(always)]
+unsafe fn last_units<const SWAP: bool>(s: *const u16, k: usize, out: *mut u8) -> Option<usize> {
+    // SAFETY: the caller guarantees the features, the `k` units read (the
+    // lanes outside the mask are not accessed) and the bytes written.
+    unsafe {
+        let lanes = _bzhi_u32(u32::MAX, k as u32);
+        let v = swap16::<SWAP>(_mm512_maskz_loadu_epi16(lanes, s.cast()));
+        let high = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
+        if high == 0 {
+            _mm256_mask_storeu_epi8(out.cast(), lanes, _mm512_cvtepi16_epi8(v));
+            return Some(k);
+        }
+        if _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) == 0 {
+            // Each lane is two bytes of `below_800`'s packing; the zero
+            // lanes past `k` would be one byte each.
+            let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0));
+            let cont = _mm512_ternarylogic_epi32::<0xEA>(
+                v,
+                _mm512_set1_epi16(0x3F),
+                _mm512_set1_epi16(0x80),
+            );
+            let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(cont));
+            let units = _mm512_mask_mov_epi16(two, !high, v);
+            let keep = (0x5555_5555_5555_5555 | odd_bits(high)) & _bzhi_u64(u64::MAX, 2 * k as u32);
+            let w = keep.count_ones() as usize;
+            store_packed(out, _mm512_maskz_compress_epi8(keep, units), w, false);
+            return Some(w);
+        }
+        let top = _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16));
+        if _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800u16 as i16)) != 0 {
+            return None;
+        }
+        // Zero lanes are ASCII, one byte each in `bmp16`'s packing: the
+        // halves are packed from the lanes that are units.
+        let lo = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+        let w = bmp16_first(lo, k.min(16), out);
+        if k <= 16 {
+            return Some(w);
+        }
+        let hi = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v));
+        Some(w + bmp16_first(hi, k - 16, out.add(w)))
     }
 }
 
@@ -581,7 +656,20 @@ unsafe fn bmp(v: __m512i, out: *mut u8) -> usize {
 /// The CPU has this table's features; `out` is writable for 48 bytes.
 #[inline(always)]
 unsafe fn bmp16(u: __m512i, out: *mut u8) -> usize {
-    // SAFETY: the caller guarantees the features and the 48 bytes.
+    // SAFETY: the caller's guarantees, and all 16 lanes.
+    unsafe { bmp16_first(u, 16, out) }
+}
+
+/// [`bmp16`] of the first `k` (`0..=16`) lanes of `u` only: the UTF-8 of
+/// those units, at most `3 * k` bytes, written exactly.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `out` is writable for `3 * k`
+/// bytes.
+#[inline(always)]
+unsafe fn bmp16_first(u: __m512i, k: usize, out: *mut u8) -> usize {
+    // SAFETY: the caller guarantees the features and the `3 * k` bytes.
     unsafe {
         let ge80 = _mm512_cmpge_epu32_mask(u, _mm512_set1_epi32(0x80));
         let ge800 = _mm512_cmpge_epu32_mask(u, _mm512_set1_epi32(0x800));
@@ -604,9 +692,11 @@ unsafe fn bmp16(u: __m512i, out: *mut u8) -> usize {
             _mm512_set1_epi32(0x80C0),
         );
         let lanes = _mm512_mask_mov_epi32(_mm512_mask_mov_epi32(u, ge80, two), ge800, three);
-        let keep = 0x1111_1111_1111_1111
+        // Four bytes a lane; `k == 16` keeps all 64 bits (`bzhi` by 64).
+        let keep = (0x1111_1111_1111_1111
             | _pdep_u64(u64::from(ge80), 0x2222_2222_2222_2222)
-            | _pdep_u64(u64::from(ge800), 0x4444_4444_4444_4444);
+            | _pdep_u64(u64::from(ge800), 0x4444_4444_4444_4444))
+            & _bzhi_u64(u64::MAX, 4 * k as u32);
         let w = keep.count_ones() as usize;
         store_packed(out, _mm512_maskz_compress_epi8(keep, lanes), w, false);
         w
