@@ -72,8 +72,10 @@
 //! exactly its output, and the AVX-512 table's kernel (`x86_64::latin1`)
 //! takes the last 64 to 127 bytes. UTF-16 → UTF-8 does the same with its
 //! lookahead register, and converts its last 1 to 63 units from
-//! registers loaded under a mask (`last_units`); UTF-8 → UTF-16 stores
-//! exactly its output (with masks, or the 64 units of an ASCII block).
+//! registers loaded under a mask (`last_units`); UTF-8 → UTF-16 and
+//! UTF-32 store exactly their output (with masks, or the 64 units of an
+//! ASCII block), and convert their last 1 to 64 bytes as one block loaded
+//! under masks (`last_block`).
 //!
 //! Measured in `docs/results/transcode.md` ("A VBMI2 table").
 
@@ -885,6 +887,19 @@ unsafe fn utf8_to_utf16_with<O: Units>(
             i += r;
             o += w;
         }
+        // The last 1 to 64 bytes: one block loaded under a mask, so that
+        // they stay off the AVX2 kernel, whose end is a scratch buffer and
+        // then scalar code. (Left with 65, the loop stopped one byte short
+        // of its two bytes of lookahead: the AVX2 kernel takes them.)
+        let k = n - i;
+        if (1..=64).contains(&k) && cap - o >= k {
+            // SAFETY: the loads read bytes `i..n`, inside `src`; the
+            // stores write one unit per character, at most `k`, inside
+            // `cap`.
+            if let Some(w) = unsafe { last_block::<O>(p.add(i), k, q.add(o)) } {
+                return (n, o + w);
+            }
+        }
         // SAFETY: the caller guarantees `avx2`'s features.
         match unsafe { stretch(avx2, src, dst, i, o) } {
             Ok(at) => (i, o) = at,
@@ -941,6 +956,56 @@ unsafe fn short_block<O: Units>(s: *const u8, out: *mut O::Unit) -> Option<(usiz
             return None;
         }
         Some(pack::<O, true>(x, s, out))
+    }
+}
+
+/// The characters of the last `k` (`1..=64`) bytes of the input at `s`
+/// (valid UTF-8, so they end with the input), loaded under masks, to
+/// units at `out`: the units written, or `None` (nothing written) for a
+/// 4-byte lead. [`pack`] with the three loads under masks of the bytes
+/// that exist (the lanes past them load as zero) and the starts cut to
+/// `k` lanes. On input that is not valid UTF-8 the units may be wrong;
+/// the reads and writes stay the same.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `s` is readable for `k` bytes;
+/// `out` is writable for `k` units.
+#[inline(always)]
+unsafe fn last_block<O: Units>(s: *const u8, k: usize, out: *mut O::Unit) -> Option<usize> {
+    // SAFETY: the caller guarantees the features, the `k` bytes read (each
+    // load's mask covers the bytes from its address to `s + k`, and the
+    // lanes outside a mask are not accessed, so the addresses past the
+    // end, formed with `wrapping_add`, are never read) and the writes: one
+    // unit per start, and there are at most `k` starts.
+    unsafe {
+        let bytes = _bzhi_u64(u64::MAX, k as u32);
+        let x = _mm512_maskz_loadu_epi8(bytes, s.cast());
+        if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
+            return None;
+        }
+        let y = _mm512_maskz_loadu_epi8(bytes >> 1, s.wrapping_add(1).cast());
+        let z = _mm512_maskz_loadu_epi8(bytes >> 2, s.wrapping_add(2).cast());
+        let starts = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8(-65)) & bytes;
+        let first = _mm512_maskz_compress_epi8(starts, x);
+        let second = _mm512_maskz_compress_epi8(starts, y);
+        let third = _mm512_maskz_compress_epi8(starts, z);
+        let chars = starts.count_ones() as usize;
+        let lo = units::<true>(
+            _mm512_castsi512_si256(first),
+            _mm512_castsi512_si256(second),
+            _mm512_castsi512_si256(third),
+        );
+        O::units(lo, chars.min(32), out);
+        if chars > 32 {
+            let hi = units::<true>(
+                _mm512_extracti64x4_epi64::<1>(first),
+                _mm512_extracti64x4_epi64::<1>(second),
+                _mm512_extracti64x4_epi64::<1>(third),
+            );
+            O::units(hi, chars - 32, out.add(32));
+        }
+        Some(chars)
     }
 }
 
