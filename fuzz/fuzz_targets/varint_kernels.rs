@@ -3,8 +3,8 @@
 //! against one-at-a-time scalar decoding and encoding: values, count, stop
 //! offset and error kind for `u64` and `u32`, lenient and strict, with an
 //! output slice of a fuzzed size; `encode_slice` and `encoded_len_slice`
-//! against `encode`, with nothing written past the encoding; the iterator;
-//! and signed LEB128 round trips.
+//! against `encode`, with nothing written past the encoding; the iterators
+//! and `decode_to_vec` of every kernel; and signed LEB128 round trips.
 //!
 //! The input is the varint stream itself; its first byte also sets the
 //! output size. libFuzzer hands it in a heap buffer of exactly its length,
@@ -109,13 +109,25 @@ fuzz_target!(|data: &[u8]| {
         check_encode::<u32>(name, *codec, data, &values32);
     }
 
-    // The iterator decodes ahead with the dispatched kernel.
-    let (want, pos, err) = one_by_one::<u64>(data, usize::MAX, false);
-    let mut it = varint::iter::<u64>(data);
-    let got: Vec<u64> = it.by_ref().map_while(Result::ok).collect();
-    same("iter values", data, got, want);
-    same("iter offset", data, it.offset(), pos);
-    let _ = err;
+    // The iterators and `decode_to_vec`, which decode ahead with each
+    // kernel (the free functions with the dispatched one, the list's first).
+    for strict in [false, true] {
+        let (want, pos, err) = one_by_one::<u64>(data, usize::MAX, strict);
+        for (name, codec) in codecs() {
+            let mut it = if strict { codec.iter_strict::<u64>(data) } else { codec.iter::<u64>(data) };
+            let got: Vec<u64> = it.by_ref().map_while(Result::ok).collect();
+            let what = format!("{name} iter strict={strict}");
+            same(&what, data, &got, &want);
+            same(&what, data, it.offset(), pos);
+            if !strict {
+                let what = format!("{name} decode_to_vec");
+                let mut vec = Vec::new();
+                let got = codec.decode_to_vec::<u64>(data, &mut vec).map_err(|e| (e.error(), e.offset()));
+                same(&what, data, got, err.map_or(Ok(want.len()), |e| Err((e, pos))));
+                same(&what, data, &vec, &want);
+            }
+        }
+    }
 
     // Signed LEB128: round trips of the words, and decode never panics.
     for &v in &values64 {

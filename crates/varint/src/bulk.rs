@@ -243,36 +243,77 @@ fn drive<T: Varint, const STRICT: bool>(
 /// assert_eq!(values, [150, 0]);
 /// ```
 #[cfg(feature = "alloc")]
+#[inline]
 pub fn decode_to_vec<T: Varint>(
     input: &[u8],
     out: &mut alloc::vec::Vec<T>,
 ) -> Result<usize, BulkError> {
-    /// Values per step: enough to amortise the resize, small enough that a
-    /// short input does not allocate much.
-    const STEP: usize = 256;
-    let start = out.len();
-    let mut pos = 0;
-    while pos < input.len() {
-        let filled = out.len();
-        // Never more slots than bytes left: each varint takes one at least.
-        let slots = STEP.min(input.len() - pos);
-        out.resize(filled + slots, T::default());
-        match decode_into(&input[pos..], &mut out[filled..]) {
-            Ok(done) => {
-                out.truncate(filled + done.count);
-                pos += done.bytes;
-            }
-            Err(e) => {
-                out.truncate(filled + e.count);
-                return Err(BulkError {
-                    error: e.error,
-                    offset: pos + e.offset,
-                    count: out.len() - start,
-                });
+    KernelCodec::new().decode_to_vec(input, out)
+}
+
+impl KernelCodec {
+    /// [`decode_to_vec`] with this decoder's kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`decode_to_vec`].
+    #[cfg(feature = "alloc")]
+    pub fn decode_to_vec<T: Varint>(
+        &self,
+        input: &[u8],
+        out: &mut alloc::vec::Vec<T>,
+    ) -> Result<usize, BulkError> {
+        /// Values per step: enough to amortise the resize, small enough that a
+        /// short input does not allocate much.
+        const STEP: usize = 256;
+        let start = out.len();
+        let mut pos = 0;
+        while pos < input.len() {
+            let filled = out.len();
+            // Never more slots than bytes left: each varint takes one at least.
+            let slots = STEP.min(input.len() - pos);
+            out.resize(filled + slots, T::default());
+            match self.decode_into(&input[pos..], &mut out[filled..]) {
+                Ok(done) => {
+                    out.truncate(filled + done.count);
+                    pos += done.bytes;
+                }
+                Err(e) => {
+                    out.truncate(filled + e.count);
+                    return Err(BulkError {
+                        error: e.error,
+                        offset: pos + e.offset,
+                        count: out.len() - start,
+                    });
+                }
             }
         }
+        Ok(out.len() - start)
     }
-    Ok(out.len() - start)
+
+    /// [`iter`] with this decoder's kernel.
+    pub fn iter<'a, T: Varint>(&self, input: &'a [u8]) -> Iter<'a, T> {
+        Iter {
+            input,
+            start: 0,
+            end: 0,
+            buf: [T::default(); AHEAD],
+            head: 0,
+            len: 0,
+            strict: false,
+            codec: *self,
+            pending: None,
+            failed: false,
+        }
+    }
+
+    /// [`iter_strict`] with this decoder's kernel.
+    pub fn iter_strict<'a, T: Varint>(&self, input: &'a [u8]) -> Iter<'a, T> {
+        Iter {
+            strict: true,
+            ..self.iter(input)
+        }
+    }
 }
 
 /// Values an [`Iter`] decodes ahead: one window of the bulk kernel.
@@ -303,6 +344,8 @@ pub struct Iter<'a, T> {
     head: usize,
     len: usize,
     strict: bool,
+    /// The kernel that decodes ahead.
+    codec: KernelCodec,
     /// The error at `end`, yielded once the buffer is drained.
     pending: Option<DecodeError>,
     failed: bool,
@@ -322,26 +365,13 @@ pub struct Iter<'a, T> {
 /// assert_eq!(it.next(), None);
 /// ```
 pub fn iter<T: Varint>(input: &[u8]) -> Iter<'_, T> {
-    Iter {
-        input,
-        start: 0,
-        end: 0,
-        buf: [T::default(); AHEAD],
-        head: 0,
-        len: 0,
-        strict: false,
-        pending: None,
-        failed: false,
-    }
+    KernelCodec::new().iter(input)
 }
 
 /// Iterates over the varints of `input`, decoded strictly as by
 /// [`decode_strict`](crate::decode_strict()).
 pub fn iter_strict<T: Varint>(input: &[u8]) -> Iter<'_, T> {
-    Iter {
-        strict: true,
-        ..iter(input)
-    }
+    KernelCodec::new().iter_strict(input)
 }
 
 impl<'a, T> Iter<'a, T> {
@@ -381,7 +411,7 @@ impl<T: Varint> Iter<'_, T> {
         self.start = self.end;
         self.head = 0;
         self.len = 0;
-        let codec = KernelCodec::new();
+        let codec = self.codec;
         if !codec.is_portable() && rest.len() >= MIN_INPUT {
             let (bytes, values) = if self.strict {
                 T::bulk::<true>(codec, rest, &mut self.buf)

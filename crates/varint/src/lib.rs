@@ -207,3 +207,54 @@ pub use io::{ReadVarint, WriteVarint};
 /// ([`encode_signed`], [`decode_signed`], …); re-exported so callers need no
 /// direct dependency on `zigzag` to name it.
 pub use zigzag::ZigZag;
+
+/// Issue 17 asked for `#[must_use]` on `encode` and friends: the functions
+/// whose answer is the reason to call them. Each block below must fail to
+/// compile with `unused_must_use` denied, so removing one of the attributes
+/// fails `cargo test --doc`. (`Result`-returning functions, `try_encode` and
+/// the decoders, are `#[must_use]` through `Result`.)
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// varint::encode(300u64, &mut [0u8; 10]);
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// varint::encode_signed(-3i64, &mut [0u8; 10]);
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// varint::encoded_len(300u64);
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// varint::encoded_len_slice(&[300u64]);
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// varint::sleb128::encode(-3i64, &mut [0u8; 10]);
+/// ```
+///
+/// ```compile_fail
+/// #![deny(unused_must_use)]
+/// varint::sleb128::encoded_len(-3i64);
+/// ```
+///
+/// And each compiles once its answer is used:
+///
+/// ```
+/// #![deny(unused_must_use)]
+/// let mut buf = [0u8; 10];
+/// let _ = varint::encode(300u64, &mut buf);
+/// let _ = varint::encode_signed(-3i64, &mut buf);
+/// let _ = varint::encoded_len(300u64);
+/// let _ = varint::encoded_len_slice(&[300u64]);
+/// let _ = varint::sleb128::encode(-3i64, &mut buf);
+/// let _ = varint::sleb128::encoded_len(-3i64);
+/// ```
+#[cfg(doctest)]
+struct MustUse;

@@ -207,8 +207,9 @@ fn kernels_at_a_guard_page() {
     }
     streams.push(long);
     // A two-byte varint among one-byte ones, so the window is not all
-    // one-byte values and every varint in it is read with a word: one at
-    // the window's last byte reads the most bytes ahead.
+    // one-byte values: the one- and two-byte path (pairs of bytes, and with
+    // `pext` eight varints from a 16-byte load). The word read at a
+    // window's last byte, the farthest read, is `window_edges_at_a_guard_page`'s.
     for every in [3, 16, 31, 32, 33, 63, 64, 65] {
         let mut s = Vec::new();
         while s.len() < 200 {
@@ -330,4 +331,186 @@ fn encode_slice_at_a_guard_page() {
             assert_eq!(back, v);
         }
     }
+}
+
+/// The bytes a kernel reads from a window's start (`arch::kernel::READ`:
+/// the 64-byte window and the 8-byte word of a varint at its last byte).
+const READ: usize = 64 - 1 + 8;
+
+/// The shapes a window can end with, each ending at the window's byte 63:
+/// a complete varint of every length 1..=10 (canonical, padded with zero
+/// groups, with a last byte that overflows `u32` or `u64`), and 1..=11
+/// continuation bytes that the window does not end (a varint cut off by the
+/// window, and by the input when nothing follows).
+fn window_ends() -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for n in 1..=10 {
+        for (mid, last) in [(0xFF, 0x01), (0x80, 0x00), (0xFF, 0x7F), (0x80, 0x02)] {
+            let mut v = vec![mid; n - 1];
+            v.push(last);
+            out.push(v);
+        }
+    }
+    for m in 1..=11 {
+        out.push(vec![0x80; m]);
+        out.push(vec![0xFF; m]);
+    }
+    out
+}
+
+/// `len` bytes of varints that start a window and route it through each of
+/// the kernels' paths: a 3-byte varint first (a word at every varint start,
+/// for the kernels without groups); `pairs` two-byte varints first (the
+/// one- and two-byte path; with `pext`, eight at a time, whose 16-byte load
+/// reaches byte 70 when the eight start at byte 55: `pairs` = 7); a 5-byte
+/// varint first (longer than a `u32` group: a word in the VBMI2 kernel too);
+/// 3-byte varints up to the end. The rest is one-byte varints.
+fn window_bodies(len: usize) -> Vec<Vec<u8>> {
+    let ones = |head: &[u8]| {
+        let mut v = head.to_vec();
+        v.resize(len, 0x05);
+        v
+    };
+    let mut out = vec![
+        ones(&[0x80, 0x80, 0x01]),
+        ones(&[0xFF, 0xFF, 0xFF, 0xFF, 0x01]),
+    ];
+    for pairs in 0..=9 {
+        out.push(ones(&[0x81, 0x01].repeat(pairs)));
+    }
+    let mut threes = vec![0x05; len % 3];
+    threes.extend([0x80, 0x80, 0x01].repeat(len / 3));
+    out.push(threes);
+    out
+}
+
+/// Every decoder of `codec` on `guarded` (an input that ends at the guard
+/// page) against the portable kernel on `original`: bulk into `u64` and
+/// `u32`, lenient and strict, `decode_to_vec`, and the iterators.
+fn check_against_portable(
+    codec: varint::KernelCodec,
+    portable: varint::KernelCodec,
+    guarded: &[u8],
+    original: &[u8],
+) {
+    let ctx = || {
+        format!(
+            "{} on {} bytes {original:02X?}",
+            codec.kernel().name(),
+            original.len()
+        )
+    };
+    let len = original.len();
+    let (mut a, mut b) = (vec![0u64; len + 1], vec![0u64; len + 1]);
+    assert_eq!(
+        codec.decode_into(guarded, &mut a),
+        portable.decode_into(original, &mut b),
+        "{}",
+        ctx()
+    );
+    assert_eq!(a, b, "{}", ctx());
+    assert_eq!(
+        codec.decode_into_strict(guarded, &mut a),
+        portable.decode_into_strict(original, &mut b),
+        "{}",
+        ctx()
+    );
+    assert_eq!(a, b, "{}", ctx());
+    let (mut a, mut b) = (vec![0u32; len + 1], vec![0u32; len + 1]);
+    assert_eq!(
+        codec.decode_into(guarded, &mut a),
+        portable.decode_into(original, &mut b),
+        "{}",
+        ctx()
+    );
+    assert_eq!(a, b, "{}", ctx());
+    assert_eq!(
+        codec.decode_into_strict(guarded, &mut a),
+        portable.decode_into_strict(original, &mut b),
+        "{}",
+        ctx()
+    );
+    assert_eq!(a, b, "{}", ctx());
+    let (mut a, mut b) = (Vec::<u64>::new(), Vec::<u64>::new());
+    assert_eq!(
+        codec.decode_to_vec(guarded, &mut a),
+        portable.decode_to_vec(original, &mut b),
+        "{}",
+        ctx()
+    );
+    assert_eq!(a, b, "{}", ctx());
+    let (mut a, mut b) = (Vec::<u32>::new(), Vec::<u32>::new());
+    assert_eq!(
+        codec.decode_to_vec(guarded, &mut a),
+        portable.decode_to_vec(original, &mut b),
+        "{}",
+        ctx()
+    );
+    assert_eq!(a, b, "{}", ctx());
+    for strict in [false, true] {
+        let (mut it, mut want) = if strict {
+            (
+                codec.iter_strict::<u64>(guarded),
+                portable.iter_strict::<u64>(original),
+            )
+        } else {
+            (codec.iter::<u64>(guarded), portable.iter::<u64>(original))
+        };
+        assert!(it.by_ref().eq(want.by_ref()), "{} strict={strict}", ctx());
+        assert_eq!(it.offset(), want.offset(), "{}", ctx());
+        let (mut it, mut want) = if strict {
+            (
+                codec.iter_strict::<u32>(guarded),
+                portable.iter_strict::<u32>(original),
+            )
+        } else {
+            (codec.iter::<u32>(guarded), portable.iter::<u32>(original))
+        };
+        assert!(it.by_ref().eq(want.by_ref()), "{} strict={strict}", ctx());
+        assert_eq!(it.offset(), want.offset(), "{}", ctx());
+    }
+}
+
+/// The farthest reads of every kernel, against the guard page: a window
+/// whose last varint (of every length, complete, padded, overflowing or cut
+/// off) ends at its byte 63, then 0..=12 more bytes, so the input ends at
+/// the window's start plus `READ - 7 ..= READ + 5`; at `READ` exactly, a
+/// one-byte varint at byte 63 is read with an 8-byte word ending at the
+/// input's last byte, and the `pext` kernel's eight-at-a-time load from
+/// byte 55 ends there too. The window starts the input, follows a window
+/// of one-byte varints (64 of them), and follows a window that ends with a
+/// one-byte varint at byte 63 itself. Every kernel this CPU runs, bulk into
+/// `u64` and `u32`, lenient and strict, `decode_to_vec` and the iterators,
+/// each against the portable kernel on ordinary memory.
+#[test]
+fn window_edges_at_a_guard_page() {
+    let mut buf = GuardedBuf::new(4096);
+    let mut word_window = vec![0x80, 0x80, 0x01];
+    word_window.resize(64, 0x05);
+    let prefixes = [Vec::new(), vec![0x05; 64], word_window];
+    let codecs = codec_testdata::registry::varint_decoders();
+    let portable = codecs.last().unwrap().1;
+    assert_eq!(portable.kernel().name(), "portable");
+    let mut inputs = 0;
+    for end in window_ends() {
+        for body in window_bodies(64 - end.len()) {
+            let window = [body, end.clone()].concat();
+            assert_eq!(window.len(), 64);
+            for prefix in &prefixes {
+                for fill in [&[0x05u8][..], &[0x80], &[0x01, 0x80, 0x80]] {
+                    // The input ends at the window's start plus `until`.
+                    for until in READ - 7..=READ + 5 {
+                        let mut input = [prefix.as_slice(), &window].concat();
+                        input.extend(fill.iter().cycle().take(until - 64));
+                        inputs += 1;
+                        let guarded = buf.at_end(&input);
+                        for &(_, codec) in &codecs {
+                            check_against_portable(codec, portable, guarded, &input);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{inputs} inputs, each against every kernel");
 }

@@ -210,3 +210,57 @@ fn sleb128_through_io() {
     let e = r.read_sleb128_strict::<i32>().unwrap_err();
     assert_eq!(decode_error(&e), Some(DecodeError::NonCanonical));
 }
+
+/// `From<DecodeError> for io::Error` (codec-core's, reached through
+/// varint's re-exported `DecodeError`): `?` turns a slice decoder's error
+/// into an I/O error, `UnexpectedEof` for a cut-off varint and
+/// `InvalidData` otherwise, with the `DecodeError` as its inner error.
+#[test]
+fn decode_error_converts_with_question_mark() {
+    fn value(bytes: &[u8]) -> io::Result<u64> {
+        Ok(varint::decode_strict::<u64>(bytes)?.0)
+    }
+    assert_eq!(value(&[0xAC, 0x02]).unwrap(), 300);
+    for (bytes, kind, error) in [
+        (
+            &[0xAC][..],
+            io::ErrorKind::UnexpectedEof,
+            DecodeError::Truncated,
+        ),
+        (
+            &[0xFF; 10][..],
+            io::ErrorKind::InvalidData,
+            DecodeError::Overflow,
+        ),
+        (
+            &[0x80, 0x00][..],
+            io::ErrorKind::InvalidData,
+            DecodeError::NonCanonical,
+        ),
+    ] {
+        let e = value(bytes).unwrap_err();
+        assert_eq!(e.kind(), kind, "{bytes:02X?}");
+        assert_eq!(decode_error(&e), Some(error), "{bytes:02X?}");
+        let e = io::Error::from(error);
+        assert_eq!((e.kind(), decode_error(&e)), (kind, Some(error)));
+    }
+}
+
+/// `varint::ZigZag`, the re-exported bound of the signed functions: a
+/// caller can write a generic signed function without depending on
+/// `zigzag` itself.
+#[test]
+fn zigzag_bound_is_reexported() {
+    fn round_trip<S>(v: S) -> S
+    where
+        S: varint::ZigZag + Copy,
+        S::Unsigned: varint::Varint,
+    {
+        let mut buf = [0u8; 19];
+        let n = varint::encode_signed(v, &mut buf);
+        varint::decode_signed::<S>(&buf[..n]).unwrap().0
+    }
+    assert_eq!(round_trip(-150i64), -150);
+    assert_eq!(round_trip(i32::MIN), i32::MIN);
+    assert_eq!(round_trip(i128::MAX), i128::MAX);
+}

@@ -2,9 +2,9 @@
 //! against one-at-a-time scalar decoding: values, count, stop offset and
 //! error kind, lenient and strict, for `u64`, `u32`, `u16` and `u128`, on
 //! random streams of every length mix, and with every kind of error placed
-//! at every offset around the 32-byte window and the 39 bytes a window
+//! at every offset around the 64-byte window and the 71 bytes a window
 //! reads. The output is pre-filled with a poison value that must survive
-//! past the reported count.
+//! past the reported count. The iterators run every kernel too.
 // Test code: clippy.toml exempts #[test] functions from the no-panic lints,
 // but not the helpers of an integration test, which may panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -112,15 +112,15 @@ fn check<T: Poison>(decoders: &[KernelCodec], input: &[u8], limit: usize) {
     }
 }
 
-/// The iterator (which decodes ahead with the dispatched kernel): every
+/// The iterator of `decoder` (which decodes ahead with its kernel): every
 /// item, and `offset()` after every item, as one-at-a-time decoding gives
 /// them.
-fn check_iter<T: Poison>(input: &[u8]) {
+fn check_iter<T: Poison>(decoder: KernelCodec, input: &[u8]) {
     for strict in [false, true] {
         let mut it = if strict {
-            varint::iter_strict::<T>(input)
+            decoder.iter_strict::<T>(input)
         } else {
-            varint::iter::<T>(input)
+            decoder.iter::<T>(input)
         };
         let mut pos = 0;
         loop {
@@ -157,17 +157,22 @@ fn check_iter<T: Poison>(input: &[u8]) {
 }
 
 fn check_all_types(decoders: &[KernelCodec], input: &[u8], limit: usize) {
-    // `u64` and `u32` go through the kernels; `u16`, `u128` and the
-    // iterator (which uses the dispatched kernel) are the same code whatever
-    // the kernel, so they are checked once, with the portable one (always
-    // in the list, last).
+    // `u64` and `u32` go through the kernels; `u16` and `u128` are the
+    // same code whatever the kernel, so they are checked once, with the
+    // portable one (always in the list, last).
     check::<u64>(decoders, input, limit);
     check::<u32>(decoders, input, limit);
     let portable = &decoders[decoders.len() - 1..];
     check::<u16>(portable, input, limit);
     check::<u128>(portable, input, limit);
-    check_iter::<u64>(input);
-    check_iter::<u32>(input);
+    for &decoder in decoders {
+        check_iter::<u64>(decoder, input);
+        check_iter::<u32>(decoder, input);
+    }
+    // The free function runs the dispatched kernel, the list's first.
+    let free: Vec<_> = varint::iter::<u64>(input).collect();
+    let first: Vec<_> = decoders[0].iter::<u64>(input).collect();
+    assert_eq!(free, first);
 }
 
 /// The varint of `v`.

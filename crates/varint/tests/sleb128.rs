@@ -291,3 +291,44 @@ quickcheck! {
         }
     }
 }
+
+/// The `leb128` crate has only `i64`: `i32` and `i128` checked against it
+/// too, on values of every length and on random bytes. Encodings of the
+/// same value are the same bytes whatever the width; a decode of `i32`
+/// succeeds exactly where `leb128`'s does in at most 5 bytes with a value
+/// that fits, and one of `i128` wherever `leb128`'s does.
+#[test]
+fn i32_and_i128_against_the_leb128_crate() {
+    let mut rng = Rng(0x5EB1);
+    for _ in 0..200_000 {
+        let v = random_i64(&mut rng);
+        let mut theirs = Vec::new();
+        leb128::write::signed(&mut theirs, v).unwrap();
+        let mut ours = [0u8; 19];
+        let n = sleb128::encode(i128::from(v), &mut ours);
+        assert_eq!(&ours[..n], &theirs[..], "encode i128 {v}");
+        let w = (v >> 32) as i32;
+        theirs.clear();
+        leb128::write::signed(&mut theirs, w.into()).unwrap();
+        let n = sleb128::encode(w, &mut ours);
+        assert_eq!(&ours[..n], &theirs[..], "encode i32 {w}");
+
+        let len = (rng.next() % 12) as usize;
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let mut reader = &bytes[..];
+        let theirs = leb128::read::signed(&mut reader).ok();
+        let used = bytes.len() - reader.len();
+        let ours32 = sleb128::decode::<i32>(&bytes);
+        let ours128 = sleb128::decode::<i128>(&bytes);
+        match theirs {
+            Some(b) => {
+                assert_eq!(ours128, Ok((b.into(), used)), "{bytes:02X?}");
+                match i32::try_from(b) {
+                    Ok(b) if used <= 5 => assert_eq!(ours32, Ok((b, used)), "{bytes:02X?}"),
+                    _ => assert_eq!(ours32, Err(DecodeError::Overflow), "{bytes:02X?}"),
+                }
+            }
+            None => assert!(ours32.is_err(), "{bytes:02X?}: ours {ours32:?}"),
+        }
+    }
+}

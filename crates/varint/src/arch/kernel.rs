@@ -126,7 +126,7 @@
 pub(crate) const WINDOW: usize = 64;
 
 /// Bytes that must be readable from a window's start: the window, and the
-/// 8-byte word at its last possible varint start (byte 31).
+/// 8-byte word at its last possible varint start (byte 63).
 pub(crate) const READ: usize = WINDOW - 1 + 8;
 
 /// The operations that depend on the instruction set. Every function is
