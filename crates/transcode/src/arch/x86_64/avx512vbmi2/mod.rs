@@ -991,20 +991,7 @@ unsafe fn last_block<O: Units>(s: *const u8, k: usize, out: *mut O::Unit) -> Opt
         let second = _mm512_maskz_compress_epi8(starts, y);
         let third = _mm512_maskz_compress_epi8(starts, z);
         let chars = starts.count_ones() as usize;
-        let lo = units::<true>(
-            _mm512_castsi512_si256(first),
-            _mm512_castsi512_si256(second),
-            _mm512_castsi512_si256(third),
-        );
-        O::units(lo, chars.min(32), out);
-        if chars > 32 {
-            let hi = units::<true>(
-                _mm512_extracti64x4_epi64::<1>(first),
-                _mm512_extracti64x4_epi64::<1>(second),
-                _mm512_extracti64x4_epi64::<1>(third),
-            );
-            O::units(hi, chars - 32, out.add(32));
-        }
+        store_chars::<O, true>(first, second, third, chars, out);
         Some(chars)
     }
 }
@@ -1049,8 +1036,29 @@ unsafe fn pack<O: Units, const THREE: bool>(
             _mm512_setzero_si512()
         };
         let chars = starts.count_ones() as usize;
-        // Exactly the characters' units: the kernel writes nothing past
-        // its output.
+        store_chars::<O, THREE>(first, second, third, chars, out);
+        (read, chars)
+    }
+}
+
+/// The units of `chars` (`0..=64`) characters from their packed first,
+/// second and (with `THREE`) third bytes, stored at `out`: exactly the
+/// characters' units, nothing past them.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `out` is writable for `chars`
+/// units.
+#[inline(always)]
+unsafe fn store_chars<O: Units, const THREE: bool>(
+    first: __m512i,
+    second: __m512i,
+    third: __m512i,
+    chars: usize,
+    out: *mut O::Unit,
+) {
+    // SAFETY: the caller guarantees the features and the `chars` units.
+    unsafe {
         let lo = units::<THREE>(
             _mm512_castsi512_si256(first),
             _mm512_castsi512_si256(second),
@@ -1065,7 +1073,6 @@ unsafe fn pack<O: Units, const THREE: bool>(
             );
             O::units(hi, chars - 32, out.add(32));
         }
-        (read, chars)
     }
 }
 
