@@ -393,15 +393,27 @@ fn check_against_portable(
     guarded: &[u8],
     original: &[u8],
 ) {
+    against_portable::<u64>(codec, portable, guarded, original);
+    against_portable::<u32>(codec, portable, guarded, original);
+}
+
+/// [`check_against_portable`] for one output type `T`.
+fn against_portable<T: Varint + core::fmt::Debug>(
+    codec: varint::KernelCodec,
+    portable: varint::KernelCodec,
+    guarded: &[u8],
+    original: &[u8],
+) {
     let ctx = || {
         format!(
-            "{} on {} bytes {original:02X?}",
+            "{} into {} on {} bytes {original:02X?}",
             codec.kernel().name(),
+            core::any::type_name::<T>(),
             original.len()
         )
     };
     let len = original.len();
-    let (mut a, mut b) = (vec![0u64; len + 1], vec![0u64; len + 1]);
+    let (mut a, mut b) = (vec![T::default(); len + 1], vec![T::default(); len + 1]);
     assert_eq!(
         codec.decode_into(guarded, &mut a),
         portable.decode_into(original, &mut b),
@@ -416,30 +428,7 @@ fn check_against_portable(
         ctx()
     );
     assert_eq!(a, b, "{}", ctx());
-    let (mut a, mut b) = (vec![0u32; len + 1], vec![0u32; len + 1]);
-    assert_eq!(
-        codec.decode_into(guarded, &mut a),
-        portable.decode_into(original, &mut b),
-        "{}",
-        ctx()
-    );
-    assert_eq!(a, b, "{}", ctx());
-    assert_eq!(
-        codec.decode_into_strict(guarded, &mut a),
-        portable.decode_into_strict(original, &mut b),
-        "{}",
-        ctx()
-    );
-    assert_eq!(a, b, "{}", ctx());
-    let (mut a, mut b) = (Vec::<u64>::new(), Vec::<u64>::new());
-    assert_eq!(
-        codec.decode_to_vec(guarded, &mut a),
-        portable.decode_to_vec(original, &mut b),
-        "{}",
-        ctx()
-    );
-    assert_eq!(a, b, "{}", ctx());
-    let (mut a, mut b) = (Vec::<u32>::new(), Vec::<u32>::new());
+    let (mut a, mut b) = (Vec::<T>::new(), Vec::<T>::new());
     assert_eq!(
         codec.decode_to_vec(guarded, &mut a),
         portable.decode_to_vec(original, &mut b),
@@ -450,21 +439,11 @@ fn check_against_portable(
     for strict in [false, true] {
         let (mut it, mut want) = if strict {
             (
-                codec.iter_strict::<u64>(guarded),
-                portable.iter_strict::<u64>(original),
+                codec.iter_strict::<T>(guarded),
+                portable.iter_strict::<T>(original),
             )
         } else {
-            (codec.iter::<u64>(guarded), portable.iter::<u64>(original))
-        };
-        assert!(it.by_ref().eq(want.by_ref()), "{} strict={strict}", ctx());
-        assert_eq!(it.offset(), want.offset(), "{}", ctx());
-        let (mut it, mut want) = if strict {
-            (
-                codec.iter_strict::<u32>(guarded),
-                portable.iter_strict::<u32>(original),
-            )
-        } else {
-            (codec.iter::<u32>(guarded), portable.iter::<u32>(original))
+            (codec.iter::<T>(guarded), portable.iter::<T>(original))
         };
         assert!(it.by_ref().eq(want.by_ref()), "{} strict={strict}", ctx());
         assert_eq!(it.offset(), want.offset(), "{}", ctx());
