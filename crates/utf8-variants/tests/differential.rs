@@ -9,7 +9,7 @@
 mod common;
 
 use codec_testdata::variants::{self as oracle};
-use common::{VARIANTS, interesting, position, same_as_utf8, stream_random, validators};
+use common::{VARIANTS, interesting, position, same_as_utf8, stream_random, surrogate, validators};
 use rand::{SeedableRng, rngs::StdRng};
 use utf8_variants::{ErrorKind, Variant};
 
@@ -460,4 +460,90 @@ fn floor_boundary(s: &str, at: usize) -> usize {
         .rev()
         .find(|&i| s.is_char_boundary(i))
         .unwrap()
+}
+
+/// Text whose characters are all supplementary is checked in a mode of its
+/// own under the paired rules: groups of 256 bytes compared with the byte
+/// pattern of surrogate pairs, entered after a group of the full check at a
+/// lead shortly before its end, and left (back to the full check) at the
+/// end of the last group that matched, where a pair ends. So: runs of pairs
+/// after prefixes of 0 to 5 bytes, with a piece inserted, or a byte
+/// replaced, at every offset from before the first such group to past the
+/// third; and the runs cut at every length across the second, every
+/// kernel, `validate` and `is_valid`, against the scalar DFA (the oracle on
+/// one input in 25).
+#[test]
+fn pieces_in_runs_of_surrogate_pairs_in_every_kernel() {
+    let pieces: &[&[u8]] = &[
+        b"\xED\xA0\x80", // a lead
+        b"\xED\xB0\x80", // a trail
+        b"\xED\xA0\x80\xED\xB0\x80",
+        b"\xED\xB0\x80\xED\xA0\x80",
+        b"a",
+        "é".as_bytes(),
+        "吕".as_bytes(),
+        b"\xC0\x80",
+        b"\x00",
+        b"\xF0\x9F\x98\x80",
+        b"\x80",
+        b"\xE5\x90", // a character cut short
+        b"\xED\xA0", // a lead cut short
+    ];
+    // Bytes written over one byte of the run: each breaks one of the
+    // pattern's rules somewhere (a lead's second byte made a trail's, a
+    // continuation made a lead, ...), and is harmless nowhere.
+    let replacements = [0x41u8, 0x80, 0xA5, 0xB5, 0xBF, 0xC0, 0xED, 0xEE];
+    // 300 pairs of varied surrogates (each third byte and each second
+    // byte's low nibble, which the pattern leaves free, take many values).
+    let mut run = Vec::new();
+    for k in 0..300u32 {
+        let c = 0x10000 + (k * 7919) % 0x10_0000;
+        run.extend_from_slice(&surrogate(0xD800 + ((c - 0x10000) >> 10)));
+        run.extend_from_slice(&surrogate(0xDC00 + ((c - 0x10000) & 0x3FF)));
+    }
+    for (v, rules) in VARIANTS.into_iter().filter(|(v, _)| *v != Variant::Wtf8) {
+        let kernels: Vec<_> = utf8_simd::kernels()
+            .iter()
+            .filter(|k| v.is_valid_with_kernel(k, b"").is_some())
+            .collect();
+        let mut checked = 0;
+        let mut check = |input: &[u8], what: &dyn Fn() -> String| {
+            let want = position(v.validate_scalar(input));
+            if checked % 25 == 0 {
+                assert_eq!(want, oracle::exact(&rules, input), "{v} {}", what());
+            }
+            assert_eq!(position(v.validate(input)), want, "{v} {}", what());
+            for k in &kernels {
+                let got = v.validate_with_kernel(k, input).unwrap();
+                assert_eq!(position(got), want, "{v} {} {}", k.name(), what());
+                let valid = v.is_valid_with_kernel(k, input).unwrap();
+                assert_eq!(valid, want.is_ok(), "{v} {} {}", k.name(), what());
+            }
+            checked += 1;
+        };
+        for prefix in ["", "a", "é", "吕", "aé", "é吕"] {
+            let mut text = prefix.as_bytes().to_vec();
+            text.extend_from_slice(&run);
+            check(&text, &|| format!("{prefix:?} whole"));
+            for at in 200..1100 {
+                for piece in pieces {
+                    let mut input = text[..at].to_vec();
+                    input.extend_from_slice(piece);
+                    input.extend_from_slice(&text[at..]);
+                    check(&input, &|| format!("{prefix:?} at {at} {piece:02X?}"));
+                }
+                for &b in &replacements {
+                    if text[at] != b {
+                        let mut input = text.clone();
+                        input[at] = b;
+                        check(&input, &|| format!("{prefix:?} at {at} := {b:02X}"));
+                    }
+                }
+            }
+            for cut in 480..800 {
+                check(&text[..cut], &|| format!("{prefix:?} cut at {cut}"));
+            }
+        }
+        assert!(checked >= 6 * 900 * pieces.len(), "{v}: {checked}");
+    }
 }

@@ -119,3 +119,36 @@ fn no_entry_point_reads_outside_its_slice() {
     });
     assert!(count > 10_000 / step, "{count}");
 }
+
+/// Runs of surrogate pairs long enough for the kernels' pairs mode (a
+/// group of 256 bytes of pairs after a group of the full check), cut at
+/// every length from 512 to 832 bytes, after 0 to 2 bytes of ASCII: the
+/// mode's groups and its look-back for a lead end at the slice's edges.
+#[test]
+fn runs_of_surrogate_pairs_read_nothing_outside_their_slice() {
+    const LONG: usize = 840;
+    let mut end = GuardedBuf::new(LONG + 8);
+    let mut start = GuardedBuf::new(LONG + 8);
+    let pairs = b"\xED\xA0\xBD\xED\xB8\x80".repeat(LONG / 6);
+    let step = if codec_testdata::emulated() { 5 } else { 1 };
+    let mut count = 0;
+    for prefix in 0..3 {
+        for len in (512..=832).step_by(step) {
+            let mut input = vec![b'a'; prefix];
+            input.extend_from_slice(&pairs[..len - prefix]);
+            let want = every_entry_point(&input);
+            assert_eq!(
+                every_entry_point(end.at_end(&input)),
+                want,
+                "{prefix} {len}"
+            );
+            assert_eq!(
+                every_entry_point(start.at_start(&input)),
+                want,
+                "{prefix} {len}"
+            );
+            count += 1;
+        }
+    }
+    assert!(count >= 3 * 320 / step, "{count}");
+}

@@ -44,6 +44,18 @@
 //! 61.2K) and its time from 0.68–0.80x to 0.92–0.99x the UTF-8 kernel's
 //! (docs/results/utf8-variants.md, "Plain groups").
 //!
+//! Text whose characters are all supplementary (emoji, CJK Extension B)
+//! needs the full check in every block, 1.5 bytes of it for each byte of
+//! UTF-8. Under the paired rules such runs take a third mode ([`pairs`]):
+//! groups of 256 bytes compared with the byte pattern of surrogate pairs
+//! (`ED A0..AF 80..BF ED B0..BF 80..BF`, from a lead found just before a
+//! checkpoint of the full mode), three operations per register, back to
+//! the full mode where a group does not match. (Zen 4, 64 KiB of Emoji as
+//! CESU-8: 110.8K -> 13.8K instructions with AVX2, callgrind; per byte
+//! 3.7x UTF-8's validation of the same text with AVX2, 3.0x with AVX-512,
+//! where it was 0.65x; docs/results/utf8-variants.md, "Runs of surrogate
+//! pairs".)
+//!
 //! The loop is the UTF-8 kernel's (ASCII runs, non-ASCII runs, checkpoints
 //! every [`GROUP`] bytes), minus its tail: the caller (utf8-variants) checks
 //! the last bytes, fewer than a block, and every error, with its scalar DFA
@@ -96,6 +108,176 @@ static MASK_C0_80: [u8; 16] = {
     t[0] = !C0_80;
     t
 };
+
+/// The bytes a run of surrogate pairs reads as, from a pair's first byte
+/// on, read through [`PAIR_MASK`]: `ED`, `A0..=AF` (a lead's second byte),
+/// `80..=BF`, `ED`, `B0..=BF` (a trail's), `80..=BF`, repeated. A register
+/// that starts `ph` bytes into a pair reads from `PAIR_BITS[ph..]`.
+static PAIR_BITS: [u8; 72] = periodic([0xED, 0xA0, 0x80, 0xED, 0xB0, 0x80]);
+
+/// The bits of each byte that [`PAIR_BITS`] fixes.
+static PAIR_MASK: [u8; 72] = periodic([0xFF, 0xF0, 0xC0, 0xFF, 0xF0, 0xC0]);
+
+/// `six` repeated over 72 bytes: enough for a 64-byte register at any
+/// phase `0..6`.
+const fn periodic(six: [u8; 6]) -> [u8; 72] {
+    let mut t = [0u8; 72];
+    let mut k = 0;
+    while k < t.len() {
+        t[k] = six[k % 6];
+        k += 1;
+    }
+    t
+}
+
+/// How far a group of the pairs mode ([`pairs_group`]) moves: the whole
+/// pairs in the [`GROUP`] bytes it reads, so that every group starts at a
+/// pair's first byte (the last four bytes read are read again).
+const PAIRS_STEP: usize = GROUP - GROUP % 6;
+
+/// Zero if and only if the [`GROUP`] bytes at `p` are surrogate pairs, the
+/// first starting at `p` (the last one cut off after 4 bytes): per
+/// register an XOR with the pattern, an AND with its mask and an OR into
+/// the flags, against the 21 operations per register of the full check.
+/// This is the check of text whose characters are all supplementary
+/// (emoji, CJK Extension B), where every block needs the full check.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features and `p` is valid for reads of `GROUP` bytes.
+#[inline(always)]
+unsafe fn pairs_group<V: Vector>(p: *const u8) -> V {
+    // SAFETY: the caller guarantees V's features and `GROUP` readable bytes
+    // at `p`; `k * V::BYTES + V::BYTES <= GROUP`; the pattern reads are
+    // `V::BYTES <= 64` bytes from `ph < 6`, inside the 72-byte tables.
+    unsafe {
+        let mut flags = V::splat(0);
+        for k in 0..GROUP / V::BYTES {
+            let ph = (k * V::BYTES) % 6;
+            let cur = V::load(p.add(k * V::BYTES));
+            let bits = V::load(PAIR_BITS.as_ptr().add(ph));
+            let mask = V::load(PAIR_MASK.as_ptr().add(ph));
+            flags = flags.or(cur.xor(bits).and(mask));
+        }
+        flags
+    }
+}
+
+/// The first byte of a lead surrogate at one of `i - 7 ..= i - 2` (one of
+/// any six positions in a run of pairs), if any: where the pairs mode can
+/// start after the full check accepted everything before `i`. At those
+/// positions the full check has already seen that the character before is
+/// finished and that no lead is open (a lead three bytes before would want
+/// a trail where this lead's second byte is, at `t + 1 < i`).
+fn pair_start(input: &[u8], i: usize) -> Option<usize> {
+    let before = input.get(i.checked_sub(7)?..i)?;
+    let k = before
+        .windows(2)
+        .position(|w| w[0] == 0xED && w[1] & 0xF0 == 0xA0)?;
+    Some(i - 7 + k)
+}
+
+/// Where [`validate`] stopped.
+pub(super) enum Stop {
+    /// Its answer, with the contract of the module docs.
+    Done(Result<usize, usize>),
+    /// At a checkpoint `i` of the full mode whose last block held a
+    /// surrogate, for the pairs mode ([`pairs`]): `input[..i]` is valid but
+    /// for what is open at `i`, and `i >= GROUP`.
+    Pairs(usize),
+}
+
+/// The pairs mode at [`Stop::Pairs`]`(i)`: from a lead shortly before `i`
+/// ([`pair_start`]), groups of [`pairs_group`] while they pass. Returns
+/// where [`validate`] goes on, in its full mode, and whether two groups or
+/// more passed (a run long enough to try again at the next checkpoint):
+///
+/// - `t` after the groups that passed: `input[..t]` is valid and `t`
+///   follows a trail, so no lead is open there.
+/// - `start` if none passed: the lead's first byte, which the full mode
+///   saw follow a finished character and no open lead.
+/// - `i` if there is no lead: then none whose trail would reach `i` or
+///   later (their markers would be at `i - 3 .. i`); the full mode goes on
+///   at `i` as if it had not stopped.
+///
+/// Out of line, called from [`checked`] through a pointer ([`Pairs`]),
+/// with [`validate`] left at each call: with this loop inside the full
+/// mode's loop (inlined, or called there), the three rule sets' shared
+/// function allocated that loop's registers differently, and text whose
+/// every attempt fails (pairs mixed with spaces) ran 8% more instructions
+/// with the call, 21% with everything inlined (LLVM kept the bytes
+/// [`pair_start`] reads, and six offsets into them, up to date in every
+/// block).
+///
+/// # Safety
+///
+/// The CPU has `V`'s features, and `GROUP <= i <= input.len()`.
+#[inline(always)]
+unsafe fn pairs<V: Vector>(input: &[u8], i: usize) -> (usize, bool) {
+    let Some(start) = pair_start(input, i) else {
+        return (i, false);
+    };
+    let mut t = start;
+    // SAFETY: the caller guarantees V's features; in bounds: `t + GROUP <=
+    // input.len()`.
+    unsafe {
+        while input.len() - t >= GROUP && !pairs_group::<V>(input.as_ptr().add(t)).any() {
+            t += PAIRS_STEP;
+        }
+    }
+    (t, t - start >= 2 * PAIRS_STEP)
+}
+
+/// [`pairs`] for one vector type, compiled with its features.
+type Pairs = unsafe fn(&[u8], usize) -> (usize, bool);
+
+/// The most checkpoints [`checked`] lets pass without trying the pairs
+/// mode after attempts that failed: 64 groups, 16 KiB.
+const PAIRS_WAIT_MAX: usize = 63;
+
+/// [`validate`] with the pairs mode: each [`Stop::Pairs`] runs
+/// `pairs_mode`, and [`validate`] goes on in the full mode where it
+/// stopped. After an attempt that passed fewer than two groups, the next
+/// `wait` such checkpoints (1, 3, 7, ... up to [`PAIRS_WAIT_MAX`]) do not
+/// stop: in text that mixes pairs with other characters every attempt
+/// fails, and costs a tenth to a fifth of a group of the full mode; where
+/// runs of pairs are a little longer than a group, one in a few passes,
+/// and resetting the wait after such an attempt ran 60 emoji and one
+/// Chinese character, repeated, 9% slower than without the mode (AVX-512,
+/// Zen 4), 0-3% after.
+///
+/// # Safety
+///
+/// The CPU has `V`'s features, and `pairs_mode` is [`pairs`] for `V`
+/// (compiled with them).
+#[inline(always)]
+unsafe fn checked<V: Vector, const PAIRED: bool, const MUTF: bool>(
+    tables: &NibbleTables,
+    input: &[u8],
+    pairs_mode: Pairs,
+) -> Result<usize, usize> {
+    let (mut from, mut full, mut wait, mut skip) = (0, false, 0usize, 0);
+    loop {
+        // SAFETY: the caller guarantees V's features; `from` is 0 or where
+        // the pairs mode says the full mode can go on.
+        match unsafe { validate::<V, PAIRED, MUTF>(tables, input, from, full, skip) } {
+            Stop::Done(r) => return r,
+            Stop::Pairs(i) => {
+                // Through `black_box`: an indirect call, which LLVM cannot
+                // inline (see [`pairs`]).
+                // SAFETY: `pairs_mode` is `pairs` for `V` (the caller's
+                // guarantee), and `GROUP <= i <= input.len()`.
+                let (at, long_run) = unsafe { core::hint::black_box(pairs_mode)(input, i) };
+                if long_run {
+                    wait = 0;
+                } else {
+                    wait = (2 * wait + 1).min(PAIRS_WAIT_MAX);
+                }
+                (from, full, skip) = (at, true, wait);
+            }
+        }
+    }
+}
 
 /// The constants of the variant check.
 #[derive(Clone, Copy)]
@@ -395,14 +577,27 @@ unsafe fn before<V: Vector, const PAIRED: bool, const MEM: bool>(
 /// shuffle-bound) and two more branches; see docs/results/utf8-variants.md,
 /// "Plain groups".
 ///
+/// Under the paired rules a third mode takes runs of supplementary
+/// characters, outside this function ([`checked`]): at a checkpoint of the
+/// full mode whose last block held a marker, past the first `pairs_skip`
+/// such checkpoints, it returns [`Stop::Pairs`]; the caller runs the pairs
+/// mode and calls it again `from` where that mode stopped, in the full
+/// mode (`full`).
+///
 /// # Safety
 ///
-/// The CPU has `V`'s features.
+/// The CPU has `V`'s features; `from <= input.len()`, and `from` is 0 or a
+/// point the full mode can start at: `input[..from]` is valid, and
+/// no lead surrogate is open at `from` whose trail the checks at `from`
+/// and after would not see (see [`pairs`]).
 #[inline(always)]
 pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
     tables: &NibbleTables,
     input: &[u8],
-) -> Result<usize, usize> {
+    from: usize,
+    full: bool,
+    mut pairs_skip: usize,
+) -> Stop {
     let len = input.len();
     let ptr = input.as_ptr();
     // SAFETY: the caller guarantees V's features; every read is in bounds,
@@ -411,11 +606,14 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
         let c = VariantConsts::<V>::new(tables);
         let zero = V::splat(0);
         let mut err = zero;
-        let mut i = 0;
+        let mut i = from;
         let mut checked;
+        // Whether the next non-ASCII run starts in the full mode.
+        let mut start_full = full;
         'runs: loop {
             // An ASCII run; `input[..i]` ends at a character boundary, after
-            // no lead surrogate. In bounds: `i <= len`.
+            // no lead surrogate (at `from`: see the contract). In bounds:
+            // `i <= len`.
             i = ascii_run::<V, MUTF>(ptr, len, i);
             checked = i;
             if len - i < BLOCK {
@@ -431,48 +629,53 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
             // where `i < 3`, that is in a run's first block.
             let mut prev = zero;
             'modes: loop {
-                // The plain mode: `err` holds the flags of the blocks since
-                // `checked`, which follows no open lead. The same tests, in
-                // the same order, as the UTF-8 kernel's block loop.
-                loop {
-                    // Two blocks ahead, as the UTF-8 kernel does.
-                    V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
-                    // In bounds: `i + BLOCK <= len`, and `i - 3 >= 0` where
-                    // `i >= 3`.
-                    let (flags, last) = if i >= 3 {
-                        c.plain_block::<PAIRED, MUTF, true>(ptr.add(i), prev)
-                    } else {
-                        c.plain_block::<PAIRED, MUTF, false>(ptr.add(i), prev)
-                    };
-                    err = err.or(flags);
-                    prev = last;
-                    i += BLOCK;
-                    if i - checked >= GROUP {
-                        if err.any() {
-                            break;
+                // (Skipped where the caller asked for the full mode: after
+                // the pairs mode, `from` is in a run of surrogates.)
+                if !core::mem::take(&mut start_full) {
+                    // The plain mode: `err` holds the flags of the blocks since
+                    // `checked`, which follows no open lead. The same tests, in
+                    // the same order, as the UTF-8 kernel's block loop.
+                    loop {
+                        // Two blocks ahead, as the UTF-8 kernel does.
+                        V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                        // In bounds: `i + BLOCK <= len`, and `i - 3 >= 0` where
+                        // `i >= 3`.
+                        let (flags, last) = if i >= 3 {
+                            c.plain_block::<PAIRED, MUTF, true>(ptr.add(i), prev)
+                        } else {
+                            c.plain_block::<PAIRED, MUTF, false>(ptr.add(i), prev)
+                        };
+                        err = err.or(flags);
+                        prev = last;
+                        i += BLOCK;
+                        if i - checked >= GROUP {
+                            if err.any() {
+                                break;
+                            }
+                            checked = i;
                         }
-                        checked = i;
-                    }
-                    if len - i < BLOCK {
-                        if err.any() {
-                            break;
+                        if len - i < BLOCK {
+                            if err.any() {
+                                break;
+                            }
+                            // The last bytes are the caller's.
+                            break 'runs;
                         }
-                        // The last bytes are the caller's.
-                        break 'runs;
-                    }
-                    // In bounds: `i + BLOCK <= len`.
-                    if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
-                        // A lead surrogate at the end of a block is a
-                        // marker, so only a character can be open here.
-                        if err.or(c.base.incomplete(prev)).any() {
-                            break;
+                        // In bounds: `i + BLOCK <= len`.
+                        if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
+                            // A lead surrogate at the end of a block is a
+                            // marker, so only a character can be open here.
+                            if err.or(c.base.incomplete(prev)).any() {
+                                break;
+                            }
+                            continue 'runs;
                         }
-                        continue 'runs;
                     }
                 }
                 // Flagged: back to the group's start, which follows no
                 // open lead (a lead is a marker, and every group starts
-                // after a block without one), in the full mode.
+                // after a block without one), in the full mode. (Or
+                // `from`, which follows none either.)
                 i = checked;
                 err = zero;
                 prev = zero;
@@ -493,12 +696,14 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                     // checkpoint whose last block held no marker (then no
                     // lead is open: leads are markers).
                     let mut plain = false;
+                    let mut markers_seen = false;
                     if i - checked >= GROUP {
                         if err.any() {
-                            return Err(checked);
+                            return Stop::Done(Err(checked));
                         }
                         checked = i;
-                        plain = !markers.any();
+                        markers_seen = markers.any();
+                        plain = !markers_seen;
                     }
                     if len - i < BLOCK {
                         // The last bytes are the caller's, with what this
@@ -509,17 +714,27 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                     if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
                         err = err.or(c.unfinished::<PAIRED>(prev, prev_leads));
                         if err.any() {
-                            return Err(checked);
+                            return Stop::Done(Err(checked));
                         }
                         continue 'runs;
                     }
                     if plain {
                         continue 'modes;
                     }
+                    // The pairs mode (the caller's), at a checkpoint whose
+                    // last block held a surrogate, after the first
+                    // `pairs_skip` such checkpoints. `input[..i]` is valid
+                    // but for what is open at `i`, and `i >= GROUP`.
+                    if PAIRED && markers_seen {
+                        if pairs_skip == 0 {
+                            return Stop::Pairs(i);
+                        }
+                        pairs_skip -= 1;
+                    }
                 }
             }
         }
-        if err.any() { Err(checked) } else { Ok(i) }
+        Stop::Done(if err.any() { Err(checked) } else { Ok(i) })
     }
 }
 
@@ -656,19 +871,20 @@ unsafe fn bmp<V: Vector, const NUL: bool>(
     }
 }
 
-/// [`validate`] with the rules `t.rules` chose, for one vector type.
+/// [`checked`] with the rules `t.rules` chose, for one vector type.
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features.
+/// The CPU has `V`'s features, and `pairs_mode` is [`pairs`] for `V`
+/// (compiled with them).
 #[inline(always)]
-unsafe fn run<V: Vector>(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-    // SAFETY: the caller guarantees V's features.
+unsafe fn run<V: Vector>(t: &Tables, input: &[u8], pairs_mode: Pairs) -> Result<usize, usize> {
+    // SAFETY: the caller guarantees V's features and `pairs_mode`.
     unsafe {
         match t.rules {
-            Rules::Paired => validate::<V, true, false>(&t.nibbles, input),
-            Rules::PairedModifiedNul => validate::<V, true, true>(&t.nibbles, input),
-            Rules::Unpaired => validate::<V, false, false>(&t.nibbles, input),
+            Rules::Paired => checked::<V, true, false>(&t.nibbles, input, pairs_mode),
+            Rules::PairedModifiedNul => checked::<V, true, true>(&t.nibbles, input, pairs_mode),
+            Rules::Unpaired => checked::<V, false, false>(&t.nibbles, input, pairs_mode),
         }
     }
 }
@@ -714,26 +930,58 @@ mod x86 {
     //! The `#[target_feature]` entry points, one per x86-64 kernel of the
     //! registry, with the same features.
 
-    use super::{Tables, run, run_bmp};
+    use super::{Tables, pairs, run, run_bmp};
     use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
     #[target_feature(enable = "avx512f,avx512bw,avx2")]
     pub(super) fn avx512(t: &Tables, input: &[u8]) -> Result<usize, usize> {
         // SAFETY: compiled for, and (see `ENTRIES`) only called with, the
-        // features `__m512i`'s `Vector` methods use.
-        unsafe { run::<__m512i>(t, input) }
+        // features `__m512i`'s `Vector` methods use; the pairs mode is
+        // this kernel's.
+        unsafe { run::<__m512i>(t, input, avx512_pairs) }
     }
 
     #[target_feature(enable = "avx2")]
     pub(super) fn avx2(t: &Tables, input: &[u8]) -> Result<usize, usize> {
         // SAFETY: as for `avx512`, with AVX2 and `__m256i`.
-        unsafe { run::<__m256i>(t, input) }
+        unsafe { run::<__m256i>(t, input, avx2_pairs) }
     }
 
     #[target_feature(enable = "ssse3,sse4.1")]
     pub(super) fn sse41(t: &Tables, input: &[u8]) -> Result<usize, usize> {
         // SAFETY: as for `avx512`, with SSSE3, SSE4.1 and `__m128i`.
-        unsafe { run::<__m128i>(t, input) }
+        unsafe { run::<__m128i>(t, input, sse41_pairs) }
+    }
+
+    // The pairs mode of each, out of line (see `pairs`).
+
+    /// # Safety
+    ///
+    /// As for `pairs`: `GROUP <= i <= input.len()`.
+    #[target_feature(enable = "avx512f,avx512bw,avx2")]
+    unsafe fn avx512_pairs(input: &[u8], i: usize) -> (usize, bool) {
+        // SAFETY: compiled for the features `__m512i`'s methods use, and
+        // called only from `avx512`, which has them; the caller guarantees
+        // `i`.
+        unsafe { pairs::<__m512i>(input, i) }
+    }
+
+    /// # Safety
+    ///
+    /// As for `avx512_pairs`.
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2_pairs(input: &[u8], i: usize) -> (usize, bool) {
+        // SAFETY: as for `avx512_pairs`, with AVX2 and `__m256i`.
+        unsafe { pairs::<__m256i>(input, i) }
+    }
+
+    /// # Safety
+    ///
+    /// As for `avx512_pairs`.
+    #[target_feature(enable = "ssse3,sse4.1")]
+    unsafe fn sse41_pairs(input: &[u8], i: usize) -> (usize, bool) {
+        // SAFETY: as for `avx512_pairs`, with SSSE3, SSE4.1 and `__m128i`.
+        unsafe { pairs::<__m128i>(input, i) }
     }
 
     // The BMP check, in functions of its own so that the variant entries
@@ -820,12 +1068,24 @@ static ENTRIES: [Entry; 1] = [Entry {
     kernel: "neon",
     // SAFETY: this module is compiled with NEON (the `cfg` above), all that
     // `uint8x16_t`'s `Vector` methods use.
-    check: |t, input| unsafe { run::<core::arch::aarch64::uint8x16_t>(t, input) },
+    check: |t, input| unsafe { run::<core::arch::aarch64::uint8x16_t>(t, input, neon_pairs) },
     // SAFETY: as above.
     bmp: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, false>(input) },
     // SAFETY: as above.
     bmp_without_nul: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, true>(input) },
 }];
+
+/// The pairs mode of the `neon` kernel.
+///
+/// # Safety
+///
+/// As for [`pairs`]: `GROUP <= i <= input.len()`.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+unsafe fn neon_pairs(input: &[u8], i: usize) -> (usize, bool) {
+    // SAFETY: this module is compiled with NEON (the `cfg` above); the
+    // caller guarantees `i`.
+    unsafe { pairs::<core::arch::aarch64::uint8x16_t>(input, i) }
+}
 
 /// The entry for `kernel`, if it has one and this CPU can run it.
 fn entry_for(kernel: &super::Kernel) -> Option<&'static Entry> {
