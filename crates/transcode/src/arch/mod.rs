@@ -43,7 +43,10 @@
 //! to and from everything) and `count.rs` (counts and lengths), each
 //! written as the family grows; a table entry that an instruction set does
 //! not have yet points to the next smaller instruction set's kernel, or to
-//! the portable one.
+//! the portable one. What several instruction sets share sits beside
+//! them: `block.rs` (the loop of the kernels whose stores write past their
+//! output), `common.rs` (their scalar fallbacks) and `tables.rs` (their
+//! shuffle tables).
 
 use crate::scalar::{self, Latin1, Utf8, Utf8Checked, Utf16, Utf16Bytes, Utf32};
 use codec_core::Utf8Error;
@@ -52,6 +55,15 @@ use codec_core::Utf8Error;
 pub(crate) mod aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
+
+// What the SIMD kernels share: the block loop, the scalar fallbacks for
+// the blocks their vector paths do not take, and the shuffle tables.
+#[cfg(target_arch = "x86_64")]
+mod block;
+#[cfg(target_arch = "x86_64")]
+mod common;
+#[cfg(target_arch = "x86_64")]
+mod tables;
 
 /// A conversion kernel; see the module docs for its contract.
 pub(crate) type Convert<S, D> = unsafe fn(&[S], &mut [D]) -> (usize, usize);
