@@ -58,11 +58,20 @@ pub(crate) mod x86_64;
 
 // What the SIMD kernels share: the block loop, the scalar fallbacks for
 // the blocks their vector paths do not take, and the shuffle tables.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod block;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod common;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod tables;
 
 /// A conversion kernel; see the module docs for its contract.

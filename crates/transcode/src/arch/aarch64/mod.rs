@@ -18,6 +18,7 @@
 //! through the same registry-driven tests as every other table.
 
 mod neon;
+mod utf8_utf16;
 
 use super::{Kernel, PORTABLE};
 
@@ -27,7 +28,11 @@ pub(crate) static NEON: Kernel = Kernel {
     features: "neon",
     available: || true,
     ascii_to_utf16: neon::ascii_to_utf16,
-    utf8_to_utf16: neon::ascii_to_utf16,
+    utf8_to_utf16: utf8_utf16::utf8_to_utf16,
+    utf8_to_utf16_bytes: [
+        utf8_utf16::utf8_to_utf16_bytes::<false>,
+        utf8_utf16::utf8_to_utf16_bytes::<true>,
+    ],
     utf8_to_utf32: neon::utf8_to_utf32,
     ascii_to_utf32: neon::utf8_to_utf32,
     utf8_to_latin1: neon::ascii_copy,
