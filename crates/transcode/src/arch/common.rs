@@ -81,7 +81,6 @@ pub(crate) unsafe fn utf8_chars32<const N: usize>(s: *const u8, out: *mut u32) -
 ///
 /// `src` is readable for `avail >= N` units; `out` writable for `3 * N + 4`
 /// bytes.
-#[cfg(target_arch = "x86_64")] // TEMP-NEON16
 #[inline(never)]
 pub(crate) unsafe fn utf16_units<const SWAP: bool, const N: usize>(
     src: *const u16,

@@ -60,17 +60,29 @@ pub(crate) mod x86_64;
 // the blocks their vector paths do not take, and the shuffle tables.
 #[cfg(any(
     target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )
 ))]
 mod block;
 #[cfg(any(
     target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )
 ))]
 mod common;
 #[cfg(any(
     target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )
 ))]
 mod tables;
 

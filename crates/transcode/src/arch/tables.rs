@@ -36,10 +36,8 @@ const fn pack16() -> [[u8; 16]; 256] {
 /// 16-byte register: it keeps the first byte of every pair, and the second
 /// only where bit `i` of `m` says unit `i` needs two bytes. The output is
 /// `8 + popcount(m)` bytes. 4 KiB.
-#[cfg(target_arch = "x86_64")] // TEMP-NEON16
 pub(crate) static PACK12: [[u8; 16]; 256] = pack12();
 
-#[cfg(target_arch = "x86_64")] // TEMP-NEON16
 const fn pack12() -> [[u8; 16]; 256] {
     let mut t = [[0x80u8; 16]; 256];
     let mut m = 0;
@@ -65,14 +63,11 @@ const fn pack12() -> [[u8; 16]; 256] {
 /// (0 to 3: the character needs 1 to 4 bytes; the UTF-16 kernels, whose
 /// units need at most 3, never use 3). 4 KiB; [`LEN123`] has the output
 /// lengths.
-#[cfg(target_arch = "x86_64")] // TEMP-NEON16
 pub(crate) static PACK123: [[u8; 16]; 256] = pack123().0;
 
 /// The number of bytes [`PACK123`]`[m]` keeps.
-#[cfg(target_arch = "x86_64")] // TEMP-NEON16
 pub(crate) static LEN123: [u8; 256] = pack123().1;
 
-#[cfg(target_arch = "x86_64")] // TEMP-NEON16
 const fn pack123() -> ([[u8; 16]; 256], [u8; 256]) {
     let mut t = [[0x80u8; 16]; 256];
     let mut len = [0u8; 256];
@@ -205,7 +200,6 @@ mod tests {
         }
     }
 
-    #[cfg(target_arch = "x86_64")] // TEMP-NEON16
     #[test]
     fn pack12_and_pack123_keep_the_lead_and_needed_bytes() {
         for m in 0..256usize {

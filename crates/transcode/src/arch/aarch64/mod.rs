@@ -18,7 +18,13 @@
 //! through the same registry-driven tests as every other table.
 
 mod neon;
+// The block kernels store bytes in the order of a little-endian lane (the
+// tests run on little-endian aarch64 only); aarch64_be keeps the one-unit
+// kernels for these entries.
+#[cfg(target_endian = "little")]
 mod utf8_utf16;
+#[cfg(target_endian = "little")]
+mod utf16_utf8;
 
 use super::{Kernel, PORTABLE};
 
@@ -28,7 +34,11 @@ pub(crate) static NEON: Kernel = Kernel {
     features: "neon",
     available: || true,
     ascii_to_utf16: neon::ascii_to_utf16,
+    #[cfg(target_endian = "little")]
     utf8_to_utf16: utf8_utf16::utf8_to_utf16,
+    #[cfg(target_endian = "big")]
+    utf8_to_utf16: neon::ascii_to_utf16,
+    #[cfg(target_endian = "little")]
     utf8_to_utf16_bytes: [
         utf8_utf16::utf8_to_utf16_bytes::<false>,
         utf8_utf16::utf8_to_utf16_bytes::<true>,
@@ -39,7 +49,15 @@ pub(crate) static NEON: Kernel = Kernel {
     latin1_to_utf8: neon::ascii_copy,
     latin1_to_utf16: neon::latin1_to_utf16,
     latin1_to_utf32: neon::latin1_to_utf32,
+    #[cfg(target_endian = "little")]
+    utf16_to_utf8: utf16_utf8::utf16_to_utf8,
+    #[cfg(target_endian = "big")]
     utf16_to_utf8: neon::utf16_narrow::<0x80>,
+    #[cfg(target_endian = "little")]
+    utf16_bytes_to_utf8: [
+        utf16_utf8::utf16_bytes_to_utf8::<false>,
+        utf16_utf8::utf16_bytes_to_utf8::<true>,
+    ],
     utf16_to_latin1: neon::utf16_narrow::<0x100>,
     utf16_to_utf32: neon::utf16_to_utf32,
     utf32_to_utf8: neon::utf32_narrow::<0x80>,

@@ -22,6 +22,7 @@ use core::arch::aarch64::{
 /// result): bit `k` is byte `k`'s. NEON has no `movemask`; this keeps one
 /// bit a byte (`and` with the bit's weight) and sums the bytes of each half
 /// with three pairwise additions.
+#[cfg(target_endian = "little")]
 #[inline(always)]
 pub(super) fn bits16(mask: uint8x16_t) -> u32 {
     const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];

@@ -107,7 +107,7 @@ impl<const SWAP: bool> Block<[u8; 2]> for FromUtf8<SWAP> {
                     while k < self.read {
                         let x = vld1q_u8(self.p.add(k));
                         let z = vdupq_n_u8(0);
-                        let (a, b) = if swapped::<SWAP>() {
+                        let (a, b) = if SWAP {
                             (vzip1q_u8(z, x), vzip2q_u8(z, x))
                         } else {
                             (vzip1q_u8(x, z), vzip2q_u8(x, z))
@@ -133,14 +133,6 @@ impl<const SWAP: bool> Block<[u8; 2]> for FromUtf8<SWAP> {
             }
         }
     }
-}
-
-/// Whether the output's bytes are in the opposite order to a 16-bit lane's
-/// little-endian bytes in a register: byte-swapped output on a
-/// little-endian target, native output on a big-endian one.
-#[inline(always)]
-const fn swapped<const SWAP: bool>() -> bool {
-    SWAP != cfg!(target_endian = "big")
 }
 
 /// Valid UTF-8 to native UTF-16: the table entry.
@@ -267,7 +259,7 @@ fn window<const SWAP: bool>(v: uint8x16_t, starts: u32) -> FromUtf8<SWAP> {
         let hi2 = vandq_u8(vandq_u8(vshrq_n_u8::<2>(v), vdupq_n_u8(0x07)), is2);
         let hi3 = vsliq_n_u8::<4>(vshrq_n_u8::<2>(x1), v);
         let hi = vbslq_u8(is3, hi3, hi2);
-        let (a, b) = if swapped::<SWAP>() {
+        let (a, b) = if SWAP {
             (vzip1q_u8(hi, lo), vzip2q_u8(hi, lo))
         } else {
             (vzip1q_u8(lo, hi), vzip2q_u8(lo, hi))
@@ -310,7 +302,7 @@ fn four<const SWAP: bool>(v: uint8x16_t) -> FromUtf8<SWAP> {
         let lead = vaddq_u32(vshrq_n_u32::<10>(c), vdupq_n_u32(0xD7C0));
         let trail = vbslq_u32(vdupq_n_u32(0x3FF), c, vdupq_n_u32(0xDC00));
         let units = vreinterpretq_u8_u32(vsliq_n_u32::<16>(lead, trail));
-        let units = if swapped::<SWAP>() {
+        let units = if SWAP {
             vrev16q_u8(units)
         } else {
             units
