@@ -10,7 +10,7 @@
 
 use crate::count::scalar;
 use core::arch::aarch64::{
-    uint8x16_t, uint16x8_t, uint32x4_t, vaddlvq_u8, vandq_u8, vgetq_lane_u16, vpaddq_u8, vreinterpretq_u16_u8, vaddlvq_u16, vandq_u16, vandq_u32, vceqq_u16,
+    uint8x16_t, uint16x8_t, uint32x4_t, vaddlvq_u8, vaddv_u8, vandq_u8, vget_high_u8, vaddlvq_u16, vandq_u16, vandq_u32, vceqq_u16,
     vcgeq_u8, vcgeq_u16, vcgtq_s8, vcleq_u32, vcltq_u32, vcltzq_s8, vdupq_n_s8, vdupq_n_u8,
     vdupq_n_u16, vdupq_n_u32, vget_low_u8, vget_low_u16, vld1q_u8, vld1q_u16, vld1q_u32, vmaxq_u16,
     vmaxq_u32, vmaxvq_u8, vmaxvq_u16, vmaxvq_u32, vminvq_u32, vmovl_high_u8, vmovl_high_u16,
@@ -20,8 +20,9 @@ use core::arch::aarch64::{
 
 /// One bit a byte of `mask` (whose bytes are 0 or FF, a comparison's
 /// result): bit `k` is byte `k`'s. NEON has no `movemask`; this keeps one
-/// bit a byte (`and` with the bit's weight) and sums the bytes of each half
-/// with three pairwise additions.
+/// bit a byte (`and` with the bit's weight) and sums each half across its
+/// lanes (`addv`). Three pairwise additions (`addp`) instead were compiled
+/// to five `uzp` and three `orr`, 13 instructions against 8.
 #[cfg(target_endian = "little")]
 #[inline(always)]
 pub(super) fn bits16(mask: uint8x16_t) -> u32 {
@@ -29,10 +30,7 @@ pub(super) fn bits16(mask: uint8x16_t) -> u32 {
     // SAFETY: NEON is part of the target; WEIGHTS is 16 bytes.
     unsafe {
         let x = vandq_u8(mask, vld1q_u8(WEIGHTS.as_ptr()));
-        let x = vpaddq_u8(x, x);
-        let x = vpaddq_u8(x, x);
-        let x = vpaddq_u8(x, x);
-        u32::from(vgetq_lane_u16::<0>(vreinterpretq_u16_u8(x)))
+        u32::from(vaddv_u8(vget_low_u8(x))) | u32::from(vaddv_u8(vget_high_u8(x))) << 8
     }
 }
 
