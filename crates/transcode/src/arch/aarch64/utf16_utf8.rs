@@ -154,9 +154,14 @@ pub(super) fn utf16_bytes_to_utf8<const SWAP: bool>(
 /// See the module docs: `(read, written)`, `dst[..written]` exactly.
 #[inline(always)]
 fn convert<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) {
+    let (done, out) = in_place::<SWAP>(src, dst);
+    let src = src.get(done..).unwrap_or(&[]);
+    let Some(dst) = dst.get_mut(out..) else {
+        return (done, out);
+    };
     let n = src.len();
     let s = src.as_ptr();
-    block::run(
+    let (read, written) = block::run(
         dst,
         #[inline(always)]
         |i, room| {
@@ -191,13 +196,7 @@ fn convert<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) 
                     });
                 }
             }
-            // Surrogates: `D800..=DFFF`, whose top five bits are `11011`.
-            // SAFETY: NEON.
-            let surrogate = unsafe {
-                let top = vandq_u16(u, vdupq_n_u16(0xF800));
-                vmaxvq_u16(vceqq_u16(top, vdupq_n_u16(0xD800))) != 0
-            };
-            if surrogate {
+            if surrogates(u) {
                 let mut buf = [0u8; 32];
                 // SAFETY: `left >= 8` units from `p`; `buf` has room for
                 // the 3 * 8 + 4 bytes `utf16_units` may write.
@@ -220,7 +219,67 @@ fn convert<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) 
             }
             Some(if max < 0x800 { two::<SWAP>(u) } else { three::<SWAP>(u) })
         },
-    )
+    );
+    (done + read, out + written)
+}
+
+/// Whether any of the units is a surrogate (`D800..=DFFF`, whose top five
+/// bits are `11011`).
+#[inline(always)]
+fn surrogates(u: uint16x8_t) -> bool {
+    // SAFETY: NEON is part of the target.
+    unsafe {
+        let top = vandq_u16(u, vdupq_n_u16(0xF800));
+        vmaxvq_u16(vceqq_u16(top, vdupq_n_u16(0xD800))) != 0
+    }
+}
+
+/// The blocks before the first surrogate, converted and stored in place
+/// without `block::run`'s look-ahead: a block is stored only once the
+/// next 8 units are known to have no surrogate, and only while the output
+/// has room for both blocks (24 bytes each at most); the next block then
+/// writes at least 8 bytes over the at most 8 stray ones, in this loop or
+/// in `block::run`, which converts it whole (it is a vector block, and it
+/// fits). The look-ahead block is the next round's block, loaded once.
+/// Returns `(units read, bytes written)`.
+#[inline(always)]
+fn in_place<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) {
+    let (n, cap) = (src.len(), dst.len());
+    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut p, mut o) = (0, 0);
+    if n < 2 * UNITS {
+        return (0, 0);
+    }
+    // SAFETY: `8 <= n`.
+    let mut u = unsafe { load::<SWAP>(s) };
+    while n - p >= 2 * UNITS && cap - o >= 2 * 24 {
+        // SAFETY: `p + 16 <= n`.
+        let next = unsafe { load::<SWAP>(s.add(p + UNITS)) };
+        if surrogates(u) || surrogates(next) {
+            break;
+        }
+        // SAFETY: NEON.
+        let max = unsafe { vmaxvq_u16(u) };
+        let w = if max < 0x80 {
+            // SAFETY: `o + 8 <= cap`.
+            unsafe { vst1_u8(d.add(o), vmovn_u16(u)) };
+            UNITS
+        } else {
+            let block = if max < 0x800 {
+                two::<SWAP>(u)
+            } else {
+                three::<SWAP>(u)
+            };
+            // SAFETY: the block writes `written() + stray() <= 24` bytes
+            // (`n1 + 12`, or 16), and `o + 48 <= cap`.
+            unsafe { block.store(d.add(o)) };
+            block.written
+        };
+        p += UNITS;
+        o += w;
+        u = next;
+    }
+    (p, o)
 }
 
 /// 8 units below U+0800 (module docs, path 3).
