@@ -34,7 +34,7 @@ use core::arch::aarch64::{
     vdup_n_u8, vdupq_n_u8, vdupq_n_u16, vget_low_u8, vgetq_lane_u32, vld1q_u8, vld1q_u16, vmaxvq_u16,
     vmovn_u16, vorrq_u16, vpaddq_u16, vqtbl1q_u8, vreinterpretq_u8_u16, vreinterpretq_u16_u8,
     vreinterpretq_u32_u16, vreinterpretq_u32_u8, vrev16q_u8, vshrq_n_u16, vsliq_n_u16, vst1_u8,
-    vst1q_u8, vaddq_u16, vzip1q_u16, vzip2q_u16,
+    vst1q_u8, vaddq_u16, vuzp1q_u8, vzip1q_u16, vzip2q_u16,
 };
 
 /// Units per block.
@@ -196,7 +196,7 @@ fn convert<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) 
                     });
                 }
             }
-            if surrogates(u) {
+            if surrogates(u, u) {
                 let mut buf = [0u8; 32];
                 // SAFETY: `left >= 8` units from `p`; `buf` has room for
                 // the 3 * 8 + 4 bytes `utf16_units` may write.
@@ -223,39 +223,48 @@ fn convert<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) 
     (done + read, out + written)
 }
 
-/// Whether any of the units is a surrogate (`D800..=DFFF`, whose top five
-/// bits are `11011`).
+/// Whether any unit of `a` or `b` is a surrogate (`D800..=DFFF`, whose top
+/// five bits are `11011`).
 #[inline(always)]
-fn surrogates(u: uint16x8_t) -> bool {
+fn surrogates(a: uint16x8_t, b: uint16x8_t) -> bool {
     // SAFETY: NEON is part of the target.
     unsafe {
-        let top = vandq_u16(u, vdupq_n_u16(0xF800));
-        vmaxvq_u16(vceqq_u16(top, vdupq_n_u16(0xD800))) != 0
+        let (top, sur) = (vdupq_n_u16(0xF800), vdupq_n_u16(0xD800));
+        let sa = vceqq_u16(vandq_u16(a, top), sur);
+        let sb = vceqq_u16(vandq_u16(b, top), sur);
+        vmaxvq_u16(vorrq_u16(sa, sb)) != 0
     }
 }
 
 /// The blocks before the first surrogate, converted and stored in place
-/// without `block::run`'s look-ahead: a block is stored only once the
-/// next 8 units are known to have no surrogate, and only while the output
-/// has room for both blocks (24 bytes each at most); the next block then
-/// writes at least 8 bytes over the at most 8 stray ones, in this loop or
-/// in `block::run`, which converts it whole (it is a vector block, and it
-/// fits). The look-ahead block is the next round's block, loaded once.
-/// Returns `(units read, bytes written)`.
+/// without `block::run`'s look-ahead, 16 units at a time where both blocks
+/// are ASCII (exact stores), 8 otherwise. A block with stray bytes is
+/// stored only once the next 8 units are known to have no surrogate, and
+/// only while the output has room for both blocks (24 bytes each at
+/// most): the next block then writes at least 8 bytes over the at most 8
+/// stray ones, in this loop or in `block::run`, which converts it whole
+/// (it is a vector block, and it fits). Returns `(units read, bytes
+/// written)`.
 #[inline(always)]
 fn in_place<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut p, mut o) = (0, 0);
-    if n < 2 * UNITS {
-        return (0, 0);
-    }
-    // SAFETY: `8 <= n`.
-    let mut u = unsafe { load::<SWAP>(s) };
     while n - p >= 2 * UNITS && cap - o >= 2 * 24 {
         // SAFETY: `p + 16 <= n`.
-        let next = unsafe { load::<SWAP>(s.add(p + UNITS)) };
-        if surrogates(u) || surrogates(next) {
+        let (u, next) = unsafe { (load::<SWAP>(s.add(p)), load::<SWAP>(s.add(p + UNITS))) };
+        // SAFETY: NEON.
+        if unsafe { vmaxvq_u16(vorrq_u16(u, next)) } < 0x80 {
+            // SAFETY: `o + 16 <= cap`; the low bytes of the 16 units.
+            unsafe {
+                let bytes = vuzp1q_u8(vreinterpretq_u8_u16(u), vreinterpretq_u8_u16(next));
+                vst1q_u8(d.add(o), bytes);
+            }
+            p += 2 * UNITS;
+            o += 2 * UNITS;
+            continue;
+        }
+        if surrogates(u, next) {
             break;
         }
         // SAFETY: NEON.
@@ -277,7 +286,6 @@ fn in_place<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize)
         };
         p += UNITS;
         o += w;
-        u = next;
     }
     (p, o)
 }
