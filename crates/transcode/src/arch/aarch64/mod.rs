@@ -22,9 +22,9 @@ mod neon;
 // tests run on little-endian aarch64 only); aarch64_be keeps the one-unit
 // kernels for these entries.
 #[cfg(target_endian = "little")]
-mod utf8_utf16;
-#[cfg(target_endian = "little")]
 mod utf16_utf8;
+#[cfg(target_endian = "little")]
+mod utf8_utf16;
 
 use super::{Kernel, PORTABLE};
 

@@ -30,11 +30,11 @@ use crate::arch::block::{self, Block};
 use crate::arch::common::utf16_units;
 use crate::arch::tables::{LEN123, PACK12, PACK123};
 use core::arch::aarch64::{
-    uint8x16_t, uint16x8_t, vandq_u16, vbslq_u16, vceqq_u16, vcgeq_u16, vcombine_u8,
-    vdup_n_u8, vdupq_n_u8, vdupq_n_u16, vget_low_u8, vgetq_lane_u32, vld1q_u8, vld1q_u16, vmaxvq_u16,
-    vmovn_u16, vorrq_u16, vpaddq_u16, vqtbl1q_u8, vreinterpretq_u8_u16, vreinterpretq_u16_u8,
-    vreinterpretq_u32_u16, vreinterpretq_u32_u8, vrev16q_u8, vshrq_n_u16, vsliq_n_u16, vst1_u8,
-    vst1q_u8, vaddq_u16, vuzp1q_u8, vzip1q_u16, vzip2q_u16,
+    uint8x16_t, uint16x8_t, vaddq_u16, vandq_u16, vbslq_u16, vceqq_u16, vcgeq_u16, vcombine_u8,
+    vdup_n_u8, vdupq_n_u8, vdupq_n_u16, vget_low_u8, vgetq_lane_u32, vld1q_u8, vld1q_u16,
+    vmaxvq_u16, vmovn_u16, vorrq_u16, vpaddq_u16, vqtbl1q_u8, vreinterpretq_u8_u16,
+    vreinterpretq_u16_u8, vreinterpretq_u32_u8, vreinterpretq_u32_u16, vrev16q_u8, vshrq_n_u16,
+    vsliq_n_u16, vst1_u8, vst1q_u8, vuzp1q_u8, vzip1q_u16, vzip2q_u16,
 };
 
 /// Units per block.
@@ -217,7 +217,11 @@ fn convert<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) 
                     bytes,
                 });
             }
-            Some(if max < 0x800 { two::<SWAP>(u) } else { three::<SWAP>(u) })
+            Some(if max < 0x800 {
+                two::<SWAP>(u)
+            } else {
+                three::<SWAP>(u)
+            })
         },
     );
     (done + read, out + written)
