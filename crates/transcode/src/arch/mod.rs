@@ -37,7 +37,8 @@
 //! # Layout
 //!
 //! One file per family and instruction set, so that families can be worked
-//! on independently: `x86_64/{sse41,avx2,avx512}/` hold
+//! on independently: `aarch64/` holds `utf8_utf16.rs`, `utf16_utf8.rs`
+//! and `neon.rs` (the rest); `x86_64/{sse41,avx2,avx512}/` hold
 //! `utf8_utf16.rs` (UTF-8 → UTF-16), `utf16_utf8.rs` (UTF-16 → UTF-8),
 //! `utf32.rs` (UTF-32 to and from UTF-8 and UTF-16), `latin1.rs` (Latin-1
 //! to and from everything) and `count.rs` (counts and lengths), each

@@ -1,4 +1,6 @@
-//! The NEON kernels of the [`NEON`](super::NEON) table.
+//! The NEON kernels of the [`NEON`](super::NEON) table that take one unit
+//! for one unit, and the counts (the block kernels have files of their
+//! own), and `bits16`, the block kernels' `movemask`.
 //!
 //! Counts keep one 8- or 16-bit counter per lane, which a register of
 //! comparison masks (all ones, that is −1, where a byte counts) decrements
