@@ -43,13 +43,17 @@
 //! # Layout
 //!
 //! One file per family and instruction set, so that families can be worked
-//! on independently: `x86_64/{sse41,avx2,avx512}/` hold
+//! on independently: `aarch64/` holds `utf8_utf16.rs`, `utf16_utf8.rs`
+//! and `neon.rs` (the rest); `x86_64/{sse41,avx2,avx512}/` hold
 //! `utf8_utf16.rs` (UTF-8 → UTF-16), `utf16_utf8.rs` (UTF-16 → UTF-8),
 //! `utf32.rs` (UTF-32 to and from UTF-8 and UTF-16), `latin1.rs` (Latin-1
 //! to and from everything) and `count.rs` (counts and lengths), each
 //! written as the family grows; a table entry that an instruction set does
 //! not have yet points to the next smaller instruction set's kernel, or to
-//! the portable one.
+//! the portable one. What several instruction sets share sits beside
+//! them: `block.rs` (the loop of the kernels whose stores write past their
+//! output), `common.rs` (their scalar fallbacks) and `tables.rs` (their
+//! shuffle tables).
 
 use crate::scalar::{self, Latin1, Utf8, Utf8Checked, Utf16, Utf16Bytes, Utf32};
 use codec_core::Utf8Error;
@@ -58,6 +62,36 @@ use codec_core::Utf8Error;
 pub(crate) mod aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
+
+// What the SIMD kernels share: the block loop, the scalar fallbacks for
+// the blocks their vector paths do not take, and the shuffle tables.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )
+))]
+mod block;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )
+))]
+mod common;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )
+))]
+mod tables;
 
 /// A conversion kernel; see the module docs for its contract.
 pub(crate) type Convert<S, D> = unsafe fn(&[S], &mut [D]) -> (usize, usize);

@@ -2,22 +2,50 @@
 //! wherever the target enables NEON (every aarch64 target but the
 //! `softfloat` ones), so it needs no run-time check.
 //!
-//! This first NEON table has the kernels that are one load, one test, and
-//! one widening, narrowing or copying store (or a count) per 16 units:
-//! every conversion whose characters are one unit on both sides (ASCII,
+//! Two kinds of kernel. Block kernels convert characters of every length
+//! in one pass, as the x86-64 ones do (their docs explain the design),
+//! through the shared `block::run` loop, `tables` and `common` fallbacks:
+//!
+//! - `utf8_utf16`: valid UTF-8 → UTF-16, native and both byte orders:
+//!   ASCII runs, runs of 3-byte characters (CJK, 15 bytes a step), a
+//!   16-byte window for any mix of 1- to 3-byte characters (`tbl` packing
+//!   with `PACK16`), four 4-byte characters at once, and the characters
+//!   one by one for a 4-byte character among others.
+//! - `utf16_utf8`: UTF-16 → UTF-8, native and both byte orders, stopping
+//!   before errors: ASCII 16 units a step, 8-unit blocks below U+0800
+//!   (`PACK12`) or of any BMP mix (`PACK123`); a block with a surrogate
+//!   goes unit by unit, and an unpaired surrogate stops the kernel for the
+//!   scalar code to report.
+//!
+//! They store bytes in a little-endian lane's order, and only
+//! little-endian aarch64 is tested, so they are compiled for it only
+//! (aarch64_be keeps the one-unit kernels below for these entries).
+//!
+//! The kernels of `neon` are one load, one test and one widening,
+//! narrowing or copying store (or a count) per 16 units: the other
+//! conversions whose characters are one unit on both sides (ASCII,
 //! Latin-1, the BMP outside the surrogates), and five of the counts and
-//! lengths. A conversion stops at the first 16 units it cannot convert
-//! whole, and the scalar code carries on; the entries with no NEON kernel
-//! (UTF-16 and UTF-8 in bytes of either order, and the UTF-8 and UTF-32
-//! lengths of UTF-32) are the portable table's, with UTF-8 validated by
-//! utf8-simd's NEON kernel (UTF-8 → Latin-1 validates as it converts, in
-//! the kernel for ASCII registers and in the scalar code for the rest). NEON versions of the x86-64 block kernels,
-//! which convert characters of every length in one pass, are still to
-//! come. Speed is not measured here (no aarch64
-//! machine); the kernels are tested under qemu by `cargo xtask cross`,
-//! through the same registry-driven tests as every other table.
+//! lengths. Such a conversion stops at the first 16 units it cannot
+//! convert whole, and the scalar code carries on: UTF-8 ⇄ UTF-32 with
+//! characters beyond ASCII, UTF-16 ⇄ UTF-32 with surrogates and UTF-32 →
+//! UTF-16 beyond the BMP still run at scalar speed between such stretches.
+//! The entries with no NEON kernel (the ASCII prefixes in UTF-16 bytes and
+//! the UTF-8 and UTF-16 lengths of UTF-32) are the portable table's, with
+//! UTF-8 validated by utf8-simd's NEON kernel (UTF-8 → Latin-1 validates
+//! as it converts, in the kernel for ASCII registers and in the scalar
+//! code for the rest). Speed is not measured here (no aarch64 machine;
+//! instruction counts are in `docs/results/transcode.md`); the kernels are
+//! tested under qemu by `cargo xtask cross`, through the same
+//! registry-driven tests as every other table.
 
 mod neon;
+// The block kernels store bytes in the order of a little-endian lane (the
+// tests run on little-endian aarch64 only); aarch64_be keeps the one-unit
+// kernels for these entries.
+#[cfg(target_endian = "little")]
+mod utf16_utf8;
+#[cfg(target_endian = "little")]
+mod utf8_utf16;
 
 use super::{Kernel, PORTABLE};
 
@@ -27,14 +55,30 @@ pub(crate) static NEON: Kernel = Kernel {
     features: "neon",
     available: || true,
     ascii_to_utf16: neon::ascii_to_utf16,
+    #[cfg(target_endian = "little")]
+    utf8_to_utf16: utf8_utf16::utf8_to_utf16,
+    #[cfg(target_endian = "big")]
     utf8_to_utf16: neon::ascii_to_utf16,
+    #[cfg(target_endian = "little")]
+    utf8_to_utf16_bytes: [
+        utf8_utf16::utf8_to_utf16_bytes::<false>,
+        utf8_utf16::utf8_to_utf16_bytes::<true>,
+    ],
     utf8_to_utf32: neon::utf8_to_utf32,
     ascii_to_utf32: neon::utf8_to_utf32,
     utf8_to_latin1: neon::ascii_copy,
     latin1_to_utf8: neon::ascii_copy,
     latin1_to_utf16: neon::latin1_to_utf16,
     latin1_to_utf32: neon::latin1_to_utf32,
+    #[cfg(target_endian = "little")]
+    utf16_to_utf8: utf16_utf8::utf16_to_utf8,
+    #[cfg(target_endian = "big")]
     utf16_to_utf8: neon::utf16_narrow::<0x80>,
+    #[cfg(target_endian = "little")]
+    utf16_bytes_to_utf8: [
+        utf16_utf8::utf16_bytes_to_utf8::<false>,
+        utf16_utf8::utf16_bytes_to_utf8::<true>,
+    ],
     utf16_to_latin1: neon::utf16_narrow::<0x100>,
     utf16_to_utf32: neon::utf16_to_utf32,
     utf32_to_utf8: neon::utf32_narrow::<0x80>,

@@ -17,18 +17,15 @@
 //! AVX2's (for UTF-8 ⇄ UTF-16, `docs/results/transcode.md` has the
 //! measurements behind that).
 
-use super::{Kernel, validate_with};
+use super::{Kernel, block, common, tables, validate_with};
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod avx512vbmi2;
-mod block;
-mod common;
 mod count;
 mod latin1;
 mod simd;
 pub(crate) mod sse41;
-mod tables;
 mod utf32;
 
 cpufeatures::new!(cpuid_sse41, "ssse3", "sse4.1", "popcnt");

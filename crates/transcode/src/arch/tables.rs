@@ -1,5 +1,9 @@
-//! Shuffle tables shared by the x86-64 kernels, computed at compile time
-//! (each by a `const fn` beside it, so there is nothing to regenerate).
+//! Shuffle tables shared by the x86-64 and NEON kernels, computed at
+//! compile time (each by a `const fn` beside it, so there is nothing to
+//! regenerate). Each row is a `pshufb` control and, unchanged, a NEON `tbl`
+//! control: `pshufb` zeroes a lane whose index has the high bit set, `tbl`
+//! one whose index is 16 or more, and the unused entries are 0x80 for both.
+//! The tables only the x86-64 kernels use are compiled only there.
 
 /// `PACK16[m]` is a `pshufb` control that left-packs the 16-bit lanes of a
 /// 16-byte register selected by the bits of `m`: the lane of the `k`-th set
@@ -94,6 +98,7 @@ const fn pack123() -> ([[u8; 16]; 256], [u8; 256]) {
 ///
 /// The UTF-8 → Latin-1 kernels keep the bytes where a character starts;
 /// the AVX2 UTF-8 and UTF-16 → UTF-32 kernels the lanes where one starts.
+#[cfg(target_arch = "x86_64")]
 pub(crate) static PACK8: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut m = 0;
@@ -114,6 +119,7 @@ pub(crate) static PACK8: [u64; 256] = {
 /// `PACK32X4[m]` is a `pshufb` control that left-packs the 32-bit lanes of
 /// a 16-byte register selected by the bits of `m`; the remaining lanes are
 /// zeroed. 256 bytes; the SSE4.1 form of [`PACK8`].
+#[cfg(target_arch = "x86_64")]
 pub(crate) static PACK32X4: [[u8; 16]; 16] = {
     let mut t = [[0x80u8; 16]; 16];
     let mut m = 0;
@@ -137,6 +143,7 @@ pub(crate) static PACK32X4: [[u8; 16]; 16] = {
 
 /// `SPREAD4[m]` has bit `2i` set where `m` has bit `i` (`i < 4`): summed
 /// over three masks, it gives the 2-bit codes of [`PACK123`]'s index.
+#[cfg(target_arch = "x86_64")]
 pub(crate) static SPREAD4: [u8; 16] = {
     let mut t = [0u8; 16];
     let mut m = 0;
@@ -157,6 +164,7 @@ pub(crate) static SPREAD4: [u8; 16] = {
 mod tests {
     use super::*;
 
+    #[cfg(target_arch = "x86_64")]
     #[test]
     fn pack8_and_pack32x4_move_the_selected_lanes_in_order() {
         for m in 0..256usize {

@@ -1,5 +1,5 @@
-//! Scalar pieces the x86-64 kernels of every width share: the fallbacks
-//! for the blocks their vector paths do not take.
+//! Scalar pieces the x86-64 kernels of every width and the NEON kernels
+//! share: the fallbacks for the blocks their vector paths do not take.
 
 /// Calls `put` with each character that starts in the first `N` bytes at
 /// `s`, decoded one by one (after skipping the continuation bytes a window
@@ -58,6 +58,7 @@ pub(crate) unsafe fn utf8_chars<const SWAP: bool, const N: usize>(
 /// # Safety
 ///
 /// `s` is readable for `N + 3` bytes; `out` is writable for `N` units.
+#[cfg(target_arch = "x86_64")]
 #[inline(never)]
 pub(crate) unsafe fn utf8_chars32<const N: usize>(s: *const u8, out: *mut u32) -> (usize, usize) {
     let mut o = 0;
