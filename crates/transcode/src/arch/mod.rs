@@ -13,11 +13,13 @@
 //! - reads only inside `src` and writes only inside `dst`, whatever the
 //!   input. Most kernels write nothing past `dst[..written]`; the x86-64
 //!   UTF-8 → UTF-16/UTF-32 kernels' direct stores may leave a register's
-//!   stray units after it, within the room their loops require, which the
-//!   rest of the same conversion writes over (the SSE4.1 and AVX2
-//!   kernels' docs give the bounds). No public function leaves anything
-//!   past the length it reports: `tests/exact` checks every output for it,
-//!   at every output size near the end;
+//!   stray units after it, within the room their loops require, which on
+//!   valid input (all the public functions give them) the rest of the
+//!   same conversion writes over (the SSE4.1 and AVX2 kernels' docs give
+//!   the bounds; on other input the strays may stay, inside `dst`). No
+//!   public function leaves anything past the length it reports:
+//!   `tests/exact` checks every output for it, at every output size near
+//!   the end;
 //! - is memory-safe and terminates on *any* input, even where its input is
 //!   promised to be valid (UTF-8 that utf8-simd validated, a `&str`): on
 //!   such input it may only write wrong characters;
