@@ -67,33 +67,20 @@ pub(crate) mod x86_64;
 
 // What the SIMD kernels share: the block loop, the scalar fallbacks for
 // the blocks their vector paths do not take, and the shuffle tables.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        target_endian = "little"
-    )
-))]
-mod block;
-#[cfg(any(
-    target_arch = "x86_64",
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        target_endian = "little"
-    )
-))]
-mod common;
-#[cfg(any(
-    target_arch = "x86_64",
-    all(
-        target_arch = "aarch64",
-        target_feature = "neon",
-        target_endian = "little"
-    )
-))]
-mod tables;
+cfg_if::cfg_if! {
+    if #[cfg(any(
+        target_arch = "x86_64",
+        all(
+            target_arch = "aarch64",
+            target_feature = "neon",
+            target_endian = "little"
+        )
+    ))] {
+        mod block;
+        mod common;
+        mod tables;
+    }
+}
 
 /// A conversion kernel; see the module docs for its contract.
 pub(crate) type Convert<S, D> = unsafe fn(&[S], &mut [D]) -> (usize, usize);
