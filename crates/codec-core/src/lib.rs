@@ -54,7 +54,8 @@
 //! - `std` (default): [`io`] (the `Read` scanner and lossy copy), and
 //!   `From` conversions of [`Utf8Error`] and [`DecodeError`] into
 //!   `std::io::Error`.
-//! - `alloc`: nothing today; forwarded by the crates above.
+//! - `alloc`: [`FromUtf8Error`], the owned error of a `Vec<u8>` → `String`
+//!   conversion (std's, with [`Utf8Error`]).
 //!
 //! # Policies
 //!
@@ -71,10 +72,14 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
 pub mod chunks;
+#[cfg(feature = "alloc")]
+mod from_utf8_error;
 #[cfg(feature = "std")]
 pub mod io;
 pub mod position;
@@ -86,6 +91,8 @@ mod utf8_error;
 mod varint;
 
 pub use chunks::{Utf8Chunk, Utf8Chunks};
+#[cfg(feature = "alloc")]
+pub use from_utf8_error::FromUtf8Error;
 pub use position::Position;
 pub use sequence_error::{ErrorKind, SequenceError};
 pub use stream::Streaming;

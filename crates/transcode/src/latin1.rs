@@ -241,7 +241,7 @@ ops! {
     /// ```
     fn latin1_to_string(&self, src: &[u8]) -> String {
         let (out, _) = drive::to_vec(self.latin1_to_utf8_conv(), src, self.utf8_len_from_latin1(src));
-        crate::arch::string_from_utf8(out)
+        crate::string_from_utf8(out)
     }
 
     /// Converts Latin-1 to a new `Vec<u16>`.

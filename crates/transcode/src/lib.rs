@@ -186,6 +186,18 @@ mod utf16_utf8;
 mod utf32;
 mod utf8_utf16;
 
+/// `bytes` as a `String`, without a copy. They come from this crate's UTF-8
+/// encoders, but a `String` must never hold anything else, so they are
+/// validated first (by utf8-simd; std's `String::from_utf8` is slower
+/// outside ASCII) rather than trusted.
+#[cfg(feature = "alloc")]
+pub(crate) fn string_from_utf8(bytes: alloc::vec::Vec<u8>) -> alloc::string::String {
+    // The error arm is unreachable unless an encoder is wrong; a `String`
+    // stays sound either way.
+    utf8_simd::string_from_utf8(bytes)
+        .unwrap_or_else(|e| alloc::string::String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 pub use codec_core::{BufferTooSmall, Utf8Error, Utf8ErrorKind};
 pub use count::{
     count_chars, count_chars_utf16, floor_char_boundary_utf8, floor_char_boundary_utf16,

@@ -152,7 +152,7 @@ ops! {
         let (out, outcome) = drive::to_vec(self.utf16_to::<false>(), src, len);
         match outcome.stop {
             Some(Stop::Invalid(e)) => Err(e),
-            _ => Ok(crate::arch::string_from_utf8(out)),
+            _ => Ok(crate::string_from_utf8(out)),
         }
     }
 
@@ -165,7 +165,7 @@ ops! {
     fn utf16_to_string_lossy(&self, src: &[u16]) -> String {
         let len = self.utf8_len_from_utf16(src);
         let (out, _) = drive::to_vec(self.utf16_to::<true>(), src, len);
-        crate::arch::string_from_utf8(out)
+        crate::string_from_utf8(out)
     }
 
     /// Converts UTF-16 held in bytes of the given order to a new `String`.
@@ -182,7 +182,7 @@ ops! {
         };
         match outcome.stop {
             Some(Stop::Invalid(e)) => Err(e),
-            _ => Ok(crate::arch::string_from_utf8(out)),
+            _ => Ok(crate::string_from_utf8(out)),
         }
     }
 
@@ -200,6 +200,6 @@ ops! {
             false => drive::to_vec(self.utf16_bytes_to::<true, false>(), src, len),
             true => drive::to_vec(self.utf16_bytes_to::<true, true>(), src, len),
         };
-        crate::arch::string_from_utf8(out)
+        crate::string_from_utf8(out)
     }
 }

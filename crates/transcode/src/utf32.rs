@@ -305,7 +305,7 @@ ops! {
         let (out, outcome) = drive::to_vec(self.utf32_to_utf8_conv::<false>(), src, self.utf8_len_from_utf32(src));
         match outcome.stop {
             Some(crate::scalar::Stop::Invalid(e)) => Err(e),
-            _ => Ok(crate::arch::string_from_utf8(out)),
+            _ => Ok(crate::string_from_utf8(out)),
         }
     }
 
@@ -317,7 +317,7 @@ ops! {
     /// ```
     fn utf32_to_string_lossy(&self, src: &[u32]) -> String {
         let (out, _) = drive::to_vec(self.utf32_to_utf8_conv::<true>(), src, self.utf8_len_from_utf32(src));
-        crate::arch::string_from_utf8(out)
+        crate::string_from_utf8(out)
     }
 
     /// Converts UTF-16 to a new `Vec<u32>`, or returns the error at the

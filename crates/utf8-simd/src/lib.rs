@@ -113,7 +113,8 @@
 //!
 //! - `std` (default): [`reader`] and [`repair`] over `std::io`; implies
 //!   `alloc`.
-//! - `alloc`: forwarded to codec-core and utf8-dfa.
+//! - `alloc`: [`string_from_utf8`] (std's `String::from_utf8` with this
+//!   crate's validator); forwarded to codec-core and utf8-dfa.
 //!
 //! The kernel is chosen at run time with or without `std` (CPU detection
 //! with `cpuid`, through the `cpufeatures` crate), and AVX-512 is preferred
@@ -142,6 +143,8 @@
 #![no_std]
 #![deny(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -154,6 +157,8 @@ pub mod tables;
 pub mod variant;
 
 pub use arch::{Avx2, Avx512, Kernel, KernelValidator, Neon, Sse41, chosen_kernel, kernels};
+#[cfg(feature = "alloc")]
+pub use codec_core::FromUtf8Error;
 pub use codec_core::{
     StreamingValidator, Utf8Chunk, Utf8Chunks, Utf8Error, Utf8ErrorKind, Utf8Validator,
 };
@@ -349,6 +354,29 @@ fn validate_with(
 pub fn from_utf8(input: &[u8]) -> Result<&str, Utf8Error> {
     validate(input)?;
     Ok(arch::valid_str(input))
+}
+
+/// `bytes` as a `String`, without copying them, or the bytes given back
+/// with exactly the error `String::from_utf8` reports, with its kind: std's
+/// `String::from_utf8` with this crate's validator (std's runs byte by byte
+/// outside ASCII).
+///
+/// ```
+/// let s = utf8_simd::string_from_utf8(b"caf\xC3\xA9".to_vec()).unwrap();
+/// assert_eq!(s, "café");
+///
+/// let err = utf8_simd::string_from_utf8(b"caf\xC3".to_vec()).unwrap_err();
+/// assert_eq!(err.utf8_error().valid_up_to(), 3);
+/// assert_eq!(err.into_bytes(), b"caf\xC3");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn string_from_utf8(
+    bytes: alloc::vec::Vec<u8>,
+) -> Result<alloc::string::String, FromUtf8Error> {
+    match validate(&bytes) {
+        Ok(()) => Ok(arch::valid_string(bytes)),
+        Err(e) => Err(FromUtf8Error::new(bytes, e)),
+    }
 }
 
 /// `input` as a `&mut str`, or exactly the error `core::str::from_utf8_mut`

@@ -366,18 +366,3 @@ mod dispatch {
         k
     }
 }
-
-/// `bytes` as a `String`. They come from this crate's UTF-8 encoders, but a
-/// `String` must never hold anything else, so they are validated first (by
-/// utf8-simd; std's `String::from_utf8` is slower) rather than trusted.
-#[cfg(feature = "alloc")]
-pub(crate) fn string_from_utf8(bytes: alloc::vec::Vec<u8>) -> alloc::string::String {
-    match utf8_simd::validate(&bytes) {
-        // SAFETY: utf8-simd's `validate` returned `Ok`: `bytes` is valid
-        // UTF-8 (its answer equals `core::str::from_utf8`'s on every input,
-        // which its tests prove exhaustively up to 4 bytes).
-        Ok(()) => unsafe { alloc::string::String::from_utf8_unchecked(bytes) },
-        // Unreachable unless an encoder is wrong; stay sound either way.
-        Err(_) => alloc::string::String::from_utf8_lossy(&bytes).into_owned(),
-    }
-}

@@ -370,6 +370,16 @@ pub(crate) fn valid_str_mut(bytes: &mut [u8]) -> &mut str {
     unsafe { core::str::from_utf8_unchecked_mut(bytes) }
 }
 
+/// As [`valid_str`], for bytes the `String` takes without a copy.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn valid_string(bytes: alloc::vec::Vec<u8>) -> alloc::string::String {
+    debug_assert!(core::str::from_utf8(&bytes).is_ok());
+    // SAFETY: as in `valid_str`: the one caller, `string_from_utf8`, passes
+    // bytes that `validate` accepted.
+    unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
+}
+
 /// The kernel named `name` in the registry, as a validator, if this CPU can
 /// run it.
 fn registered(name: &str) -> Option<KernelValidator> {
