@@ -229,6 +229,74 @@ fn bmp_finish(input: &[u8], forbid_nul: bool, blocks: Result<usize, usize>) -> R
     }
 }
 
+/// Converts the surrogate pairs at the start of `input`, CESU-8's (and
+/// Modified UTF-8's) 6-byte form `ED A0..AF 80..BF ED B0..BF 80..BF` of a
+/// supplementary character, to their 4-byte UTF-8 forms in `out`, four
+/// pairs at a time with the fastest kernel this CPU runs, and returns
+/// `(read, written)`: `read` is 6 bytes a pair, `written` 4.
+///
+/// It stops before four pairs of which one does not start `ED A0..=AF`
+/// (a lead surrogate), and where fewer than 28 bytes of input or 16 of
+/// output are left: the caller converts the rest of the run. The other
+/// four bytes of each pair are not checked: on valid CESU-8 or MUTF-8,
+/// where a lead surrogate is always followed by its trail, `out` receives
+/// the conversion; on other input, some bytes (and never a read or write
+/// outside the slices). `(0, 0)` where no SIMD kernel runs.
+///
+/// ```
+/// use utf8_simd::variant::pairs_to_utf8;
+///
+/// let cesu8 = b"\xED\xA0\xBD\xED\xB8\x80".repeat(5); // five U+1F600 😀
+/// let mut out = [0u8; 20];
+/// let (read, written) = pairs_to_utf8(&cesu8, &mut out);
+/// assert_eq!(read % 24, 0); // four pairs a pass: 24, or 0 (no SIMD)
+/// assert_eq!(&out[..written], "😀".repeat(read / 6).as_bytes());
+/// ```
+#[must_use = "the answer says how much was converted"]
+pub fn pairs_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        crate::arch::variants::pairs_to_utf8(input, out)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (input, out);
+        (0, 0)
+    }
+}
+
+/// [`pairs_to_utf8`] with `kernel` (from [`kernels`](crate::kernels)), for
+/// tests and benchmarks: `None` if the kernel has no variant entry point
+/// or this CPU cannot run it.
+#[must_use]
+pub fn pairs_to_utf8_with(
+    kernel: &crate::Kernel,
+    input: &[u8],
+    out: &mut [u8],
+) -> Option<(usize, usize)> {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        crate::arch::variants::pairs_to_utf8_with(kernel, input, out)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (kernel, input, out);
+        None
+    }
+}
+
 /// Whether `kernel` has a variant entry point (every SIMD kernel does; the
 /// portable one does not).
 #[must_use]

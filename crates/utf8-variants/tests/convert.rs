@@ -524,3 +524,58 @@ fn decode_random_and_mutated_inputs_in_every_kernel() {
         }
     }
 }
+
+/// Runs of surrogate pairs of every length up to 40 (the scalar loop's
+/// first four, the kernel's passes of four, the rest), after 0-3 bytes and
+/// before each ending, with a piece (valid or not) written in at every
+/// pair of the run: decode and decode_lossy against the oracle and the
+/// scalar DFA, in every kernel.
+#[test]
+fn decode_runs_of_pairs_of_every_length_with_a_piece_at_every_pair() {
+    let pairs: Vec<[u8; 6]> = (0..40u32)
+        .map(|k| jvm_six_bytes(0x1_0000 + k * 0x6A3F % 0x10_0000))
+        .collect();
+    let pieces: &[&[u8]] = &[
+        b"",
+        b"a",
+        b"\xED\x9F\xBF", // U+D7FF: ED, not a surrogate
+        b"\xC0\x80",     // MUTF-8's NUL
+        b"\xED\xB0\x80", // a lone trail
+        b"\xED\xA0\x80", // a lone lead
+        b"\xF0\x9F\x98\x80",
+    ];
+    let step = if codec_testdata::emulated() { 5 } else { 1 };
+    for (v, rules) in [
+        (Variant::Cesu8, oracle::CESU8),
+        (Variant::Mutf8, oracle::MUTF8),
+    ] {
+        let decoders = decoders(v);
+        for len in (0..=40).step_by(step) {
+            for prefix in [&b""[..], b"x", b"\xC3\xA9", b"\xE5\x90\x95"] {
+                for piece in pieces {
+                    for at in 0..=len {
+                        let mut input = prefix.to_vec();
+                        for (k, p) in pairs[..len].iter().enumerate() {
+                            if k == at {
+                                input.extend_from_slice(piece);
+                            }
+                            input.extend_from_slice(p);
+                        }
+                        if at == len {
+                            input.extend_from_slice(piece);
+                        }
+                        check_decode(v, &rules, &decoders, &input);
+                        input.extend_from_slice(b"end");
+                        check_decode(v, &rules, &decoders, &input);
+                        let lossy = if v == Variant::Mutf8 {
+                            mutf8::decode_lossy(&input)
+                        } else {
+                            cesu8::decode_lossy(&input)
+                        };
+                        assert_eq!(lossy, oracle_lossy(&rules, &input), "{v} {input:02X?}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -52,6 +52,11 @@ mod kernel;
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
+mod pairs;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 mod partial;
 #[cfg(any(
     target_arch = "x86_64",

@@ -1015,7 +1015,13 @@ struct Entry {
     bmp: BlockCheck,
     /// The BMP check, `00` forbidden.
     bmp_without_nul: BlockCheck,
+    /// CESU-8's surrogate pairs to UTF-8 (`super::pairs`).
+    pairs_to_utf8: PairsToUtf8,
 }
+
+/// A conversion of the surrogate pairs at the start of an input, with
+/// `crate::variant::pairs_to_utf8`'s answer.
+type PairsToUtf8 = unsafe fn(&[u8], &mut [u8]) -> (usize, usize);
 
 /// A check over the whole blocks of an input, with [`validate`]'s answer.
 type BlockCheck = unsafe fn(&[u8]) -> Result<usize, usize>;
@@ -1040,6 +1046,9 @@ static ENTRIES: [Entry; 3] = [
         bmp: |input| unsafe { x86::avx512_bmp::<false>(input) },
         // SAFETY: as above.
         bmp_without_nul: |input| unsafe { x86::avx512_bmp::<true>(input) },
+        // SAFETY: as above (AVX-512 implies AVX2). The pairs take no wider
+        // registers: each pass is four pairs of 16 bytes' loads.
+        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2(input, out) },
     },
     Entry {
         kernel: "avx2",
@@ -1049,6 +1058,8 @@ static ENTRIES: [Entry; 3] = [
         bmp: |input| unsafe { x86::avx2_bmp::<false>(input) },
         // SAFETY: as above.
         bmp_without_nul: |input| unsafe { x86::avx2_bmp::<true>(input) },
+        // SAFETY: as above.
+        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2(input, out) },
     },
     Entry {
         kernel: "sse4.1",
@@ -1058,6 +1069,8 @@ static ENTRIES: [Entry; 3] = [
         bmp: |input| unsafe { x86::sse41_bmp::<false>(input) },
         // SAFETY: as above.
         bmp_without_nul: |input| unsafe { x86::sse41_bmp::<true>(input) },
+        // SAFETY: as above.
+        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::sse41(input, out) },
     },
 ];
 
@@ -1073,6 +1086,7 @@ static ENTRIES: [Entry; 1] = [Entry {
     bmp: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, false>(input) },
     // SAFETY: as above.
     bmp_without_nul: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, true>(input) },
+    pairs_to_utf8: super::pairs::neon,
 }];
 
 /// The pairs mode of the `neon` kernel.
@@ -1165,4 +1179,26 @@ pub(crate) fn check_blocks_with(
     let e = entry_for(kernel)?;
     // SAFETY: `entry_for` found the kernel available on this CPU.
     Some(unsafe { (e.check)(t, input) })
+}
+
+/// CESU-8's surrogate pairs at the start of `input` to UTF-8 in `out`, with
+/// the fastest kernel this CPU runs; `(0, 0)` where none runs.
+pub(crate) fn pairs_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    match chosen() {
+        // SAFETY: the entry was chosen because its kernel is available.
+        Some(e) => unsafe { (e.pairs_to_utf8)(input, out) },
+        None => (0, 0),
+    }
+}
+
+/// [`pairs_to_utf8`] with `kernel`, if it has an entry point and this CPU
+/// can run it.
+pub(crate) fn pairs_to_utf8_with(
+    kernel: &super::Kernel,
+    input: &[u8],
+    out: &mut [u8],
+) -> Option<(usize, usize)> {
+    let e = entry_for(kernel)?;
+    // SAFETY: `entry_for` found the kernel available on this CPU.
+    Some(unsafe { (e.pairs_to_utf8)(input, out) })
 }
