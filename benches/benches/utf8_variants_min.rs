@@ -1,4 +1,4 @@
-//! CESU-8, MUTF-8 and WTF-8 validation and decoding against utf8-simd's
+//! CESU-8, MUTF-8 and WTF-8 validation, decoding and encoding against utf8-simd's
 //! UTF-8 validation, `simd_cesu8` and `cesu8`, timed by the minimum over
 //! interleaved rounds (every implementation in turn within each round): the
 //! figure least disturbed by other jobs on a shared machine. For tuning;
@@ -197,6 +197,28 @@ fn main() {
             m.len(),
             Box::new(|| assert!(simd_cesu8::mutf8::decode_strict(black_box(m)).is_ok())),
         ));
+        // Encoding, from the UTF-8 text (GB/s of UTF-8).
+        let s = utf8.as_str();
+        fns.push((
+            "cesu8-encode",
+            s.len(),
+            Box::new(move || assert!(!cesu8::encode(black_box(s)).is_empty())),
+        ));
+        fns.push((
+            "simd_cesu8-encode",
+            s.len(),
+            Box::new(move || assert!(!simd_cesu8::encode(black_box(s)).is_empty())),
+        ));
+        fns.push((
+            "mutf8-encode",
+            s.len(),
+            Box::new(move || assert!(!mutf8::encode(black_box(s)).is_empty())),
+        ));
+        fns.push((
+            "simd_cesu8-mutf8-encode",
+            s.len(),
+            Box::new(move || assert!(!simd_cesu8::mutf8::encode(black_box(s)).is_empty())),
+        ));
         if !imps.is_empty() {
             fns.retain(|(n, _, _)| imps.contains(n));
         }
@@ -229,6 +251,8 @@ fn main() {
         ("mutf8-decode", "simd_cesu8-mutf8-decode"),
         ("cesu8-decode-avx2", "simd_cesu8-decode"),
         ("mutf8-decode-avx2", "simd_cesu8-mutf8-decode"),
+        ("cesu8-encode", "simd_cesu8-encode"),
+        ("mutf8-encode", "simd_cesu8-mutf8-encode"),
     ];
     let present: Vec<&(&str, &str)> = ratios
         .iter()

@@ -297,6 +297,74 @@ pub fn pairs_to_utf8_with(
     }
 }
 
+/// Converts the 4-byte UTF-8 characters at the start of `input` (the
+/// supplementary ones) to their surrogate pairs as CESU-8 (and Modified
+/// UTF-8) writes them, `ED A0..AF 80..BF ED B0..BF 80..BF`, in `out`, four
+/// at a time with the fastest kernel this CPU runs, and returns `(read,
+/// written)`: `read` is 4 bytes a character, `written` 6. The inverse of
+/// [`pairs_to_utf8`].
+///
+/// It stops before four characters of which one does not start with
+/// `F0..=F7` (a 4-byte lead), and where fewer than 16 bytes of input or 24
+/// of output are left: the caller converts the rest of the run. The
+/// continuation bytes are not checked: on valid UTF-8 (a `&str`), `out`
+/// receives the conversion; on other input, some bytes (and never a read or
+/// write outside the slices). `(0, 0)` where no SIMD kernel runs.
+///
+/// ```
+/// use utf8_simd::variant::utf8_to_pairs;
+///
+/// let utf8 = "😀".repeat(5); // U+1F600
+/// let mut out = [0u8; 30];
+/// let (read, written) = utf8_to_pairs(utf8.as_bytes(), &mut out);
+/// assert_eq!(read % 16, 0); // four characters a pass: 16, or 0 (no SIMD)
+/// assert_eq!(&out[..written], b"\xED\xA0\xBD\xED\xB8\x80".repeat(read / 4));
+/// ```
+#[must_use = "the answer says how much was converted"]
+pub fn utf8_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        crate::arch::variants::utf8_to_pairs(input, out)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (input, out);
+        (0, 0)
+    }
+}
+
+/// [`utf8_to_pairs`] with `kernel` (from [`kernels`](crate::kernels)), for
+/// tests and benchmarks: `None` if the kernel has no variant entry point
+/// or this CPU cannot run it.
+#[must_use]
+pub fn utf8_to_pairs_with(
+    kernel: &crate::Kernel,
+    input: &[u8],
+    out: &mut [u8],
+) -> Option<(usize, usize)> {
+    #[cfg(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        crate::arch::variants::utf8_to_pairs_with(kernel, input, out)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (kernel, input, out);
+        None
+    }
+}
+
 /// Whether `kernel` has a variant entry point (every SIMD kernel does; the
 /// portable one does not).
 #[must_use]

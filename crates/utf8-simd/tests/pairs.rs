@@ -1,17 +1,18 @@
 //! `variant::pairs_to_utf8` (CESU-8's surrogate pairs to UTF-8, four at a
-//! time), dispatched and with every kernel this CPU runs, against the
-//! scalar reference, std's own conversion of the characters: the answer
-//! (whole passes of four pairs, stopping before the first pass with a pair
-//! that does not start with a lead, and where input or output runs short),
-//! the bytes written, nothing written past them, and no read or write
-//! outside the slices (guard pages).
+//! time) and `variant::utf8_to_pairs` (back), dispatched and with every
+//! kernel this CPU runs, against the scalar reference, std's own conversion
+//! of the characters: the answer (whole passes of four characters, stopping
+//! before the first pass with one that is not a pair, or not a 4-byte
+//! character, and where input or output runs short), the bytes written,
+//! nothing written past them, and no read or write outside the slices
+//! (guard pages).
 // Test code: clippy.toml exempts #[test] functions from the no-panic lints,
 // but not the helpers of an integration test, which may panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use codec_testdata::guard::GuardedBuf;
 use rand::{Rng, SeedableRng, rngs::StdRng};
-use utf8_simd::variant::{pairs_to_utf8, pairs_to_utf8_with};
+use utf8_simd::variant::{pairs_to_utf8, pairs_to_utf8_with, utf8_to_pairs, utf8_to_pairs_with};
 
 /// The CESU-8 form of supplementary character `c` (a surrogate pair).
 fn pair(c: char) -> [u8; 6] {
@@ -183,6 +184,148 @@ fn no_read_or_write_outside_the_slices() {
         for k in utf8_simd::kernels() {
             let out = out_buf.at_end_mut(len);
             let _ = pairs_to_utf8_with(k, input_at_start, out);
+        }
+    }
+}
+
+// The other direction: UTF-8's 4-byte characters to pairs.
+
+/// Every way to ask for `utf8_to_pairs`.
+fn answers_to_pairs(input: &[u8], out_len: usize) -> Vec<(&'static str, (usize, usize), Vec<u8>)> {
+    let mut all = Vec::new();
+    let mut out = vec![0xAAu8; out_len];
+    let r = utf8_to_pairs(input, &mut out);
+    all.push(("dispatched", r, out));
+    for k in utf8_simd::kernels() {
+        let mut out = vec![0xAAu8; out_len];
+        if let Some(r) = utf8_to_pairs_with(k, input, &mut out) {
+            all.push((k.name(), r, out));
+        }
+    }
+    all
+}
+
+/// Checks every answer of `utf8_to_pairs` for `chars` (`None`: `filler`, a
+/// character that is not 4 bytes long, or a few of them) as UTF-8, plus
+/// `tail`, with `out_len` bytes of output.
+fn check_to_pairs(chars: &[Option<char>], filler: &str, tail: &str, out_len: usize) {
+    let mut input = String::new();
+    for c in chars {
+        match c {
+            Some(c) => input.push(*c),
+            None => input.push_str(filler),
+        }
+    }
+    input.push_str(tail);
+    // Whole passes of four 4-byte characters that fit, before the first
+    // pass holding anything else (the tail's characters count too).
+    let all: Vec<char> = input.chars().collect();
+    let mut passes = 0;
+    while 16 * passes + 16 <= input.len()
+        && 24 * passes + 24 <= out_len
+        && all
+            .get(4 * passes..4 * passes + 4)
+            .is_some_and(|four| four.iter().all(|c| c.len_utf8() == 4))
+    {
+        passes += 1;
+    }
+    let pairs: Vec<u8> = all[..4 * passes].iter().flat_map(|&c| pair(c)).collect();
+    for (name, (read, written), out) in answers_to_pairs(input.as_bytes(), out_len) {
+        if name == "dispatched" && (read, written) == (0, 0) && passes > 0 {
+            assert!(
+                utf8_simd::kernels()
+                    .iter()
+                    .all(|k| k.name() == "portable" || !k.is_available())
+            );
+            continue;
+        }
+        assert_eq!(
+            (read, written),
+            (16 * passes, 24 * passes),
+            "{name}: {chars:?} {tail:?} out {out_len}"
+        );
+        assert_eq!(&out[..written], &pairs[..], "{name}");
+        assert!(
+            out[written..].iter().all(|&b| b == 0xAA),
+            "{name}: wrote past {written}"
+        );
+    }
+}
+
+#[test]
+fn to_pairs_runs_of_every_length_with_every_tail_and_output_size() {
+    let mut rng = StdRng::seed_from_u64(0x5041_4953);
+    for n in 0..=24 {
+        let chars: Vec<Option<char>> = (0..n).map(|_| Some(some_chars(&mut rng))).collect();
+        for tail in [
+            "",
+            "a",
+            "é",
+            "吕",
+            "abcd",
+            "吕吕吕",
+            "\u{10FFFF}\u{10000}\u{1F600}",
+        ] {
+            for out_len in [0, 23, 24, 47, 48, 6 * n, 6 * n + 24, 6 * n + 64] {
+                check_to_pairs(&chars, "", tail, out_len);
+            }
+        }
+    }
+}
+
+#[test]
+fn to_pairs_a_shorter_character_at_every_position_stops_the_pass_that_holds_it() {
+    let mut rng = StdRng::seed_from_u64(0x4E4F_4E51);
+    // Characters of 1, 2 and 3 bytes, alone and in fours (a 4-byte-long
+    // stretch that is not one character).
+    for filler in ["a", "é", "吕", "abcd", "aé吕", "\u{FFFF}a"] {
+        for at in 0..20 {
+            let chars: Vec<Option<char>> = (0..20)
+                .map(|k| (k != at).then(|| some_chars(&mut rng)))
+                .collect();
+            check_to_pairs(&chars, filler, "", 6 * 20);
+            check_to_pairs(&chars, filler, "tail", 6 * 20 + 5);
+        }
+    }
+}
+
+#[test]
+fn to_pairs_every_supplementary_character() {
+    let chars: Vec<char> = (0x1_0000u32..=0x10_FFFF)
+        .filter_map(char::from_u32)
+        .collect();
+    for run in chars.chunks(40) {
+        let run: Vec<Option<char>> = run.iter().copied().map(Some).collect();
+        check_to_pairs(&run, "", "0123", 6 * run.len());
+    }
+}
+
+/// As `no_read_or_write_outside_the_slices`, the other way.
+#[test]
+fn to_pairs_no_read_or_write_outside_the_slices() {
+    let run: String = (0..40)
+        .map(|k| char::from_u32(0x1F600 + k).unwrap())
+        .collect();
+    let run = run.as_bytes();
+    let mut input_buf = GuardedBuf::new(run.len());
+    let mut out_buf = GuardedBuf::new(run.len() * 2);
+    for len in 0..=run.len() {
+        let input_at_end = input_buf.at_end(&run[..len]).to_vec();
+        let input_at_end = input_buf.at_end(&input_at_end);
+        for out_len in [len * 3 / 2, len * 3 / 2 + 1, 24, 0] {
+            for k in utf8_simd::kernels() {
+                let out = out_buf.at_end_mut(out_len);
+                if let Some((read, written)) = utf8_to_pairs_with(k, input_at_end, out) {
+                    assert!(read <= len && written <= out_len, "{}", k.name());
+                }
+                let out = out_buf.at_start_mut(out_len);
+                let _ = utf8_to_pairs_with(k, input_at_end, out);
+            }
+        }
+        let input_at_start = input_buf.at_start(&run[..len]);
+        for k in utf8_simd::kernels() {
+            let out = out_buf.at_end_mut(len * 3 / 2);
+            let _ = utf8_to_pairs_with(k, input_at_start, out);
         }
     }
 }

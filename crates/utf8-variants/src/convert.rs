@@ -32,36 +32,22 @@ const fn pair_to_utf8(pair: u64) -> u32 {
 }
 
 /// The surrogate pair, as two 3-byte sequences, of the supplementary
-/// character whose UTF-8 form is `bytes` (4 bytes, `F0..=F4` first).
+/// character whose UTF-8 form (4 bytes, `F0..=F4` first) is the
+/// little-endian word `utf8`: the inverse of [`pair_to_utf8`], bit field by
+/// bit field (`11110ppp 10ppwwww 10wwxxxx 10yyyyyy` to `ED 1010vvvv
+/// 10wwwwww ED 1011xxxx 10yyyyyy`, `vvvv = ppppp - 1`), as utf8-simd's
+/// kernel does it four characters at a time.
 #[inline]
-fn utf8_to_pair(bytes: [u8; 4]) -> [u8; 6] {
-    let c = (u32::from(bytes[0] & 0x07) << 18)
-        | (u32::from(bytes[1] & 0x3F) << 12)
-        | (u32::from(bytes[2] & 0x3F) << 6)
-        | u32::from(bytes[3] & 0x3F);
-    let c = c.wrapping_sub(0x1_0000);
-    let hi = 0xD800 | (c >> 10) & 0x3FF;
-    let lo = 0xDC00 | c & 0x3FF;
-    [
-        0xED,
-        0x80 | ((hi >> 6) & 0x3F) as u8,
-        0x80 | (hi & 0x3F) as u8,
-        0xED,
-        0x80 | ((lo >> 6) & 0x3F) as u8,
-        0x80 | (lo & 0x3F) as u8,
-    ]
-}
-
-/// The length of the character that lead byte `b` starts, in generalized
-/// UTF-8 (1 for ASCII and anything that is not a lead).
-#[inline]
-const fn char_len(b: u8) -> usize {
-    match b {
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF7 => 4,
-        _ => 1,
-    }
+const fn utf8_to_pair(utf8: u32) -> [u8; 6] {
+    let high = utf8 >> 12;
+    let plane = (utf8 & 0x07) << 2 | high & 0x03;
+    let [lead, hi2, lo1, lo2] = (plane.wrapping_sub(1)
+        | 0x00B0_80A0 // the markers of lead, hi2 and lo1; lo2 is the last byte's
+        | (utf8 << 2) & 0x3C00 // the wwww of byte 1, into hi2
+        | high & 0x0300 // the ww of byte 2, into hi2
+        | utf8 & 0xFF0F_0000) // xxxx of byte 2, and byte 3
+        .to_le_bytes();
+    [0xED, lead, hi2, 0xED, lo1, lo2]
 }
 
 /// The bytes that start a unit [`decode_valid_into`] converts: `ED` (a
@@ -288,49 +274,6 @@ fn decode_rest<'a>(
     Ok(Cow::Owned(into_string(out)))
 }
 
-/// Whether `bytes` holds a byte that UTF-8 allows and `variant` (CESU-8 or
-/// MUTF-8) does not: a 4-byte lead `F0..`, or (MUTF-8) `00`. (The encoder's
-/// scan, in 64-byte blocks; decoding needs no scan since the BMP check.)
-///
-/// The largest (and smallest) byte of each 4 KiB block, kept in 64 lanes so
-/// that the compiler makes four independent `pmaxub`/`pminub` chains of
-/// them, and reduced once per block. Measured on 64 KiB of lipsum (decoding
-/// Latin, which is this scan plus UTF-8's validation): a fold of
-/// `b >= 0xF0` booleans did not vectorise (8 GB/s); one max/min per 64-byte
-/// block spent its time in the reductions (13 GB/s); one accumulator per
-/// 4 KiB block was bound by its dependency chain (29 GB/s).
-fn has_utf8_only_bytes(variant: Variant, bytes: &[u8]) -> bool {
-    if variant == Variant::Mutf8 {
-        extremes::<true>(bytes)
-    } else {
-        extremes::<false>(bytes)
-    }
-}
-
-/// [`has_utf8_only_bytes`], with the `00` test (`NUL`) or without it.
-fn extremes<const NUL: bool>(bytes: &[u8]) -> bool {
-    bytes.chunks(4096).any(|block| {
-        let mut max = [0u8; 64];
-        let mut min = [0xFFu8; 64];
-        let mut lanes = block.chunks_exact(64);
-        for lane in &mut lanes {
-            for (i, &b) in lane.iter().enumerate() {
-                max[i] = max[i].max(b);
-                if NUL {
-                    min[i] = min[i].min(b);
-                }
-            }
-        }
-        for &b in lanes.remainder() {
-            max[0] = max[0].max(b);
-            min[0] = min[0].min(b);
-        }
-        let max = max.iter().fold(0, |a, &b| a.max(b));
-        let min = min.iter().fold(0xFF, |a, &b| a.min(b));
-        max >= 0xF0 || (NUL && min == 0)
-    })
-}
-
 /// [`decode`], with every invalid piece ([`Error::error_len`] bytes, or the
 /// unfinished end) replaced by U+FFFD.
 pub(crate) fn decode_lossy(variant: Variant, input: &[u8]) -> Cow<'_, str> {
@@ -363,39 +306,147 @@ pub(crate) fn decode_lossy(variant: Variant, input: &[u8]) -> Cow<'_, str> {
 }
 
 /// UTF-8 `s` as CESU-8 or MUTF-8, borrowed where the bytes are the same.
+///
+/// Text without supplementary characters (and, for MUTF-8, without NUL) is
+/// its own encoding: utf8-simd's BMP check, the decoder's, decides it in one
+/// pass. Elsewhere the bytes between the characters to convert are copied
+/// in runs, found by a short scan near the last one and by the BMP check
+/// beyond, and runs of 4-byte characters go to [`encode_run`]. (The first
+/// version scanned every 64-byte block for `F0..` with a reduction each and
+/// stepped character by character after the first: 4.4 GB/s on every
+/// lipsum text and 0.8 on Emoji, half of `simd_cesu8::encode`'s speed;
+/// docs/results/utf8-variants.md, "Encoding".)
 pub(crate) fn encode(variant: Variant, s: &str) -> Cow<'_, [u8]> {
     let bytes = s.as_bytes();
-    let nul = variant == Variant::Mutf8;
-    let Some(block) = bytes
-        .chunks(64)
-        .position(|block| has_utf8_only_bytes(variant, block))
-    else {
+    let nul = nul(variant);
+    let Err(first) = bmp_str(bytes, nul) else {
         return Cow::Borrowed(bytes);
     };
-    let from = block * 64;
     let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
-    out.extend_from_slice(&bytes[..from]);
-    let mut run = from;
-    let mut i = from;
-    while let Some(&b) = bytes.get(i) {
-        if b >= 0xF0 {
-            if let Some(&[b0, b1, b2, b3]) = bytes.get(i..i + 4) {
-                out.extend_from_slice(&bytes[run..i]);
-                out.extend_from_slice(&utf8_to_pair([b0, b1, b2, b3]));
+    // `bytes[..i]` is encoded; `bytes[i..from]` needs no change.
+    let (mut i, mut from) = (0, first);
+    loop {
+        let next = next_to_encode(bytes, from, nul);
+        out.extend_from_slice(bytes.get(i..next).unwrap_or_default());
+        i = next;
+        match bytes.get(i) {
+            None => break,
+            // MUTF-8's U+0000 (`next_to_encode` only stops at 00 for it).
+            Some(0) => {
+                out.extend_from_slice(&[0xC0, 0x80]);
+                i += 1;
             }
-            i += 4;
-            run = i;
-        } else if nul && b == 0 {
-            out.extend_from_slice(&bytes[run..i]);
-            out.extend_from_slice(&[0xC0, 0x80]);
-            i += 1;
-            run = i;
-        } else {
-            i += char_len(b);
+            // A 4-byte character alone (text that mixes emoji in), here.
+            Some(_) if bytes.get(i + 4).is_none_or(|&b| b < 0xF0) => {
+                if let Some(&[b0, b1, b2, b3]) = bytes.get(i..i + 4) {
+                    out.extend_from_slice(&utf8_to_pair(u32::from_le_bytes([b0, b1, b2, b3])));
+                }
+                i += 4;
+            }
+            Some(&b) => match encode_run(bytes.get(i..).unwrap_or_default(), &mut out) {
+                // Unreachable (`next_to_encode` stops at a 4-byte lead, of
+                // which the run converts at least one); copied, so that the
+                // loop moves on whatever happens.
+                0 => {
+                    out.push(b);
+                    i += 1;
+                }
+                read => i += read,
+            },
+        }
+        from = i;
+    }
+    Cow::Owned(out)
+}
+
+/// Whether the encoder converts the byte `b` (a 4-byte lead, or with
+/// [`Nul::Forbidden`] `00`).
+#[inline(always)]
+fn converts(b: u8, nul: Nul) -> bool {
+    b >= 0xF0 || (b == 0 && nul == Nul::Forbidden)
+}
+
+/// The index of the first byte at or after `from` (a character boundary
+/// of UTF-8 `bytes`) that the encoder converts, or `bytes.len()`: a scan of
+/// the next 64 bytes (the next emoji of a run, or of text that mixes them
+/// in), then utf8-simd's BMP check from the next character boundary, which
+/// stops within a group of 256 bytes of the first such byte, and a scan
+/// from there.
+fn next_to_encode(bytes: &[u8], from: usize, nul: Nul) -> usize {
+    let near = bytes.get(from..).unwrap_or_default();
+    let near = near.get(..64).unwrap_or(near);
+    if let Some(p) = near.iter().position(|&b| converts(b, nul)) {
+        return from + p;
+    }
+    let mut from = from + near.len();
+    while bytes.get(from).is_some_and(|&b| b & 0xC0 == 0x80) {
+        from += 1;
+    }
+    let rest = bytes.get(from..).unwrap_or_default();
+    match bmp_str(rest, nul) {
+        Ok(_) => bytes.len(),
+        Err(p) => rest
+            .get(p..)
+            .and_then(|r| r.iter().position(|&b| converts(b, nul)))
+            .map_or(bytes.len(), |q| from + p + q),
+    }
+}
+
+/// How many input bytes the calls of utf8-simd's kernel in [`encode_run`]
+/// are given, the first and at most (multiples of its 16): the room each
+/// writes into is zeroed first, so it starts small (runs of a few emoji
+/// between other text) and doubles while the run goes on. (4 KiB from the
+/// start: runs of nine emoji and a letter took 8.4 times the instructions
+/// of the scalar loop, callgrind.)
+const KERNEL_CHUNK: (usize, usize) = (64, 4096);
+
+/// Appends the surrogate pairs of the run of 4-byte characters at the start
+/// of `src` (UTF-8) to `out`; returns the bytes read. A character an
+/// iteration from one word, and after the fourth, if the eighth also
+/// starts with a 4-byte lead, utf8-simd's kernel, four characters a pass,
+/// in chunks ([`KERNEL_CHUNK`]); the scalar loop again for what it leaves.
+/// (The mirror of [`pairs_run`].)
+fn encode_run(src: &[u8], out: &mut Vec<u8>) -> usize {
+    let (mut read, kernel) = scalar_chars::<true>(src, out);
+    if !kernel {
+        return read;
+    }
+    let mut size = KERNEL_CHUNK.0;
+    loop {
+        let chunk = src.get(read..).unwrap_or_default();
+        let chunk = chunk.get(..size).unwrap_or(chunk);
+        let start = out.len();
+        out.resize(start + chunk.len() / 4 * 6, 0);
+        let (r, w) =
+            utf8_simd::variant::utf8_to_pairs(chunk, out.get_mut(start..).unwrap_or_default());
+        out.truncate(start + w);
+        read += r;
+        if r != size {
+            break;
+        }
+        size = (2 * size).min(KERNEL_CHUNK.1);
+    }
+    read + scalar_chars::<false>(src.get(read..).unwrap_or_default(), out).0
+}
+
+/// The scalar loop of [`encode_run`]: the bytes it read, and (if
+/// `HANDOFF`) whether it stopped after the fourth character for the kernel.
+#[inline(always)]
+fn scalar_chars<const HANDOFF: bool>(src: &[u8], out: &mut Vec<u8>) -> (usize, bool) {
+    let mut read = 0;
+    for c in src.chunks_exact(4) {
+        let utf8 = u32::from_le_bytes(c.try_into().unwrap_or([0; 4]));
+        // A 4-byte lead (valid UTF-8: three continuation bytes follow).
+        if utf8 & 0xF8 != 0xF0 {
+            break;
+        }
+        out.extend_from_slice(&utf8_to_pair(utf8));
+        read += 4;
+        if HANDOFF && read == 16 && src.len() >= 32 && src.get(28).is_some_and(|&b| b >= 0xF0) {
+            return (read, true);
         }
     }
-    out.extend_from_slice(bytes.get(run..).unwrap_or(&[]));
-    Cow::Owned(out)
+    (read, false)
 }
 
 #[cfg(test)]
@@ -407,7 +458,7 @@ mod tests {
         for c in (0x1_0000u32..=0x10_FFFF).filter_map(char::from_u32) {
             let mut utf8 = [0u8; 4];
             c.encode_utf8(&mut utf8);
-            let pair = utf8_to_pair(utf8);
+            let pair = utf8_to_pair(u32::from_le_bytes(utf8));
             let mut units = [0u16; 2];
             c.encode_utf16(&mut units);
             // Each surrogate as generalized UTF-8, from its value.

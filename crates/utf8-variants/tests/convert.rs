@@ -579,3 +579,75 @@ fn decode_runs_of_pairs_of_every_length_with_a_piece_at_every_pair() {
         }
     }
 }
+
+/// Encoding runs of 4-byte characters of every length up to 40 (the scalar
+/// loop's first four, the kernel's passes, the rest), with a piece at every
+/// character, after BMP stretches of every length up to 300 (the near scan
+/// of 64 bytes, the BMP check's 256-byte groups), and runs long enough to
+/// take several of the kernel's 4 KiB chunks: CESU-8 and MUTF-8 against the
+/// specifications, character by character.
+#[test]
+fn encode_runs_and_stretches_of_every_length() {
+    let emoji: Vec<char> = (0..40u32)
+        .map(|k| char::from_u32(0x1_0000 + k * 0x6A3F % 0x10_0000).unwrap())
+        .collect();
+    let step = if codec_testdata::emulated() { 5 } else { 1 };
+    let check = |s: &str| {
+        for mutf8 in [false, true] {
+            let got = if mutf8 {
+                mutf8::encode(s)
+            } else {
+                cesu8::encode(s)
+            };
+            assert_eq!(&*got, &spec_encode(s, mutf8)[..], "mutf8 {mutf8}: {s:?}");
+            assert_eq!(matches!(got, Cow::Borrowed(_)), got[..] == *s.as_bytes());
+        }
+    };
+    for len in (0..=40).step_by(step) {
+        for piece in ["", "a", "\0", "é", "吕", "\u{FFFF}"] {
+            for at in 0..=len {
+                let mut s = String::from("x");
+                for (k, &c) in emoji[..len].iter().enumerate() {
+                    if k == at {
+                        s.push_str(piece);
+                    }
+                    s.push(c);
+                }
+                if at == len {
+                    s.push_str(piece);
+                }
+                check(&s);
+                s.push_str("end");
+                check(&s);
+            }
+        }
+    }
+    // BMP stretches between characters to convert.
+    for gap in (0..=300).step_by(step) {
+        for fill in ["a", "é", "吕"] {
+            let stretch = fill.repeat(gap / fill.len() + 1);
+            let mut s = String::new();
+            for (k, &c) in emoji[..6].iter().enumerate() {
+                let mut end = gap;
+                while !stretch.is_char_boundary(end) {
+                    end -= 1;
+                }
+                s.push_str(&stretch[..end]);
+                s.push(if k == 3 { '\0' } else { c });
+            }
+            s.push_str(&stretch);
+            check(&s);
+        }
+    }
+    // Long runs: several chunks of the kernel, cut at every length near the
+    // chunk size, and a run that ends the input.
+    let long: String = (0..3000u32)
+        .map(|k| char::from_u32(0x1_0000 + k * 0x3F1 % 0x10_0000).unwrap())
+        .collect();
+    for cut in [1020, 1023, 1024, 1025, 1028, 2048, 2049, 3000] {
+        let run = &long[..4 * cut];
+        check(run);
+        check(&format!("ab{run}cd"));
+        check(&format!("{run}\0{run}"));
+    }
+}

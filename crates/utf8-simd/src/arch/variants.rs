@@ -1016,12 +1016,15 @@ struct Entry {
     /// The BMP check, `00` forbidden.
     bmp_without_nul: BlockCheck,
     /// CESU-8's surrogate pairs to UTF-8 (`super::pairs`).
-    pairs_to_utf8: PairsToUtf8,
+    pairs_to_utf8: Pairing,
+    /// UTF-8's 4-byte characters to surrogate pairs (`super::pairs`).
+    utf8_to_pairs: Pairing,
 }
 
-/// A conversion of the surrogate pairs at the start of an input, with
-/// `crate::variant::pairs_to_utf8`'s answer.
-type PairsToUtf8 = unsafe fn(&[u8], &mut [u8]) -> (usize, usize);
+/// A conversion between surrogate pairs and 4-byte UTF-8 at the start of an
+/// input, with the answer of `crate::variant::pairs_to_utf8` or
+/// `utf8_to_pairs`.
+type Pairing = unsafe fn(&[u8], &mut [u8]) -> (usize, usize);
 
 /// A check over the whole blocks of an input, with [`validate`]'s answer.
 type BlockCheck = unsafe fn(&[u8]) -> Result<usize, usize>;
@@ -1049,6 +1052,8 @@ static ENTRIES: [Entry; 3] = [
         // SAFETY: as above (AVX-512 implies AVX2). The pairs take no wider
         // registers: each pass is four pairs of 16 bytes' loads.
         pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2(input, out) },
+        // SAFETY: as above.
+        utf8_to_pairs: |input, out| unsafe { super::pairs::x86::avx2_to_pairs(input, out) },
     },
     Entry {
         kernel: "avx2",
@@ -1060,6 +1065,8 @@ static ENTRIES: [Entry; 3] = [
         bmp_without_nul: |input| unsafe { x86::avx2_bmp::<true>(input) },
         // SAFETY: as above.
         pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2(input, out) },
+        // SAFETY: as above.
+        utf8_to_pairs: |input, out| unsafe { super::pairs::x86::avx2_to_pairs(input, out) },
     },
     Entry {
         kernel: "sse4.1",
@@ -1071,6 +1078,8 @@ static ENTRIES: [Entry; 3] = [
         bmp_without_nul: |input| unsafe { x86::sse41_bmp::<true>(input) },
         // SAFETY: as above.
         pairs_to_utf8: |input, out| unsafe { super::pairs::x86::sse41(input, out) },
+        // SAFETY: as above.
+        utf8_to_pairs: |input, out| unsafe { super::pairs::x86::sse41_to_pairs(input, out) },
     },
 ];
 
@@ -1086,7 +1095,8 @@ static ENTRIES: [Entry; 1] = [Entry {
     bmp: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, false>(input) },
     // SAFETY: as above.
     bmp_without_nul: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, true>(input) },
-    pairs_to_utf8: super::pairs::neon,
+    pairs_to_utf8: super::pairs::neon::to_utf8,
+    utf8_to_pairs: super::pairs::neon::to_pairs,
 }];
 
 /// The pairs mode of the `neon` kernel.
@@ -1201,4 +1211,26 @@ pub(crate) fn pairs_to_utf8_with(
     let e = entry_for(kernel)?;
     // SAFETY: `entry_for` found the kernel available on this CPU.
     Some(unsafe { (e.pairs_to_utf8)(input, out) })
+}
+
+/// UTF-8's 4-byte characters at the start of `input` to surrogate pairs in
+/// `out`, with the fastest kernel this CPU runs; `(0, 0)` where none runs.
+pub(crate) fn utf8_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    match chosen() {
+        // SAFETY: the entry was chosen because its kernel is available.
+        Some(e) => unsafe { (e.utf8_to_pairs)(input, out) },
+        None => (0, 0),
+    }
+}
+
+/// [`utf8_to_pairs`] with `kernel`, if it has an entry point and this CPU
+/// can run it.
+pub(crate) fn utf8_to_pairs_with(
+    kernel: &super::Kernel,
+    input: &[u8],
+    out: &mut [u8],
+) -> Option<(usize, usize)> {
+    let e = entry_for(kernel)?;
+    // SAFETY: `entry_for` found the kernel available on this CPU.
+    Some(unsafe { (e.utf8_to_pairs)(input, out) })
 }
