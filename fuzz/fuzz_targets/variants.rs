@@ -4,14 +4,21 @@
 //! the chunk sizes the fuzzer chooses gives the one-call answer; the
 //! conversions round-trip and agree with validation, and every kernel's
 //! decode with the dispatched one; utf8-simd's BMP check (the one pass of
-//! those decoders) agrees with std and a byte scan; nothing panics.
+//! those decoders) agrees with std and a byte scan; text made of the input
+//! read as characters, mostly supplementary (the runs of surrogate pairs
+//! that random bytes seldom hold), round-trips through CESU-8 and MUTF-8,
+//! and every kernel's pair conversions, both ways, give the dispatched
+//! answer; nothing panics.
 #![no_main]
 
 use codec_testdata::variants as oracle;
 use fuzz::{same, split_control};
 use libfuzzer_sys::fuzz_target;
 use std::borrow::Cow;
-use utf8_simd::variant::{Nul, bmp_str, bmp_str_with};
+use utf8_simd::variant::{
+    Nul, bmp_str, bmp_str_with, pairs_to_utf8, pairs_to_utf8_with, utf8_to_pairs,
+    utf8_to_pairs_with,
+};
 use utf8_variants::{Variant, cesu8, mutf8, wtf8};
 
 fuzz_target!(|data: &[u8]| {
@@ -103,6 +110,47 @@ fuzz_target!(|data: &[u8]| {
         same("cesu8 round trip", input, cesu8::decode(&cesu8::encode(s)).as_deref(), Ok(s));
         same("mutf8 round trip", input, mutf8::decode(&mutf8::encode(s)).as_deref(), Ok(s));
     }
+    // The input as characters, three bytes each: supplementary mostly,
+    // else BMP or NUL, so that runs of pairs of every length occur.
+    let text: String = input
+        .chunks(3)
+        .map(|c| {
+            let v = c.iter().rev().fold(0u32, |a, &b| a << 8 | u32::from(b));
+            match v & 0x0F {
+                0 => char::from_u32(v >> 4 & 0x7FF).unwrap_or('\0'),
+                1 => char::from_u32(v >> 4 & 0xFFFF).unwrap_or('a'),
+                _ => char::from_u32(0x1_0000 + (v >> 4) % 0x10_0000).unwrap_or('a'),
+            }
+        })
+        .collect();
+    let supplementary = text.chars().filter(|c| c.len_utf8() == 4).count();
+    let nuls = text.chars().filter(|&c| c == '\0').count();
+    let cesu = cesu8::encode(&text);
+    let mutf = mutf8::encode(&text);
+    same("cesu8 length", input, cesu.len(), text.len() + 2 * supplementary);
+    same("mutf8 length", input, mutf.len(), text.len() + 2 * supplementary + nuls);
+    same("cesu8 text round trip", input, cesu8::decode(&cesu).as_deref(), Ok(text.as_str()));
+    same("mutf8 text round trip", input, mutf8::decode(&mutf).as_deref(), Ok(text.as_str()));
+    // The kernels both ways, from the start of the text and of its
+    // encoding: each kernel's answer and bytes are the dispatched ones.
+    let mut want = vec![0u8; cesu.len()];
+    let r = pairs_to_utf8(&cesu, &mut want);
+    for k in utf8_simd::kernels() {
+        let mut got = vec![0u8; cesu.len()];
+        if let Some(g) = pairs_to_utf8_with(k, &cesu, &mut got) {
+            same("pairs_to_utf8", input, (g, &got[..g.1]), (r, &want[..r.1]));
+        }
+    }
+    same("pairs_to_utf8 prefix", input, &want[..r.1], &text.as_bytes()[..r.1]);
+    let mut want = vec![0u8; cesu.len()];
+    let r = utf8_to_pairs(text.as_bytes(), &mut want);
+    for k in utf8_simd::kernels() {
+        let mut got = vec![0u8; cesu.len()];
+        if let Some(g) = utf8_to_pairs_with(k, text.as_bytes(), &mut got) {
+            same("utf8_to_pairs", input, (g, &got[..g.1]), (r, &want[..r.1]));
+        }
+    }
+    same("utf8_to_pairs prefix", input, &want[..r.1], &cesu[..r.1]);
     let units: Vec<u16> = input
         .chunks_exact(2)
         .map(|c| u16::from_le_bytes([c[0], c[1]]))
