@@ -71,21 +71,7 @@ pub struct Tables {
 /// kernel runs.
 #[must_use = "the answer says where to go on"]
 pub fn check_blocks(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        crate::arch::variants::check_blocks(t, input)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = (t, input);
-        Ok(0)
-    }
+    crate::arch::variants::check_blocks(t, input)
 }
 
 /// [`check_blocks`] with `kernel` (from [`kernels`](crate::kernels)), for
@@ -97,21 +83,7 @@ pub fn check_blocks_with(
     t: &Tables,
     input: &[u8],
 ) -> Option<Result<usize, usize>> {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        crate::arch::variants::check_blocks_with(kernel, t, input)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = (kernel, t, input);
-        None
-    }
+    crate::arch::variants::check_blocks_with(kernel, t, input)
 }
 
 /// What [`bmp_str`] makes of the byte `00`.
@@ -171,19 +143,7 @@ pub fn bmp_str_with<'a>(
     nul: Nul,
 ) -> Option<Result<&'a str, usize>> {
     let forbid = nul == Nul::Forbidden;
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
     let blocks = crate::arch::variants::bmp_blocks_with(kernel, forbid, input)?;
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    let blocks: Result<usize, usize> = {
-        let _ = kernel;
-        return None;
-    };
     Some(bmp_finish(input, forbid, blocks))
 }
 
@@ -191,21 +151,7 @@ pub fn bmp_str_with<'a>(
 /// kernel runs).
 #[inline]
 fn bmp_blocks(forbid_nul: bool, input: &[u8]) -> Result<usize, usize> {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        crate::arch::variants::bmp_blocks(forbid_nul, input)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = (forbid_nul, input);
-        Ok(0)
-    }
+    crate::arch::variants::bmp_blocks(forbid_nul, input)
 }
 
 /// The answer of [`bmp_str`] from the kernel's: the bytes from the start of
@@ -254,21 +200,7 @@ fn bmp_finish(input: &[u8], forbid_nul: bool, blocks: Result<usize, usize>) -> R
 /// ```
 #[must_use = "the answer says how much was converted"]
 pub fn pairs_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        crate::arch::variants::pairs_to_utf8(input, out)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = (input, out);
-        (0, 0)
-    }
+    crate::arch::variants::pairs_to_utf8(input, out)
 }
 
 /// [`pairs_to_utf8`] with `kernel` (from [`kernels`](crate::kernels)), for
@@ -280,21 +212,7 @@ pub fn pairs_to_utf8_with(
     input: &[u8],
     out: &mut [u8],
 ) -> Option<(usize, usize)> {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        crate::arch::variants::pairs_to_utf8_with(kernel, input, out)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = (kernel, input, out);
-        None
-    }
+    crate::arch::variants::pairs_to_utf8_with(kernel, input, out)
 }
 
 /// Converts the 4-byte UTF-8 characters at the start of `input` (the
@@ -322,21 +240,7 @@ pub fn pairs_to_utf8_with(
 /// ```
 #[must_use = "the answer says how much was converted"]
 pub fn utf8_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        crate::arch::variants::utf8_to_pairs(input, out)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = (input, out);
-        (0, 0)
-    }
+    crate::arch::variants::utf8_to_pairs(input, out)
 }
 
 /// [`utf8_to_pairs`] with `kernel` (from [`kernels`](crate::kernels)), for
@@ -348,42 +252,14 @@ pub fn utf8_to_pairs_with(
     input: &[u8],
     out: &mut [u8],
 ) -> Option<(usize, usize)> {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        crate::arch::variants::utf8_to_pairs_with(kernel, input, out)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = (kernel, input, out);
-        None
-    }
+    crate::arch::variants::utf8_to_pairs_with(kernel, input, out)
 }
 
 /// Whether `kernel` has a variant entry point (every SIMD kernel does; the
 /// portable one does not).
 #[must_use]
 pub fn has_variant_entry(kernel: &crate::Kernel) -> bool {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        crate::arch::variants::has_entry(kernel)
-    }
-    #[cfg(not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        let _ = kernel;
-        false
-    }
+    crate::arch::variants::has_entry(kernel)
 }
 
 #[cfg(test)]

@@ -63,6 +63,77 @@ mod partial;
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
 pub(crate) mod variants;
+/// The variant entry points where no SIMD kernel runs: the same functions
+/// with the answers that send every caller to its scalar path, so that
+/// `crate::variant` calls one module on every target.
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
+pub(crate) mod variants {
+    use crate::variant::Tables;
+
+    /// Nothing checked.
+    pub(crate) fn check_blocks(_: &Tables, _: &[u8]) -> Result<usize, usize> {
+        Ok(0)
+    }
+
+    /// No kernel with a variant entry.
+    pub(crate) fn check_blocks_with(
+        _: &super::Kernel,
+        _: &Tables,
+        _: &[u8],
+    ) -> Option<Result<usize, usize>> {
+        None
+    }
+
+    /// Nothing checked.
+    pub(crate) fn bmp_blocks(_: bool, _: &[u8]) -> Result<usize, usize> {
+        Ok(0)
+    }
+
+    /// No kernel with a variant entry.
+    pub(crate) fn bmp_blocks_with(
+        _: &super::Kernel,
+        _: bool,
+        _: &[u8],
+    ) -> Option<Result<usize, usize>> {
+        None
+    }
+
+    /// Nothing converted.
+    pub(crate) fn pairs_to_utf8(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+        (0, 0)
+    }
+
+    /// No kernel with a variant entry.
+    pub(crate) fn pairs_to_utf8_with(
+        _: &super::Kernel,
+        _: &[u8],
+        _: &mut [u8],
+    ) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// Nothing converted.
+    pub(crate) fn utf8_to_pairs(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+        (0, 0)
+    }
+
+    /// No kernel with a variant entry.
+    pub(crate) fn utf8_to_pairs_with(
+        _: &super::Kernel,
+        _: &[u8],
+        _: &mut [u8],
+    ) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// No kernel has one.
+    pub(crate) fn has_entry(_: &super::Kernel) -> bool {
+        false
+    }
+}
 #[cfg(any(
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
