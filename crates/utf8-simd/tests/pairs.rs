@@ -27,19 +27,34 @@ fn pair(c: char) -> [u8; 6] {
     out
 }
 
-/// Every way to ask: dispatched, and each kernel with a variant entry.
-fn answers(input: &[u8], out_len: usize) -> Vec<(&'static str, (usize, usize), Vec<u8>)> {
+/// A conversion, dispatched, and with a kernel (`None`: it has no entry).
+type Dispatched = fn(&[u8], &mut [u8]) -> (usize, usize);
+type WithKernel = fn(&utf8_simd::Kernel, &[u8], &mut [u8]) -> Option<(usize, usize)>;
+
+/// Every way to ask for a conversion: dispatched, and each kernel with a
+/// variant entry; each output starts as `0xAA` bytes.
+fn answers_of(
+    dispatched: Dispatched,
+    with: WithKernel,
+    input: &[u8],
+    out_len: usize,
+) -> Vec<(&'static str, (usize, usize), Vec<u8>)> {
     let mut all = Vec::new();
     let mut out = vec![0xAAu8; out_len];
-    let r = pairs_to_utf8(input, &mut out);
+    let r = dispatched(input, &mut out);
     all.push(("dispatched", r, out));
     for k in utf8_simd::kernels() {
         let mut out = vec![0xAAu8; out_len];
-        if let Some(r) = pairs_to_utf8_with(k, input, &mut out) {
+        if let Some(r) = with(k, input, &mut out) {
             all.push((k.name(), r, out));
         }
     }
     all
+}
+
+/// Every way to ask for `pairs_to_utf8`.
+fn answers(input: &[u8], out_len: usize) -> Vec<(&'static str, (usize, usize), Vec<u8>)> {
+    answers_of(pairs_to_utf8, pairs_to_utf8_with, input, out_len)
 }
 
 /// The answer a kernel must give for `chars` (each a supplementary
@@ -192,17 +207,7 @@ fn no_read_or_write_outside_the_slices() {
 
 /// Every way to ask for `utf8_to_pairs`.
 fn answers_to_pairs(input: &[u8], out_len: usize) -> Vec<(&'static str, (usize, usize), Vec<u8>)> {
-    let mut all = Vec::new();
-    let mut out = vec![0xAAu8; out_len];
-    let r = utf8_to_pairs(input, &mut out);
-    all.push(("dispatched", r, out));
-    for k in utf8_simd::kernels() {
-        let mut out = vec![0xAAu8; out_len];
-        if let Some(r) = utf8_to_pairs_with(k, input, &mut out) {
-            all.push((k.name(), r, out));
-        }
-    }
-    all
+    answers_of(utf8_to_pairs, utf8_to_pairs_with, input, out_len)
 }
 
 /// Checks every answer of `utf8_to_pairs` for `chars` (`None`: `filler`, a
