@@ -112,6 +112,7 @@ fn scalar_pairs<const HANDOFF: bool>(src: &[u8], dst: &mut [u8]) -> (usize, bool
         }
         d.copy_from_slice(&pair_to_utf8(x).to_le_bytes());
         pairs += 1;
+        // The kernel's first pass reads 28 bytes from pair five (byte 24).
         if HANDOFF && pairs == 4 && lead_at(src, 42) && src.len() >= 52 {
             return (pairs, true);
         }
@@ -140,15 +141,8 @@ fn decode_valid_into(input: &[u8], out: &mut Vec<u8>) {
     while let Some(&b) = input.get(i) {
         match b {
             0xED => {
-                // A run of surrogate pairs (all of a text of emoji): four
-                // pairs here, the rest four at a time by utf8-simd's
-                // kernel, and what it leaves (fewer than four pairs, or
-                // the end of the input) here again. The kernel is called
-                // only where its first pass will convert (the four pairs
-                // after these start with leads): in text that mixes a few
-                // emoji with other characters, a call that converts
-                // nothing cost more than the scalar loop (64 KiB of runs
-                // of five emoji and a letter: 2.07 -> 1.49 GB/s).
+                // A run of surrogate pairs (all of a text of emoji), by
+                // the scalar loop and utf8-simd's kernel (`pairs_run`).
                 let (src, dst) = (
                     input.get(i..).unwrap_or_default(),
                     buf.get_mut(w..).unwrap_or_default(),
@@ -442,6 +436,7 @@ fn scalar_chars<const HANDOFF: bool>(src: &[u8], out: &mut Vec<u8>) -> (usize, b
         }
         out.extend_from_slice(&utf8_to_pair(utf8));
         read += 4;
+        // The kernel's first pass reads 16 bytes from character five.
         if HANDOFF && read == 16 && src.len() >= 32 && src.get(28).is_some_and(|&b| b >= 0xF0) {
             return (read, true);
         }

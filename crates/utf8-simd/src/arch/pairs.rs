@@ -195,14 +195,14 @@ pub(crate) mod x86 {
         unsafe { to_pairs(input, out) }
     }
 
-    /// The four-pair passes over `input` and `out` while both have room and
-    /// the pairs start `ED A0..=AF`; `(read, written)`.
+    /// The passes of `pairs_to_utf8` over `input` and `out` while both
+    /// have room and the pairs start `ED A0..=AF`; `(read, written)`.
     ///
     /// # Safety
     ///
     /// The CPU has SSSE3 and SSE4.1.
     #[inline(always)]
-    unsafe fn passes(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    unsafe fn to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
         let (mut i, mut w) = (0, 0);
         // SAFETY: the caller guarantees SSSE3 and SSE4.1; every load reads
         // 16 bytes at `i` or `i + 12`, and the loop runs only while
@@ -244,27 +244,27 @@ pub(crate) mod x86 {
         (i, w)
     }
 
-    /// [`passes`] compiled with AVX2 (VEX encoding), for the AVX2 and
+    /// [`to_utf8`] compiled with AVX2 (VEX encoding), for the AVX2 and
     /// AVX-512 kernels.
     ///
     /// # Safety
     ///
     /// The CPU has AVX2.
     #[target_feature(enable = "avx2")]
-    pub(crate) unsafe fn avx2(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    pub(crate) unsafe fn avx2_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
         // SAFETY: AVX2 implies SSSE3 and SSE4.1.
-        unsafe { passes(input, out) }
+        unsafe { to_utf8(input, out) }
     }
 
-    /// [`passes`] for the SSE4.1 kernel.
+    /// [`to_utf8`] for the SSE4.1 kernel.
     ///
     /// # Safety
     ///
     /// The CPU has SSSE3 and SSE4.1.
     #[target_feature(enable = "ssse3,sse4.1")]
-    pub(crate) unsafe fn sse41(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    pub(crate) unsafe fn sse41_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
         // SAFETY: the caller guarantees the features.
-        unsafe { passes(input, out) }
+        unsafe { to_utf8(input, out) }
     }
 }
 

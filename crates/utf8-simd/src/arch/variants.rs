@@ -1051,7 +1051,7 @@ static ENTRIES: [Entry; 3] = [
         bmp_without_nul: |input| unsafe { x86::avx512_bmp::<true>(input) },
         // SAFETY: as above (AVX-512 implies AVX2). The pairs take no wider
         // registers: each pass is four pairs of 16 bytes' loads.
-        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2(input, out) },
+        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2_to_utf8(input, out) },
         // SAFETY: as above.
         utf8_to_pairs: |input, out| unsafe { super::pairs::x86::avx2_to_pairs(input, out) },
     },
@@ -1064,7 +1064,7 @@ static ENTRIES: [Entry; 3] = [
         // SAFETY: as above.
         bmp_without_nul: |input| unsafe { x86::avx2_bmp::<true>(input) },
         // SAFETY: as above.
-        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2(input, out) },
+        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2_to_utf8(input, out) },
         // SAFETY: as above.
         utf8_to_pairs: |input, out| unsafe { super::pairs::x86::avx2_to_pairs(input, out) },
     },
@@ -1077,7 +1077,7 @@ static ENTRIES: [Entry; 3] = [
         // SAFETY: as above.
         bmp_without_nul: |input| unsafe { x86::sse41_bmp::<true>(input) },
         // SAFETY: as above.
-        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::sse41(input, out) },
+        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::sse41_to_utf8(input, out) },
         // SAFETY: as above.
         utf8_to_pairs: |input, out| unsafe { super::pairs::x86::sse41_to_pairs(input, out) },
     },
