@@ -379,6 +379,20 @@ pub(crate) struct ConvertArgs {
     /// Bytes per read (for tests of the chunk boundaries).
     #[arg(long, hide = true, default_value_t = codec_cli_chunk())]
     pub(crate) chunk_size: usize,
+    /// Read the input instead of mapping it into memory.
+    ///
+    /// On Linux a regular file of 1 MiB or more is converted from a memory
+    /// map when a read lease on it can be had; a program that then opens it
+    /// for writing or truncates it makes the conversion stop with an error
+    /// (and waits until it has). Without a lease the file is read.
+    #[arg(long)]
+    pub(crate) no_map: bool,
+    /// Smallest file mapped (for tests).
+    #[arg(long, hide = true, default_value_t = crate::cmd::MAP_MIN_BYTES)]
+    pub(crate) map_min: u64,
+    /// Say on stderr whether the input was mapped (for tests).
+    #[arg(long, hide = true)]
+    pub(crate) debug_map: bool,
 }
 
 /// `--bom`.

@@ -7,7 +7,8 @@
 //! `-j N` makes at least 4N regions, so a file of a few hundred bytes is
 //! cut every few dozen bytes. The parallel runs also read a few bytes at a
 //! time (`--chunk-size`), the sequential ones 256 KiB: the output must not
-//! depend on either. The sequential path itself is checked against iconv,
+//! depend on either. One of the two also runs on the file mapped
+//! (`--map-min 1`) and must write the same. The sequential path itself is checked against iconv,
 //! Python and std in `tests/convert.rs`; the oracle checks here tie the
 //! parallel path to std directly.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -126,7 +127,8 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
 
 /// The sequential run (one thread, 256 KiB reads) and the parallel one
 /// (`jobs` threads, tiny regions, small reads for odd `jobs`), to stdout and
-/// to a named output: everything they leave must be equal.
+/// to a named output, and one mapped run to stdout: everything they leave
+/// must be equal.
 fn compare(dir: &Path, path: &Path, conv: &[&str], jobs: usize) {
     let args = |extra: &[String]| -> Vec<String> {
         let mut v: Vec<String> = conv.iter().map(|s| (*s).to_string()).collect();
@@ -135,7 +137,7 @@ fn compare(dir: &Path, path: &Path, conv: &[&str], jobs: usize) {
         v
     };
     let chunk = if jobs % 2 == 1 { jobs % 5 + 1 } else { 262_144 };
-    let seq = args(&["-j".into(), "1".into()]);
+    let seq = args(&["-j".into(), "1".into(), "--no-map".into()]);
     let par = args(&[
         "-j".into(),
         jobs.to_string(),
@@ -143,9 +145,35 @@ fn compare(dir: &Path, path: &Path, conv: &[&str], jobs: usize) {
         "1".into(),
         "--chunk-size".into(),
         chunk.to_string(),
+        "--no-map".into(),
+    ]);
+    // One of them again on the file mapped (where the system gives a read
+    // lease; tests/convert_map.rs checks that it does here), reading a few
+    // bytes at a time: the parallel run for odd `jobs`, the sequential one
+    // for even, so the chunks are cut from the mapping on both paths.
+    let (mapped_jobs, mapped_chunk) = if jobs % 2 == 1 {
+        (jobs, chunk)
+    } else {
+        (1, jobs % 5 + 1)
+    };
+    let mapped = args(&[
+        "-j".into(),
+        mapped_jobs.to_string(),
+        "--parallel-min".into(),
+        "1".into(),
+        "--chunk-size".into(),
+        mapped_chunk.to_string(),
+        "--map-min".into(),
+        "1".into(),
     ]);
     let what = format!("{conv:?} -j {jobs} on {}", path.display());
-    assert_eq!(run(&par, None), run(&seq, None), "stdout: {what}");
+    let expected = run(&seq, None);
+    assert_eq!(run(&par, None), expected, "stdout: {what}");
+    assert_eq!(
+        run(&mapped, None),
+        expected,
+        "stdout, mapped -j {mapped_jobs}: {what}"
+    );
     let (a, b) = (dir.join("seq.out"), dir.join("par.out"));
     let (s, p) = (run(&seq, Some(&a)), run(&par, Some(&b)));
     // The messages name the output only on I/O errors, which there are none.

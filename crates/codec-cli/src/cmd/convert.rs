@@ -3,12 +3,15 @@
 
 use super::output::{Filter, display_name};
 use super::{Status, parallel_convert, regions};
+use crate::arch::map::{self, Map};
 use crate::cli::{BomMode, ConvertArgs};
 use crate::encoding::{
     ConvertError, Decoder, EncodeError, Encoder, Encoding, Pivot, PivotRef, input_offset,
 };
+use indicatif::ProgressBar;
 use std::io::{self, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Why a conversion stopped.
 pub(super) enum Failure {
@@ -81,23 +84,45 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let result = match file {
-        // Large regular files: on every core, when the input encoding can
-        // be cut (see parallel_convert).
-        Some((file, len))
-            if jobs > 1
-                && len >= args.parallel_min
-                && parallel_convert::supports(from)
-                && regions::AVAILABLE =>
-        {
-            let mut out = dest.writer();
-            let plan = parallel_convert::Plan { jobs, len };
-            parallel_convert::convert(args, from, to, &file, plan, bar.as_ref(), &mut out)
+    // The mapping, and its lease, end with this block: before the output
+    // replaces anything (the input itself, under --in-place).
+    let result = {
+        // A large regular file is converted where it lies in the page cache,
+        // if it can be held still (see arch::map); otherwise it is read.
+        let map = match &file {
+            Some((file, len)) if !args.no_map && *len >= args.map_min => Map::new(file, *len),
+            _ => None,
+        };
+        if args.debug_map {
+            super::error_line(format_args!("input mapped: {}", map.is_some()));
         }
-        _ => {
-            let mut out = dest.writer();
-            let decoder = Decoder::new(from, args.lossy);
-            Pipe::new(args, from, to).run(decoder, &mut reader, &mut WriteSink(&mut out), 0)
+        let mapped = map.as_ref().map(Map::bytes);
+        match file {
+            // Large regular files: on every core, when the input encoding can
+            // be cut (see parallel_convert).
+            Some((file, len))
+                if jobs > 1
+                    && len >= args.parallel_min
+                    && parallel_convert::supports(from)
+                    && regions::AVAILABLE =>
+            {
+                let mut out = dest.writer();
+                let plan = parallel_convert::Plan { jobs, len, mapped };
+                parallel_convert::convert(args, from, to, &file, plan, bar.as_ref(), &mut out)
+            }
+            _ => {
+                let mut out = dest.writer();
+                let decoder = Decoder::new(from, args.lossy);
+                let input = match mapped {
+                    Some(bytes) => Input::Bytes(Bytes {
+                        bytes,
+                        bar: bar.as_ref(),
+                        cancel: None,
+                    }),
+                    None => Input::Read(&mut reader),
+                };
+                Pipe::new(args, from, to).run(decoder, input, &mut WriteSink(&mut out), 0)
+            }
         }
     };
     if let Some(bar) = bar {
@@ -140,6 +165,38 @@ pub(super) struct WriteSink<'a>(pub(super) &'a mut dyn Write);
 impl Sink for WriteSink<'_> {
     fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.0.write_all(bytes)
+    }
+}
+
+/// What a [`Pipe`] converts.
+pub(super) enum Input<'a> {
+    /// Read chunk by chunk into the pipe's buffer.
+    Read(&'a mut dyn Read),
+    /// Bytes in memory (a mapped file), decoded where they are, a chunk at
+    /// a time: the same chunks a read of the same bytes would give, without
+    /// the copy.
+    Bytes(Bytes<'a>),
+}
+
+/// See [`Input::Bytes`].
+pub(super) struct Bytes<'a> {
+    pub(super) bytes: &'a [u8],
+    /// Counts the bytes as they are taken.
+    pub(super) bar: Option<&'a ProgressBar>,
+    /// Stops the conversion with an error when set (another thread failed).
+    pub(super) cancel: Option<&'a AtomicBool>,
+}
+
+impl Bytes<'_> {
+    /// Called before every chunk.
+    fn check(&self) -> io::Result<()> {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err(io::Error::other("cancelled"));
+        }
+        if map::broken() {
+            return Err(map::broken_error());
+        }
+        Ok(())
     }
 }
 
@@ -195,7 +252,7 @@ impl<'a> Pipe<'a> {
     pub(super) fn run(
         &mut self,
         mut decoder: Decoder,
-        reader: &mut dyn Read,
+        mut input: Input<'_>,
         out: &mut dyn Sink,
         mut base: u64,
     ) -> Result<(), Failure> {
@@ -208,21 +265,37 @@ impl<'a> Pipe<'a> {
             ..
         } = self;
         let mut carry = 0usize;
+        // Bytes input: the next byte to decode and the end of the bytes
+        // seen so far (`chunk` more each round, as a read would add).
+        let (mut pos, mut seen) = (0usize, 0usize);
         let mut started = base != 0;
         loop {
-            let n = loop {
-                match reader.read(&mut storage[start..start + chunk]) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(Failure::Io(e)),
+            let (data, last, n) = match &mut input {
+                Input::Read(reader) => {
+                    let n = loop {
+                        match reader.read(&mut storage[start..start + chunk]) {
+                            Ok(n) => break n,
+                            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                            Err(e) => return Err(Failure::Io(e)),
+                        }
+                    };
+                    (&storage[start - carry..start + n], n == 0, n)
+                }
+                Input::Bytes(bytes) => {
+                    bytes.check()?;
+                    let end = seen.saturating_add(chunk).min(bytes.bytes.len());
+                    if let Some(bar) = bytes.bar {
+                        bar.inc((end - seen) as u64);
+                    }
+                    seen = end;
+                    (&bytes.bytes[pos..end], end == bytes.bytes.len(), 0)
                 }
             };
-            let data = &storage[start - carry..start + n];
             pivot.clear();
             let mut stop = None;
-            let (used, mut body) = match decoder.valid_utf8(data, n == 0) {
+            let (used, mut body) = match decoder.valid_utf8(data, last) {
                 Some((text, used)) => (used, PivotRef::Text(text)),
-                None => match decoder.decode(data, n == 0, pivot) {
+                None => match decoder.decode(data, last, pivot) {
                     Ok(used) => (used, pivot.as_ref()),
                     Err(e) => {
                         // The valid bytes before the error, decoded as the
@@ -241,7 +314,7 @@ impl<'a> Pipe<'a> {
                     }
                 },
             };
-            let last = n == 0 || stop.is_some();
+            let last = last || stop.is_some();
             let left = data.len() - used;
             let mut text_base = base;
             if !started && (!body.is_empty() || last) {
@@ -325,13 +398,16 @@ impl<'a> Pipe<'a> {
             if last {
                 return Ok(());
             }
-            // A decoder keeps back at most an unfinished character,
-            // surrogate pair or code unit.
-            if left > start {
-                return Err(internal(&format!("{from} decoder left {left} bytes")));
+            if let Input::Read(_) = input {
+                // A decoder keeps back at most an unfinished character,
+                // surrogate pair or code unit.
+                if left > start {
+                    return Err(internal(&format!("{from} decoder left {left} bytes")));
+                }
+                storage.copy_within(start + n - left..start + n, start - left);
+                carry = left;
             }
-            storage.copy_within(start + n - left..start + n, start - left);
-            carry = left;
+            pos += used;
             base += used as u64;
         }
     }

@@ -25,6 +25,10 @@ use std::path::Path;
 /// saves (measured in docs/results/codec-cli.md).
 pub(crate) const PARALLEL_MIN_BYTES: u64 = 8 << 20;
 
+/// Smallest input `convert` maps instead of reading (see arch::map): below
+/// it the lease, the mapping and its page faults buy nothing measurable.
+pub(crate) const MAP_MIN_BYTES: u64 = 1 << 20;
+
 /// What happened, for the exit code. An I/O or usage error (2) wins over
 /// invalid input (1), as in grep.
 #[derive(Clone, Copy, Debug, Default)]

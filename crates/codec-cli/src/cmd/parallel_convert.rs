@@ -42,7 +42,7 @@
 //! Tests: `tests/convert_parallel.rs` compares this path with `--jobs 1` on
 //! random and mutated files cut every few bytes.
 
-use super::convert::{Failure, Pipe, Sink, WriteSink};
+use super::convert::{Bytes, Failure, Input, Pipe, Sink, WriteSink};
 use super::regions::{self, CutRule, RangeReader, shrank};
 use crate::cli::ConvertArgs;
 use crate::encoding::{Decoder, Encoding};
@@ -64,11 +64,14 @@ const REGIONS_PER_JOB: u64 = 4;
 
 /// How a file is converted.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Plan {
+pub(super) struct Plan<'a> {
     /// Threads.
     pub(super) jobs: usize,
     /// The file's size.
     pub(super) len: u64,
+    /// The file's bytes, if it is mapped: the regions are converted where
+    /// they lie instead of read.
+    pub(super) mapped: Option<&'a [u8]>,
 }
 
 /// Whether input in `from` can be cut (CESU-8, MUTF-8 and WTF-8 stay
@@ -171,11 +174,11 @@ pub(super) fn convert(
     from: Encoding,
     to: Encoding,
     file: &File,
-    plan: Plan,
+    plan: Plan<'_>,
     bar: Option<&ProgressBar>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let len = plan.len;
+    let (len, mapped) = (plan.len, plan.mapped);
     let mut proto = Decoder::new(from, args.lossy);
     let mut head = [0u8; 4];
     let got = regions::read_exact_at(file, &mut head, 0)?;
@@ -221,12 +224,26 @@ pub(super) fn convert(
                         pieces: Vec::new(),
                         spare,
                     };
-                    let mut reader = RangeReader::new(file, start, end, cancel, bar);
                     let decoder = proto.clone().resumed_at(start);
-                    let mut result = pipe.run(decoder, &mut reader, &mut out, start);
-                    if result.is_ok() && reader.position() != end {
-                        result = Err(Failure::Io(shrank()));
-                    }
+                    let result = match mapped {
+                        Some(bytes) => {
+                            let bytes = Bytes {
+                                bytes: &bytes[start as usize..end as usize],
+                                bar,
+                                cancel: Some(cancel),
+                            };
+                            pipe.run(decoder, Input::Bytes(bytes), &mut out, start)
+                        }
+                        None => {
+                            let mut reader = RangeReader::new(file, start, end, cancel, bar);
+                            let result =
+                                pipe.run(decoder, Input::Read(&mut reader), &mut out, start);
+                            match result {
+                                Ok(()) if reader.position() != end => Err(Failure::Io(shrank())),
+                                r => r,
+                            }
+                        }
+                    };
                     let out = out.pieces;
                     if done_tx
                         .send(Msg::Done(Done { index, result, out }))
@@ -248,6 +265,7 @@ pub(super) fn convert(
             from,
             to,
             file,
+            mapped,
             &regions,
             &proto,
             &done_rx,
@@ -282,6 +300,7 @@ fn write_in_order(
     from: Encoding,
     to: Encoding,
     file: &File,
+    mapped: Option<&[u8]>,
     regions: &[(u64, u64)],
     proto: &Decoder,
     done_rx: &mpsc::Receiver<Msg>,
@@ -311,10 +330,23 @@ fn write_in_order(
                 // on (see the module docs).
                 let never = AtomicBool::new(false);
                 let end = regions.last().map_or(start, |r| r.1);
-                let mut reader = RangeReader::new(file, start, end, &never, None);
                 let decoder = proto.clone().resumed_at(start);
                 let mut out = WriteSink(out);
-                return Pipe::new(args, from, to).run(decoder, &mut reader, &mut out, start);
+                let mut pipe = Pipe::new(args, from, to);
+                return match mapped {
+                    Some(bytes) => {
+                        let bytes = Bytes {
+                            bytes: &bytes[start as usize..end as usize],
+                            bar: None,
+                            cancel: None,
+                        };
+                        pipe.run(decoder, Input::Bytes(bytes), &mut out, start)
+                    }
+                    None => {
+                        let mut reader = RangeReader::new(file, start, end, &never, None);
+                        pipe.run(decoder, Input::Read(&mut reader), &mut out, start)
+                    }
+                };
             }
             Err(e) => return Err(e),
         }
@@ -407,6 +439,7 @@ mod tests {
                     Encoding::Utf8,
                     Encoding::Utf16Le,
                     file,
+                    None,
                     regions,
                     proto,
                     &rx,
