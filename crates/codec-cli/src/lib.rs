@@ -16,7 +16,7 @@
 //!
 //! MSRV: the workspace's (1.89). `#![deny(unsafe_code)]` but for one
 //! module, `arch::map`: `codec convert` reads a large regular file through
-//! a memory map held still by a read lease (Linux), which measured 0.78–0.80×
+//! a memory map held still by a read lease (Linux), which measured 0.73–0.84×
 //! the wall time of reading it (docs/results/codec-cli.md, "Mapping the
 //! input"). Needs `std` (files, threads, terminals); not `no_std`.
 //!

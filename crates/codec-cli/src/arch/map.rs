@@ -2,7 +2,9 @@
 //!
 //! Why map: `codec convert` reads every byte once, and with `read` the
 //! kernel's copy out of the page cache was a third of its CPU time; mapping
-//! the file instead took 0.78–0.80× the wall time of the same conversion
+//! the file instead takes 0.73–0.84× the wall time of the same conversion
+//! where the page cache holds it in large folios (a file read from disk on
+//! Linux 6.18), and about the same time where it holds 4 KiB pages
 //! (docs/results/codec-cli.md, "Mapping the input").
 //!
 //! Why it is sound here. A mapping shows whatever the file holds at the
