@@ -26,6 +26,10 @@ type Outcome = (Vec<u8>, String, i32, Option<Vec<u8>>);
 
 fn run(args: &[String], out: Option<&Path>) -> Outcome {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_codec"));
+    // A deadlock between the threads fails the test (the run is killed and
+    // has no exit code) instead of hanging it: each run takes well under a
+    // second natively, seconds under qemu.
+    cmd.timeout(std::time::Duration::from_secs(300));
     cmd.arg("convert").args(args);
     if let Some(o) = out {
         let _ = fs::remove_file(o);
@@ -36,7 +40,9 @@ fn run(args: &[String], out: Option<&Path>) -> Outcome {
     (
         got.stdout,
         String::from_utf8(got.stderr).unwrap(),
-        got.status.code().unwrap(),
+        got.status
+            .code()
+            .unwrap_or_else(|| panic!("codec convert {args:?} was killed (a deadlock?)")),
         written,
     )
 }
