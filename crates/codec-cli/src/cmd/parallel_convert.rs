@@ -12,8 +12,9 @@
 //! writer that only waited, two jobs made three threads on two cores, and
 //! the wake-ups between them were about a tenth of the CPU time (`perf`:
 //! scheduling, futex wake-ups, the queue's lock); the writer converting
-//! took UTF-16LE → UTF-8 of 256 MiB from 19.1× to 23.6× iconv's speed
-//! (AMD Zen 4, 25 interleaved rounds, docs/results/codec-cli.md).
+//! took UTF-16LE → UTF-8 of 256 MiB from 16.0–19.1× to 18.4–23.6× iconv's
+//! speed (AMD Zen 4, three runs of 25 interleaved rounds,
+//! docs/results/codec-cli.md).
 //!
 //! # Why the output is the same
 //!
