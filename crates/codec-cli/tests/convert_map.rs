@@ -171,8 +171,11 @@ fn a_program_that_opens_the_input_for_writing_stops_the_conversion() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(2), "{rest}");
     assert!(
-        rest.contains("opened the input for writing"),
-        "the message says why: {rest}"
+        rest.contains(&format!(
+            "{}: another program opened the input for writing",
+            path.display()
+        )),
+        "the message names the file and says why: {rest}"
     );
     // It stopped early, and what it wrote is a prefix of the conversion.
     let whole = utf16le(&text);

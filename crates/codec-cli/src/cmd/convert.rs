@@ -133,7 +133,13 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
         Err(e) => {
             // Nothing is left at a named output or in place.
             dest.discard();
-            Err(e)
+            match (e, path) {
+                // The threads stop with the bare error: it names the input.
+                (Failure::Io(_), Some(p)) if map::broken() => {
+                    Err(Failure::Io(super::at_path(p, map::broken_error())))
+                }
+                (e, _) => Err(e),
+            }
         }
     }
 }
