@@ -200,29 +200,44 @@ impl Work<'_> {
             pieces: Vec::new(),
             spare: self.spare,
         };
-        let decoder = self.proto.clone().resumed_at(start);
-        let result = match self.mapped {
-            Some(bytes) => {
-                let bytes = Bytes {
-                    bytes: &bytes[start as usize..end as usize],
-                    bar: self.bar,
-                    cancel: Some(self.cancel),
-                };
-                pipe.run(decoder, Input::Bytes(bytes), &mut out, start)
-            }
-            None => {
-                let mut reader = RangeReader::new(self.file, start, end, self.cancel, self.bar);
-                let result = pipe.run(decoder, Input::Read(&mut reader), &mut out, start);
-                match result {
-                    Ok(()) if reader.position() != end => Err(Failure::Io(shrank())),
-                    r => r,
-                }
-            }
-        };
+        let result = self.range(pipe, start, end, Some(self.cancel), self.bar, &mut out);
         Done {
             index,
             result,
             out: out.pieces,
+        }
+    }
+
+    /// Converts `[start, end)` of the file with `pipe` into `out`, from the
+    /// mapping or with positioned reads.
+    fn range(
+        &self,
+        pipe: &mut Pipe<'_>,
+        start: u64,
+        end: u64,
+        cancel: Option<&AtomicBool>,
+        bar: Option<&ProgressBar>,
+        out: &mut dyn Sink,
+    ) -> Result<(), Failure> {
+        let decoder = self.proto.clone().resumed_at(start);
+        match self.mapped {
+            Some(bytes) => {
+                let bytes = Bytes {
+                    bytes: &bytes[start as usize..end as usize],
+                    bar,
+                    cancel,
+                };
+                pipe.run(decoder, Input::Bytes(bytes), out, start)
+            }
+            None => {
+                let never = AtomicBool::new(false);
+                let cancel = cancel.unwrap_or(&never);
+                let mut reader = RangeReader::new(self.file, start, end, cancel, bar);
+                match pipe.run(decoder, Input::Read(&mut reader), out, start) {
+                    Ok(()) if reader.position() != end => Err(Failure::Io(shrank())),
+                    r => r,
+                }
+            }
         }
     }
 }
@@ -272,7 +287,7 @@ pub(super) fn convert(
         let mut workers = Vec::new();
         // One thread fewer than jobs: this one converts too, whenever the
         // next region to write is not ready (see `write_in_order`).
-        for _ in 0..(plan.jobs - 1).clamp(1, regions.len()) {
+        for _ in 0..plan.jobs.saturating_sub(1).max(1).min(regions.len()) {
             let done_tx = done_tx.clone();
             let alarm = Alarm(done_tx.clone());
             let (work, job_rx) = (&work, &job_rx);
@@ -306,10 +321,7 @@ pub(super) fn convert(
             args,
             from,
             to,
-            file,
-            mapped,
-            &regions,
-            &proto,
+            &work,
             &done_rx,
             |done| {
                 if let Ok(mut v) = spare.lock() {
@@ -349,17 +361,14 @@ fn write_in_order(
     args: &ConvertArgs,
     from: Encoding,
     to: Encoding,
-    file: &File,
-    mapped: Option<&[u8]>,
-    regions: &[(u64, u64)],
-    proto: &Decoder,
+    work: &Work<'_>,
     done_rx: &mpsc::Receiver<Msg>,
     mut written: impl FnMut(Vec<Piece>),
     mut convert_here: impl FnMut() -> Option<Done>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let mut ready: BTreeMap<usize, Done> = BTreeMap::new();
-    for (k, &(start, _)) in regions.iter().enumerate() {
+    for (k, &(start, _)) in work.regions.iter().enumerate() {
         let done = loop {
             if let Some(d) = ready.remove(&k) {
                 break d;
@@ -395,25 +404,9 @@ fn write_in_order(
             Err(Failure::Data(_)) => {
                 // The sequential run's error and output, from this region
                 // on (see the module docs).
-                let never = AtomicBool::new(false);
-                let end = regions.last().map_or(start, |r| r.1);
-                let decoder = proto.clone().resumed_at(start);
-                let mut out = WriteSink(out);
+                let end = work.regions.last().map_or(start, |r| r.1);
                 let mut pipe = Pipe::new(args, from, to);
-                return match mapped {
-                    Some(bytes) => {
-                        let bytes = Bytes {
-                            bytes: &bytes[start as usize..end as usize],
-                            bar: None,
-                            cancel: None,
-                        };
-                        pipe.run(decoder, Input::Bytes(bytes), &mut out, start)
-                    }
-                    None => {
-                        let mut reader = RangeReader::new(file, start, end, &never, None);
-                        pipe.run(decoder, Input::Read(&mut reader), &mut out, start)
-                    }
-                };
+                return work.range(&mut pipe, start, end, None, None, &mut WriteSink(out));
             }
             Err(e) => return Err(e),
         }
@@ -496,19 +489,26 @@ mod tests {
         }))
         .unwrap();
         tx.send(Msg::Died).unwrap();
+        let (cancel, spare) = (AtomicBool::new(false), Spare::default());
+        let work = Work {
+            file: &file,
+            mapped: None,
+            regions: &regions,
+            proto: &proto,
+            cancel: &cancel,
+            spare: &spare,
+            bar: None,
+        };
         let (got, out) = std::thread::scope(|s| {
             let (res_tx, res_rx) = mpsc::channel();
-            let (args, file, regions, proto) = (&args, &file, &regions, &proto);
+            let (args, work) = (&args, &work);
             s.spawn(move || {
                 let mut out = Vec::new();
                 let got = write_in_order(
                     args,
                     Encoding::Utf8,
                     Encoding::Utf16Le,
-                    file,
-                    None,
-                    regions,
-                    proto,
+                    work,
                     &rx,
                     |_| {},
                     || None,
