@@ -11,7 +11,9 @@
 //!
 //! ROUNDS (default 200); each FILTER keeps the operations or inputs whose
 //! name contains it (`utf8-to-utf16`, `Chinese`, `64KiB`, ...); `batch:N`
-//! times N calls together (for 1 KiB inputs).
+//! times N calls together (for 1 KiB inputs). With `EMOJI_EVERY=N` in the
+//! environment, three inputs more: Russian, Latin and Chinese text with an
+//! emoji after every N characters (`Russian+emojiN-64KiB`, ...).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod transcode_impls;

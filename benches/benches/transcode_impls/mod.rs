@@ -39,6 +39,28 @@ pub(crate) fn inputs(keep: impl Fn(&str) -> bool) -> Vec<Input> {
         .collect();
     texts.push(("ascii".into(), LIPSUM[7].1.to_string()));
     texts.push(("Latin1".into(), latin1_text()));
+    // `EMOJI_EVERY=N`: three more texts, Russian, Latin and Chinese with an
+    // emoji after every N characters (chat-like text: surrogate pairs
+    // among other units, which the lipsum texts never mix).
+    if let Some(every) = std::env::var("EMOJI_EVERY")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+    {
+        let text = |name: &str| LIPSUM.iter().find(|t| t.0 == name).map_or("", |t| t.1);
+        // The Emoji text without its byte-order mark.
+        let emoji: Vec<char> = text("Emoji").chars().skip(1).collect();
+        for base in ["Russian", "Latin", "Chinese"] {
+            let mut mixed = String::new();
+            for (k, c) in text(base).chars().enumerate() {
+                mixed.push(c);
+                if k % every == every - 1 {
+                    mixed.push(emoji[k % emoji.len()]);
+                }
+            }
+            texts.push((format!("{base}+emoji{every}"), mixed));
+        }
+    }
     let mut out = Vec::new();
     for (size, label) in [(1 << 10, "1KiB"), (64 << 10, "64KiB"), (1 << 20, "1MiB")] {
         for (name, text) in &texts {

@@ -493,6 +493,57 @@ fn utf16_below_800_at_every_length() {
     }
 }
 
+/// UTF-16 → UTF-8 on text where surrogate pairs meet units of every
+/// width (the VBMI2 kernel converts a register of 32 units whose
+/// surrogates are all paired in two halves of 16 32-bit lanes, a lead's
+/// lane holding the pair's 4 bytes and a trail's none; a lead in the last
+/// unit takes the next register's first), in five mixes: pairs between
+/// ASCII, 2-byte and 3-byte units, pairs only, and pairs among all three;
+/// at four phases (0 to 3 units before the text, so that pairs straddle
+/// the registers and their halves at every unit), with a wrong piece at
+/// every unit: a lone lead, a lone trail, a trail and lead swapped, a lead
+/// followed by a lead and its trail, and one ASCII unit (which only moves
+/// the pairs on). From `u16`s and bytes in both orders; every output size
+/// where the piece is near the end or at every ninth unit.
+#[test]
+fn utf16_pairs_among_every_width() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
+    let mixes: [fn(usize) -> char; 5] = [
+        |i| ['😀', 'a'][i % 2],
+        |i| ['\u{10000}', 'ж', '\u{10FFFF}'][i % 3],
+        |i| ['😀', '吕', '\u{FFFF}', '𝄞'][i % 4],
+        |i| ['😀', '\u{10FFFF}', '𠀀'][i % 3],
+        |i| ['😀', 'a', 'ж', '😀', '吕', ' '][i % 6],
+    ];
+    let pieces: [&[u16]; 5] = [
+        &[0xD83D],
+        &[0xDE00],
+        &[0xDE00, 0xD83D],
+        &[0xD83D, 0xD83D, 0xDE00],
+        &[0x61],
+    ];
+    for mix in mixes {
+        for phase in 0..4 {
+            let text: String = "abc"[..phase].chars().chain((0..70).map(mix)).collect();
+            let units: Vec<u16> = text.encode_utf16().collect();
+            check_utf16_to_utf8(&ts, &units, Caps::All);
+            for at in (0..units.len()).step_by(step) {
+                let caps = if at % 9 == 0 || at + 8 >= units.len() {
+                    Caps::All
+                } else {
+                    Caps::Roomy
+                };
+                for piece in pieces {
+                    let mut odd = units.clone();
+                    odd.splice(at..at, piece.iter().copied());
+                    check_utf16_to_utf8(&ts, &odd, caps);
+                }
+            }
+        }
+    }
+}
+
 /// UTF-8 → UTF-16 on text of 1-, 2- and 3-byte characters (the VBMI2
 /// kernel's 64-byte blocks, which leave a character that does not end in
 /// the block, a lead in its last byte or a 3-byte lead in the one before,

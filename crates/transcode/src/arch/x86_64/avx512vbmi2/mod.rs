@@ -20,10 +20,17 @@
 //!   registers are narrowed 64 units at a time. A register with 3-byte
 //!   units and no surrogate is widened to two registers of 16 32-bit
 //!   lanes, each lane the unit's 1 to 3 bytes, and `vpcompressb` keeps
-//!   the bytes each unit has. At a register with a surrogate, the AVX2
-//!   kernel takes a stretch of 2048 units and the loop comes back after
-//!   it: on Arabic, Hebrew and Russian text this is 1.6 times the AVX2
-//!   kernel, on CJK, Hindi and Korean text 1.0-1.2 times.
+//!   the bytes each unit has. A register whose surrogates are all in
+//!   pairs (a lead in its last unit takes the next register's first) is
+//!   converted the same way, a lead's lane holding the pair's 4 bytes and
+//!   a trail's none; a register of 16 pairs, lead first (Emoji text), is
+//!   16 lanes of 4 bytes with no packing. At a register with an unpaired
+//!   surrogate, the AVX2 kernel takes a stretch of 2048 units (it finds
+//!   the error) and the loop comes back after it. On Arabic, Hebrew and
+//!   Russian text this is 1.6 times the AVX2 kernel, on CJK, Hindi and
+//!   Korean text 1.0-1.2 times, on Emoji 1.8 times, and on text with an
+//!   emoji every 8 to 40 characters 3 to 8 times (the AVX2 kernel takes
+//!   such registers one unit at a time).
 //!
 //! - UTF-8 → UTF-16 (valid input): a block of 64 bytes of ASCII is
 //!   widened; a block without a 4-byte lead gives its characters' first
@@ -523,13 +530,21 @@ unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
                         (true, 32, 32)
                     }
                 } else if _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) != 0 {
-                    // 3-byte units: here if there is no surrogate (the
-                    // AVX2 kernel's stretch takes pairs and errors).
+                    // 3-byte units, and surrogate pairs if every
+                    // surrogate is in one (the AVX2 kernel's stretch takes
+                    // the registers with an unpaired one).
                     let top = _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16));
-                    if _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800u16 as i16)) != 0 {
-                        (false, 0, 0)
-                    } else {
+                    let sur = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800u16 as i16));
+                    if sur == 0 {
                         (true, 32, bmp(v, q.add(o)))
+                    } else {
+                        // Units `i + 1..i + 33`, for the trail after each
+                        // unit (inside `src`: `n - i >= 64`).
+                        let after = swap16::<SWAP>(_mm512_loadu_si512(p.add(i + 1).cast()));
+                        match with_pairs(v, after, sur, q.add(o)) {
+                            Some((r, w)) => (true, r, w),
+                            None => (false, 0, 0),
+                        }
                     }
                 } else {
                     let next_big = _mm512_cmpge_epu16_mask(next, _mm512_set1_epi16(0x800));
@@ -628,6 +643,154 @@ unsafe fn last_units<const SWAP: bool>(s: *const u16, k: usize, out: *mut u8) ->
     }
 }
 
+/// The UTF-8 of the 32 units of `v` with surrogates (`sur`, a bit per
+/// unit), all in pairs, at `out`: how many units it took (33 if the last
+/// unit is a lead, whose trail is unit 32) and how many bytes it wrote
+/// (at most 97, exactly its output). `after` holds the units one on from
+/// `v`'s (unit `j + 1` in lane `j`). `None`, nothing written, if a
+/// surrogate is unpaired: the AVX2 kernel's stretch finds the error where
+/// the scalar code reports it.
+///
+/// Every lead is followed by a trail and every trail follows a lead: the
+/// trails are the leads moved on by one (a trail in lane 0 would follow
+/// the last register, which ended at a finished character), and every
+/// lead has a trail in `after`'s lane. Then [`pairs16`] converts each half.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `out` is writable for 97 bytes.
+#[inline(always)]
+unsafe fn with_pairs(v: __m512i, after: __m512i, sur: u32, out: *mut u8) -> Option<(usize, usize)> {
+    // SAFETY: the caller guarantees the features and the 97 bytes; the
+    // first half writes at most 49 of them (15 units of 3 bytes and a
+    // lead's 4), the second at most 48 after (the pair it may start takes
+    // unit 32 too, so 33 units give at most 31 * 3 + 4 bytes in all).
+    unsafe {
+        let ten = _mm512_set1_epi16(0xFC00u16 as i16);
+        let lead = _mm512_cmpeq_epi16_mask(
+            _mm512_and_si512(v, ten),
+            _mm512_set1_epi16(0xD800u16 as i16),
+        );
+        let trail_after = _mm512_cmpeq_epi16_mask(
+            _mm512_and_si512(after, ten),
+            _mm512_set1_epi16(0xDC00u16 as i16),
+        );
+        if sur & !lead != lead << 1 || lead & !trail_after != 0 {
+            return None;
+        }
+        if lead == 0x5555_5555 {
+            // 16 pairs, each a 32-bit lane (the lead in its low half):
+            // 64 bytes, 4 a lane, with no packing.
+            _mm512_storeu_si512(out.cast(), four_bytes(v));
+            return Some((32, 64));
+        }
+        let trail = sur & !lead;
+        let (lo, hi) = (_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v));
+        let (alo, ahi) = (
+            _mm512_castsi512_si256(after),
+            _mm512_extracti64x4_epi64::<1>(after),
+        );
+        let w = pairs16(
+            _mm512_cvtepu16_epi32(lo),
+            _mm512_cvtepu16_epi32(alo),
+            lead as u16,
+            trail as u16,
+            out,
+        );
+        let w = w + pairs16(
+            _mm512_cvtepu16_epi32(hi),
+            _mm512_cvtepu16_epi32(ahi),
+            (lead >> 16) as u16,
+            (trail >> 16) as u16,
+            out.add(w),
+        );
+        Some((32 + (lead >> 31) as usize, w))
+    }
+}
+
+/// The UTF-8 of the 16 surrogate pairs of `v`, a pair a 32-bit lane
+/// (lead in the low half, trail in the high), 4 bytes a lane: from the
+/// code point `10000 + (lead & 3FF) << 10 + (trail & 3FF)`, the bytes
+/// `F0 | c >> 18`, `80 | c >> 12 & 3F`, `80 | c >> 6 & 3F`, `80 | c & 3F`.
+///
+/// # Safety
+///
+/// The CPU has this table's features.
+#[inline(always)]
+unsafe fn four_bytes(v: __m512i) -> __m512i {
+    // SAFETY: the caller guarantees the features.
+    unsafe {
+        let ten = _mm512_set1_epi32(0x3FF);
+        let c = _mm512_ternarylogic_epi32::<0xF8>(
+            _mm512_slli_epi32::<10>(_mm512_and_si512(v, ten)),
+            _mm512_srli_epi32::<16>(v),
+            ten,
+        );
+        four(_mm512_add_epi32(c, _mm512_set1_epi32(0x1_0000)))
+    }
+}
+
+/// Each code point `c` of `c`'s 32-bit lanes (U+10000 to U+10FFFF) as its
+/// 4 bytes of UTF-8.
+///
+/// # Safety
+///
+/// The CPU has this table's features.
+#[inline(always)]
+unsafe fn four(c: __m512i) -> __m512i {
+    // SAFETY: the caller guarantees the features.
+    unsafe {
+        let low = _mm512_ternarylogic_epi32::<0xEA>(
+            _mm512_slli_epi32::<24>(c),
+            _mm512_set1_epi32(0x3F00_0000),
+            _mm512_set1_epi32(0x8080_80F0u32 as i32),
+        );
+        let low = _mm512_ternarylogic_epi32::<0xEA>(
+            _mm512_slli_epi32::<10>(c),
+            _mm512_set1_epi32(0x3F_0000),
+            low,
+        );
+        _mm512_ternarylogic_epi32::<0xFE>(
+            _mm512_srli_epi32::<18>(c),
+            _mm512_and_si512(_mm512_srli_epi32::<4>(c), _mm512_set1_epi32(0x3F00)),
+            low,
+        )
+    }
+}
+
+/// The UTF-8 of the 16 units of `u` (32-bit lanes) whose surrogates are
+/// in pairs, `after` holding the unit after each: [`bmp16`]'s lanes, but a
+/// lead's lane holds the pair's 4 bytes and a trail's lane none. Returns
+/// the length and writes exactly that many bytes, at most 49 (a lead in
+/// the last lane adds its 4 bytes to 15 lanes of 3).
+///
+/// # Safety
+///
+/// The CPU has this table's features; `out` is writable for 49 bytes.
+#[inline(always)]
+unsafe fn pairs16(u: __m512i, after: __m512i, lead: u16, trail: u16, out: *mut u8) -> usize {
+    // SAFETY: the caller guarantees the features and the 49 bytes.
+    unsafe {
+        let (lanes, ge80, ge800) = bmp_lanes(u);
+        // The code point `(lead << 10) + trail - (D800 << 10) - DC00 +
+        // 10000` (in the leads' lanes; the others are not kept).
+        let c = _mm512_add_epi32(
+            _mm512_slli_epi32::<10>(u),
+            _mm512_sub_epi32(after, _mm512_set1_epi32(0x35F_DC00)),
+        );
+        let lanes = _mm512_mask_mov_epi32(lanes, lead, four(c));
+        // A trail's lane (from `D800`: three bytes in `bmp_lanes`) keeps
+        // nothing; a lead's keeps all four.
+        let keep = _pdep_u64(u64::from(!trail), 0x1111_1111_1111_1111)
+            | _pdep_u64(u64::from(ge80 & !trail), 0x2222_2222_2222_2222)
+            | _pdep_u64(u64::from(ge800 & !trail), 0x4444_4444_4444_4444)
+            | _pdep_u64(u64::from(lead), 0x8888_8888_8888_8888);
+        let w = keep.count_ones() as usize;
+        store_packed(out, _mm512_maskz_compress_epi8(keep, lanes), w, false);
+        w
+    }
+}
+
 /// The UTF-8 of the 32 units of `v`, none a surrogate, at `out`; returns
 /// its length, at most 96 bytes, and writes exactly that many.
 ///
@@ -673,6 +836,29 @@ unsafe fn bmp16(u: __m512i, out: *mut u8) -> usize {
 unsafe fn bmp16_first(u: __m512i, k: usize, out: *mut u8) -> usize {
     // SAFETY: the caller guarantees the features and the `3 * k` bytes.
     unsafe {
+        let (lanes, ge80, ge800) = bmp_lanes(u);
+        // Four bytes a lane; `k == 16` keeps all 64 bits (`bzhi` by 64).
+        let keep = (0x1111_1111_1111_1111
+            | _pdep_u64(u64::from(ge80), 0x2222_2222_2222_2222)
+            | _pdep_u64(u64::from(ge800), 0x4444_4444_4444_4444))
+            & _bzhi_u64(u64::MAX, 4 * k as u32);
+        let w = keep.count_ones() as usize;
+        store_packed(out, _mm512_maskz_compress_epi8(keep, lanes), w, false);
+        w
+    }
+}
+
+/// Each of the 16 units of `u` (32-bit lanes) as its 1 to 3 bytes of
+/// UTF-8, in the lane's low bytes, and which units are from `80` and from
+/// `800` on. A surrogate's lane holds 3 bytes of no meaning.
+///
+/// # Safety
+///
+/// The CPU has this table's features.
+#[inline(always)]
+unsafe fn bmp_lanes(u: __m512i) -> (__m512i, u16, u16) {
+    // SAFETY: the caller guarantees the features.
+    unsafe {
         let ge80 = _mm512_cmpge_epu32_mask(u, _mm512_set1_epi32(0x80));
         let ge800 = _mm512_cmpge_epu32_mask(u, _mm512_set1_epi32(0x800));
         // (The 6-bit fields masked in place, without a closure: one that
@@ -694,14 +880,7 @@ unsafe fn bmp16_first(u: __m512i, k: usize, out: *mut u8) -> usize {
             _mm512_set1_epi32(0x80C0),
         );
         let lanes = _mm512_mask_mov_epi32(_mm512_mask_mov_epi32(u, ge80, two), ge800, three);
-        // Four bytes a lane; `k == 16` keeps all 64 bits (`bzhi` by 64).
-        let keep = (0x1111_1111_1111_1111
-            | _pdep_u64(u64::from(ge80), 0x2222_2222_2222_2222)
-            | _pdep_u64(u64::from(ge800), 0x4444_4444_4444_4444))
-            & _bzhi_u64(u64::MAX, 4 * k as u32);
-        let w = keep.count_ones() as usize;
-        store_packed(out, _mm512_maskz_compress_epi8(keep, lanes), w, false);
-        w
+        (lanes, ge80, ge800)
     }
 }
 
