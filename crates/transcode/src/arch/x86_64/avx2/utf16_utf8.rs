@@ -10,17 +10,21 @@
 //!    continuation byte in its 16-bit lane, packed 8 units at a time with
 //!    [`PACK12`] (the continuation byte is dropped for ASCII units).
 //! 4. No surrogate: each unit as up to 3 bytes in a 32-bit lane, packed 4
-//!    units at a time with [`PACK123`].
-//! 5. Anything else (a surrogate out of the pattern of 2): the units one by
-//!    one, as the scalar decoder does, stopping before an unpaired
-//!    surrogate; the scalar code of `crate::drive` then reports it.
+//!    units at a time with [`PACK123`]. Surrogates all in pairs (a lead in
+//!    the last unit aside, left to the next block): path 4 too, each unit
+//!    of a pair making 2 of the character's 4 bytes in its own lane
+//!    ([`one_two_three_pairs`]).
+//! 5. Anything else (an unpaired surrogate): the units one by one, as the
+//!    scalar decoder does, stopping before the unpaired surrogate; the
+//!    scalar code of `crate::drive` then reports it.
 //!
 //! Paths 3 and 4 store 16 bytes per 8 or 4 units, past the bytes those
-//! units need. Such a block is stored in place only if the next block has
-//! no surrogate at all (and the output has room for both): its 16 units
-//! will make at least 16 bytes, which overwrite every stray byte before the
-//! conversion can stop. Otherwise the block goes through a scratch buffer
-//! and only its bytes are copied, as do the blocks near the end.
+//! units need. Such a block is stored in place only if the next block
+//! converts whole too ([`whole`]: no surrogate, or all in pairs and no lead
+//! at the end) and the output has room for both: its 16 units will make at
+//! least 16 bytes, which overwrite every stray byte before the conversion
+//! can stop. Otherwise the block goes through a scratch buffer and only its
+//! bytes are copied, as do the blocks near the end.
 //!
 //! The in-place loop checks each block once: the next block, once checked,
 //! is the current block of the next round. Two ASCII blocks in a row are
@@ -103,6 +107,39 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
         // does, or the end is near.
         // SAFETY: `p + 16 <= len`.
         let v = unsafe { load::<SWAP>(src.add(p)) };
+        if p + 32 <= len && o + 2 * BLOCK_OUT + 16 <= cap {
+            // Both whole (see `whole`): this one in place, stray bytes and
+            // all, as in the loop above. (Kept out of that loop, whose
+            // blocks without surrogates ran 8-15% slower with a branch for
+            // pairs in it: AVX2, Zen 4.)
+            // SAFETY: `p + 32 <= len`.
+            let n = unsafe { load::<SWAP>(src.add(p + 16)) };
+            let (leads, trails) = if surrogates(v, v) {
+                leads_trails(v)
+            } else {
+                (0, 0)
+            };
+            if leads == 0x3333_3333 && trails == 0xCCCC_CCCC {
+                // 2. Pairs only: exact, whatever follows.
+                // SAFETY: `o + 32 <= cap`.
+                unsafe { pairs(v, d.add(o)) };
+                p += 16;
+                o += 32;
+                continue;
+            }
+            if trails == leads << 2 && leads >> 30 == 0 && (!surrogates(n, n) || whole(n)) {
+                // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
+                o += unsafe {
+                    if leads == 0 {
+                        mixed(v, d.add(o))
+                    } else {
+                        one_two_three_pairs(v, leads, trails, d.add(o))
+                    }
+                };
+                p += 16;
+                continue;
+            }
+        }
         let exact = o + BLOCK_OUT + 16 <= cap;
         let out = if exact {
             // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
@@ -111,11 +148,14 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
             scratch.as_mut_ptr()
         };
         let (r, w, whole, copy) = if surrogates(v, v) {
-            // Paths 2 and 5 write exactly their bytes.
-            // SAFETY: `out` has room for BLOCK_OUT + 16 bytes; `src` has
-            // `len - p >= 16` units from `p`.
-            let (r, w, whole) = unsafe { with_surrogates::<SWAP>(v, src.add(p), len - p, out) };
-            (r, w, whole, !exact)
+            // Paths 2 and 5 write exactly their bytes at `out`; path 3 or 4
+            // with pairs writes stray bytes, always in the scratch buffer.
+            // SAFETY: `out` and the scratch buffer have room for BLOCK_OUT +
+            // 16 bytes; `src` has `len - p >= 16` units from `p`.
+            let (r, w, whole, scratched) = unsafe {
+                with_surrogates::<SWAP>(v, src.add(p), len - p, out, scratch.as_mut_ptr())
+            };
+            (r, w, whole, scratched || !exact)
         } else {
             // Stray bytes: always through the scratch buffer.
             // SAFETY: the scratch buffer has room for BLOCK_OUT + 16 bytes.
@@ -389,6 +429,34 @@ unsafe fn load<const SWAP: bool>(src: *const u16) -> __m256i {
     }
 }
 
+/// The leads and trails of `v` in `movemask` bits, two a unit.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn leads_trails(v: __m256i) -> (u32, u32) {
+    let top6 = _mm256_and_si256(v, _mm256_set1_epi16(0xFC00u16 as i16));
+    let leads = _mm256_movemask_epi8(_mm256_cmpeq_epi16(
+        top6,
+        _mm256_set1_epi16(0xD800u16 as i16),
+    )) as u32;
+    let trails = _mm256_movemask_epi8(_mm256_cmpeq_epi16(
+        top6,
+        _mm256_set1_epi16(0xDC00u16 as i16),
+    )) as u32;
+    (leads, trails)
+}
+
+/// Whether a block with surrogates converts whole and ends at a character:
+/// every surrogate is in a pair within it, and its last unit is no lead.
+/// Such a block makes at least 16 bytes (2 for each unit of a pair), which
+/// is what the in-place loop needs of the block after one with stray
+/// bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn whole(v: __m256i) -> bool {
+    let (leads, trails) = leads_trails(v);
+    trails == leads << 2 && leads >> 30 == 0
+}
+
 /// Whether any unit of `a` or `b` is a surrogate.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
@@ -455,14 +523,14 @@ unsafe fn mixed(v: __m256i, out: *mut u8) -> usize {
 }
 
 /// A block with a surrogate: the 16 units at `src` (`v`); returns `(units
-/// read, bytes written, whether the block was whole)`. Not whole: it
-/// stopped before an unpaired surrogate (or a pair cut by the end of the
-/// input).
+/// read, bytes written, whether the block was whole, whether the bytes are
+/// in `scratch` rather than at `out`)`. Not whole: it stopped before an
+/// unpaired surrogate (or a pair cut by the end of the input).
 ///
 /// # Safety
 ///
 /// AVX2, BMI2, POPCNT; `src` is readable for `avail >= 16` units, `out`
-/// writable for `BLOCK_OUT + 16` bytes.
+/// and `scratch` writable for `BLOCK_OUT + 16` bytes.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn with_surrogates<const SWAP: bool>(
@@ -470,25 +538,28 @@ unsafe fn with_surrogates<const SWAP: bool>(
     src: *const u16,
     avail: usize,
     out: *mut u8,
-) -> (usize, usize, bool) {
-    let top6 = _mm256_and_si256(v, _mm256_set1_epi16(0xFC00u16 as i16));
-    let leads = _mm256_movemask_epi8(_mm256_cmpeq_epi16(
-        top6,
-        _mm256_set1_epi16(0xD800u16 as i16),
-    )) as u32;
-    let trails = _mm256_movemask_epi8(_mm256_cmpeq_epi16(
-        top6,
-        _mm256_set1_epi16(0xDC00u16 as i16),
-    )) as u32;
+    scratch: *mut u8,
+) -> (usize, usize, bool, bool) {
+    let (leads, trails) = leads_trails(v);
     if leads == 0x3333_3333 && trails == 0xCCCC_CCCC {
         // 2. Pairs only.
         // SAFETY: 32 bytes at `out`.
         unsafe { pairs(v, out) };
-        return (16, 32, true);
+        return (16, 32, true, false);
+    }
+    if trails == leads << 2 {
+        // Every trail follows a lead and every lead but one in the last
+        // unit has its trail: path 4 with pairs, and a lead in the last
+        // unit left to the next block (its 2 bytes are the last ones).
+        // SAFETY: BLOCK_OUT + 16 bytes at `scratch`.
+        let w = unsafe { one_two_three_pairs(v, leads, trails, scratch) };
+        let open = (leads >> 30) as usize & 1;
+        return (16 - open, w - 2 * open, true, true);
     }
     // 5. One by one.
     // SAFETY: as the caller guarantees.
-    unsafe { super::super::common::utf16_units::<SWAP, 16>(src, avail, out) }
+    let (r, w, whole) = unsafe { super::super::common::utf16_units::<SWAP, 16>(src, avail, out) };
+    (r, w, whole, false)
 }
 
 /// Eight pairs of units (lead, trail) to eight 4-byte characters.
@@ -566,6 +637,70 @@ unsafe fn one_two(v: __m256i, out: *mut u8) -> usize {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn one_two_three(u: __m256i, out: *mut u8) -> usize {
+    let (w0, w1, codes) = words123(u);
+    // SAFETY: as the caller guarantees.
+    unsafe { pack123(w0, w1, codes, out) }
+}
+
+/// [`one_two_three`] for 16 units with surrogates, all in pairs but for a
+/// lead in the last unit (`leads` and `trails`: `movemask` bits, two a
+/// unit): each unit of a pair becomes two of the character's 4 bytes in
+/// its own lane, so that every lane keeps 1 to 3 bytes as before. With
+/// `c = 10000 + (lead & 3FF) << 10 + (trail & 3FF)` and `h = c >> 10 =
+/// (lead & 3FF) + 40`, a lead makes `F0 | h >> 8`, `80 | h >> 2 & 3F`, and a
+/// trail `80 | (lead & 3) << 4 | trail >> 6 & F`, `80 | trail & 3F` (it
+/// takes two bits of the unit before it). A lead in the last unit makes
+/// its 2 bytes too, the last of the output; the caller leaves them.
+///
+/// The one-by-one path took these blocks before: text with an emoji every
+/// 8 characters ran at 0.3-0.5 times simdutf's AVX2 kernel (`transcode_min`
+/// with `EMOJI_EVERY`).
+///
+/// # Safety
+///
+/// AVX2, POPCNT; `out` is writable for 52 bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn one_two_three_pairs(u: __m256i, leads: u32, trails: u32, out: *mut u8) -> usize {
+    let (w0, w1, codes) = words123(u);
+    let h = _mm256_add_epi16(
+        _mm256_and_si256(u, _mm256_set1_epi16(0x3FF)),
+        _mm256_set1_epi16(0x40),
+    );
+    let lead = _mm256_or_si256(
+        _mm256_or_si256(
+            _mm256_srli_epi16::<8>(h),
+            _mm256_and_si256(_mm256_slli_epi16::<6>(h), _mm256_set1_epi16(0x3F00)),
+        ),
+        _mm256_set1_epi16(0x80F0u16 as i16),
+    );
+    // The unit before each (0 before the first, which is no trail).
+    let before = _mm256_alignr_epi8::<14>(u, _mm256_permute2x128_si256::<0x08>(u, u));
+    let trail = _mm256_or_si256(
+        _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi16::<4>(before), _mm256_set1_epi16(0x30)),
+            _mm256_and_si256(_mm256_srli_epi16::<6>(u), _mm256_set1_epi16(0x0F)),
+        ),
+        _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi16::<8>(u), _mm256_set1_epi16(0x3F00)),
+            _mm256_set1_epi16(0x8080u16 as i16),
+        ),
+    );
+    let top6 = _mm256_and_si256(u, _mm256_set1_epi16(0xFC00u16 as i16));
+    let is_lead = _mm256_cmpeq_epi16(top6, _mm256_set1_epi16(0xD800u16 as i16));
+    let is_trail = _mm256_cmpeq_epi16(top6, _mm256_set1_epi16(0xDC00u16 as i16));
+    let w0 = _mm256_blendv_epi8(_mm256_blendv_epi8(w0, lead, is_lead), trail, is_trail);
+    // Surrogates are from `800`: code 2 (3 bytes) in `words123`, 1 here.
+    let codes = codes - ((leads | trails) & 0x5555_5555);
+    // SAFETY: as the caller guarantees.
+    unsafe { pack123(w0, w1, codes, out) }
+}
+
+/// [`one_two_three`]'s words `w0` and `w1` of each unit, and its codes: 2
+/// bits a unit, 0, 1 or 2 for 1, 2 or 3 bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+fn words123(u: __m256i) -> (__m256i, __m256i, u32) {
     let zero = _mm256_setzero_si256();
     let ascii = _mm256_cmpeq_epi16(
         _mm256_and_si256(u, _mm256_set1_epi16(0xFF80u16 as i16)),
@@ -592,12 +727,23 @@ unsafe fn one_two_three(u: __m256i, out: *mut u8) -> usize {
     );
     let w0 = _mm256_blendv_epi8(w0, u, ascii);
     let w1 = _mm256_or_si256(_mm256_and_si256(u, six), _mm256_set1_epi16(0x80));
+    let codes = (!_mm256_movemask_epi8(ascii) as u32 & 0x5555_5555)
+        + (!_mm256_movemask_epi8(short) as u32 & 0x5555_5555);
+    (w0, w1, codes)
+}
+
+/// The bytes of 16 units from their words (`words123`) and codes, packed
+/// with [`PACK123`] 4 units at a time; returns how many.
+///
+/// # Safety
+///
+/// AVX2; `out` is writable for 52 bytes.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn pack123(w0: __m256i, w1: __m256i, codes: u32, out: *mut u8) -> usize {
     // Lanes: units 0-3 | 8-11, and 4-7 | 12-15.
     let first = _mm256_unpacklo_epi16(w0, w1);
     let second = _mm256_unpackhi_epi16(w0, w1);
-    // Per unit, 2 bits: 0, 1 or 2 for 1, 2 or 3 bytes.
-    let codes = (!_mm256_movemask_epi8(ascii) as u32 & 0x5555_5555)
-        + (!_mm256_movemask_epi8(short) as u32 & 0x5555_5555);
     let mut n = 0;
     for (group, lanes) in [
         (0, _mm256_castsi256_si128(first)),
