@@ -21,16 +21,15 @@
 //!   units and no surrogate is widened to two registers of 16 32-bit
 //!   lanes, each lane the unit's 1 to 3 bytes, and `vpcompressb` keeps
 //!   the bytes each unit has. A register whose surrogates are all in
-//!   pairs (a lead in its last unit takes the next register's first) is
-//!   converted the same way, a lead's lane holding the pair's 4 bytes and
-//!   a trail's none; a register of 16 pairs, lead first (Emoji text), is
-//!   16 lanes of 4 bytes with no packing. At a register with an unpaired
-//!   surrogate, the AVX2 kernel takes a stretch of 2048 units (it finds
-//!   the error) and the loop comes back after it. On Arabic, Hebrew and
-//!   Russian text this is 1.6 times the AVX2 kernel, on CJK, Hindi and
-//!   Korean text 1.0-1.2 times, on Emoji 1.8 times, and on text with an
-//!   emoji every 8 to 40 characters 3 to 8 times (the AVX2 kernel takes
-//!   such registers one unit at a time).
+//!   pairs (a lead in its last unit left to the next register) is
+//!   converted the same ways, each unit of a pair making 2 of the
+//!   character's 4 bytes in its own lane; a register of 16 pairs, lead
+//!   first (Emoji text), is 16 lanes of 4 bytes with no packing. At a
+//!   register with an unpaired surrogate, the AVX2 kernel takes a stretch
+//!   of 2048 units (it finds the error) and the loop comes back after it.
+//!   On Arabic, Hebrew and Russian text this is 1.6 times the AVX2 kernel,
+//!   on CJK, Hindi and Korean text 1.0-1.2 times, on Emoji 1.9 times, and
+//!   on text with an emoji every 3 to 40 characters 1.0-2.8 times.
 //!
 //! - UTF-8 → UTF-16 (valid input): a block of 64 bytes of ASCII is
 //!   widened; a block without a 4-byte lead gives its characters' first
@@ -538,10 +537,7 @@ unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
                     if sur == 0 {
                         (true, 32, bmp(v, q.add(o)))
                     } else {
-                        // Units `i + 1..i + 33`, for the trail after each
-                        // unit (inside `src`: `n - i >= 64`).
-                        let after = swap16::<SWAP>(_mm512_loadu_si512(p.add(i + 1).cast()));
-                        match with_pairs(v, after, sur, q.add(o)) {
+                        match with_pairs(v, sur, q.add(o)) {
                             Some((r, w)) => (true, r, w),
                             None => (false, 0, 0),
                         }
@@ -614,14 +610,7 @@ unsafe fn last_units<const SWAP: bool>(s: *const u16, k: usize, out: *mut u8) ->
         if _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) == 0 {
             // Each lane is two bytes of `below_800`'s packing; the zero
             // lanes past `k` would be one byte each.
-            let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0));
-            let cont = _mm512_ternarylogic_epi32::<0xEA>(
-                v,
-                _mm512_set1_epi16(0x3F),
-                _mm512_set1_epi16(0x80),
-            );
-            let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(cont));
-            let units = _mm512_mask_mov_epi16(two, !high, v);
+            let units = two_bytes(v, high);
             let keep = (0x5555_5555_5555_5555 | odd_bits(high)) & _bzhi_u64(u64::MAX, 2 * k as u32);
             let w = keep.count_ones() as usize;
             store_packed(out, _mm512_maskz_compress_epi8(keep, units), w, false);
@@ -644,73 +633,169 @@ unsafe fn last_units<const SWAP: bool>(s: *const u16, k: usize, out: *mut u8) ->
 }
 
 /// The UTF-8 of the 32 units of `v` with surrogates (`sur`, a bit per
-/// unit), all in pairs, at `out`: how many units it took (33 if the last
-/// unit is a lead, whose trail is unit 32) and how many bytes it wrote
-/// (at most 97, exactly its output). `after` holds the units one on from
-/// `v`'s (unit `j + 1` in lane `j`). `None`, nothing written, if a
-/// surrogate is unpaired: the AVX2 kernel's stretch finds the error where
-/// the scalar code reports it.
+/// unit), all in pairs but for a lead in the last unit, at `out`: how many
+/// units it took (31 if the last unit is a lead, left to the next
+/// register) and how many bytes it wrote (at most 96, exactly its output).
+/// `None`, nothing written, if a surrogate is unpaired: the AVX2 kernel's
+/// stretch finds the error where the scalar code reports it.
 ///
-/// Every lead is followed by a trail and every trail follows a lead: the
-/// trails are the leads moved on by one (a trail in lane 0 would follow
-/// the last register, which ended at a finished character), and every
-/// lead has a trail in `after`'s lane. Then [`pairs16`] converts each half.
+/// 16 pairs, lead first (Emoji text), are 16 lanes of 4 bytes
+/// ([`four_bytes`]). Otherwise each unit of a pair makes 2 of the
+/// character's 4 bytes in its own 16-bit lane ([`split_pairs`]), so that
+/// every unit is 1 to 3 bytes as in text without surrogates: a register
+/// whose other units are below `800` is packed as [`below_800`]'s, and
+/// one with 3-byte units as [`bmp`]'s, 16 32-bit lanes at a time.
+///
+/// (First version: 32-bit lanes holding a pair's 4 bytes in the lead's
+/// lane and none in the trail's, from a second load one unit on. Text
+/// with an emoji every 40 characters ran at 3.5-5.9 GB/s, below the AVX2
+/// kernel's 5.1-6.5; Zen 4.)
 ///
 /// # Safety
 ///
-/// The CPU has this table's features; `out` is writable for 97 bytes.
+/// The CPU has this table's features; `out` is writable for 96 bytes.
 #[inline(always)]
-unsafe fn with_pairs(v: __m512i, after: __m512i, sur: u32, out: *mut u8) -> Option<(usize, usize)> {
-    // SAFETY: the caller guarantees the features and the 97 bytes; the
-    // first half writes at most 49 of them (15 units of 3 bytes and a
-    // lead's 4), the second at most 48 after (the pair it may start takes
-    // unit 32 too, so 33 units give at most 31 * 3 + 4 bytes in all).
+unsafe fn with_pairs(v: __m512i, sur: u32, out: *mut u8) -> Option<(usize, usize)> {
+    // SAFETY: the caller guarantees the features and the 96 bytes: 32
+    // units of at most 3 bytes each.
     unsafe {
-        let ten = _mm512_set1_epi16(0xFC00u16 as i16);
         let lead = _mm512_cmpeq_epi16_mask(
-            _mm512_and_si512(v, ten),
+            _mm512_and_si512(v, _mm512_set1_epi16(0xFC00u16 as i16)),
             _mm512_set1_epi16(0xD800u16 as i16),
         );
-        let trail_after = _mm512_cmpeq_epi16_mask(
-            _mm512_and_si512(after, ten),
-            _mm512_set1_epi16(0xDC00u16 as i16),
-        );
-        if sur & !lead != lead << 1 || lead & !trail_after != 0 {
+        let trail = sur & !lead;
+        // Every trail follows a lead (one in unit 0 would follow the last
+        // register, which ended at a character), and every lead but one in
+        // the last unit has its trail.
+        if trail != lead << 1 {
             return None;
         }
         if lead == 0x5555_5555 {
-            // 16 pairs, each a 32-bit lane (the lead in its low half):
-            // 64 bytes, 4 a lane, with no packing.
+            // 16 pairs, each a 32-bit lane (the lead in its low half): 64
+            // bytes, 4 a lane, with no packing.
             _mm512_storeu_si512(out.cast(), four_bytes(v));
             return Some((32, 64));
         }
-        let trail = sur & !lead;
-        let (lo, hi) = (_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v));
-        let (alo, ahi) = (
-            _mm512_castsi512_si256(after),
-            _mm512_extracti64x4_epi64::<1>(after),
+        let split = split_pairs(v, lead, trail);
+        // A lead in the last unit is left out, bytes and all.
+        let open = lead >> 31 != 0;
+        let three = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) & !sur;
+        let w = if three == 0 {
+            let high = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
+            let lanes = _mm512_mask_mov_epi16(two_bytes(v, high), sur, split);
+            // Two bytes a lane.
+            let keep = (0x5555_5555_5555_5555 | odd_bits(high)) & !(u64::from(open) * (3 << 62));
+            let w = keep.count_ones() as usize;
+            store_packed(out, _mm512_maskz_compress_epi8(keep, lanes), w, false);
+            w
+        } else {
+            let w = bmp16_split(half::<false>(v), half::<false>(split), sur as u16, out, 16);
+            w + bmp16_split(
+                half::<true>(v),
+                half::<true>(split),
+                (sur >> 16) as u16,
+                out.add(w),
+                16 - usize::from(open),
+            )
+        };
+        Some((32 - usize::from(open), w))
+    }
+}
+
+/// `v`'s surrogates, each as 2 of its pair's 4 bytes in its 16-bit lane
+/// (the other lanes are not meaningful): with `c` the code point and `h =
+/// c >> 10 = (lead & 3FF) + 40`, a lead makes `F0 | h >> 8`,
+/// `80 | h >> 2 & 3F`, and a trail `80 | (lead & 3) << 4 | trail >> 6 & F`,
+/// `80 | trail & 3F`, taking two bits of the unit before it.
+///
+/// # Safety
+///
+/// The CPU has this table's features.
+#[inline(always)]
+unsafe fn split_pairs(v: __m512i, lead: u32, trail: u32) -> __m512i {
+    // SAFETY: the caller guarantees the features; `PREV` indexes 32 lanes.
+    unsafe {
+        let h = _mm512_add_epi16(
+            _mm512_and_si512(v, _mm512_set1_epi16(0x3FF)),
+            _mm512_set1_epi16(0x40),
         );
-        let w = pairs16(
-            _mm512_cvtepu16_epi32(lo),
-            _mm512_cvtepu16_epi32(alo),
-            lead as u16,
-            trail as u16,
-            out,
+        let leads = _mm512_ternarylogic_epi32::<0xFE>(
+            _mm512_srli_epi16::<8>(h),
+            _mm512_and_si512(_mm512_slli_epi16::<6>(h), _mm512_set1_epi16(0x3F00)),
+            _mm512_set1_epi16(0x80F0u16 as i16),
         );
-        let w = w + pairs16(
-            _mm512_cvtepu16_epi32(hi),
-            _mm512_cvtepu16_epi32(ahi),
-            (lead >> 16) as u16,
-            (trail >> 16) as u16,
-            out.add(w),
+        // The unit before each (lane 0, never a trail here, gets unit 0).
+        let before = _mm512_permutexvar_epi16(_mm512_loadu_si512(PREV.as_ptr().cast()), v);
+        let trails = _mm512_ternarylogic_epi32::<0xFE>(
+            _mm512_and_si512(_mm512_slli_epi16::<4>(before), _mm512_set1_epi16(0x30)),
+            _mm512_and_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0x0F)),
+            _mm512_ternarylogic_epi32::<0xEA>(
+                _mm512_slli_epi16::<8>(v),
+                _mm512_set1_epi16(0x3F00),
+                _mm512_set1_epi16(0x8080u16 as i16),
+            ),
         );
-        Some((32 + (lead >> 31) as usize, w))
+        _mm512_mask_mov_epi16(_mm512_maskz_mov_epi16(lead, leads), trail, trails)
+    }
+}
+
+/// The 16 low (or, with `HI`, high) 16-bit lanes of `x` widened to 32
+/// bits.
+///
+/// # Safety
+///
+/// The CPU has this table's features.
+#[inline(always)]
+unsafe fn half<const HI: bool>(x: __m512i) -> __m512i {
+    // SAFETY: the caller guarantees the features.
+    unsafe {
+        _mm512_cvtepu16_epi32(if HI {
+            _mm512_extracti64x4_epi64::<1>(x)
+        } else {
+            _mm512_castsi512_si256(x)
+        })
+    }
+}
+
+/// `vpermw` indices: lane `k` takes lane `k - 1` (lane 0 takes lane 0).
+static PREV: [u16; 32] = {
+    let mut t = [0u16; 32];
+    let mut k = 1;
+    while k < 32 {
+        t[k] = k as u16 - 1;
+        k += 1;
+    }
+    t
+};
+
+/// [`bmp16_first`] of the first `k` (15 or 16) of 16 units (`u`, 32-bit
+/// lanes) whose surrogates (`sur`) are replaced by their 2 bytes of
+/// [`split_pairs`] (`split`, the same lanes). Returns the length, at most
+/// 48, and writes exactly that many bytes.
+///
+/// # Safety
+///
+/// The CPU has this table's features; `out` is writable for 48 bytes.
+#[inline(always)]
+unsafe fn bmp16_split(u: __m512i, split: __m512i, sur: u16, out: *mut u8, k: usize) -> usize {
+    // SAFETY: the caller guarantees the features and the 48 bytes.
+    unsafe {
+        let (lanes, ge80, ge800) = bmp_lanes(u);
+        let lanes = _mm512_mask_mov_epi32(lanes, sur, split);
+        // Four bytes a lane.
+        let keep = (0x1111_1111_1111_1111
+            | _pdep_u64(u64::from(ge80), 0x2222_2222_2222_2222)
+            | _pdep_u64(u64::from(ge800 & !sur), 0x4444_4444_4444_4444))
+            & _bzhi_u64(u64::MAX, 4 * k as u32);
+        let w = keep.count_ones() as usize;
+        store_packed(out, _mm512_maskz_compress_epi8(keep, lanes), w, false);
+        w
     }
 }
 
 /// The UTF-8 of the 16 surrogate pairs of `v`, a pair a 32-bit lane
 /// (lead in the low half, trail in the high), 4 bytes a lane: from the
-/// code point `10000 + (lead & 3FF) << 10 + (trail & 3FF)`, the bytes
+/// code point `c = 10000 + (lead & 3FF) << 10 + (trail & 3FF)`, the bytes
 /// `F0 | c >> 18`, `80 | c >> 12 & 3F`, `80 | c >> 6 & 3F`, `80 | c & 3F`.
 ///
 /// # Safety
@@ -721,25 +806,14 @@ unsafe fn four_bytes(v: __m512i) -> __m512i {
     // SAFETY: the caller guarantees the features.
     unsafe {
         let ten = _mm512_set1_epi32(0x3FF);
-        let c = _mm512_ternarylogic_epi32::<0xF8>(
-            _mm512_slli_epi32::<10>(_mm512_and_si512(v, ten)),
-            _mm512_srli_epi32::<16>(v),
-            ten,
+        let c = _mm512_add_epi32(
+            _mm512_ternarylogic_epi32::<0xF8>(
+                _mm512_slli_epi32::<10>(_mm512_and_si512(v, ten)),
+                _mm512_srli_epi32::<16>(v),
+                ten,
+            ),
+            _mm512_set1_epi32(0x1_0000),
         );
-        four(_mm512_add_epi32(c, _mm512_set1_epi32(0x1_0000)))
-    }
-}
-
-/// Each code point `c` of `c`'s 32-bit lanes (U+10000 to U+10FFFF) as its
-/// 4 bytes of UTF-8.
-///
-/// # Safety
-///
-/// The CPU has this table's features.
-#[inline(always)]
-unsafe fn four(c: __m512i) -> __m512i {
-    // SAFETY: the caller guarantees the features.
-    unsafe {
         let low = _mm512_ternarylogic_epi32::<0xEA>(
             _mm512_slli_epi32::<24>(c),
             _mm512_set1_epi32(0x3F00_0000),
@@ -755,39 +829,6 @@ unsafe fn four(c: __m512i) -> __m512i {
             _mm512_and_si512(_mm512_srli_epi32::<4>(c), _mm512_set1_epi32(0x3F00)),
             low,
         )
-    }
-}
-
-/// The UTF-8 of the 16 units of `u` (32-bit lanes) whose surrogates are
-/// in pairs, `after` holding the unit after each: [`bmp16`]'s lanes, but a
-/// lead's lane holds the pair's 4 bytes and a trail's lane none. Returns
-/// the length and writes exactly that many bytes, at most 49 (a lead in
-/// the last lane adds its 4 bytes to 15 lanes of 3).
-///
-/// # Safety
-///
-/// The CPU has this table's features; `out` is writable for 49 bytes.
-#[inline(always)]
-unsafe fn pairs16(u: __m512i, after: __m512i, lead: u16, trail: u16, out: *mut u8) -> usize {
-    // SAFETY: the caller guarantees the features and the 49 bytes.
-    unsafe {
-        let (lanes, ge80, ge800) = bmp_lanes(u);
-        // The code point `(lead << 10) + trail - (D800 << 10) - DC00 +
-        // 10000` (in the leads' lanes; the others are not kept).
-        let c = _mm512_add_epi32(
-            _mm512_slli_epi32::<10>(u),
-            _mm512_sub_epi32(after, _mm512_set1_epi32(0x35F_DC00)),
-        );
-        let lanes = _mm512_mask_mov_epi32(lanes, lead, four(c));
-        // A trail's lane (from `D800`: three bytes in `bmp_lanes`) keeps
-        // nothing; a lead's keeps all four.
-        let keep = _pdep_u64(u64::from(!trail), 0x1111_1111_1111_1111)
-            | _pdep_u64(u64::from(ge80 & !trail), 0x2222_2222_2222_2222)
-            | _pdep_u64(u64::from(ge800 & !trail), 0x4444_4444_4444_4444)
-            | _pdep_u64(u64::from(lead), 0x8888_8888_8888_8888);
-        let w = keep.count_ones() as usize;
-        store_packed(out, _mm512_maskz_compress_epi8(keep, lanes), w, false);
-        w
     }
 }
 
@@ -884,6 +925,26 @@ unsafe fn bmp_lanes(u: __m512i) -> (__m512i, u16, u16) {
     }
 }
 
+/// Each unit of `v` below `800` as its UTF-8 in its 16-bit lane: the lead
+/// `C0 | u >> 6` in the low byte and the continuation `80 | u & 3F` in the
+/// high byte for the units from `80` on (`high`), the unit itself for
+/// ASCII.
+///
+/// # Safety
+///
+/// The CPU has this table's features.
+#[inline(always)]
+unsafe fn two_bytes(v: __m512i, high: u32) -> __m512i {
+    // SAFETY: the caller guarantees the features.
+    unsafe {
+        let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0));
+        let cont =
+            _mm512_ternarylogic_epi32::<0xEA>(v, _mm512_set1_epi16(0x3F), _mm512_set1_epi16(0x80));
+        let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(cont));
+        _mm512_mask_mov_epi16(two, !high, v)
+    }
+}
+
 /// The UTF-8 of the 32 units of `v`, all below `800` and not all ASCII
 /// (`high`: those from `80`), at `out`; returns its length, 33 to 64
 /// bytes. With `wide`, the store writes 64 bytes whatever the length (the
@@ -896,13 +957,7 @@ unsafe fn bmp_lanes(u: __m512i) -> (__m512i, u16, u16) {
 unsafe fn below_800(v: __m512i, high: u32, out: *mut u8, wide: bool) -> usize {
     // SAFETY: the caller guarantees the features and the 64 bytes.
     unsafe {
-        // The lead `C0 | u >> 6` in the low byte, the continuation
-        // `80 | u & 3F` in the high byte; ASCII units as they are.
-        let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0));
-        let cont =
-            _mm512_ternarylogic_epi32::<0xEA>(v, _mm512_set1_epi16(0x3F), _mm512_set1_epi16(0x80));
-        let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(cont));
-        let lanes = _mm512_mask_mov_epi16(two, !high, v);
+        let lanes = two_bytes(v, high);
         let keep = 0x5555_5555_5555_5555 | odd_bits(high);
         let packed = _mm512_maskz_compress_epi8(keep, lanes);
         let w = keep.count_ones() as usize;
