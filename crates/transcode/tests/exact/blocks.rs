@@ -544,6 +544,57 @@ fn utf16_pairs_among_every_width() {
     }
 }
 
+/// UTF-8 → UTF-16 on text where 4-byte characters meet characters of every
+/// width (the AVX2 kernel's windows with 4-byte characters put a
+/// character's lead surrogate in its lead byte's lane and the trail in the
+/// next byte's; the VBMI2 kernel hands such blocks to it), in five mixes,
+/// at four phases (0 to 3 ASCII bytes first, so that characters straddle
+/// the windows, steps and blocks at every byte), with a piece inserted at
+/// every character: an ASCII byte (which only moves the rest on), another
+/// 4-byte character, a 4-byte character cut after 3 bytes, an encoded
+/// surrogate. Into `u16`s and bytes in both orders, validating and from
+/// `&str`; every output size where the piece is near the end or at every
+/// ninth character.
+#[test]
+fn utf8_four_byte_among_every_width() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
+    let mixes: [fn(usize) -> char; 5] = [
+        |i| ['😀', 'a'][i % 2],
+        |i| ['\u{10000}', 'ж', '\u{10FFFF}'][i % 3],
+        |i| ['😀', '吕', '\u{FFFF}', '𝄞'][i % 4],
+        |i| ['😀', 'a', 'ж', '😀', '吕', ' ', 'b', 'c'][i % 8],
+        |i| {
+            if i % 9 == 4 {
+                '🙂'
+            } else {
+                ['a', 'é', '한'][i % 3]
+            }
+        },
+    ];
+    let pieces: [&[u8]; 4] = [b"a", "🙃".as_bytes(), b"\xF0\x9F\x98", b"\xED\xA0\x80"];
+    for mix in mixes {
+        for phase in 0..4 {
+            let chars: Vec<char> = "abc"[..phase].chars().chain((0..70).map(mix)).collect();
+            let text: String = chars.iter().collect();
+            check_utf8_to_utf16(&ts, text.as_bytes(), Caps::All);
+            for at in (0..chars.len()).step_by(step) {
+                let caps = if at % 9 == 0 || at + 8 >= chars.len() {
+                    Caps::All
+                } else {
+                    Caps::Roomy
+                };
+                let split = chars[..at].iter().map(|c| c.len_utf8()).sum::<usize>();
+                for piece in pieces {
+                    let mut odd = text.as_bytes().to_vec();
+                    odd.splice(split..split, piece.iter().copied());
+                    check_utf8_to_utf16(&ts, &odd, caps);
+                }
+            }
+        }
+    }
+}
+
 /// UTF-8 → UTF-16 on text of 1-, 2- and 3-byte characters (the VBMI2
 /// kernel's 64-byte blocks, which leave a character that does not end in
 /// the block, a lead in its last byte or a 3-byte lead in the one before,

@@ -39,8 +39,16 @@
 //!    Without 3-byte characters either, the windows are *short*: 15
 //!    positions each (a 2-byte character that starts at 14 ends at 15), and
 //!    only the 1- and 2-byte forms are computed.
-//! 5. Otherwise (a 4-byte character in a mixed window): the scalar decoder
-//!    for the characters that start in the first 16 bytes.
+//! 5. Otherwise (a 4-byte character among others), into UTF-16: two
+//!    windows in which a 4-byte character makes its lead surrogate in its
+//!    lead byte's lane and its trail surrogate in the next byte's lane
+//!    (whose own second and third bytes are the character's last two), so
+//!    that both lanes are packed as character starts. Text with an emoji
+//!    every 8 characters went at 0.35-0.94 GB/s through the scalar decoder
+//!    here, 0.17-0.32 times simdutf's AVX2 kernel (Zen 4, 64 KiB).
+//! 6. Into UTF-32, where such a character is one unit: one window if the
+//!    first 16 bytes have no 4-byte lead, else the scalar decoder for the
+//!    characters that start in the first 16 bytes.
 //!
 //! Stores are 16 bytes wide and may write lanes past the characters of the
 //! step. The main loop only runs while the output has room for 32 more
@@ -61,6 +69,10 @@ use core::arch::x86_64::*;
 pub(crate) trait Out {
     /// The output unit.
     type Unit: Copy + Default;
+
+    /// Whether a 4-byte character is two units (UTF-16), which a window
+    /// can make in two of its 16-bit lanes.
+    const PAIRS: bool;
 
     /// Stores the 8 units of `v` (16-bit lanes).
     ///
@@ -109,6 +121,7 @@ pub(crate) struct Utf16Out<const SWAP: bool>;
 
 impl<const SWAP: bool> Out for Utf16Out<SWAP> {
     type Unit = u16;
+    const PAIRS: bool = true;
 
     #[inline(always)]
     unsafe fn store8(out: *mut u16, v: __m128i) {
@@ -167,6 +180,7 @@ pub(crate) struct Utf32Out;
 
 impl Out for Utf32Out {
     type Unit = u32;
+    const PAIRS: bool = false;
 
     #[inline(always)]
     unsafe fn store8(out: *mut u32, v: __m128i) {
@@ -360,20 +374,31 @@ unsafe fn step<O: Out>(s: *const u8, out: *mut O::Unit) -> (usize, usize) {
             let twos = starts & non_ascii & !threes;
             let (a, b) = (starts & 0x3FFF, (starts >> 14) & 0x3FFF);
             if twos & 0x0FFF_FFFF == 0 {
-                let n = window::<O, 0, false>(lo, hi, out, a);
-                let m = window::<O, 14, false>(lo, hi, out.add(n), b);
+                let n = window::<O, 0, false, false>(lo, hi, out, a);
+                let m = window::<O, 14, false, false>(lo, hi, out.add(n), b);
                 return (28, n + m);
             }
-            let n = window::<O, 0, true>(lo, hi, out, a);
-            let m = window::<O, 14, true>(lo, hi, out.add(n), b);
+            let n = window::<O, 0, true, false>(lo, hi, out, a);
+            let m = window::<O, 14, true, false>(lo, hi, out.add(n), b);
             return (28, n + m);
         }
         if fours == 0x1111_1111 && starts == 0x1111_1111 {
             return (32, four_byte::<O>(v, out));
         }
+        let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        if O::PAIRS {
+            // Two windows with 4-byte characters: each one's surrogates
+            // at its lead and at the byte after (position 14 at most, for
+            // a character that starts at 13 and ends at 16, inside the
+            // lanes' three loads).
+            let a = (starts & 0x3FFF) | (fours & 0x3FFF) << 1;
+            let b = ((starts >> 14) & 0x3FFF) | ((fours >> 14) & 0x3FFF) << 1;
+            let n = window::<O, 0, true, true>(lo, hi, out, a);
+            let m = window::<O, 14, true, true>(lo, hi, out.add(n), b);
+            return (28, n + m);
+        }
         if fours & 0xFFFF == 0 {
-            let (lo, hi) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-            let n = window::<O, 0, true>(lo, hi, out, starts & 0x3FFF);
+            let n = window::<O, 0, true, false>(lo, hi, out, starts & 0x3FFF);
             return (14, n);
         }
         (0, 0)
@@ -481,7 +506,7 @@ unsafe fn three_byte<O: Out>(v: __m256i, k: u32, out: *mut O::Unit) {
 ///
 /// AVX2 and POPCNT; `out` is writable for 16 units.
 #[inline(always)]
-unsafe fn window<O: Out, const SHIFT: i32, const TWO: bool>(
+unsafe fn window<O: Out, const SHIFT: i32, const TWO: bool, const FOUR: bool>(
     lo: __m128i,
     hi: __m128i,
     out: *mut O::Unit,
@@ -528,6 +553,34 @@ unsafe fn window<O: Out, const SHIFT: i32, const TWO: bool>(
             _mm256_blendv_epi8(_mm256_blendv_epi8(b0, two, is2), three, is3)
         } else {
             _mm256_blendv_epi8(b0, three, is3)
+        };
+        let units = if FOUR {
+            // A 4-byte character's lead surrogate in its lead's lane, `D800
+            // + ((b0 & 7) << 8 | c1 << 2 | c2 >> 4) - 40` (`(c - 10000) >>
+            // 10` of its value `c`), and its trail in the next lane, whose
+            // own bytes 1 and 2 are the character's 3 and 4: `DC00 | (c1 &
+            // F) << 6 | c2` there.
+            let is4 = _mm256_cmpgt_epi16(b0, _mm256_set1_epi16(0xEF));
+            let lead = _mm256_add_epi16(
+                _mm256_or_si256(
+                    _mm256_slli_epi16::<8>(_mm256_and_si256(b0, _mm256_set1_epi16(7))),
+                    _mm256_or_si256(_mm256_slli_epi16::<2>(c1), _mm256_srli_epi16::<4>(c2)),
+                ),
+                _mm256_set1_epi16(0xD7C0u16 as i16),
+            );
+            let trail = _mm256_or_si256(
+                _mm256_or_si256(
+                    _mm256_slli_epi16::<6>(_mm256_and_si256(c1, _mm256_set1_epi16(0xF))),
+                    c2,
+                ),
+                _mm256_set1_epi16(0xDC00u16 as i16),
+            );
+            // The lane after each lead: `is4` one lane on (lane 0: none,
+            // no lead before the window is this window's).
+            let after4 = _mm256_alignr_epi8::<14>(is4, _mm256_permute2x128_si256::<0x08>(is4, is4));
+            _mm256_blendv_epi8(_mm256_blendv_epi8(units, lead, is4), trail, after4)
+        } else {
+            units
         };
         let (first, second) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
         // `first` and `second` are below 256, PACK16's length.
