@@ -8,10 +8,13 @@
 //!
 //! 1. ASCII: a run of 8-unit registers below 0x80 (up to `block::RUN`
 //!    units), each narrowed to 8 bytes.
-//! 2. A surrogate among the 8 units: the units one by one
-//!    (`common::utf16_units`), stopping before an unpaired surrogate (or a
-//!    lead whose trail is past the input), where the scalar code of
-//!    `crate::drive` finds the error. Emoji text takes this path.
+//! 2. A surrogate among the 8 units, all in pairs (a lead in the last
+//!    unit left to the next block): path 4 below, each unit of a pair
+//!    making 2 of the character's 4 bytes in its own lane
+//!    ([`with_pairs`]). An unpaired one: the units one by one
+//!    (`common::utf16_units`), stopping before it (or a lead whose trail
+//!    is past the input), where the scalar code of `crate::drive` finds
+//!    the error.
 //! 3. All below U+0800 (Cyrillic, Greek, Hebrew, Arabic): each unit as its
 //!    lead and continuation byte in its 16-bit lane, packed with `tbl` and
 //!    [`PACK12`] (which drops the continuation byte of an ASCII unit).
@@ -30,11 +33,12 @@ use crate::arch::block::{self, Block};
 use crate::arch::common::utf16_units;
 use crate::arch::tables::{LEN123, PACK12, PACK123};
 use core::arch::aarch64::{
-    uint8x16_t, uint16x8_t, vaddq_u16, vandq_u16, vbslq_u16, vceqq_u16, vcgeq_u16, vcombine_u8,
-    vdup_n_u8, vdupq_n_u8, vdupq_n_u16, vget_low_u8, vgetq_lane_u32, vld1q_u8, vld1q_u16,
-    vmaxvq_u16, vmovn_u16, vorrq_u16, vpaddq_u16, vqtbl1q_u8, vreinterpretq_u8_u16,
-    vreinterpretq_u16_u8, vreinterpretq_u32_u8, vreinterpretq_u32_u16, vrev16q_u8, vshrq_n_u16,
-    vsliq_n_u16, vst1_u8, vst1q_u8, vuzp1q_u8, vzip1q_u16, vzip2q_u16,
+    uint8x16_t, uint16x8_t, vaddq_u16, vandq_u16, vbicq_u16, vbslq_u16, vceqq_u16, vcgeq_u16,
+    vcombine_u8, vdup_n_u8, vdupq_n_u8, vdupq_n_u16, vextq_u16, vget_low_u8, vgetq_lane_u32,
+    vld1q_u8, vld1q_u16, vmaxvq_u16, vmovn_u16, vorrq_u16, vpaddq_u16, vqtbl1q_u8,
+    vreinterpretq_u8_u16, vreinterpretq_u16_u8, vreinterpretq_u32_u8, vreinterpretq_u32_u16,
+    vrev16q_u8, vshlq_n_u16, vshrq_n_u16, vsliq_n_u16, vst1_u8, vst1q_u8, vuzp1q_u8, vzip1q_u16,
+    vzip2q_u16,
 };
 
 /// Units per block.
@@ -197,6 +201,10 @@ fn convert<const SWAP: bool>(src: &[[u8; 2]], dst: &mut [u8]) -> (usize, usize) 
                 }
             }
             if surrogates(u, u) {
+                // SAFETY: NEON.
+                if let Some(block) = unsafe { with_pairs::<SWAP>(u) } {
+                    return Some(block);
+                }
                 let mut buf = [0u8; 32];
                 // SAFETY: `left >= 8` units from `p`; `buf` has room for
                 // the 3 * 8 + 4 bytes `utf16_units` may write.
@@ -319,13 +327,70 @@ fn two<const SWAP: bool>(u: uint16x8_t) -> FromUtf16<SWAP> {
     }
 }
 
+/// 8 units with surrogates, all in pairs but for a lead in the last unit
+/// (left to the next block): path 4, each unit of a pair making 2 of the
+/// character's 4 bytes in its own lane, as the x86-64 kernels do (with
+/// `h = (lead & 3FF) + 40`: the lead `F0 | h >> 8`, `80 | h >> 2 & 3F`;
+/// the trail `80 | (lead & 3) << 4 | trail >> 6 & F`, `80 | trail & 3F`).
+/// `None` if a surrogate is unpaired: the units one by one then.
+///
+/// # Safety
+///
+/// NEON.
+#[inline(always)]
+unsafe fn with_pairs<const SWAP: bool>(u: uint16x8_t) -> Option<FromUtf16<SWAP>> {
+    // SAFETY: NEON.
+    unsafe {
+        let top6 = vandq_u16(u, vdupq_n_u16(0xFC00));
+        let lead = vceqq_u16(top6, vdupq_n_u16(0xD800));
+        let trail = vceqq_u16(top6, vdupq_n_u16(0xDC00));
+        let bits = |m: uint16x8_t| bits16(vcombine_u8(vmovn_u16(m), vdup_n_u8(0)));
+        let (leads, trails) = (bits(lead), bits(trail));
+        // Every trail follows a lead (one in unit 0 would follow the last
+        // block, which ended at a character), every lead but the last
+        // unit's has its trail.
+        if trails != (leads << 1) & 0xFF {
+            return None;
+        }
+        let mut block = three_with::<SWAP, true>(u, lead, trail);
+        if leads >> 7 != 0 {
+            // The lead's 2 bytes are the last ones; stored as stray bytes.
+            block.read -= 1;
+            block.written -= 2;
+        }
+        Some(block)
+    }
+}
+
 /// 8 units without surrogates (module docs, path 4).
 #[inline(always)]
 fn three<const SWAP: bool>(u: uint16x8_t) -> FromUtf16<SWAP> {
+    // SAFETY: NEON; the masks are not read without `PAIRS`.
+    unsafe {
+        let zero = vdupq_n_u16(0);
+        three_with::<SWAP, false>(u, zero, zero)
+    }
+}
+
+/// [`three`], and with `PAIRS` the surrogates (`lead`, `trail`: masks)
+/// as [`with_pairs`] makes them, 2 bytes each.
+///
+/// # Safety
+///
+/// NEON.
+#[inline(always)]
+unsafe fn three_with<const SWAP: bool, const PAIRS: bool>(
+    u: uint16x8_t,
+    lead: uint16x8_t,
+    trail: uint16x8_t,
+) -> FromUtf16<SWAP> {
     // SAFETY: NEON; the table rows are 16 bytes.
     unsafe {
         let is2 = vcgeq_u16(u, vdupq_n_u16(0x80));
-        let is3 = vcgeq_u16(u, vdupq_n_u16(0x800));
+        let mut is3 = vcgeq_u16(u, vdupq_n_u16(0x800));
+        if PAIRS {
+            is3 = vbicq_u16(is3, vorrq_u16(lead, trail));
+        }
         let six = vdupq_n_u16(0x3F);
         let high = vshrq_n_u16::<6>(u);
         // The last byte (`80 | u & 3F`), the middle one of 3
@@ -336,7 +401,25 @@ fn three<const SWAP: bool>(u: uint16x8_t) -> FromUtf16<SWAP> {
         let two = vsliq_n_u16::<8>(vorrq_u16(high, vdupq_n_u16(0xC0)), last);
         let lead3 = vorrq_u16(vshrq_n_u16::<12>(u), vdupq_n_u16(0xE0));
         let three = vsliq_n_u16::<8>(lead3, middle);
-        let first = vbslq_u16(is3, three, vbslq_u16(is2, two, u));
+        let mut first = vbslq_u16(is3, three, vbslq_u16(is2, two, u));
+        if PAIRS {
+            let h = vaddq_u16(vandq_u16(u, vdupq_n_u16(0x3FF)), vdupq_n_u16(0x40));
+            let lead2 = vsliq_n_u16::<8>(
+                vorrq_u16(vshrq_n_u16::<8>(h), vdupq_n_u16(0xF0)),
+                vorrq_u16(vandq_u16(vshrq_n_u16::<2>(h), six), vdupq_n_u16(0x80)),
+            );
+            // The unit before each (0 before the first, which is no trail).
+            let before = vextq_u16::<7>(vdupq_n_u16(0), u);
+            let trail1 = vorrq_u16(
+                vorrq_u16(
+                    vshlq_n_u16::<4>(vandq_u16(before, vdupq_n_u16(3))),
+                    vandq_u16(high, vdupq_n_u16(0xF)),
+                ),
+                vdupq_n_u16(0x80),
+            );
+            let trail2 = vsliq_n_u16::<8>(trail1, last);
+            first = vbslq_u16(lead, lead2, vbslq_u16(trail, trail2, first));
+        }
         // Each unit as `[first, second, third, 0]` in a 32-bit lane.
         let a = vreinterpretq_u8_u16(vzip1q_u16(first, last));
         let b = vreinterpretq_u8_u16(vzip2q_u16(first, last));
