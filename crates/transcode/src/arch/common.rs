@@ -8,6 +8,7 @@
 /// # Safety
 ///
 /// `s` is readable for `N + 3` bytes.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn for_chars<const N: usize>(s: *const u8, mut put: impl FnMut(char)) -> usize {
     // SAFETY: the caller guarantees N + 3 readable bytes.
@@ -32,6 +33,7 @@ unsafe fn for_chars<const N: usize>(s: *const u8, mut put: impl FnMut(char)) -> 
 /// # Safety
 ///
 /// `s` is readable for `N + 3` bytes; `out` is writable for `N` units.
+#[cfg(target_arch = "x86_64")]
 #[inline(never)]
 pub(crate) unsafe fn utf8_chars<const SWAP: bool, const N: usize>(
     s: *const u8,

@@ -26,27 +26,30 @@
 //!    Hindi.
 //! 4. Four 4-byte characters (starts at 0, 4, 8, 12: Emoji text) → 8
 //!    surrogate units computed in the 32-bit lanes.
-//! 5. Otherwise (a 4-byte character among others): the characters that
-//!    start in the 16 bytes, one by one (`common::utf8_chars`, 19 bytes
-//!    read), into registers stored as the others.
+//! 5. Otherwise (a 4-byte character among others at 0..13): the window
+//!    again, each such character at 0..12 making its lead surrogate in its
+//!    lead's lane and its trail in the next lane, whose own second and
+//!    third bytes are the character's last two (the x86-64 kernels'
+//!    windows do the same); one at 13, whose last byte is not loaded, ends
+//!    the block before it. (These characters went one by one, through
+//!    `common::utf8_chars`, before.)
 //!
 //! The input has been validated, or is a `&str`; on other bytes a block
-//! writes wrong units but stays inside its 16 (or 19) bytes and its output,
-//! and every block reads at least 14 bytes or ends the conversion, so the
-//! loop ends. Blocks need 16 bytes (path 5: 19), so the last 15 to 18
-//! bytes are left to the scalar code.
+//! writes wrong units but stays inside its 16 bytes and its output,
+//! and every block reads at least 13 bytes or ends the conversion, so the
+//! loop ends. Blocks need 16 bytes, so the last 15 bytes at most are left
+//! to the scalar code.
 
 use super::neon::bits16;
 use crate::arch::block::{self, Block};
-use crate::arch::common::utf8_chars;
 use crate::arch::tables::PACK16;
 use core::arch::aarch64::{
     uint8x16_t, vaddq_u32, vandq_u8, vandq_u32, vbslq_u8, vbslq_u16, vbslq_u32, vceqq_u8, vcgeq_u8,
     vcgtq_s8, vcltq_s8, vdupq_n_s8, vdupq_n_u8, vdupq_n_u16, vdupq_n_u32, vextq_u8, vget_low_u8,
-    vgetq_lane_u32, vld1q_u8, vmaxvq_u8, vminvq_u8, vqtbl1q_u8, vreinterpretq_s8_u8,
+    vgetq_lane_u32, vld1q_u8, vmaxvq_u8, vminvq_u8, vorrq_u8, vqtbl1q_u8, vreinterpretq_s8_u8,
     vreinterpretq_u8_u32, vreinterpretq_u16_u32, vreinterpretq_u32_u8, vreinterpretq_u32_u16,
     vrev16q_u8, vrev32q_u8, vshrq_n_u8, vshrq_n_u16, vshrq_n_u32, vsliq_n_u8, vsliq_n_u32, vst1_u8,
-    vst1q_u8, vzip1q_u8, vzip2q_u8,
+    vst1q_u8, vsubq_u8, vzip1q_u8, vzip2q_u8,
 };
 
 /// What a block holds.
@@ -60,8 +63,6 @@ enum Kind {
     Window,
     /// Four 4-byte characters: `units[0]` holds their 8 units.
     Four,
-    /// Characters decoded one by one: `units` holds them, 16 lanes.
-    Scalar,
 }
 
 /// A block of UTF-8 and its units, ready to be stored.
@@ -98,7 +99,6 @@ impl<const SWAP: bool> Block<[u8; 2]> for FromUtf8<SWAP> {
             // The second register is stored as 6 units (positions 8..14
             // hold at most 6 starts) after the first register's `n1`.
             Kind::Window => self.n1 + 6 - self.written,
-            Kind::Scalar => 16 - self.written,
         }
     }
 
@@ -142,10 +142,6 @@ impl<const SWAP: bool> Block<[u8; 2]> for FromUtf8<SWAP> {
                     vst1_u8(q, vget_low_u8(b));
                     let lanes45 = vgetq_lane_u32::<2>(vreinterpretq_u32_u8(b));
                     q.add(8).cast::<u32>().write_unaligned(lanes45);
-                }
-                Kind::Scalar => {
-                    vst1q_u8(q, self.units[0]);
-                    vst1q_u8(q.add(16), self.units[1]);
                 }
             }
         }
@@ -217,32 +213,15 @@ fn convert<const SWAP: bool>(src: &[u8], dst: &mut [[u8; 2]]) -> (usize, usize) 
             // SAFETY: NEON.
             let starts = bits16(unsafe { vcgtq_s8(vreinterpretq_s8_u8(v), vdupq_n_s8(-65)) });
             if max < 0xF0 || no_four_in_window(v) {
-                return Some(window::<SWAP>(v, starts));
+                return Some(window::<SWAP, false>(v, starts, 0));
             }
             if starts == 0x1111 {
                 return Some(four::<SWAP>(v));
             }
-            if left < 19 {
-                return None;
-            }
-            let mut buf = [[0u8; 2]; 16];
-            // SAFETY: `i + 19 <= n`; `buf` holds 16 units.
-            let (read, written) = unsafe { utf8_chars::<SWAP, 16>(p, buf.as_mut_ptr().cast()) };
-            if read == 0 {
-                // Not UTF-8: the scalar code finds what is there.
-                return None;
-            }
-            let b = buf.as_ptr().cast::<u8>();
-            // SAFETY: `buf` is 32 bytes.
-            let units = unsafe { [vld1q_u8(b), vld1q_u8(b.add(16))] };
-            Some(FromUtf8 {
-                kind: Kind::Scalar,
-                p,
-                read,
-                written,
-                n1: 0,
-                units,
-            })
+            // A 4-byte lead at 0..13 (`no_four_in_window` is false).
+            // SAFETY: NEON.
+            let fours = bits16(unsafe { vcgeq_u8(v, vdupq_n_u8(0xF0)) });
+            Some(window::<SWAP, true>(v, starts, fours))
         },
     )
 }
@@ -314,9 +293,17 @@ fn no_four_in_window(v: uint8x16_t) -> bool {
 }
 
 /// The window at `v` (module docs, path 3); `starts` has bit `k` set where
-/// a character starts at position `k`.
+/// a character starts at position `k`. With `FOUR`, `fours` has bit `k`
+/// set where a 4-byte character starts (path 5): those at 0..12 make
+/// their lead surrogate in the lead's lane and their trail in the next
+/// lane, whose own second and third bytes are the character's last two;
+/// one at 13, whose last byte is not loaded, ends the block before it.
 #[inline(always)]
-fn window<const SWAP: bool>(v: uint8x16_t, starts: u32) -> FromUtf8<SWAP> {
+fn window<const SWAP: bool, const FOUR: bool>(
+    v: uint8x16_t,
+    starts: u32,
+    fours: u32,
+) -> FromUtf8<SWAP> {
     // SAFETY: NEON; the table rows are 16 bytes.
     unsafe {
         // The bytes at each position, and the one and two after it (the
@@ -329,12 +316,38 @@ fn window<const SWAP: bool>(v: uint8x16_t, starts: u32) -> FromUtf8<SWAP> {
         // `b1 << 6 | b2 & 3F` (`sli` keeps the low 6 bits of its first).
         let lo2 = vsliq_n_u8::<6>(x1, v);
         let lo3 = vsliq_n_u8::<6>(x2, x1);
-        let lo = vbslq_u8(is3, lo3, vbslq_u8(is2, lo2, v));
+        let mut lo = vbslq_u8(is3, lo3, vbslq_u8(is2, lo2, v));
         // High byte: ASCII 0; 2 bytes `b0 >> 2 & 7`; 3 bytes
         // `b0 << 4 | b1 >> 2 & F`.
         let hi2 = vandq_u8(vandq_u8(vshrq_n_u8::<2>(v), vdupq_n_u8(0x07)), is2);
         let hi3 = vsliq_n_u8::<4>(vshrq_n_u8::<2>(x1), v);
-        let hi = vbslq_u8(is3, hi3, hi2);
+        let mut hi = vbslq_u8(is3, hi3, hi2);
+        let mut starts = starts;
+        let mut end = None;
+        if FOUR {
+            // With `p = ((b0 & 7) << 2 | b1 >> 4 & 3) - 1` (the plane less
+            // one): the lead `D8 | p >> 2`, `p << 6 | (b1 & F) << 2 | b2 >> 4
+            // & 3`; the trail, from its own lane's `b1` and `b2` (the
+            // character's third and fourth bytes), `DC | b1 >> 2 & 3`,
+            // `b1 << 6 | b2 & 3F`, which is `lo3`.
+            let is4 = vcgeq_u8(v, vdupq_n_u8(0xF0));
+            let after4 = vextq_u8::<15>(vdupq_n_u8(0), is4);
+            let plane = vandq_u8(vsliq_n_u8::<2>(vshrq_n_u8::<4>(x1), v), vdupq_n_u8(0x1F));
+            let p = vsubq_u8(plane, vdupq_n_u8(1));
+            let lo4 = vsliq_n_u8::<6>(vsliq_n_u8::<2>(vshrq_n_u8::<4>(x2), x1), p);
+            let hi4 = vorrq_u8(vshrq_n_u8::<2>(p), vdupq_n_u8(0xD8));
+            let hi_trail = vorrq_u8(
+                vandq_u8(vshrq_n_u8::<2>(x1), vdupq_n_u8(3)),
+                vdupq_n_u8(0xDC),
+            );
+            lo = vbslq_u8(after4, lo3, vbslq_u8(is4, lo4, lo));
+            hi = vbslq_u8(after4, hi_trail, vbslq_u8(is4, hi4, hi));
+            starts |= (fours & 0x1FFF) << 1;
+            if fours & 1 << 13 != 0 {
+                starts &= 0x1FFF;
+                end = Some(13);
+            }
+        }
         let (a, b) = if SWAP {
             (vzip1q_u8(hi, lo), vzip2q_u8(hi, lo))
         } else {
@@ -347,7 +360,7 @@ fn window<const SWAP: bool>(v: uint8x16_t, starts: u32) -> FromUtf8<SWAP> {
         // The block ends where the last character kept ends: at 14, or
         // after the continuation bytes at 14 and 15 (bits clear).
         let tail = (starts >> 14) & 3;
-        let read = 14 + (tail | 4).trailing_zeros() as usize;
+        let read = end.unwrap_or(14 + (tail | 4).trailing_zeros() as usize);
         FromUtf8 {
             kind: Kind::Window,
             p: core::ptr::null(),
