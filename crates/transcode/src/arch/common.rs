@@ -55,26 +55,6 @@ pub(crate) unsafe fn utf8_chars<const SWAP: bool, const N: usize>(
     (i, o)
 }
 
-/// As [`utf8_chars`], to UTF-32.
-///
-/// # Safety
-///
-/// `s` is readable for `N + 3` bytes; `out` is writable for `N` units.
-#[cfg(target_arch = "x86_64")]
-#[inline(never)]
-pub(crate) unsafe fn utf8_chars32<const N: usize>(s: *const u8, out: *mut u32) -> (usize, usize) {
-    let mut o = 0;
-    let put = |c: char| {
-        // SAFETY: at most N units: one a character, and the characters
-        // start below N.
-        unsafe { out.add(o).write_unaligned(u32::from(c)) };
-        o += 1;
-    };
-    // SAFETY: the caller's guarantee.
-    let i = unsafe { for_chars::<N>(s, put) };
-    (i, o)
-}
-
 /// The units at `src`, one by one, until `N` are read or one is an
 /// unpaired surrogate (or a lead whose trail is past `avail`): `(units
 /// read, bytes written, whether all `N` were read)`.

@@ -552,9 +552,10 @@ fn utf16_pairs_among_every_width() {
 /// the windows, steps and blocks at every byte), with a piece inserted at
 /// every character: an ASCII byte (which only moves the rest on), another
 /// 4-byte character, a 4-byte character cut after 3 bytes, an encoded
-/// surrogate. Into `u16`s and bytes in both orders, validating and from
-/// `&str`; every output size where the piece is near the end or at every
-/// ninth character.
+/// surrogate. Into `u16`s and bytes in both orders and into UTF-32 (whose
+/// windows make a 4-byte character's value in its lead's lane), validating
+/// and from `&str`; every output size where the piece is near the end or
+/// at every ninth character.
 #[test]
 fn utf8_four_byte_among_every_width() {
     let step = if codec_testdata::emulated() { 7 } else { 1 };
@@ -589,6 +590,10 @@ fn utf8_four_byte_among_every_width() {
                     let mut odd = text.as_bytes().to_vec();
                     odd.splice(split..split, piece.iter().copied());
                     check_utf8_to_utf16(&ts, &odd, caps);
+                    check(&UTF8_TO_UTF32, &ts, &odd, caps);
+                    if let Ok(s) = core::str::from_utf8(&odd) {
+                        check(&STR_TO_UTF32, &ts, s.as_bytes(), caps);
+                    }
                 }
             }
         }
