@@ -493,77 +493,19 @@ fn utf16_below_800_at_every_length() {
     }
 }
 
-/// UTF-16 → UTF-8 on text where surrogate pairs meet units of every
-/// width (the VBMI2 kernel converts a register of 32 units whose
-/// surrogates are all paired in two halves of 16 32-bit lanes, a lead's
-/// lane holding the pair's 4 bytes and a trail's none; a lead in the last
-/// unit takes the next register's first), in five mixes: pairs between
-/// ASCII, 2-byte and 3-byte units, pairs only, and pairs among all three;
-/// at four phases (0 to 3 units before the text, so that pairs straddle
-/// the registers and their halves at every unit), with a wrong piece at
-/// every unit: a lone lead, a lone trail, a trail and lead swapped, a lead
-/// followed by a lead and its trail, and one ASCII unit (which only moves
-/// the pairs on). From `u16`s and bytes in both orders; every output size
-/// where the piece is near the end or at every ninth unit.
-#[test]
-fn utf16_pairs_among_every_width() {
-    let step = if codec_testdata::emulated() { 7 } else { 1 };
-    let ts = transcoders();
-    let mixes: [fn(usize) -> char; 5] = [
+/// Texts where characters outside the BMP (surrogate pairs in UTF-16,
+/// 4-byte characters in UTF-8) meet characters of every width: among ASCII,
+/// 2-byte and 3-byte ones, alone, and among all three, some sparse. Each
+/// at four phases (0 to 3 ASCII characters first), so that they straddle
+/// every block, register, window and half of the kernels at every unit and
+/// byte.
+fn four_byte_texts() -> impl Iterator<Item = Vec<char>> {
+    let mixes: [fn(usize) -> char; 7] = [
         |i| ['😀', 'a'][i % 2],
         |i| ['\u{10000}', 'ж', '\u{10FFFF}'][i % 3],
         |i| ['😀', '吕', '\u{FFFF}', '𝄞'][i % 4],
         |i| ['😀', '\u{10FFFF}', '𠀀'][i % 3],
         |i| ['😀', 'a', 'ж', '😀', '吕', ' '][i % 6],
-    ];
-    let pieces: [&[u16]; 5] = [
-        &[0xD83D],
-        &[0xDE00],
-        &[0xDE00, 0xD83D],
-        &[0xD83D, 0xD83D, 0xDE00],
-        &[0x61],
-    ];
-    for mix in mixes {
-        for phase in 0..4 {
-            let text: String = "abc"[..phase].chars().chain((0..70).map(mix)).collect();
-            let units: Vec<u16> = text.encode_utf16().collect();
-            check_utf16_to_utf8(&ts, &units, Caps::All);
-            for at in (0..units.len()).step_by(step) {
-                let caps = if at % 9 == 0 || at + 8 >= units.len() {
-                    Caps::All
-                } else {
-                    Caps::Roomy
-                };
-                for piece in pieces {
-                    let mut odd = units.clone();
-                    odd.splice(at..at, piece.iter().copied());
-                    check_utf16_to_utf8(&ts, &odd, caps);
-                }
-            }
-        }
-    }
-}
-
-/// UTF-8 → UTF-16 on text where 4-byte characters meet characters of every
-/// width (the AVX2 kernel's windows with 4-byte characters put a
-/// character's lead surrogate in its lead byte's lane and the trail in the
-/// next byte's; the VBMI2 kernel hands such blocks to it), in five mixes,
-/// at four phases (0 to 3 ASCII bytes first, so that characters straddle
-/// the windows, steps and blocks at every byte), with a piece inserted at
-/// every character: an ASCII byte (which only moves the rest on), another
-/// 4-byte character, a 4-byte character cut after 3 bytes, an encoded
-/// surrogate. Into `u16`s and bytes in both orders and into UTF-32 (whose
-/// windows make a 4-byte character's value in its lead's lane), validating
-/// and from `&str`; every output size where the piece is near the end or
-/// at every ninth character.
-#[test]
-fn utf8_four_byte_among_every_width() {
-    let step = if codec_testdata::emulated() { 7 } else { 1 };
-    let ts = transcoders();
-    let mixes: [fn(usize) -> char; 5] = [
-        |i| ['😀', 'a'][i % 2],
-        |i| ['\u{10000}', 'ж', '\u{10FFFF}'][i % 3],
-        |i| ['😀', '吕', '\u{FFFF}', '𝄞'][i % 4],
         |i| ['😀', 'a', 'ж', '😀', '吕', ' ', 'b', 'c'][i % 8],
         |i| {
             if i % 9 == 4 {
@@ -573,27 +515,80 @@ fn utf8_four_byte_among_every_width() {
             }
         },
     ];
+    mixes.into_iter().flat_map(|mix| {
+        (0..4).map(move |phase| "abc"[..phase].chars().chain((0..70).map(mix)).collect())
+    })
+}
+
+/// Every output size where something odd is at `at`, near the end of `len`
+/// or at every ninth position; the roomy outputs elsewhere.
+fn caps_at(at: usize, len: usize) -> Caps {
+    if at.is_multiple_of(9) || at + 8 >= len {
+        Caps::All
+    } else {
+        Caps::Roomy
+    }
+}
+
+/// UTF-16 → UTF-8 on [`four_byte_texts`] (the kernels convert a block
+/// whose surrogates are all paired with each unit of a pair making 2 of
+/// its 4 bytes in its own lane; a lead in the last unit is left to the next
+/// block), with a wrong piece at every unit: a lone lead, a lone trail, a
+/// trail and lead swapped, a lead followed by a lead and its trail, and one
+/// ASCII unit (which only moves the pairs on). From `u16`s and bytes in
+/// both orders; every output size where the piece is near the end or at
+/// every ninth unit.
+#[test]
+fn utf16_pairs_among_every_width() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
+    let pieces: [&[u16]; 5] = [
+        &[0xD83D],
+        &[0xDE00],
+        &[0xDE00, 0xD83D],
+        &[0xD83D, 0xD83D, 0xDE00],
+        &[0x61],
+    ];
+    for chars in four_byte_texts() {
+        let units: Vec<u16> = chars.iter().collect::<String>().encode_utf16().collect();
+        check_utf16_to_utf8(&ts, &units, Caps::All);
+        for at in (0..units.len()).step_by(step) {
+            for piece in pieces {
+                let mut odd = units.clone();
+                odd.splice(at..at, piece.iter().copied());
+                check_utf16_to_utf8(&ts, &odd, caps_at(at, units.len()));
+            }
+        }
+    }
+}
+
+/// UTF-8 → UTF-16 and UTF-32 on [`four_byte_texts`] (the AVX2 kernel's
+/// windows put a 4-byte character's lead surrogate in its lead byte's lane
+/// and the trail in the next byte's, or, into UTF-32, its value in the
+/// lead's lane; the VBMI2 kernel hands such blocks to it; NEON's window
+/// does the same), with a piece inserted at every character: an ASCII byte
+/// (which only moves the rest on), another 4-byte character, a 4-byte
+/// character cut after 3 bytes, an encoded surrogate. Into `u16`s and bytes
+/// in both orders and into UTF-32, validating and from `&str`; every output
+/// size where the piece is near the end or at every ninth character.
+#[test]
+fn utf8_four_byte_among_every_width() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
     let pieces: [&[u8]; 4] = [b"a", "🙃".as_bytes(), b"\xF0\x9F\x98", b"\xED\xA0\x80"];
-    for mix in mixes {
-        for phase in 0..4 {
-            let chars: Vec<char> = "abc"[..phase].chars().chain((0..70).map(mix)).collect();
-            let text: String = chars.iter().collect();
-            check_utf8_to_utf16(&ts, text.as_bytes(), Caps::All);
-            for at in (0..chars.len()).step_by(step) {
-                let caps = if at % 9 == 0 || at + 8 >= chars.len() {
-                    Caps::All
-                } else {
-                    Caps::Roomy
-                };
-                let split = chars[..at].iter().map(|c| c.len_utf8()).sum::<usize>();
-                for piece in pieces {
-                    let mut odd = text.as_bytes().to_vec();
-                    odd.splice(split..split, piece.iter().copied());
-                    check_utf8_to_utf16(&ts, &odd, caps);
-                    check(&UTF8_TO_UTF32, &ts, &odd, caps);
-                    if let Ok(s) = core::str::from_utf8(&odd) {
-                        check(&STR_TO_UTF32, &ts, s.as_bytes(), caps);
-                    }
+    for chars in four_byte_texts() {
+        let text: String = chars.iter().collect();
+        check_utf8_to_utf16(&ts, text.as_bytes(), Caps::All);
+        for at in (0..chars.len()).step_by(step) {
+            let caps = caps_at(at, chars.len());
+            let split = chars[..at].iter().map(|c| c.len_utf8()).sum::<usize>();
+            for piece in pieces {
+                let mut odd = text.as_bytes().to_vec();
+                odd.splice(split..split, piece.iter().copied());
+                check_utf8_to_utf16(&ts, &odd, caps);
+                check(&UTF8_TO_UTF32, &ts, &odd, caps);
+                if let Ok(s) = core::str::from_utf8(&odd) {
+                    check(&STR_TO_UTF32, &ts, s.as_bytes(), caps);
                 }
             }
         }

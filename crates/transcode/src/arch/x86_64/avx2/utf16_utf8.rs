@@ -127,7 +127,7 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
                 o += 32;
                 continue;
             }
-            if trails == leads << 2 && leads >> 30 == 0 && (!surrogates(n, n) || whole(n)) {
+            if whole_masks(leads, trails) && (!surrogates(n, n) || whole(n)) {
                 // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
                 o += unsafe {
                     if leads == 0 {
@@ -454,6 +454,14 @@ fn leads_trails(v: __m256i) -> (u32, u32) {
 #[inline]
 fn whole(v: __m256i) -> bool {
     let (leads, trails) = leads_trails(v);
+    whole_masks(leads, trails)
+}
+
+/// [`whole`] from the block's [`leads_trails`] (both 0 without
+/// surrogates): every trail follows a lead, and every lead is followed by
+/// a trail in the block, the last unit being no lead.
+#[inline]
+fn whole_masks(leads: u32, trails: u32) -> bool {
     trails == leads << 2 && leads >> 30 == 0
 }
 

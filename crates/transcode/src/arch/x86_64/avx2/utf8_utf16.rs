@@ -303,7 +303,7 @@ pub(crate) unsafe fn convert<O: Out>(src: &[u8], dst: *mut O::Unit, cap: usize) 
     while p + 32 <= len {
         // SAFETY: `p + 32 <= len`, and `scratch` holds 32 units.
         let (r, w) = unsafe { step::<O>(s.add(p), scratch.as_mut_ptr()) };
-        if r == 0 || o + w > cap {
+        if o + w > cap {
             break;
         }
         // SAFETY: `w <= 32` units of `scratch` to `dst[o..o + w]`, inside

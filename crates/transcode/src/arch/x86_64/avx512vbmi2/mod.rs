@@ -622,12 +622,12 @@ unsafe fn last_units<const SWAP: bool>(s: *const u16, k: usize, out: *mut u8) ->
         }
         // Zero lanes are ASCII, one byte each in `bmp16`'s packing: the
         // halves are packed from the lanes that are units.
-        let lo = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v));
+        let lo = half::<false>(v);
         let w = bmp16_first(lo, k.min(16), out);
         if k <= 16 {
             return Some(w);
         }
-        let hi = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v));
+        let hi = half::<true>(v);
         Some(w + bmp16_first(hi, k - 16, out.add(w)))
     }
 }
@@ -768,21 +768,24 @@ static PREV: [u16; 32] = {
     t
 };
 
-/// [`bmp16_first`] of the first `k` (15 or 16) of 16 units (`u`, 32-bit
+/// [`bmp16_first`] of the first `k` (`0..=16`) of 16 units (`u`, 32-bit
 /// lanes) whose surrogates (`sur`) are replaced by their 2 bytes of
-/// [`split_pairs`] (`split`, the same lanes). Returns the length, at most
-/// 48, and writes exactly that many bytes.
+/// [`split_pairs`] (`split`, the same lanes): each lane holds the unit's
+/// 1 to 3 bytes, and `vpcompressb` keeps the first byte of every lane, the
+/// second from `80` on and the third from `800` on but for surrogates.
+/// Returns the length, at most `3 * k`, and writes exactly that many bytes.
 ///
 /// # Safety
 ///
-/// The CPU has this table's features; `out` is writable for 48 bytes.
+/// The CPU has this table's features; `out` is writable for `3 * k`
+/// bytes.
 #[inline(always)]
 unsafe fn bmp16_split(u: __m512i, split: __m512i, sur: u16, out: *mut u8, k: usize) -> usize {
-    // SAFETY: the caller guarantees the features and the 48 bytes.
+    // SAFETY: the caller guarantees the features and the bytes.
     unsafe {
         let (lanes, ge80, ge800) = bmp_lanes(u);
         let lanes = _mm512_mask_mov_epi32(lanes, sur, split);
-        // Four bytes a lane.
+        // Four bytes a lane; `k == 16` keeps all 64 bits (`bzhi` by 64).
         let keep = (0x1111_1111_1111_1111
             | _pdep_u64(u64::from(ge80), 0x2222_2222_2222_2222)
             | _pdep_u64(u64::from(ge800 & !sur), 0x4444_4444_4444_4444))
@@ -843,11 +846,8 @@ unsafe fn bmp(v: __m512i, out: *mut u8) -> usize {
     // SAFETY: the caller guarantees the features and the 96 bytes; the
     // first half writes at most 48 of them, the second at most 48 after.
     unsafe {
-        let w = bmp16(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)), out);
-        w + bmp16(
-            _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v)),
-            out.add(w),
-        )
+        let w = bmp16(half::<false>(v), out);
+        w + bmp16(half::<true>(v), out.add(w))
     }
 }
 
@@ -875,18 +875,9 @@ unsafe fn bmp16(u: __m512i, out: *mut u8) -> usize {
 /// bytes.
 #[inline(always)]
 unsafe fn bmp16_first(u: __m512i, k: usize, out: *mut u8) -> usize {
-    // SAFETY: the caller guarantees the features and the `3 * k` bytes.
-    unsafe {
-        let (lanes, ge80, ge800) = bmp_lanes(u);
-        // Four bytes a lane; `k == 16` keeps all 64 bits (`bzhi` by 64).
-        let keep = (0x1111_1111_1111_1111
-            | _pdep_u64(u64::from(ge80), 0x2222_2222_2222_2222)
-            | _pdep_u64(u64::from(ge800), 0x4444_4444_4444_4444))
-            & _bzhi_u64(u64::MAX, 4 * k as u32);
-        let w = keep.count_ones() as usize;
-        store_packed(out, _mm512_maskz_compress_epi8(keep, lanes), w, false);
-        w
-    }
+    // SAFETY: the caller guarantees the features and the `3 * k` bytes;
+    // with no surrogate, `split` is not read.
+    unsafe { bmp16_split(u, u, 0, out, k) }
 }
 
 /// Each of the 16 units of `u` (32-bit lanes) as its 1 to 3 bytes of
