@@ -565,8 +565,9 @@ fn utf16_pairs_among_every_width() {
 /// UTF-8 → UTF-16 and UTF-32 on [`four_byte_texts`] (the AVX2 kernel's
 /// windows put a 4-byte character's lead surrogate in its lead byte's lane
 /// and the trail in the next byte's, or, into UTF-32, its value in the
-/// lead's lane; the VBMI2 kernel hands such blocks to it; NEON's window
-/// does the same), with a piece inserted at every character: an ASCII byte
+/// lead's lane; the VBMI2 kernel's blocks make the lead surrogate at the
+/// lead byte and the trail at the third byte, and hand blocks into UTF-32
+/// to the AVX2 kernel; NEON's window does as AVX2's), with a piece inserted at every character: an ASCII byte
 /// (which only moves the rest on), another 4-byte character, a 4-byte
 /// character cut after 3 bytes, an encoded surrogate. Into `u16`s and bytes
 /// in both orders and into UTF-32, validating and from `&str`; every output
@@ -605,8 +606,8 @@ fn utf8_four_byte_among_every_width() {
 /// characters in turn (3-byte leads at every position of a block); 3-byte
 /// characters between spaces (Korean-like); the lowest and highest 3-byte
 /// characters among 1- and 2-byte ones. Each is followed by nothing, a 3-
-/// or 4-byte character (where the kernel hands over to the AVX2 kernel),
-/// or invalid bytes and 40 more; into `u16`s and bytes in both orders.
+/// or 4-byte character (the latter split into its two units by the
+/// kernel), or invalid bytes and 40 more; into `u16`s and bytes in both orders.
 #[test]
 fn utf8_short_characters_at_every_length() {
     let step = if codec_testdata::emulated() { 7 } else { 1 };
