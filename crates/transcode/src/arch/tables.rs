@@ -141,20 +141,27 @@ pub(crate) static PACK32X4: [[u8; 16]; 16] = {
     t
 };
 
-/// `SPREAD4[m]` has bit `2i` set where `m` has bit `i` (`i < 4`): summed
-/// over three masks, it gives the 2-bit codes of [`PACK123`]'s index.
+/// `PAIRS16[m]` is a `pshufb` control that writes the UTF-16 held in the
+/// four 32-bit lanes of a 16-byte register (a unit in the low half, and a
+/// trail surrogate in the high half where bit `i` of `m` says lane `i`
+/// holds a pair): it keeps the low half of every lane and the high half of
+/// the pairs, in order. The output is `4 + popcount(m)` units. The rows of
+/// [`PACK16`] that UTF-32 → UTF-16 uses, indexed without spreading `m`.
 #[cfg(target_arch = "x86_64")]
-pub(crate) static SPREAD4: [u8; 16] = {
-    let mut t = [0u8; 16];
+pub(crate) static PAIRS16: [[u8; 16]; 16] = {
+    let all = pack16();
+    let mut t = [[0u8; 16]; 16];
     let mut m = 0;
     while m < 16 {
+        let mut keep = 0x55;
         let mut i = 0;
         while i < 4 {
             if m & (1 << i) != 0 {
-                t[m] |= 1 << (2 * i);
+                keep |= 2 << (2 * i);
             }
             i += 1;
         }
+        t[m] = all[keep];
         m += 1;
     }
     t
@@ -180,11 +187,28 @@ mod tests {
                     );
                 }
                 assert!(row[4 * lanes.len()..].iter().all(|&b| b == 0x80));
-                let spread: u32 = (0..4)
-                    .map(|l| u32::from(m & (1 << l) != 0) << (2 * l))
-                    .sum();
-                assert_eq!(u32::from(SPREAD4[m]), spread, "{m:04b}");
             }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn pairs16_keeps_every_unit_and_the_trails() {
+        for (m, row) in PAIRS16.iter().enumerate() {
+            let want: std::vec::Vec<u8> = (0..4u8)
+                .flat_map(|l| {
+                    let pair = m & (1 << l) != 0;
+                    [
+                        Some(4 * l),
+                        Some(4 * l + 1),
+                        pair.then_some(4 * l + 2),
+                        pair.then_some(4 * l + 3),
+                    ]
+                })
+                .flatten()
+                .collect();
+            assert_eq!(&row[..want.len()], &want[..], "{m:04b}");
+            assert!(row[want.len()..].iter().all(|&b| b == 0x80), "{m:04b}");
         }
     }
 

@@ -596,6 +596,33 @@ fn utf8_four_byte_among_every_width() {
     }
 }
 
+/// UTF-32 → UTF-16 and UTF-8 on [`four_byte_texts`], twice over (the
+/// UTF-32 → UTF-16 kernels take 4 registers of values above and below
+/// U+FFFF at a time, 32 or 64 values), with a piece inserted at every
+/// value: an ASCII value (which only moves the rest on), another value
+/// above U+FFFF, a surrogate, a value above U+10FFFF. Every output size
+/// where the piece is near the end or at every ninth value.
+#[test]
+fn utf32_four_byte_among_every_width() {
+    let step = if codec_testdata::emulated() { 7 } else { 1 };
+    let ts = transcoders();
+    let pieces: [u32; 4] = [0x61, 0x1_F643, 0xDC00, 0x11_0000];
+    for chars in four_byte_texts() {
+        let units: Vec<u32> = chars.iter().chain(&chars).map(|&c| u32::from(c)).collect();
+        check(&UTF32_TO_UTF16, &ts, &units, Caps::All);
+        check(&UTF32_TO_UTF8, &ts, &units, Caps::All);
+        for at in (0..units.len()).step_by(step) {
+            let caps = caps_at(at, units.len());
+            for piece in pieces {
+                let mut odd = units.clone();
+                odd.insert(at, piece);
+                check(&UTF32_TO_UTF16, &ts, &odd, caps);
+                check(&UTF32_TO_UTF8, &ts, &odd, caps);
+            }
+        }
+    }
+}
+
 /// UTF-8 → UTF-16 on text of 1-, 2- and 3-byte characters (the VBMI2
 /// kernel's 64-byte blocks, which leave a character that does not end in
 /// the block, a lead in its last byte or a 3-byte lead in the one before,
