@@ -14,19 +14,21 @@
 //!   `pshufb` from a table) and stored. A block that ends inside a
 //!   character takes its continuation bytes too, so every block starts at
 //!   a character.
-//! - UTF-32 → UTF-8: four registers of ASCII are narrowed. Otherwise, if
-//!   the register holds scalar values only, each becomes its UTF-8 in a
-//!   32-bit lane (lead byte first: the four 6-bit fields, shifted right by
-//!   the bytes the character does not need), and each 16-byte lane of 4 is
-//!   packed with one `pshufb` from `tables::PACK123`, indexed by the 4
-//!   lengths.
+//! - UTF-32 → UTF-8: four registers of ASCII are narrowed; two registers
+//!   below U+0800, or below U+10000, take paths of their own. Otherwise up
+//!   to four registers of scalar values (AVX2; two of AVX-512, one of
+//!   SSE4.1) become their UTF-8 in 32-bit lanes (lead byte first: the four
+//!   6-bit fields, shifted right by the bytes the character does not
+//!   need), and each 16-byte lane of 4 is packed with one `pshufb` from
+//!   `tables::PACK123`, indexed by the 4 lengths.
 //! - UTF-16 → UTF-32: a register without surrogates is zero-extended.
 //!   Otherwise, if every lead surrogate is followed by a trail and every
 //!   trail follows a lead, a lead's lane gets the pair's value (the next
 //!   unit is loaded one unit on) and the trails' lanes are dropped.
-//! - UTF-32 → UTF-16: two registers of scalar values below U+10000 are
-//!   narrowed. Otherwise each value becomes one or two units in a 32-bit
-//!   lane, and each 16-byte lane is packed with `tables::PAIRS16`.
+//! - UTF-32 → UTF-16: four registers of scalar values below U+10000 are
+//!   narrowed. Otherwise, four registers at a time, each value becomes one
+//!   or two units in a 32-bit lane, and each 16-byte lane is packed with
+//!   `tables::PAIRS16`.
 //!
 //! A register with anything else (a surrogate or a value above U+10FFFF
 //! in UTF-32, an unpaired surrogate in UTF-16) ends the kernel before it;
@@ -420,9 +422,26 @@ enum Utf32Kind {
     /// Two registers below U+10000 without surrogates: 1 to 3 bytes each,
     /// built in 32-bit lanes by blends, packed 4 at a time with `PACK123`.
     Bmp,
-    /// One register of any scalar values: 1 to 4 bytes each, built by
-    /// shifting the four 6-bit fields, packed with `PACK123`.
+    /// 1 to [`any_regs`] registers of any scalar values: 1 to 4 bytes
+    /// each, built by shifting the four 6-bit fields, packed with
+    /// `PACK123`.
     Any,
+}
+
+/// The most registers in an `Any` block of [`utf32_to_utf8`]: 4, or as
+/// many as `codes` holds (8 bits a 16-byte lane: 2 of AVX-512). One
+/// register a block ran text with an emoji every 8 characters at 0.65-0.85
+/// of simdutf's AVX2 kernel, the block loop's overhead and the tests of two
+/// registers for the other kinds spent on 8 values (Zen 4). SSE4.1 keeps
+/// one: with four, its code for the other kinds ran 12% slower.
+const fn any_regs(bytes: usize) -> usize {
+    if bytes == 16 {
+        1
+    } else if 128 / bytes < 4 {
+        128 / bytes
+    } else {
+        4
+    }
 }
 
 /// A block of UTF-32 for [`utf32_to_utf8`].
@@ -435,6 +454,8 @@ struct ToUtf8<S: Simd> {
     /// of 4 values, the index of its `PACK123` row.
     codes: u64,
     written: usize,
+    /// `Any`: the registers.
+    regs: usize,
 }
 
 impl<S: Simd> Block<u8> for ToUtf8<S> {
@@ -444,7 +465,7 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
         match self.kind {
             Utf32Kind::Ascii => self.written,
             Utf32Kind::Two | Utf32Kind::Three | Utf32Kind::Bmp => 2 * lanes,
-            Utf32Kind::Any => lanes,
+            Utf32Kind::Any => self.regs * lanes,
         }
     }
 
@@ -703,12 +724,13 @@ fn length_codes<S: Simd>(s: S, v: S::V) -> (u64, usize) {
         s.and(bit0, s.splat32(0xFF)),
         s.and(three, s.splat32(0xFF00)),
     ));
-    let mut codes = 0;
-    for k in 0..S::BYTES / 16 {
-        let x = (m >> (16 * k)) & 0x3333;
-        let y = (x | x >> 2) & 0x0F0F;
-        codes |= ((y | y >> 4) & 0xFF) << (8 * k);
-    }
+    // A nibble a value (bits 2 and 3 clear), then two values a byte, four
+    // a 16-bit word (its low byte), and the words' low bytes side by side:
+    // every lane at once.
+    let y = (m | m >> 2) & 0x0F0F_0F0F_0F0F_0F0F;
+    let z = (y | y >> 4) & 0x00FF_00FF_00FF_00FF;
+    let w = (z | z >> 8) & 0x0000_FFFF_0000_FFFF;
+    let codes = (w | w >> 16) & 0xFFFF_FFFF;
     let bytes = S::BYTES / 4 + (m.count_ones() + (m & 0x2222_2222_2222_2222).count_ones()) as usize;
     (codes, bytes)
 }
@@ -736,6 +758,7 @@ pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usiz
                 kind,
                 codes,
                 written,
+                regs: 1,
             };
             // SAFETY: `i + lanes <= n`.
             let a = unsafe { s.load(r) };
@@ -782,11 +805,27 @@ pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usiz
                     }
                 }
             }
-            if s.movemask32(invalid32(s, a)) != 0 {
+            // As many registers as are left, up to `any_regs`, and up to
+            // the first with a value that is not a scalar value.
+            let (mut codes, mut written, mut regs) = (0, 0, 0);
+            while regs < (left / lanes).min(const { any_regs(S::BYTES) }) {
+                // SAFETY: `i + (regs + 1) * lanes <= n`.
+                let v = unsafe { s.load(r.add(regs * S::BYTES)) };
+                if s.movemask32(invalid32(s, v)) != 0 {
+                    break;
+                }
+                let (c, w) = length_codes(s, v);
+                codes |= c << (regs * S::BYTES / 2);
+                written += w;
+                regs += 1;
+            }
+            if regs == 0 {
                 return None;
             }
-            let (codes, written) = length_codes(s, a);
-            Some(block(Utf32Kind::Any, codes, written))
+            Some(ToUtf8 {
+                regs,
+                ..block(Utf32Kind::Any, codes, written)
+            })
         },
     )
 }
