@@ -141,7 +141,12 @@ const CI_STEPS: &[Step] = &[
             "warnings",
         ])
     }),
-    ("test", || util::cargo(&["test", "--workspace"])),
+    // 5 minutes on two idle cores (2026-11-27); a hang is killed at 30.
+    ("test", || {
+        let mut cmd = std::process::Command::new(util::cargo_bin());
+        cmd.args(["test", "--workspace"]).current_dir(util::root());
+        util::run_with_limit(cmd, std::time::Duration::from_secs(30 * 60))
+    }),
     ("doc", || {
         util::cargo_env(
             &["doc", "--workspace", "--no-deps"],

@@ -70,3 +70,46 @@ pub(crate) fn run(mut cmd: Command) -> Result {
         Err(format!("{cmd:?} failed: {status}"))
     }
 }
+
+/// Runs a command as [`run`] does, in a process group of its own, and
+/// kills the group (the command and every process it started) if it runs
+/// longer than `limit`: a test that loops forever fails CI in minutes, not
+/// at its 90-minute limit. (Native `cargo test` has no per-test timeout; a
+/// kernel step that read nothing once made one test spin for 13 minutes.)
+pub(crate) fn run_with_limit(mut cmd: Command, limit: std::time::Duration) -> Result {
+    eprintln!("$ {cmd:?} (killed after {limit:?})");
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child
+            .try_wait()
+            .map_err(|e| format!("cannot wait for {cmd:?}: {e}"))?
+        {
+            return if status.success() {
+                Ok(())
+            } else {
+                Err(format!("{cmd:?} failed: {status}"))
+            };
+        }
+        if start.elapsed() > limit {
+            // The group's id is the child's pid (`process_group(0)`);
+            // elsewhere only the command itself.
+            if cfg!(unix) {
+                let group = format!("-{}", child.id());
+                let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+            } else {
+                let _ = child.kill();
+            }
+            let _ = child.wait();
+            return Err(format!(
+                "{cmd:?} ran longer than {limit:?} and was killed: a test that does not end? \
+                 (`cargo xtask cross` names such a test: nextest times each one)"
+            ));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}
