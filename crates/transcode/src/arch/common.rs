@@ -1,59 +1,6 @@
 //! Scalar pieces the x86-64 kernels of every width and the NEON kernels
-//! share: the fallbacks for the blocks their vector paths do not take.
-
-/// Calls `put` with each character that starts in the first `N` bytes at
-/// `s`, decoded one by one (after skipping the continuation bytes a window
-/// may have stopped on); returns the bytes read.
-///
-/// # Safety
-///
-/// `s` is readable for `N + 3` bytes.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-unsafe fn for_chars<const N: usize>(s: *const u8, mut put: impl FnMut(char)) -> usize {
-    // SAFETY: the caller guarantees N + 3 readable bytes.
-    let bytes = unsafe { core::slice::from_raw_parts(s, N + 3) };
-    let mut i = 0;
-    while i < 3 && (bytes[i] as i8) < -64 {
-        i += 1;
-    }
-    while i < N {
-        let Some((c, len)) = crate::scalar::decode_valid_utf8(&bytes[i..]) else {
-            break;
-        };
-        put(c);
-        i += len;
-    }
-    i
-}
-
-/// The characters that start in the first `N` bytes at `s` to UTF-16
-/// (`SWAP`: byte-swapped): `(bytes read, units written)`.
-///
-/// # Safety
-///
-/// `s` is readable for `N + 3` bytes; `out` is writable for `N` units.
-#[cfg(target_arch = "x86_64")]
-#[inline(never)]
-pub(crate) unsafe fn utf8_chars<const SWAP: bool, const N: usize>(
-    s: *const u8,
-    out: *mut u16,
-) -> (usize, usize) {
-    let mut o = 0;
-    let put = |c: char| {
-        let mut units = [0u16; 2];
-        for &u in c.encode_utf16(&mut units).iter() {
-            let u = if SWAP { u.swap_bytes() } else { u };
-            // SAFETY: at most N units: a character of `len` bytes makes at
-            // most `len` units, and the characters start below N.
-            unsafe { out.add(o).write_unaligned(u) };
-            o += 1;
-        }
-    };
-    // SAFETY: the caller's guarantee.
-    let i = unsafe { for_chars::<N>(s, put) };
-    (i, o)
-}
+//! share: the fallback for the blocks of UTF-16 their vector paths do not
+//! take.
 
 /// The units at `src`, one by one, until `N` are read or one is an
 /// unpaired surrogate (or a lead whose trail is past `avail`): `(units

@@ -31,8 +31,8 @@
 //!    lead's lane and its trail in the next lane, whose own second and
 //!    third bytes are the character's last two (the x86-64 kernels'
 //!    windows do the same); one at 13, whose last byte is not loaded, ends
-//!    the block before it. (These characters went one by one, through
-//!    `common::utf8_chars`, before.)
+//!    the block before it. (These characters went one by one, through a
+//!    scalar decoder, before.)
 //!
 //! The input has been validated, or is a `&str`; on other bytes a block
 //! writes wrong units but stays inside its 16 bytes and its output,

@@ -3,12 +3,17 @@
 //! The AVX2 kernel's design (`avx2/utf8_utf16.rs`, whose docs explain it)
 //! with 16-byte registers: each step looks at 16 bytes and takes ASCII (16
 //! units), all 4-byte characters (4 characters, 8 units), 3-byte
-//! characters from the first start (4 characters from 12 bytes), one
+//! characters from the first start (4 characters from 12 bytes), or one
 //! window (the characters that start at positions 0..14, decoded in two
-//! halves of 8 lanes), or the scalar decoder. The same bounds keep stray
-//! lanes from outliving the conversion.
+//! halves of 8 lanes; a 4-byte character among others as its two units,
+//! the lead surrogate in its lead's lane and the trail in the next, as the
+//! AVX2 and NEON windows do). Every step reads at least 12 bytes. The same
+//! bounds keep stray lanes from outliving the conversion.
+//!
+//! Before the 4-byte characters in the window (2026-11-27), a step with
+//! one went to a scalar decoder of its 16 bytes: text with an emoji every 8
+//! characters ran at 0.3-0.9 GB/s, below the portable scalar kernel.
 
-use super::super::common::utf8_chars;
 use super::super::tables::PACK16;
 use core::arch::x86_64::*;
 
@@ -31,16 +36,7 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
     // reads 18; see the AVX2 kernel for why 48) and the output has room.
     while p + 32 + 48 <= len && o + 16 <= cap {
         // SAFETY: `p + 32 <= len`; at most 16 units at `o + 16 <= cap`.
-        let (mut r, mut w) = unsafe { step::<SWAP>(s.add(p), dst.add(o)) };
-        if r == 0 {
-            // SAFETY: the characters that start in the next 16 bytes end
-            // within 19 (`p + 19 <= len`) and make at most 16 units.
-            (r, w) = unsafe { utf8_chars::<SWAP, 16>(s.add(p), dst.add(o)) };
-            if r == 0 {
-                // Only on input that is not valid UTF-8.
-                break;
-            }
-        }
+        let (r, w) = unsafe { step::<SWAP>(s.add(p), dst.add(o)) };
         p += r;
         o += w;
     }
@@ -48,7 +44,7 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
     while p + 32 <= len {
         // SAFETY: `p + 32 <= len`; `scratch` holds 16 units.
         let (r, w) = unsafe { step::<SWAP>(s.add(p), scratch.as_mut_ptr()) };
-        if r == 0 || o + w > cap {
+        if o + w > cap {
             break;
         }
         // SAFETY: `w <= 16` units of `scratch` to `dst[o..o + w]`, inside
@@ -69,8 +65,8 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
     (p, o)
 }
 
-/// One step at `s`: `(bytes read, units written)`, `(0, 0)` if the scalar
-/// code must take over.
+/// One step at `s`: `(bytes read, units written)`; it reads 12 to 16
+/// bytes.
 ///
 /// # Safety
 ///
@@ -97,14 +93,21 @@ unsafe fn step<const SWAP: bool>(s: *const u8, out: *mut u16) -> (usize, usize) 
                 return (12 + k as usize, 4);
             }
             let next = _mm_loadu_si128(s.add(16).cast());
-            let n = window::<SWAP>(v, next, out, starts & 0x3FFF);
+            let n = window::<SWAP, false>(v, next, out, starts & 0x3FFF);
             return (14, n);
         }
         if fours == 0x1111 && starts == 0x1111 {
             four_byte::<SWAP>(v, out);
             return (16, 8);
         }
-        (0, 0)
+        // 4-byte characters among others: the window with each split into
+        // its two units, the lead surrogate at its lead byte and the trail
+        // at the byte after. A 4-byte lead at 13 would put its trail past
+        // the window: the step ends before it.
+        let next = _mm_loadu_si128(s.add(16).cast());
+        let read = 14 - (fours >> 13 & 1);
+        let keep = (starts | fours << 1) & ((1 << read) - 1);
+        (read as usize, window::<SWAP, true>(v, next, out, keep))
     }
 }
 
@@ -169,22 +172,30 @@ unsafe fn three_byte<const SWAP: bool>(v: __m128i, k: u32, out: *mut u16) {
     }
 }
 
-/// The window: the characters that start at positions `0..14` of `v`
-/// (`next` holds the 16 bytes after it), none of 4 bytes, to units;
+/// The window: the units of the positions `keep` selects among `0..14`
+/// of `v` (`next` holds the 16 bytes after it): the characters that start
+/// there, none of 4 bytes, or with `FOUR` also the halves of 4-byte ones (a
+/// lead surrogate at a 4-byte lead, the trail at the byte after it);
 /// returns how many.
 ///
 /// # Safety
 ///
-/// SSSE3, SSE4.1, POPCNT; `out` is writable for 16 units.
+/// SSSE3, SSE4.1, POPCNT; `out` is writable for 16 units; `keep` is
+/// below `1 << 14`.
 #[inline(always)]
-unsafe fn window<const SWAP: bool>(v: __m128i, next: __m128i, out: *mut u16, starts: u32) -> usize {
+unsafe fn window<const SWAP: bool, const FOUR: bool>(
+    v: __m128i,
+    next: __m128i,
+    out: *mut u16,
+    starts: u32,
+) -> usize {
     // SAFETY: as the caller guarantees.
     unsafe {
         let x1 = _mm_alignr_epi8::<1>(next, v);
         let x2 = _mm_alignr_epi8::<2>(next, v);
         let (first, second) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
-        let a = half(v, x1, x2, first);
-        let b = half(
+        let a = half::<FOUR>(v, x1, x2, first);
+        let b = half::<FOUR>(
             _mm_srli_si128::<8>(v),
             _mm_srli_si128::<8>(x1),
             _mm_srli_si128::<8>(x2),
@@ -198,13 +209,15 @@ unsafe fn window<const SWAP: bool>(v: __m128i, next: __m128i, out: *mut u16, sta
 }
 
 /// Eight positions of a window (the low 8 bytes of `x0`, `x1`, `x2`: the
-/// bytes at each position and the two after it), left-packed by `keep`.
+/// bytes at each position and the two after it), left-packed by `keep`;
+/// with `FOUR`, a 4-byte lead's position makes its lead surrogate and a
+/// continuation byte's the trail of the 4-byte character before it.
 ///
 /// # Safety
 ///
 /// SSSE3, SSE4.1; `keep` is below 256.
 #[inline(always)]
-unsafe fn half(x0: __m128i, x1: __m128i, x2: __m128i, keep: usize) -> __m128i {
+unsafe fn half<const FOUR: bool>(x0: __m128i, x1: __m128i, x2: __m128i, keep: usize) -> __m128i {
     // SAFETY: as the caller guarantees; `keep` indexes PACK16.
     unsafe {
         let b0 = _mm_cvtepu8_epi16(x0);
@@ -221,7 +234,21 @@ unsafe fn half(x0: __m128i, x1: __m128i, x2: __m128i, keep: usize) -> __m128i {
         );
         let is2 = _mm_cmpgt_epi16(b0, _mm_set1_epi16(0xBF));
         let is3 = _mm_cmpgt_epi16(b0, _mm_set1_epi16(0xDF));
-        let units = _mm_blendv_epi8(_mm_blendv_epi8(b0, two, is2), three, is3);
+        let mut units = _mm_blendv_epi8(_mm_blendv_epi8(b0, two, is2), three, is3);
+        if FOUR {
+            // At a 4-byte lead `three >> 4` holds the code point's bits 10
+            // to 20 (`b0 << 12` keeps the lead's low nibble); less the
+            // `10000` offset, plus `D800`: `+ D7C0`. At the byte after it,
+            // `three`'s low 10 bits are the trail's.
+            let lead = _mm_add_epi16(_mm_srli_epi16::<4>(three), _mm_set1_epi16(0xD7C0u16 as i16));
+            let trail = _mm_or_si128(
+                _mm_and_si128(three, _mm_set1_epi16(0x3FF)),
+                _mm_set1_epi16(0xDC00u16 as i16),
+            );
+            let cont = _mm_andnot_si128(is2, _mm_cmpgt_epi16(b0, _mm_set1_epi16(0x7F)));
+            let is4 = _mm_cmpgt_epi16(b0, _mm_set1_epi16(0xEF));
+            units = _mm_blendv_epi8(_mm_blendv_epi8(units, trail, cont), lead, is4);
+        }
         let pack = _mm_loadu_si128(PACK16.as_ptr().add(keep).cast());
         _mm_shuffle_epi8(units, pack)
     }
