@@ -9,13 +9,15 @@
 //! - `utf8_utf16`: valid UTF-8 → UTF-16, native and both byte orders:
 //!   ASCII runs, runs of 3-byte characters (CJK, 15 bytes a step), a
 //!   16-byte window for any mix of 1- to 3-byte characters (`tbl` packing
-//!   with `PACK16`), four 4-byte characters at once, and the characters
-//!   one by one for a 4-byte character among others.
+//!   with `PACK16`; a 4-byte character among others as its lead surrogate
+//!   in its lead's lane and its trail in the next), and four 4-byte
+//!   characters at once.
 //! - `utf16_utf8`: UTF-16 → UTF-8, native and both byte orders, stopping
 //!   before errors: ASCII 16 units a step, 8-unit blocks below U+0800
-//!   (`PACK12`) or of any BMP mix (`PACK123`); a block with a surrogate
-//!   goes unit by unit, and an unpaired surrogate stops the kernel for the
-//!   scalar code to report.
+//!   (`PACK12`) or of any BMP mix (`PACK123`), and blocks whose
+//!   surrogates are all paired (each unit of a pair making 2 of its 4
+//!   bytes); a block with an unpaired surrogate goes unit by unit up to
+//!   it, and the kernel stops there for the scalar code to report.
 //!
 //! They store bytes in a little-endian lane's order, and only
 //! little-endian aarch64 is tested, so they are compiled for it only
