@@ -51,11 +51,11 @@
 //!
 //! - UTF-8 → UTF-32 (valid input): the same blocks, each unit widened to
 //!   32 bits before its masked store ([`Units`]: a unit is a character
-//!   there, for blocks with a 4-byte character go to the AVX2 kernel),
-//!   and the AVX2 table's UTF-32 kernel for the stretches. Hindi and Korean text 1.5 times the AVX2
-//!   kernel, Arabic, Hebrew and Russian 1.25 times; CJK and Emoji text,
-//!   most of whose blocks go to the AVX2 kernel, about 0.9 times the
-//!   AVX-512 table (which is the AVX2 kernel).
+//!   there, as blocks with a 4-byte character go to the AVX2 kernel), and
+//!   the AVX2 table's UTF-32 kernel for the stretches. Hindi and Korean
+//!   text 1.5 times the AVX2 kernel, Arabic, Hebrew and Russian 1.25
+//!   times; CJK and Emoji text, most of whose blocks go to the AVX2
+//!   kernel, about 0.9 times the AVX-512 table (which is the AVX2 kernel).
 //!
 //! The UTF-16 kernels serve the table's `u16` entries and its byte entries
 //! (`[u8; 2]`, UTF-16LE and BE files) alike, generic over the unit
@@ -1209,9 +1209,9 @@ unsafe fn short_block<O: Units>(s: *const u8, out: *mut O::Unit) -> Option<(usiz
 /// (valid UTF-8, so they end with the input), loaded under masks, to
 /// units at `out`: the units written, or `None` (nothing written) for a
 /// 4-byte lead into UTF-32. [`pack`] with the three loads under masks of
-/// the bytes that exist (the lanes past them load as zero) and the starts cut to
-/// `k` lanes. On input that is not valid UTF-8 the units may be wrong;
-/// the reads and writes stay the same.
+/// the bytes that exist (the lanes past them load as zero) and the starts
+/// cut to `k` lanes. On input that is not valid UTF-8 the units may be
+/// wrong; the reads and writes stay the same.
 ///
 /// # Safety
 ///
