@@ -495,12 +495,14 @@ fn utf16_below_800_at_every_length() {
 
 /// Texts where characters outside the BMP (surrogate pairs in UTF-16,
 /// 4-byte characters in UTF-8) meet characters of every width: among ASCII,
-/// 2-byte and 3-byte ones, alone, and among all three, some sparse. Each
+/// 2-byte and 3-byte ones, alone, and among all three, some sparse, and in
+/// runs of five between runs of ASCII (a register lane of them next to one
+/// without: the stray units of the UTF-32 → UTF-16 blocks). Each
 /// at four phases (0 to 3 ASCII characters first), so that they straddle
 /// every block, register, window and half of the kernels at every unit and
 /// byte.
 fn four_byte_texts() -> impl Iterator<Item = Vec<char>> {
-    let mixes: [fn(usize) -> char; 7] = [
+    let mixes: [fn(usize) -> char; 8] = [
         |i| ['😀', 'a'][i % 2],
         |i| ['\u{10000}', 'ж', '\u{10FFFF}'][i % 3],
         |i| ['😀', '吕', '\u{FFFF}', '𝄞'][i % 4],
@@ -514,6 +516,7 @@ fn four_byte_texts() -> impl Iterator<Item = Vec<char>> {
                 ['a', 'é', '한'][i % 3]
             }
         },
+        |i| if i % 11 < 5 { '😀' } else { 'a' },
     ];
     mixes.into_iter().flat_map(|mix| {
         (0..4).map(move |phase| "abc"[..phase].chars().chain((0..70).map(mix)).collect())
@@ -596,7 +599,8 @@ fn utf8_four_byte_among_every_width() {
     }
 }
 
-/// UTF-32 → UTF-16 and UTF-8 on [`four_byte_texts`], twice over (the
+/// UTF-32 → UTF-16 and UTF-8 on [`four_byte_texts`], twice over and with
+/// 0 to 3 ASCII values after (the
 /// UTF-32 → UTF-16 kernels take 4 registers of values above and below
 /// U+FFFF at a time, 32 or 64 values), with a piece inserted at every
 /// value: an ASCII value (which only moves the rest on), another value
@@ -609,8 +613,14 @@ fn utf32_four_byte_among_every_width() {
     let pieces: [u32; 4] = [0x61, 0x1_F643, 0xDC00, 0x11_0000];
     for chars in four_byte_texts() {
         let units: Vec<u32> = chars.iter().chain(&chars).map(|&c| u32::from(c)).collect();
-        check(&UTF32_TO_UTF16, &ts, &units, Caps::All);
-        check(&UTF32_TO_UTF8, &ts, &units, Caps::All);
+        // The text, and the text followed by 1 to 3 ASCII values, so that
+        // the last register lane is cut at every place.
+        for end in 0..4 {
+            let mut ended = units.clone();
+            ended.extend((0..end).map(|k| u32::from(b'x') + k));
+            check(&UTF32_TO_UTF16, &ts, &ended, Caps::All);
+            check(&UTF32_TO_UTF8, &ts, &ended, Caps::All);
+        }
         for at in (0..units.len()).step_by(step) {
             let caps = caps_at(at, units.len());
             for piece in pieces {

@@ -46,7 +46,7 @@
 //!   steps converts faster) and of 4-byte characters only (Emoji text,
 //!   likewise) go to the AVX2 kernel by stretches, as above. 1.3-1.8
 //!   times the AVX2 kernel on Arabic, Hebrew, Russian, Hindi and Korean
-//!   text, validation included; 1.5-2.2 times on text with an emoji every
+//!   text, validation included; 1.5-2.1 times on text with an emoji every
 //!   8 characters.
 //!
 //! - UTF-8 → UTF-32 (valid input): the same blocks, each unit widened to
@@ -1178,7 +1178,7 @@ unsafe fn short_block<O: Units>(s: *const u8, out: *mut O::Unit) -> Option<(usiz
         // 3-byte leads (`E0..EF`, and 4-byte ones `F0..`).
         let three = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0u8 as i8));
         if three == 0 {
-            return Some(pack::<O, false, false>(x, s, out));
+            return Some(pack::<O, false, false>(x, 0, s, out));
         }
         let four = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8));
         let leads = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC0u8 as i8));
@@ -1191,7 +1191,7 @@ unsafe fn short_block<O: Units>(s: *const u8, out: *mut O::Unit) -> Option<(usiz
             if !O::SPLIT || (high == u64::MAX && leads == four) {
                 return None;
             }
-            return Some(pack::<O, true, true>(x, s, out));
+            return Some(pack::<O, true, true>(x, four, s, out));
         }
         // Only 3-byte characters (no ASCII, no 2-byte lead): CJK text,
         // which the AVX2 kernel's run of 3-byte steps converts faster.
@@ -1201,7 +1201,7 @@ unsafe fn short_block<O: Units>(s: *const u8, out: *mut O::Unit) -> Option<(usiz
         if high == u64::MAX && leads == three {
             return None;
         }
-        Some(pack::<O, true, false>(x, s, out))
+        Some(pack::<O, true, false>(x, 0, s, out))
     }
 }
 
@@ -1258,6 +1258,8 @@ unsafe fn last_block<O: Units>(s: *const u8, k: usize, out: *mut O::Unit) -> Opt
 /// which counts as a start. Every unit is then made of the 1 to 3 bytes at
 /// its start, as in a block without 4-byte characters (the idea of the
 /// AVX2 kernel's windows, which put the trail in the lane after the lead).
+/// `four`: the block's 4-byte leads (`short_block`'s mask; 0 without
+/// `FOUR`).
 ///
 /// # Safety
 ///
@@ -1265,6 +1267,7 @@ unsafe fn last_block<O: Units>(s: *const u8, k: usize, out: *mut O::Unit) -> Opt
 #[inline(always)]
 unsafe fn pack<O: Units, const THREE: bool, const FOUR: bool>(
     x: __m512i,
+    four: u64,
     s: *const u8,
     out: *mut O::Unit,
 ) -> (usize, usize) {
@@ -1284,7 +1287,7 @@ unsafe fn pack<O: Units, const THREE: bool, const FOUR: bool>(
         // (Two byte loads and compares, LLVM made vector code of them,
         // with as long a path to `read`: one 16-bit load.)
         let read = if FOUR {
-            starts |= _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8)) << 2;
+            starts |= four << 2;
             let last = u32::from_le_bytes(*s.add(60).cast::<[u8; 4]>());
             let lead63 = usize::from(last >= 0xC000_0000);
             let lead62 = usize::from((last >> 16 & 0xFF) >= 0xE0);
