@@ -125,12 +125,12 @@ const BLOCK: usize = 64;
 /// ```
 pub fn bmp_str(input: &[u8], nul: Nul) -> Result<&str, usize> {
     let forbid = nul == Nul::Forbidden;
-    let blocks = if input.len() < BLOCK {
-        Ok(0)
-    } else {
-        bmp_blocks(forbid, input)
-    };
-    bmp_finish(input, forbid, blocks)
+    if input.len() < BLOCK {
+        // All of it is the last bytes; mostly ASCII (identifiers, keys),
+        // which one scan of words answers.
+        return bmp_rest(input, forbid).map_or(Err(0), |()| Ok(crate::arch::valid_str(input)));
+    }
+    bmp_finish(input, forbid, bmp_blocks(forbid, input))
 }
 
 /// [`bmp_str`] with `kernel` (from [`kernels`](crate::kernels)), even on
@@ -154,24 +154,39 @@ fn bmp_blocks(forbid_nul: bool, input: &[u8]) -> Result<usize, usize> {
     crate::arch::variants::bmp_blocks(forbid_nul, input)
 }
 
-/// The answer of [`bmp_str`] from the kernel's: the bytes from the start of
-/// the character the kernel stopped in (or at) are checked here, as UTF-8
-/// with this crate's validator and for `F0..` (and `00`) byte by byte; they
-/// are fewer than a block and three bytes where the kernel accepted.
+/// The answer of [`bmp_str`] from the kernel's: all of the input where the
+/// kernel accepted up to its end (it then checked the last bytes itself);
+/// otherwise the bytes from the start of the character it stopped in (or
+/// at) are checked here ([`bmp_rest`]); they are fewer than a block and
+/// three bytes where the kernel accepted.
 fn bmp_finish(input: &[u8], forbid_nul: bool, blocks: Result<usize, usize>) -> Result<&str, usize> {
     let end = match blocks {
+        // The kernel answered for all of it (its last block ends there).
+        Ok(end) if end == input.len() => return Ok(crate::arch::valid_str(input)),
         Ok(end) => end,
         Err(checked) => return Err(last_char_start(input, checked)),
     };
     let from = last_char_start(input, end);
-    let rest = input.get(from..).unwrap_or_default();
-    let bmp = rest.iter().all(|&b| b < 0xF0 && (b != 0 || !forbid_nul));
-    if bmp && crate::validate(rest).is_ok() {
+    if bmp_rest(input.get(from..).unwrap_or_default(), forbid_nul).is_ok() {
         // `input[..from]` is what the kernel accepted, up to a character
         // boundary, and `rest` was just checked.
         Ok(crate::arch::valid_str(input))
     } else {
         Err(from)
+    }
+}
+
+/// Whether `rest` (the last bytes, or all of a short input) is UTF-8
+/// without 4-byte forms (and, with `forbid_nul`, without `00`): one scan of
+/// words, and UTF-8's validation where a byte is not ASCII.
+#[inline]
+fn bmp_rest(rest: &[u8], forbid_nul: bool) -> Result<(), ()> {
+    let bytes = crate::short::scan(rest, forbid_nul);
+    let bmp = !bytes.four && !bytes.nul;
+    if bmp && (!bytes.non_ascii || crate::validate(rest).is_ok()) {
+        Ok(())
+    } else {
+        Err(())
     }
 }
 

@@ -65,7 +65,10 @@ fn check(input: &[u8]) {
                     );
                 }
                 (got, _) => {
-                    panic!("{name} {nul:?}: {got:?}, first offence {offence:?}: {input:02X?}")
+                    // As bytes: a wrong `Ok` holds a `&str` that is not
+                    // UTF-8, which `{:?}` of a `str` would read past.
+                    let got = got.map(str::as_bytes);
+                    panic!("{name} {nul:?}: {got:02X?}, first offence {offence:?}: {input:02X?}")
                 }
             }
         }

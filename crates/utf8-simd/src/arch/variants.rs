@@ -848,9 +848,13 @@ unsafe fn bmp<V: Vector, const NUL: bool>(
         loop {
             // In bounds: `i <= len`.
             i = ascii_run::<V, NUL>(ptr, len, i);
+            if i == len {
+                // ASCII to the end (and, with `NUL`, no `00`).
+                return Ok(len);
+            }
             if len - i < BLOCK {
-                // The last bytes, fewer than a block, are the caller's.
-                return Ok(i);
+                // After ASCII: a character boundary.
+                return bmp_tail(&c, ptr, len, i, i);
             }
             // A non-ASCII run, from a block that is not plain (in bounds:
             // `i + BLOCK <= len`).
@@ -858,15 +862,63 @@ unsafe fn bmp<V: Vector, const NUL: bool>(
             match end {
                 RunEnd::Flagged => return Err(run.checked),
                 RunEnd::Tail => {
-                    // The last bytes are the caller's.
                     return if run.err.any() {
                         Err(run.checked)
+                    } else if run.i == len {
+                        // The run's last register ends the input.
+                        if c.open(V::splat(0), run.last) {
+                            Err(run.checked)
+                        } else {
+                            Ok(len)
+                        }
                     } else {
-                        Ok(run.i)
+                        bmp_tail(&c, ptr, len, run.i, run.checked)
                     };
                 }
                 RunEnd::Ascii => i = run.i,
             }
+        }
+    }
+}
+
+/// [`bmp`]'s last bytes, fewer than a block from `i < len`, where
+/// `input[..i]` (at `ptr`, `len` bytes) is accepted and `checked` is as for
+/// `Err`: as the block that ends at the last byte, overlapping bytes
+/// already checked (which finds nothing new there: the bytes before it are
+/// read from memory), and then the whole input is answered: `Ok(len)` only
+/// where the end was checked too. The caller's scalar check of these bytes
+/// (a scan for F0.. and 00, then UTF-8's validation), which is left for
+/// inputs of 64 to 66 bytes, cost 8-10 ns a call, as much as the kernel on
+/// 100 bytes. (A function, not a closure in [`bmp`]: a closure does not
+/// take its `#[target_feature]`s, and every vector operation in it became
+/// a call: 100 bytes took 120-310 ns.)
+///
+/// # Safety
+///
+/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes,
+/// and `i < len`.
+#[inline(always)]
+unsafe fn bmp_tail<V: Vector, const NUL: bool>(
+    c: &BmpCheck<V, NUL>,
+    ptr: *const u8,
+    len: usize,
+    i: usize,
+    checked: usize,
+) -> Result<usize, usize> {
+    if len < BLOCK + 3 {
+        // Left to the caller: the block's three bytes before it must be
+        // input.
+        return Ok(i);
+    }
+    // SAFETY: the caller guarantees V's features and the bytes; `len -
+    // BLOCK - 3 >= 0`, so the block and the three bytes before it are in
+    // bounds.
+    unsafe {
+        let (flags, last) = c.block(ptr.add(len - BLOCK));
+        if c.open(flags, last) {
+            Err(checked)
+        } else {
+            Ok(len)
         }
     }
 }
@@ -893,8 +945,9 @@ unsafe fn run<V: Vector>(t: &Tables, input: &[u8], pairs_mode: Pairs) -> Result<
 /// [`bmp`], the plain check alone, with [`tables::UTF8_BMP`] (or
 /// [`tables::UTF8_BMP_WITHOUT_NUL`]), whose `SURROGATE` class is an error
 /// like every other; `Err(checked)` at the first group it flags. Same
-/// contract as [`validate`]; the caller (`crate::variant::bmp_str`) checks
-/// the last bytes.
+/// contract as [`validate`], but for `Ok(input.len())`, which means the
+/// last bytes and the end were checked too ([`bmp_tail`]); below that the
+/// caller (`crate::variant::bmp_str`) checks the last bytes.
 ///
 /// Without `00`, the tables' `NUL_BYTE` class flags it as the first byte of
 /// a pair, instead of MUTF-8's test of each byte (a saturating subtraction
