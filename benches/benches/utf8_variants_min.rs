@@ -9,9 +9,13 @@
 //! all supplementary: 4 bytes in UTF-8, 6 in CESU-8).
 //!
 //! `cargo bench -p benches --bench utf8_variants_min [rounds] [TEXT]
-//! [imp:NAME]` (default 200 rounds; a word keeps the texts whose name
-//! contains it; `imp:NAME` keeps the implementations whose name is NAME,
-//! for callgrind runs of one of them). Prints GB/s of input and ratios.
+//! [imp:NAME] [size:BYTES]` (default 200 rounds; a word keeps the texts
+//! whose name contains it; `imp:NAME` keeps the implementations whose name
+//! is NAME, for callgrind runs of one of them; `size:BYTES` cuts the texts
+//! to that many bytes instead of 64 KiB, at a character boundary, and then
+//! each timed sample is enough calls for about 64 KiB, so that short
+//! strings are not timed one call at a time). Prints GB/s of input and
+//! ratios.
 
 // A benchmark: a panic is a report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -21,18 +25,21 @@ use codec_facade::utf8_variants::{Variant, cesu8, mutf8};
 use std::hint::black_box;
 use std::time::Instant;
 
+/// The texts' size unless `size:` says otherwise.
 const SIZE: usize = 64 << 10;
 
 /// A timed function: its name, its input's length, and the call.
 type Timed<'a> = (&'static str, usize, Box<dyn FnMut() + 'a>);
 
-fn min_rounds(rounds: usize, fns: &mut [Timed<'_>]) -> Vec<f64> {
+fn min_rounds(rounds: usize, batch: usize, fns: &mut [Timed<'_>]) -> Vec<f64> {
     let mut best = vec![f64::MAX; fns.len()];
     for _ in 0..rounds {
         for (b, (_, _, f)) in best.iter_mut().zip(fns.iter_mut()) {
             let t = Instant::now();
-            f();
-            *b = b.min(t.elapsed().as_nanos() as f64);
+            for _ in 0..batch {
+                f();
+            }
+            *b = b.min(t.elapsed().as_nanos() as f64 / batch as f64);
         }
     }
     // GB/s of each function's own input.
@@ -60,9 +67,16 @@ fn main() {
         .collect();
     let rounds = args.iter().find_map(|a| a.parse().ok()).unwrap_or(200);
     let imps: Vec<&str> = args.iter().filter_map(|a| a.strip_prefix("imp:")).collect();
+    let size = args
+        .iter()
+        .find_map(|a| a.strip_prefix("size:")?.parse().ok())
+        .unwrap_or(SIZE);
+    let batch = (SIZE / size.max(1)).max(1);
     let texts: Vec<&String> = args
         .iter()
-        .filter(|a| a.parse::<usize>().is_err() && !a.starts_with("imp:"))
+        .filter(|a| {
+            a.parse::<usize>().is_err() && !a.starts_with("imp:") && !a.starts_with("size:")
+        })
         .collect();
     let kernel = |name: &str| {
         utf8_simd::kernels()
@@ -77,7 +91,7 @@ fn main() {
         if !texts.is_empty() && !texts.iter().any(|t| name.contains(t.as_str())) {
             continue;
         }
-        let utf8 = benches::sized_text(text, SIZE);
+        let utf8 = benches::sized_text(text, size);
         let cesu = cesu8::encode(&utf8).into_owned();
         let mutf = mutf8::encode(&utf8).into_owned();
         assert!(cesu8::is_valid(&cesu) && mutf8::is_valid(&mutf));
@@ -222,13 +236,15 @@ fn main() {
         if !imps.is_empty() {
             fns.retain(|(n, _, _)| imps.contains(n));
         }
-        let gbs = min_rounds(rounds, &mut fns);
+        let gbs = min_rounds(rounds, batch, &mut fns);
         if header.is_empty() {
             header = fns.iter().map(|(n, _, _)| n.to_string()).collect();
         }
         rows.push((name, gbs));
     }
-    println!("\nGB/s of input, min of {rounds} interleaved rounds, 64 KiB texts\n");
+    println!(
+        "\nGB/s of input, min of {rounds} interleaved rounds, texts of {size} bytes ({batch} calls a sample)\n"
+    );
     println!("| text | {} |", header.join(" | "));
     println!("|---|{}", "---:|".repeat(header.len()));
     for (name, gbs) in &rows {

@@ -156,6 +156,9 @@ pub(crate) fn validate(variant: Variant, input: &[u8]) -> Result<(), Error> {
     let Some(t) = tables(variant) else {
         return utf8_simd::validate(input).map_err(Error::from_utf8);
     };
+    if short_ascii(variant, input) {
+        return Ok(());
+    }
     // Short input too: the first pass has a word path for fewer than 64
     // bytes (the scalar DFA it replaced here took 2 ns a byte of non-ASCII
     // text, 3-4x `simd_cesu8::decode_strict` on 32-63 bytes); the variant
@@ -165,6 +168,24 @@ pub(crate) fn validate(variant: Variant, input: &[u8]) -> Result<(), Error> {
         return Ok(());
     }
     validate_from(variant, t, input, from, None)
+}
+
+/// Whether `input` is short ASCII that `variant` accepts (MUTF-8: without
+/// `00`): valid at once, before the first pass's chain of calls, which
+/// cost short ASCII strings 2-3 ns more than the scalar DFA's word loop
+/// it replaced (9.1 against 6.6 ns on 32 bytes, Zen 4).
+#[inline]
+fn short_ascii(variant: Variant, input: &[u8]) -> bool {
+    if input.len() >= 64 {
+        return false;
+    }
+    if variant == Variant::Mutf8 {
+        // 01..=7F, one pass that vectorizes (`contains(&0)` after
+        // `is_ascii` cost 4 ns more on 32 bytes).
+        input.iter().fold(0, |m, &b| m.max(b.wrapping_sub(1))) < 0x7F
+    } else {
+        input.is_ascii()
+    }
 }
 
 /// [`validate`] of `input` from `from`, where the first pass stopped
@@ -209,6 +230,9 @@ pub(crate) fn is_valid(variant: Variant, input: &[u8]) -> bool {
     let Some(t) = tables(variant) else {
         return utf8_simd::is_valid(input);
     };
+    if short_ascii(variant, input) {
+        return true;
+    }
     // Short input too, as in `validate`.
     let from = first_pass_end(variant, input, None);
     from == input.len() || is_valid_from(variant, t, input, from, None)

@@ -399,7 +399,7 @@ unsafe fn check_registers<V: Vector>(c: &Consts<V>, rest: &[u8], mut prev: V, er
 /// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes and
 /// `i <= len`.
 #[inline(always)]
-unsafe fn ascii_run<V: Vector>(ptr: *const u8, len: usize, i: usize) -> usize {
+pub(super) unsafe fn ascii_run<V: Vector>(ptr: *const u8, len: usize, i: usize) -> usize {
     // SAFETY: the caller guarantees V's features, `len` readable bytes and
     // `i <= len`; the block read is in bounds (`i + BLOCK <= len`).
     unsafe {
