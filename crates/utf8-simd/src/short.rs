@@ -1,6 +1,8 @@
 //! The short-input fast path: an ASCII check of up to 64 bytes with a few
 //! overlapping word loads, in front of the kernel's indirect call, and a
-//! byte loop for non-ASCII input of up to [`TINY`] bytes.
+//! byte loop for non-ASCII input of up to [`TINY`] bytes; and [`scan`], the
+//! same words asked for the BMP check's bytes (`00`, `F0..`), for the
+//! last bytes of `variant::bmp_str`.
 //!
 //! Below 64 bytes a SIMD kernel pays a fixed cost whatever the length: the
 //! indirect call of the dispatch, loading its table constants, and a last
@@ -34,13 +36,7 @@ pub(crate) fn is_ascii(input: &[u8]) -> bool {
     if n >= 8 {
         // Whole words from the front, then one word ending at the last byte
         // (overlapping the previous one), so no byte loop is needed.
-        let mut acc = word(input, n - 8);
-        let mut i = 0;
-        while i + 8 < n {
-            acc |= word(input, i);
-            i += 8;
-        }
-        acc & HIGH_BITS == 0
+        fold_words(input, 0, |acc, x| acc | x) & HIGH_BITS == 0
     } else if n >= 4 {
         let head = u32::from_le_bytes([input[0], input[1], input[2], input[3]]);
         let tail = u32::from_le_bytes([input[n - 4], input[n - 3], input[n - 2], input[n - 1]]);
@@ -61,9 +57,8 @@ pub(crate) struct Scan {
     pub(crate) nul: bool,
 }
 
-/// [`Scan`] of `input` (any length) from words, with the overlapping last
-/// word of [`is_ascii`] (or, below 8 bytes, one word of the bytes padded
-/// with spaces): the BMP check's last bytes, fewer than a block and three,
+/// [`Scan`] of `input` (any length) from words ([`fold_words`]): the BMP
+/// check's last bytes, fewer than a block and three,
 /// and all of an input shorter than a block. The byte loop it replaced
 /// (`all(|b| b < 0xF0 && ...)`) cost 17-18 ns on 60 bytes (AMD Zen 4), more
 /// than the UTF-8 validation of the same bytes, and took short ASCII
@@ -91,8 +86,8 @@ pub(crate) fn scan(input: &[u8], want_nul: bool) -> Scan {
 /// `f` folded over the words of `input`: whole words from the front and
 /// the word ending at the last byte (which may overlap the one before),
 /// or below 8 bytes one word of the bytes padded with spaces (ASCII, not
-/// `00`). Every byte is in some word, so an OR of per-byte flags is
-/// exact.
+/// `00`; [`is_ascii`] has its own paths there). Every byte is in some
+/// word, so an OR of per-byte flags is exact.
 #[inline(always)]
 fn fold_words(input: &[u8], init: u64, f: impl Fn(u64, u64) -> u64) -> u64 {
     let n = input.len();

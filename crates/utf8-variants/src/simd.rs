@@ -170,16 +170,17 @@ pub(crate) fn validate(variant: Variant, input: &[u8]) -> Result<(), Error> {
     validate_from(variant, t, input, from, None)
 }
 
-/// Whether `input` is short ASCII that `variant` accepts (MUTF-8: without
-/// `00`): valid at once, before the first pass's chain of calls, which
-/// cost short ASCII strings 2-3 ns more than the scalar DFA's word loop
-/// it replaced (9.1 against 6.6 ns on 32 bytes, Zen 4).
+/// Whether `input` is short ASCII that `variant` accepts (without `00`
+/// where its BMP check forbids it, [`bmp_nul`]): valid at once, before the
+/// first pass's chain of calls, which cost short ASCII strings 2-3 ns more
+/// than the scalar DFA's word loop it replaced (9.1 against 6.6 ns on 32
+/// bytes, Zen 4).
 #[inline]
 fn short_ascii(variant: Variant, input: &[u8]) -> bool {
     if input.len() >= 64 {
         return false;
     }
-    if variant == Variant::Mutf8 {
+    if bmp_nul(variant) == Some(Nul::Forbidden) {
         // 01..=7F, one pass that vectorizes (`contains(&0)` after
         // `is_ascii` cost 4 ns more on 32 bytes).
         input.iter().fold(0, |m, &b| m.max(b.wrapping_sub(1))) < 0x7F
