@@ -16,4 +16,5 @@ mod differential;
 mod exhaustive;
 mod guard;
 mod quick;
+mod sentinel;
 mod stream;

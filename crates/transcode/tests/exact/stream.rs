@@ -7,6 +7,29 @@ use crate::dirs::{scaled, transcoders};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use transcode::{Transcoder, Utf8Error, Utf8ToUtf16Stream, Utf16Error, Utf16ToUtf8Stream};
 
+const POISON16: u16 = 0xA5A5;
+const POISON8: u8 = 0xA5;
+
+/// Nothing of `buf` past `written` may have changed from `poison`: a push
+/// that stops (for room or at an error) leaves the rest of the output as
+/// it was.
+#[track_caller]
+fn untouched_after<T: PartialEq + Copy + core::fmt::Debug>(
+    buf: &[T],
+    written: usize,
+    poison: T,
+    what: &str,
+) {
+    if let Some(i) = buf[written..].iter().position(|&u| u != poison) {
+        panic!(
+            "{what}: unit {} past the written {written} of {} changed to {:X?}",
+            written + i,
+            buf.len(),
+            buf[written + i]
+        );
+    }
+}
+
 /// Pushes `chunks` through a UTF-8 stream with outputs of `cap` units:
 /// the output, and the error if there was one.
 fn utf8_stream(
@@ -17,11 +40,15 @@ fn utf8_stream(
 ) -> (Vec<u16>, Option<Utf8Error>) {
     let mut s = Utf8ToUtf16Stream::with(t, lossy);
     let mut out = Vec::new();
-    let mut buf = vec![0u16; cap];
+    let mut buf = vec![POISON16; cap];
     for chunk in chunks {
         let mut rest = *chunk;
         loop {
-            match s.push(rest, &mut buf) {
+            buf.fill(POISON16);
+            let got = s.push(rest, &mut buf);
+            let written = got.as_ref().map_or_else(|e| e.written(), |p| p.written());
+            untouched_after(&buf, written, POISON16, "push");
+            match got {
                 Ok(p) => {
                     out.extend_from_slice(&buf[..p.written()]);
                     rest = &rest[p.read()..];
@@ -37,7 +64,11 @@ fn utf8_stream(
             }
         }
     }
-    match s.finish(&mut buf) {
+    buf.fill(POISON16);
+    let got = s.finish(&mut buf);
+    let written = got.as_ref().map_or_else(|e| e.written(), |&n| n);
+    untouched_after(&buf, written, POISON16, "finish");
+    match got {
         Ok(n) => out.extend_from_slice(&buf[..n]),
         Err(e) => return (out, e.invalid().copied()),
     }
@@ -53,11 +84,15 @@ fn utf16_stream(
 ) -> (Vec<u8>, Option<Utf16Error>) {
     let mut s = Utf16ToUtf8Stream::with(t, lossy);
     let mut out = Vec::new();
-    let mut buf = vec![0u8; cap];
+    let mut buf = vec![POISON8; cap];
     for chunk in chunks {
         let mut rest = *chunk;
         loop {
-            match s.push(rest, &mut buf) {
+            buf.fill(POISON8);
+            let got = s.push(rest, &mut buf);
+            let written = got.as_ref().map_or_else(|e| e.written(), |p| p.written());
+            untouched_after(&buf, written, POISON8, "push");
+            match got {
                 Ok(p) => {
                     out.extend_from_slice(&buf[..p.written()]);
                     rest = &rest[p.read()..];
@@ -73,7 +108,11 @@ fn utf16_stream(
             }
         }
     }
-    match s.finish(&mut buf) {
+    buf.fill(POISON8);
+    let got = s.finish(&mut buf);
+    let written = got.as_ref().map_or_else(|e| e.written(), |&n| n);
+    untouched_after(&buf, written, POISON8, "finish");
+    match got {
         Ok(n) => out.extend_from_slice(&buf[..n]),
         Err(e) => return (out, e.invalid().copied()),
     }

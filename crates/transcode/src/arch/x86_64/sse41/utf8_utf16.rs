@@ -33,9 +33,13 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
     let s = src.as_ptr();
     let (mut p, mut o) = (0usize, 0usize);
     // In place while 48 input bytes remain after the step's 32 (its window
-    // reads 18; see the AVX2 kernel for why 48) and the output has room.
-    while p + 32 + 48 <= len && o + 16 <= cap {
-        // SAFETY: `p + 32 <= len`; at most 16 units at `o + 16 <= cap`.
+    // reads 18; see the AVX2 kernel for why 48) and the output has room for
+    // the step's 16 units and one more. A step may leave stray lanes up to
+    // `o + 16`; the conversion ends either 16 or more units later (48 bytes
+    // of input make at least 16 units) or for room, at `cap - 1` or later (a
+    // surrogate pair that does not fit): past them only with `o + 16 < cap`.
+    while p + 32 + 48 <= len && o + 16 < cap {
+        // SAFETY: `p + 32 <= len`; at most 16 units at `o + 16 < cap`.
         let (r, w) = unsafe { step::<SWAP>(s.add(p), dst.add(o)) };
         p += r;
         o += w;
