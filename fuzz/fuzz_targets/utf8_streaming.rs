@@ -91,7 +91,7 @@ fuzz_target!(|input: &[u8]| {
     same("utf8_dfa::Decoder result", data, result, want);
     same("utf8_dfa::Decoder chars", data, got, std_chars);
 
-    // The lossy decoder, in chunks and through decode_to_string.
+    // The lossy decoder, in chunks and through decode_into_string.
     let lossy = String::from_utf8_lossy(data);
     let mut dec = utf8_dfa::LossyDecoder::new();
     let mut got = String::new();
@@ -103,11 +103,11 @@ fuzz_target!(|input: &[u8]| {
     let mut dec = utf8_dfa::LossyDecoder::new();
     let mut got = String::new();
     for part in &parts {
-        dec.decode_to_string(part, &mut got);
+        dec.decode_into_string(part, &mut got);
     }
     dec.finish(|c| got.push(c));
     same(
-        "utf8_dfa::LossyDecoder::decode_to_string",
+        "utf8_dfa::LossyDecoder::decode_into_string",
         data,
         got.as_str(),
         &*lossy,

@@ -95,22 +95,22 @@ fn check<T: Varint + Into<u128>>(data: &[u8], bits: u32) {
     same(&format!("iter::<{name}>"), data, iterated, expect);
     let ended = stop.map(|(err, at)| (err, at, one_by_one.len()));
     let mut values = Vec::new();
-    match varint::decode_to_vec::<T>(data, &mut values) {
+    match varint::decode_into_vec::<T>(data, &mut values) {
         Ok(count) => same(
-            &format!("decode_to_vec::<{name}>"),
+            &format!("decode_into_vec::<{name}>"),
             data,
             (count, values, None),
             (one_by_one.len(), one_by_one.clone(), ended),
         ),
         Err(e) => {
             same(
-                &format!("decode_to_vec::<{name}> error"),
+                &format!("decode_into_vec::<{name}> error"),
                 data,
                 Some((e.error(), e.offset(), e.count())),
                 ended,
             );
             same(
-                &format!("decode_to_vec::<{name}> values"),
+                &format!("decode_into_vec::<{name}> values"),
                 data,
                 &values[..],
                 &one_by_one[..],

@@ -4,7 +4,7 @@
 //! offset and error kind for `u64` and `u32`, lenient and strict, with an
 //! output slice of a fuzzed size; `encode_slice` and `encoded_len_slice`
 //! against `encode`, with nothing written past the encoding; the iterators
-//! and `decode_to_vec` of every kernel; and signed LEB128 round trips.
+//! and `decode_into_vec` of every kernel; and signed LEB128 round trips.
 //!
 //! The input is the varint stream itself; its first byte also sets the
 //! output size. libFuzzer hands it in a heap buffer of exactly its length,
@@ -109,7 +109,7 @@ fuzz_target!(|data: &[u8]| {
         check_encode::<u32>(name, *codec, data, &values32);
     }
 
-    // The iterators and `decode_to_vec`, which decode ahead with each
+    // The iterators and `decode_into_vec`, which decode ahead with each
     // kernel (the free functions with the dispatched one, the list's first).
     for strict in [false, true] {
         let (want, pos, err) = one_by_one::<u64>(data, usize::MAX, strict);
@@ -120,9 +120,9 @@ fuzz_target!(|data: &[u8]| {
             same(&what, data, &got, &want);
             same(&what, data, it.offset(), pos);
             if !strict {
-                let what = format!("{name} decode_to_vec");
+                let what = format!("{name} decode_into_vec");
                 let mut vec = Vec::new();
-                let got = codec.decode_to_vec::<u64>(data, &mut vec).map_err(|e| (e.error(), e.offset()));
+                let got = codec.decode_into_vec::<u64>(data, &mut vec).map_err(|e| (e.error(), e.offset()));
                 same(&what, data, got, err.map_or(Ok(want.len()), |e| Err((e, pos))));
                 same(&what, data, &vec, &want);
             }

@@ -39,8 +39,18 @@ pub trait ErrorKind: Copy + fmt::Debug + fmt::Display + Eq {
 /// let e = SequenceError::new(7, Some(1), Utf8ErrorKind::Overlong).unwrap();
 /// assert_eq!(e.to_string(), "invalid utf-8 sequence of 1 bytes from index 7 (overlong encoding)");
 /// assert_eq!(e.offset_by(10).valid_up_to(), 17);
+/// // Debug shows what the accessors return.
+/// let cut = SequenceError::new(3, None, Utf8ErrorKind::Incomplete).unwrap();
+/// assert_eq!(
+///     format!("{cut:?}"),
+///     "SequenceError { valid_up_to: 3, error_len: None, kind: Incomplete }"
+/// );
+/// assert_eq!(
+///     format!("{e:?}"),
+///     "SequenceError { valid_up_to: 7, error_len: Some(1), kind: Overlong }"
+/// );
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SequenceError<K> {
     valid_up_to: usize,
     /// 0 stands for `None`, so the whole struct stays two words.
@@ -122,6 +132,18 @@ impl<K: Copy> SequenceError<K> {
     #[must_use]
     pub const fn kind(&self) -> K {
         self.kind
+    }
+}
+
+/// The accessors' values: `error_len: None` for an input that ended
+/// inside a sequence, as [`core::str::Utf8Error`] prints it.
+impl<K: Copy + fmt::Debug> fmt::Debug for SequenceError<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SequenceError")
+            .field("valid_up_to", &self.valid_up_to())
+            .field("error_len", &self.error_len())
+            .field("kind", &self.kind)
+            .finish()
     }
 }
 

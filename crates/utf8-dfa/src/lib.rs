@@ -85,7 +85,7 @@
 //! - `std` (default): implies `alloc`; forwarded to codec-core. (The BMI2
 //!   fast pass is chosen at run time with or without it; with
 //!   `-C target-feature=+bmi2` that pass is the only one.)
-//! - `alloc`: [`to_string_lossy`] and [`LossyDecoder::decode_to_string`].
+//! - `alloc`: [`to_string_lossy`] and [`LossyDecoder::decode_into_string`].
 //!
 //! Without features the crate is `#![no_std]` and allocates nothing.
 //!

@@ -229,7 +229,7 @@ impl LossyDecoder {
 
     /// Decodes the next chunk, appending to `out`.
     #[cfg(feature = "alloc")]
-    pub fn decode_to_string(&mut self, chunk: &[u8], out: &mut alloc::string::String) {
+    pub fn decode_into_string(&mut self, chunk: &[u8], out: &mut alloc::string::String) {
         self.decode(chunk, |c| out.push(c));
     }
 

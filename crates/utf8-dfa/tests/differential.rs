@@ -91,7 +91,7 @@ fn check_decoders(chunks: &[&[u8]]) {
     let mut got = String::new();
     let mut d = LossyDecoder::new();
     for chunk in chunks {
-        d.decode_to_string(chunk, &mut got);
+        d.decode_into_string(chunk, &mut got);
     }
     d.finish(|c| got.push(c));
     assert_eq!(got, String::from_utf8_lossy(&input), "{chunks:02X?}");

@@ -51,7 +51,7 @@ fn check(guarded: &[u8], original: &[u8]) {
     assert_eq!(got, want, "Decoder {}", ctx());
     let mut d = utf8_dfa::LossyDecoder::new();
     let mut s = String::new();
-    d.decode_to_string(guarded, &mut s);
+    d.decode_into_string(guarded, &mut s);
     d.finish(|c| s.push(c));
     assert_eq!(s, lossy, "LossyDecoder {}", ctx());
 }

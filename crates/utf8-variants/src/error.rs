@@ -126,13 +126,26 @@ impl fmt::Display for ErrorKind {
 /// the character after it is kept.
 ///
 /// It is `Copy` and two words on 64-bit targets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Error {
     valid_up_to: usize,
     /// 0 stands for `None`.
     error_len: u8,
     kind: ErrorKind,
     variant: Variant,
+}
+
+/// The accessors' values (`error_len: None` at a cut-off end), as
+/// [`core::str::Utf8Error`] prints them.
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("valid_up_to", &self.valid_up_to())
+            .field("error_len", &self.error_len())
+            .field("kind", &self.kind)
+            .field("variant", &self.variant)
+            .finish()
+    }
 }
 
 /// Whether `b` is a continuation byte, `10xxxxxx`.

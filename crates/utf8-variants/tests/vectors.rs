@@ -171,3 +171,18 @@ fn wtf8_concatenation_from_the_specification() {
         b"\xEF\xBF\xBD\xEF\xBF\xBD"
     );
 }
+
+#[test]
+fn debug_shows_what_the_accessors_return() {
+    let cut = utf8_variants::cesu8::validate(b"ab\xED\xA0").unwrap_err();
+    assert_eq!(cut.error_len(), None);
+    assert_eq!(
+        format!("{cut:?}"),
+        "Error { valid_up_to: 2, error_len: None, kind: Incomplete, variant: Cesu8 }"
+    );
+    let bad = utf8_variants::cesu8::validate(b"id=\xED\xA0\xBD!").unwrap_err();
+    assert_eq!(
+        format!("{bad:?}"),
+        "Error { valid_up_to: 3, error_len: Some(3), kind: UnpairedSurrogate, variant: Cesu8 }"
+    );
+}

@@ -1,5 +1,5 @@
 //! Many consecutive varints from one buffer: [`decode_into`] a slice,
-//! [`decode_to_vec`] (with `alloc`), and the iterator [`Iter`].
+//! [`decode_into_vec`] (with `alloc`), and the iterator [`Iter`].
 //!
 //! # Where the position is left after an error
 //!
@@ -66,10 +66,19 @@ impl BulkError {
 
 impl fmt::Display for BulkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Counted as a reader counts: the third varint follows two good ones.
+        let n = self.count + 1;
+        let suffix = match (n % 10, n % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
         write!(
             f,
-            "varint #{} at byte offset {}: {}",
-            self.count, self.offset, self.error
+            "the {n}{suffix} varint, at byte offset {}: {}",
+            self.offset, self.error
         )
     }
 }
@@ -239,26 +248,46 @@ fn drive<T: Varint, const STRICT: bool>(
 ///
 /// ```
 /// let mut values: Vec<u64> = Vec::new();
-/// assert_eq!(varint::decode_to_vec(&[0x96, 0x01, 0x00], &mut values), Ok(2));
+/// assert_eq!(varint::decode_into_vec(&[0x96, 0x01, 0x00], &mut values), Ok(2));
 /// assert_eq!(values, [150, 0]);
 /// ```
 #[cfg(feature = "alloc")]
 #[inline]
-pub fn decode_to_vec<T: Varint>(
+pub fn decode_into_vec<T: Varint>(
     input: &[u8],
     out: &mut alloc::vec::Vec<T>,
 ) -> Result<usize, BulkError> {
-    KernelCodec::new().decode_to_vec(input, out)
+    KernelCodec::new().decode_into_vec(input, out)
+}
+
+/// Decodes every varint of `input` (lenient) into a new `Vec`.
+///
+/// # Errors
+///
+/// As [`decode_into`]: the offset of the failing varint, and how many came
+/// before it ([`BulkError::count`]); [`decode_into_vec`] keeps those values.
+///
+/// ```
+/// assert_eq!(varint::decode_to_vec::<u64>(&[0x96, 0x01, 0x00]), Ok(vec![150, 0]));
+/// let err = varint::decode_to_vec::<u32>(&[0x01, 0x80]).unwrap_err();
+/// assert_eq!((err.count(), err.offset()), (1, 1));
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn decode_to_vec<T: Varint>(input: &[u8]) -> Result<alloc::vec::Vec<T>, BulkError> {
+    let mut out = alloc::vec::Vec::new();
+    KernelCodec::new().decode_into_vec(input, &mut out)?;
+    Ok(out)
 }
 
 impl KernelCodec {
-    /// [`decode_to_vec`] with this decoder's kernel.
+    /// [`decode_into_vec`] with this decoder's kernel.
     ///
     /// # Errors
     ///
-    /// As [`decode_to_vec`].
+    /// As [`decode_into_vec`].
     #[cfg(feature = "alloc")]
-    pub fn decode_to_vec<T: Varint>(
+    pub fn decode_into_vec<T: Varint>(
         &self,
         input: &[u8],
         out: &mut alloc::vec::Vec<T>,

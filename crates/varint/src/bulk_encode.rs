@@ -1,4 +1,4 @@
-//! Many values into one buffer: [`encode_slice`], [`encode_slice_to_vec`]
+//! Many values into one buffer: [`encode_slice`], [`encode_slice_into_vec`]
 //! (with `alloc`), and [`encoded_len_slice`] to size the buffer.
 
 use codec_core::BufferTooSmall;
@@ -51,11 +51,11 @@ pub fn encode_slice<T: Varint>(values: &[T], out: &mut [u8]) -> Result<usize, Bu
 ///
 /// ```
 /// let mut wire = vec![0x0A]; // a protobuf tag, say
-/// let n = varint::encode_slice_to_vec(&[150u64, 1], &mut wire);
+/// let n = varint::encode_slice_into_vec(&[150u64, 1], &mut wire);
 /// assert_eq!((n, wire), (3, vec![0x0A, 0x96, 0x01, 0x01]));
 /// ```
 #[cfg(feature = "alloc")]
-pub fn encode_slice_to_vec<T: Varint>(values: &[T], out: &mut alloc::vec::Vec<u8>) -> usize {
+pub fn encode_slice_into_vec<T: Varint>(values: &[T], out: &mut alloc::vec::Vec<u8>) -> usize {
     let codec = KernelCodec::new();
     let total = codec.encoded_len_slice(values);
     let start = out.len();
@@ -68,6 +68,19 @@ pub fn encode_slice_to_vec<T: Varint>(values: &[T], out: &mut alloc::vec::Vec<u8
             0
         }
     }
+}
+
+/// The canonical varints of all `values`, in a new `Vec` of the exact size.
+///
+/// ```
+/// assert_eq!(varint::encode_slice_to_vec(&[150u64, 1]), [0x96, 0x01, 0x01]);
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn encode_slice_to_vec<T: Varint>(values: &[T]) -> alloc::vec::Vec<u8> {
+    let mut out = alloc::vec::Vec::new();
+    encode_slice_into_vec(values, &mut out);
+    out
 }
 
 impl KernelCodec {

@@ -45,8 +45,8 @@
 //! | [`encode`], [`try_encode`], [`encoded_len`] | one value into a buffer (panicking, or returning [`BufferTooSmall`]) and its length |
 //! | [`decode`], [`decode_strict`] | one value from the start of a buffer: `(value, bytes taken)` or a [`DecodeError`] |
 //! | [`encode_signed`], [`decode_signed`], … | the same for signed integers through [`zigzag`] (protobuf `sint32`/`sint64`) |
-//! | [`decode_into`], [`decode_into_strict`], [`decode_to_vec`], [`iter`] | many consecutive varints (SIMD for `u64`, `u32`, `usize`) |
-//! | [`encode_slice`], [`encode_slice_to_vec`], [`encoded_len_slice`] | many values into one buffer, and its size (SIMD for `u64`, `u32`, `usize`) |
+//! | [`decode_into`], [`decode_into_strict`], [`decode_to_vec`] (a new `Vec`), [`decode_into_vec`] (appends), [`iter`] | many consecutive varints (SIMD for `u64`, `u32`, `usize`) |
+//! | [`encode_slice`], [`encode_slice_to_vec`] (a new `Vec`), [`encode_slice_into_vec`] (appends), [`encoded_len_slice`] | many values into one buffer, and its size (SIMD for `u64`, `u32`, `usize`) |
 //! | [`sleb128`] | signed LEB128 (DWARF, WebAssembly, DEX): `encode`, `decode`, `decode_strict`, … for `i16` to `i128` |
 //! | [`ReadVarint`], [`WriteVarint`] | one value from a `std::io::Read` (telling a clean end from a cut-off varint), into a `Write` |
 //! | `BufVarint`, `PutVarint` | one value from a `bytes::Buf`, into a `bytes::BufMut`, advancing them (feature `bytes`) |
@@ -145,7 +145,8 @@
 //!
 //! - `std` (default): the [`ReadVarint`] and [`WriteVarint`] traits.
 //!   Implies `alloc`.
-//! - `alloc`: [`decode_to_vec`] and [`encode_slice_to_vec`].
+//! - `alloc`: [`decode_to_vec`], [`decode_into_vec`], [`encode_slice_to_vec`] and
+//!   [`encode_slice_into_vec`].
 //! - `bytes`: the `BufVarint` and `PutVarint` traits over the `bytes`
 //!   crate's `Buf` and `BufMut` (works without `std`).
 //!
@@ -192,12 +193,12 @@ pub use buf::{BufVarint, PutVarint};
 pub use codec_core::{BufferTooSmall, DecodeError};
 
 pub use arch::{Kernel, KernelCodec, chosen_kernel, kernels};
-#[cfg(feature = "alloc")]
-pub use bulk::decode_to_vec;
 pub use bulk::{BulkError, Decoded, Iter, decode_into, decode_into_strict, iter, iter_strict};
 #[cfg(feature = "alloc")]
-pub use bulk_encode::encode_slice_to_vec;
+pub use bulk::{decode_into_vec, decode_to_vec};
 pub use bulk_encode::{encode_slice, encoded_len_slice};
+#[cfg(feature = "alloc")]
+pub use bulk_encode::{encode_slice_into_vec, encode_slice_to_vec};
 pub use decode::{decode, decode_signed, decode_signed_strict, decode_strict};
 pub use encode::{encode, encode_signed, encoded_len, try_encode, try_encode_signed};
 pub use int::Varint;

@@ -65,7 +65,7 @@ fn check_all<T: Varint>(input: &[u8], limit: usize) {
     if limit >= input.len() {
         // Unlimited by `out`: the Vec and the iterator see everything.
         let mut v = vec![T::default(); 3]; // appended to, not replaced
-        let r = varint::decode_to_vec(input, &mut v);
+        let r = varint::decode_into_vec(input, &mut v);
         assert_eq!(v[3..], want[..]);
         match r {
             Ok(n) => assert_eq!((n, err), (want.len(), None)),
@@ -118,7 +118,7 @@ fn errors_stop_at_the_failing_varint() {
     );
     assert_eq!(
         e.to_string(),
-        "varint #9 at byte offset 9: varint overflows the target integer type"
+        "the 10th varint, at byte offset 9: varint overflows the target integer type"
     );
     let mut it = varint::iter::<u64>(&input);
     assert_eq!(it.by_ref().take(9).count(), 9);
@@ -147,7 +147,7 @@ fn empty_input_and_output() {
     );
     assert_eq!(varint::iter::<u64>(&[]).next(), None);
     let mut v: Vec<u64> = Vec::new();
-    assert_eq!(varint::decode_to_vec(&[], &mut v), Ok(0));
+    assert_eq!(varint::decode_into_vec(&[], &mut v), Ok(0));
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn long_vec_decode() {
     let mut rng = Rng(5);
     let (bytes, values) = stream(&mut rng, 5000, 2);
     let mut v: Vec<u64> = Vec::new();
-    assert_eq!(varint::decode_to_vec(&bytes, &mut v), Ok(values.len()));
+    assert_eq!(varint::decode_into_vec(&bytes, &mut v), Ok(values.len()));
     assert_eq!(v, values);
 }
 
@@ -170,4 +170,46 @@ quickcheck! {
         check_all::<u128>(&input, input.len() + 1);
         true
     }
+}
+
+#[test]
+fn errors_count_the_failing_varint_as_a_reader_does() {
+    // `count` good values, then a truncated one.
+    for (count, word) in [
+        (0, "1st"),
+        (1, "2nd"),
+        (2, "3rd"),
+        (3, "4th"),
+        (10, "11th"),
+        (11, "12th"),
+        (12, "13th"),
+        (20, "21st"),
+        (21, "22nd"),
+        (110, "111th"),
+        (121, "122nd"),
+    ] {
+        let mut input = vec![7u8; count];
+        input.push(0x80);
+        let e = varint::decode_to_vec::<u64>(&input).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("the {word} varint, at byte offset {count}: {}", e.error())
+        );
+    }
+}
+
+#[test]
+fn to_vec_forms_return_new_vectors_and_into_forms_append() {
+    let wire = varint::encode_slice_to_vec(&[150u64, 1, 300]);
+    assert_eq!(wire, [0x96, 0x01, 0x01, 0xAC, 0x02]);
+    let mut appended = vec![0x0A];
+    assert_eq!(
+        varint::encode_slice_into_vec(&[150u64, 1, 300], &mut appended),
+        5
+    );
+    assert_eq!(appended[1..], wire[..]);
+    assert_eq!(varint::decode_to_vec::<u64>(&wire), Ok(vec![150, 1, 300]));
+    let mut values = vec![9u64];
+    assert_eq!(varint::decode_into_vec(&wire, &mut values), Ok(3));
+    assert_eq!(values, [9, 150, 1, 300]);
 }

@@ -168,7 +168,7 @@ fn rows_as_one_stream() {
     assert_eq!((done.count, done.bytes), (want.len(), stream.len()));
     assert_eq!(out, want);
     let mut v: Vec<u64> = Vec::new();
-    assert_eq!(varint::decode_to_vec(&stream, &mut v), Ok(want.len()));
+    assert_eq!(varint::decode_into_vec(&stream, &mut v), Ok(want.len()));
     assert_eq!(v, want);
     let it: Vec<u64> = varint::iter(&stream).collect::<Result<_, _>>().unwrap();
     assert_eq!(it, want);

@@ -158,13 +158,13 @@ fn free_functions_and_vec() {
     assert_eq!(varint::encode_slice(&v, &mut out), Ok(want.len()));
     assert_eq!(out, want);
     let mut vec = vec![1, 2, 3];
-    assert_eq!(varint::encode_slice_to_vec(&v, &mut vec), want.len());
+    assert_eq!(varint::encode_slice_into_vec(&v, &mut vec), want.len());
     assert_eq!(&vec[..3], [1, 2, 3]);
     assert_eq!(&vec[3..], &want[..]);
     // And back.
     let mut back = Vec::new();
     assert_eq!(
-        varint::decode_to_vec::<u64>(&vec[3..], &mut back),
+        varint::decode_into_vec::<u64>(&vec[3..], &mut back),
         Ok(v.len())
     );
     assert_eq!(back, v);

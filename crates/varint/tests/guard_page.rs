@@ -60,8 +60,8 @@ fn decode_all_ways<T: Varint>(guarded: &[u8], original: &[u8]) {
     assert_eq!(a, b);
     let (mut a, mut b) = (Vec::new(), Vec::new());
     assert_eq!(
-        varint::decode_to_vec::<T>(guarded, &mut a),
-        varint::decode_to_vec::<T>(original, &mut b),
+        varint::decode_into_vec::<T>(guarded, &mut a),
+        varint::decode_into_vec::<T>(original, &mut b),
         "{original:02X?}"
     );
     assert_eq!(a, b);
@@ -386,7 +386,7 @@ fn window_bodies(len: usize) -> Vec<Vec<u8>> {
 
 /// Every decoder of `codec` on `guarded` (an input that ends at the guard
 /// page) against the portable kernel on `original`: bulk into `u64` and
-/// `u32`, lenient and strict, `decode_to_vec`, and the iterators.
+/// `u32`, lenient and strict, `decode_into_vec`, and the iterators.
 fn check_against_portable(
     codec: varint::KernelCodec,
     portable: varint::KernelCodec,
@@ -430,8 +430,8 @@ fn against_portable<T: Varint + core::fmt::Debug>(
     assert_eq!(a, b, "{}", ctx());
     let (mut a, mut b) = (Vec::<T>::new(), Vec::<T>::new());
     assert_eq!(
-        codec.decode_to_vec(guarded, &mut a),
-        portable.decode_to_vec(original, &mut b),
+        codec.decode_into_vec(guarded, &mut a),
+        portable.decode_into_vec(original, &mut b),
         "{}",
         ctx()
     );
@@ -459,7 +459,7 @@ fn against_portable<T: Varint + core::fmt::Debug>(
 /// byte 55 ends there too. The window starts the input, follows a window
 /// of one-byte varints (64 of them), and follows a window that ends with a
 /// one-byte varint at byte 63 itself. Every kernel this CPU runs, bulk into
-/// `u64` and `u32`, lenient and strict, `decode_to_vec` and the iterators,
+/// `u64` and `u32`, lenient and strict, `decode_into_vec` and the iterators,
 /// each against the portable kernel on ordinary memory.
 #[test]
 fn window_edges_at_a_guard_page() {
