@@ -228,6 +228,152 @@ impl<R: Read, V: Utf8Validator> Utf8Reader<R, V> {
     }
 }
 
+/// Why [`Utf8Reader::validate`] stopped: the reader failed, or the text is
+/// not UTF-8.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The underlying reader returned an error (other than `Interrupted`,
+    /// which is retried).
+    Io(io::Error),
+    /// The input is not valid UTF-8: where, and why.
+    Invalid(InvalidAt),
+}
+
+/// The first invalid piece of a stream: its absolute byte offset, its
+/// line and column (as [`Position`](crate::position::Position) counts
+/// them: 1-based, in characters) and std's `error_len` and a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InvalidAt {
+    offset: u64,
+    line: u64,
+    column: u64,
+    error_len: Option<usize>,
+    kind: crate::Utf8ErrorKind,
+}
+
+impl InvalidAt {
+    /// The byte offset of the invalid piece from the start of the stream:
+    /// the number of valid bytes before it.
+    #[must_use]
+    pub const fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The 1-based line of the invalid piece.
+    #[must_use]
+    pub const fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// The 1-based column of the invalid piece, in characters.
+    #[must_use]
+    pub const fn column(&self) -> u64 {
+        self.column
+    }
+
+    /// `Some(n)`: the piece is `n` bytes long; `None`: the stream ended
+    /// inside a character. As [`core::str::Utf8Error::error_len`].
+    #[must_use]
+    pub const fn error_len(&self) -> Option<usize> {
+        self.error_len
+    }
+
+    /// Why the piece is invalid.
+    #[must_use]
+    pub const fn kind(&self) -> crate::Utf8ErrorKind {
+        self.kind
+    }
+}
+
+impl core::fmt::Display for InvalidAt {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "invalid utf-8 at byte {} (line {}, column {}): {}",
+            self.offset, self.line, self.column, self.kind
+        )
+    }
+}
+
+impl std::error::Error for InvalidAt {}
+
+impl core::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "read error: {e}"),
+            ReadError::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            ReadError::Invalid(e) => Some(e),
+        }
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> ReadError {
+        ReadError::Io(e)
+    }
+}
+
+/// `InvalidData` for invalid text, the read error itself otherwise.
+impl From<ReadError> for io::Error {
+    fn from(e: ReadError) -> io::Error {
+        match e {
+            ReadError::Io(e) => e,
+            ReadError::Invalid(e) => io::Error::new(io::ErrorKind::InvalidData, e),
+        }
+    }
+}
+
+impl<R: Read, V: Utf8Validator> Utf8Reader<R, V> {
+    /// Reads the rest of the input and checks that it is UTF-8: the number
+    /// of bytes read, or the first invalid piece with its byte offset, line
+    /// and column. Memory stays one buffer, whatever the input size.
+    ///
+    /// ```
+    /// use codec_core::io::{ReadError, Utf8Reader};
+    /// # use codec_core::{Utf8Error, Utf8ErrorKind, Utf8Validator};
+    /// # struct Std;
+    /// # impl Utf8Validator for Std {
+    /// #     fn validate(&self, input: &[u8]) -> Result<(), Utf8Error> {
+    /// #         core::str::from_utf8(input).map(drop).map_err(|e| Utf8Error::from_std(e, input))
+    /// #     }
+    /// # }
+    /// let input: &[u8] = b"caf\xC3\xA9\nna\xFFve\n";
+    /// let Err(ReadError::Invalid(e)) = Utf8Reader::new(input, Std).validate() else { panic!() };
+    /// assert_eq!((e.offset(), e.line(), e.column()), (8, 2, 3));
+    /// assert_eq!(e.to_string(), "invalid utf-8 at byte 8 (line 2, column 3): byte never valid in UTF-8");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError::Io`] if the reader fails, [`ReadError::Invalid`] at the
+    /// first invalid piece (an input cut inside a character included).
+    pub fn validate(&mut self) -> Result<u64, ReadError> {
+        let mut pos = crate::position::Position::new();
+        while let Some(chunk) = self.next_chunk()? {
+            pos.advance_valid(chunk.valid().as_bytes());
+            if let Some(kind) = chunk.kind() {
+                let incomplete = kind == crate::Utf8ErrorKind::Incomplete;
+                return Err(ReadError::Invalid(InvalidAt {
+                    offset: chunk.invalid_offset(),
+                    line: pos.line(),
+                    column: pos.column(),
+                    error_len: (!incomplete).then_some(chunk.invalid().len()),
+                    kind,
+                }));
+            }
+        }
+        Ok(self.offset)
+    }
+}
+
 /// What [`Utf8Reader::repair`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Repaired {

@@ -256,6 +256,32 @@ pub fn reader<R: std::io::Read>(reader: R) -> codec_core::io::Utf8Reader<R, Simd
     codec_core::io::Utf8Reader::new(reader, Simd)
 }
 
+/// Reads `reader` to its end and checks that it is UTF-8, in one buffer of
+/// 256 KiB: the number of bytes read, or the first invalid piece with its
+/// byte offset, line and column.
+///
+/// ```
+/// use codec_core::io::ReadError;
+/// let file: &[u8] = b"first line\nsecond \xE2\x82 line\n";
+/// match utf8_simd::validate_reader(file) {
+///     Err(ReadError::Invalid(e)) => {
+///         assert_eq!((e.offset(), e.line(), e.column(), e.error_len()), (18, 2, 8, Some(2)));
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// assert_eq!(utf8_simd::validate_reader(&b"ok\n"[..]).ok(), Some(3));
+/// ```
+///
+/// # Errors
+///
+/// [`ReadError::Io`](codec_core::io::ReadError::Io) if reading fails,
+/// [`ReadError::Invalid`](codec_core::io::ReadError::Invalid) at the first
+/// invalid piece.
+#[cfg(feature = "std")]
+pub fn validate_reader<R: std::io::Read>(reader: R) -> Result<u64, codec_core::io::ReadError> {
+    self::reader(reader).validate()
+}
+
 /// Copies `reader` to `writer`, replacing each invalid piece with one
 /// U+FFFD: byte for byte `String::from_utf8_lossy` of the input, in bounded
 /// memory. The writer is flushed at the end.

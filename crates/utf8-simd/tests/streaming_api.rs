@@ -96,6 +96,37 @@ fn check(input: &[u8], sizes: &[usize]) {
     assert_eq!(out, String::from_utf8_lossy(input).as_bytes());
     assert_eq!(done.bytes_in, input.len() as u64);
 
+    // validate_reader(): std's first error, with its line and column
+    // counted in the valid text before it.
+    let got = utf8_simd::validate_reader(Chunked {
+        input,
+        sizes: sizes.clone(),
+        next: 0,
+    });
+    match core::str::from_utf8(input) {
+        Ok(_) => assert_eq!(got.ok(), Some(input.len() as u64), "{input:02X?}"),
+        Err(e) => {
+            let Err(codec_core::io::ReadError::Invalid(at)) = got else {
+                panic!("validate_reader of {input:02X?}: {got:?}");
+            };
+            let before = core::str::from_utf8(&input[..e.valid_up_to()]).unwrap();
+            let line = before.matches('\n').count() as u64 + 1;
+            let column = before.rsplit('\n').next().unwrap().chars().count() as u64 + 1;
+            let kind = codec_core::Utf8Error::at(input, e.valid_up_to()).kind();
+            assert_eq!(
+                (
+                    at.offset(),
+                    at.error_len(),
+                    at.kind(),
+                    at.line(),
+                    at.column()
+                ),
+                (e.valid_up_to() as u64, e.error_len(), kind, line, column),
+                "validate_reader of {input:02X?} in {sizes:?}"
+            );
+        }
+    }
+
     // Validator: std's result on the whole.
     let mut v = utf8_simd::Validator::new();
     let mut rest = input;
