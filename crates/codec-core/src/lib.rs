@@ -77,6 +77,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod bom;
 pub mod chunks;
 #[cfg(feature = "alloc")]
 mod from_utf8_error;
@@ -86,10 +87,12 @@ pub mod position;
 mod sequence_error;
 pub mod stream;
 mod traits;
+pub mod utf16;
 pub mod utf8;
 mod utf8_error;
 mod varint;
 
+pub use bom::{Bom, BomMode};
 pub use chunks::{Utf8Chunk, Utf8Chunks};
 #[cfg(feature = "alloc")]
 pub use from_utf8_error::FromUtf8Error;
@@ -98,6 +101,7 @@ pub use sequence_error::{ErrorKind, SequenceError};
 pub use stream::Streaming;
 pub use traits::{StreamingValidator, Utf8Validator};
 pub use utf8_error::{Utf8Error, Utf8ErrorKind};
+pub use utf16::Endianness;
 pub use varint::{BufferTooSmall, DecodeError};
 
 #[cfg(test)]

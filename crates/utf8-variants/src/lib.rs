@@ -99,7 +99,6 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-mod bom;
 pub mod cesu8;
 #[cfg(feature = "alloc")]
 mod convert;
@@ -112,7 +111,7 @@ pub mod tables;
 mod variant;
 pub mod wtf8;
 
-pub use bom::Bom;
+pub use codec_core::Bom;
 pub use error::{Error, ErrorKind};
 pub use stream::Validator;
 pub use variant::{BomPolicy, Config, UnknownVariant, Variant};

@@ -1,7 +1,7 @@
 //! [`Variant`], the encodings this crate validates, and [`Config`], a
 //! validation with its options.
 
-use crate::{Error, bom, scalar, simd, stream::Validator};
+use crate::{Error, scalar, simd, stream::Validator};
 use core::fmt;
 use core::str::FromStr;
 
@@ -245,6 +245,6 @@ impl Config {
     /// Whether `input` starts with a byte-order mark that this validation
     /// rejects.
     pub(crate) fn rejects_bom_of(&self, input: &[u8]) -> bool {
-        self.bom == BomPolicy::Reject && input.starts_with(bom::Bom::Utf8.as_bytes())
+        self.bom == BomPolicy::Reject && input.starts_with(codec_core::Bom::Utf8.as_bytes())
     }
 }

@@ -1,4 +1,6 @@
-//! [`Bom`]: byte-order marks, detected and stripped.
+//! [`Bom`]: byte-order marks, detected and stripped, and [`BomMode`]: what a
+//! decoder of UTF-16 or UTF-32 bytes does with one. The one place these
+//! facts live: transcode, utf8-variants and the encodings use them.
 //!
 //! A byte-order mark is U+FEFF at the very start of a text, which Unicode
 //! (§23.8, "Specials") calls the signature of its encoding form. Detection
@@ -8,7 +10,7 @@
 /// The encoding a byte-order mark announces.
 ///
 /// ```
-/// use utf8_variants::Bom;
+/// use codec_core::Bom;
 ///
 /// let file = b"\xEF\xBB\xBFname,value\n";
 /// let bom = Bom::detect(file);
@@ -108,6 +110,27 @@ impl Bom {
     }
 }
 
+/// What a decoder of UTF-16 or UTF-32 *bytes* in a known order does with a
+/// leading byte-order mark of that order.
+///
+/// [`Strip`](BomMode::Strip) is the default, as encoding_rs decodes and as
+/// iconv reads `UTF-16`: the mark says how to read the bytes and is not part
+/// of the text. [`Keep`](BomMode::Keep) decodes it as U+FEFF (ZERO WIDTH
+/// NO-BREAK SPACE), as std's `String::from_utf16le` and iconv's `UTF-16LE`
+/// do; [`Reject`](BomMode::Reject) makes it an error. A mark of the other
+/// order (`FE FF` read as little-endian) is U+FFFE, a noncharacter that is
+/// still well-formed, and is never stripped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BomMode {
+    /// Skip a leading mark; error offsets still count its bytes.
+    #[default]
+    Strip,
+    /// Decode it as U+FEFF.
+    Keep,
+    /// A leading mark is an error at offset 0.
+    Reject,
+}
+
 impl core::fmt::Display for Bom {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
@@ -117,6 +140,7 @@ impl core::fmt::Display for Bom {
 #[cfg(test)]
 mod tests {
     use super::*;
+    extern crate std;
     use std::vec::Vec;
 
     /// Every mark is U+FEFF in its encoding.
