@@ -491,22 +491,25 @@ impl Decoder {
         };
         let end = utf16_cut(input, order, last);
         let body = &input[..end];
+        // The stream decides about a mark at its start (`order`); a U+FEFF
+        // at the start of a later chunk is text.
+        let keep = transcode::ByteOrder::new(order, transcode::BomMode::Keep);
         let converted = match (&mut out, self.lossy) {
             (Utf8Out::Text(text), true) => {
-                append(text, transcode::utf16_bytes_to_string_lossy(body, order));
+                append(text, transcode::utf16_bytes_to_string_lossy(body, keep));
                 Ok(())
             }
             (Utf8Out::Text(text), false) => {
-                transcode::utf16_bytes_to_string(body, order).map(|t| append(text, t))
+                transcode::utf16_bytes_to_string(body, keep).map(|t| append(text, t))
             }
             (Utf8Out::Bytes(buf, len), lossy) => {
                 // At most 3 bytes per unit, U+FFFD included.
                 let dst = grow(buf, 3 * body.len() / 2 + 3);
                 let n = if lossy {
-                    transcode::utf16_bytes_to_utf8_lossy(body, dst, order)
+                    transcode::utf16_bytes_to_utf8_lossy(body, dst, keep)
                         .map_err(|e| self.internal_msg(&e.to_string()))?
                 } else {
-                    match transcode::utf16_bytes_to_utf8(body, dst, order) {
+                    match transcode::utf16_bytes_to_utf8(body, dst, keep) {
                         Ok(n) => n,
                         Err(e) => match e.invalid() {
                             Some(&u) => return Err(self.unpaired(input, last, order, u)),
