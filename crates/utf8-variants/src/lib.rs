@@ -1,7 +1,4 @@
-//! UTF-8's relatives: CESU-8, Java's Modified UTF-8 (MUTF-8) and WTF-8,
-//! validated with exact errors and SIMD speed, converted to and from UTF-8
-//! (and, for WTF-8, UTF-16) without copying what is already the same, plus
-//! byte-order marks.
+#![doc = include_str!("../README.md")]
 //!
 //! | encoding | differs from UTF-8 in | module |
 //! |---|---|---|
@@ -78,8 +75,9 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): runtime CPU detection for the SIMD path; implies
-//!   `alloc`.
+//! - `std` (default): forwarded to codec-core and utf8-simd (`std::error::Error`
+//!   and `std::io` there); implies `alloc`. The SIMD kernel is chosen at run
+//!   time with or without it.
 //! - `alloc`: the conversions (`decode`, `encode`, `to_utf16`,
 //!   [`wtf8::Wtf8Buf`], ...).
 //!
@@ -91,6 +89,9 @@
 //! Rust 1.89 (the workspace's). The crate is `#![forbid(unsafe_code)]`: its
 //! SIMD path is utf8-simd's kernel, called through that crate's safe API.
 //! `no_std` without default features.
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 
