@@ -342,7 +342,10 @@ impl ToUtf16Error {
         }
     }
 
-    /// Input bytes converted: a sequence boundary.
+    /// Input bytes converted: a sequence boundary. Each sequence is one
+    /// unit, so when the buffer fills between the two halves of a
+    /// surrogate pair `read` is between them too; converting the rest from
+    /// there gives the trail, and nothing is lost.
     #[must_use]
     pub const fn read(&self) -> usize {
         self.read
