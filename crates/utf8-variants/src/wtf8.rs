@@ -314,6 +314,12 @@ impl Wtf8Buf {
         }
     }
 
+    /// Bytes that the caller has made as WTF-8 (checked in debug builds).
+    pub(crate) fn from_valid(bytes: Vec<u8>) -> Wtf8Buf {
+        debug_assert!(is_valid(&bytes), "not WTF-8: {bytes:02X?}");
+        Wtf8Buf { bytes }
+    }
+
     /// Potentially ill-formed UTF-16 as WTF-8: a lead surrogate followed by
     /// a trail becomes their supplementary character (4 bytes), any other
     /// surrogate its own 3 bytes.
