@@ -758,7 +758,7 @@ impl Decoder {
                 let at = e.valid_up_to();
                 push_valid(text, &valid[..at]);
                 let piece = &valid[at..(at + 3).min(valid.len())];
-                let unit = wtf8::to_utf16(piece)
+                let unit = wtf8::to_utf16_vec(piece)
                     .ok()
                     .and_then(|u| u.first().copied())
                     .unwrap_or_default();
@@ -1150,7 +1150,7 @@ mod tests {
                 && strict(Encoding::Wtf8)
                     == utf8_simd::from_utf8(&bytes).ok().map(str::to_string)
                 && lossy(Encoding::Wtf8) == Some(wtf8::to_utf8_lossy(&bytes).into_owned())
-                && decode_units(Encoding::Wtf8, &bytes, chunk).ok() == wtf8::to_utf16(&bytes).ok()
+                && decode_units(Encoding::Wtf8, &bytes, chunk).ok() == wtf8::to_utf16_vec(&bytes).ok()
         }
 
         fn wtf8_units_round_trip(units: Vec<u16>, chunk: u8) -> bool {

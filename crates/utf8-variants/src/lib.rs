@@ -75,7 +75,7 @@
 //!   `to_utf16` (into a `[u16]`, [`ToUtf16Error`] if it is too small),
 //!   `to_utf16_vec`, `to_wtf8`, and back `from_utf16`, `from_wtf8`.
 //! - [`wtf8`]: `validate`, `is_valid`, UTF-16 in and out
-//!   ([`wtf8::from_utf16`], [`wtf8::to_utf16`], [`wtf8::encode_utf16`]),
+//!   ([`wtf8::from_utf16`], [`wtf8::to_utf16_vec`], [`wtf8::encode_utf16`]),
 //!   [`wtf8::to_utf8_lossy`], and [`wtf8::Wtf8Buf`], whose concatenation
 //!   joins a trailing lead surrogate with a leading trail surrogate.
 //! - [`Bom`]: detect and strip the byte-order marks of UTF-8, UTF-16 and

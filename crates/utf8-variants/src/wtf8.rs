@@ -63,7 +63,7 @@ pub fn encode_utf16(input: &[u8]) -> Result<EncodeUtf16<'_>, Error> {
 /// the code unit it encodes, each supplementary character a surrogate
 /// pair. The error is [`validate`]'s.
 #[cfg(feature = "alloc")]
-pub fn to_utf16(input: &[u8]) -> Result<Vec<u16>, Error> {
+pub fn to_utf16_vec(input: &[u8]) -> Result<Vec<u16>, Error> {
     let units = encode_utf16(input)?;
     let mut out = Vec::with_capacity(input.len());
     out.extend(units);
