@@ -54,6 +54,9 @@ pub struct Decoder {
     failed: Option<DecodeError>,
     /// The decoded text of a UTF-16 output call.
     scratch: String,
+    /// The last bytes given to encoding_rs, whose malformed sequences may
+    /// begin in an earlier chunk: an error quotes them from here.
+    history: Vec<u8>,
 }
 
 /// A decode failure inside a step: `at` is relative to the step's input.
@@ -86,6 +89,7 @@ impl Decoder {
             utf7: crate::utf7::Utf7Decoder::default(),
             failed: None,
             scratch: String::new(),
+            history: Vec::new(),
         }
     }
 
@@ -197,13 +201,27 @@ impl Decoder {
         match self.step(input, last, dst) {
             Ok(n) => {
                 self.offset += n as u64;
+                if matches!(self.encoding.kind(), Kind::Legacy(_)) {
+                    let tail = &input[input.len().saturating_sub(CARRY)..];
+                    self.history.extend_from_slice(tail);
+                    let excess = self.history.len().saturating_sub(CARRY);
+                    self.history.drain(..excess);
+                }
                 Ok(n)
             }
             Err(bad) => {
-                let from = usize::try_from(bad.at).unwrap_or(0).min(input.len());
-                let to = (from + bad.len).min(input.len()).min(from + 8);
-                let bytes = input[from..to].to_vec();
-                Err((bad, bytes))
+                // Quote the bytes from the held ones of earlier chunks and
+                // this input.
+                let mut seen = core::mem::take(&mut self.history);
+                let held = seen.len() as isize;
+                seen.extend_from_slice(
+                    &input[..input
+                        .len()
+                        .min(bad.len.saturating_add_signed(bad.at).min(input.len()))],
+                );
+                let from = usize::try_from(held + bad.at).unwrap_or(0).min(seen.len());
+                let to = (from + bad.len).min(seen.len()).min(from + 8);
+                Err((bad, seen[from..to].to_vec()))
             }
         }
     }
