@@ -82,7 +82,9 @@ impl Encoder {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
-        if !self.started {
+        // The BOM goes before the first character (none for empty text, as
+        // glibc).
+        if !self.started && !src.is_empty() {
             self.started = true;
             if let Kind::Utf16(Order::Bom) | Kind::Utf32(Order::Bom) = self.encoding.kind() {
                 dst.extend_from_slice(self.encoding.bom());
