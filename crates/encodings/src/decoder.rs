@@ -93,6 +93,27 @@ impl Decoder {
         }
     }
 
+    /// A decoder for a region of an input that starts at byte `offset`,
+    /// cut where [`Encoding::cut_near`] allows: its errors name offsets in
+    /// the whole input (their line and column count from the region's
+    /// start). `head` is the start of the whole input, from which `UTF-16`
+    /// and `UTF-32` take their byte order (a region never starts with a
+    /// BOM of its own).
+    #[must_use]
+    pub fn resume(encoding: Encoding, mode: DecodeMode, offset: u64, head: &[u8]) -> Decoder {
+        let mut d = Decoder::new(encoding, mode);
+        d.offset = offset;
+        if offset > 0
+            && matches!(
+                encoding.kind(),
+                Kind::Utf16(_) | Kind::Utf32(_) | Kind::Ucs2(_)
+            )
+        {
+            d.order = Some(crate::cut::sniffed(encoding, head));
+        }
+        d
+    }
+
     /// The encoding decoded.
     #[must_use]
     pub fn encoding(&self) -> Encoding {

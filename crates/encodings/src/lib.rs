@@ -63,6 +63,12 @@
 //! without one; they write a BOM and little-endian, as glibc. The other
 //! Unicode encodings keep a U+FEFF at the start as text.
 //!
+//! # Regions
+//!
+//! [`Encoding::cut_near`] says where an input may be cut so that decoders
+//! started there with [`Decoder::resume`] (on other threads, say) produce
+//! together exactly what one decoder produces.
+//!
 //! # Detection
 //!
 //! [`Encoding::detect`]: a BOM, UTF-16/32 from the zero bytes, ASCII, valid
@@ -76,6 +82,7 @@
 //! by `cargo xtask gen-tables --check`; the tests compare every byte with
 //! encoding_rs and with the `iconv` program.
 
+mod cut;
 mod decoder;
 mod detect;
 mod encoder;
