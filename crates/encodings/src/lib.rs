@@ -82,6 +82,11 @@
 //! by `cargo xtask gen-tables --check`; the tests compare every byte with
 //! encoding_rs and with the `iconv` program.
 
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 mod cut;
 mod decoder;
 mod detect;

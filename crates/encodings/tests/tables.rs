@@ -239,3 +239,61 @@ fn registry_facts() {
     );
     assert_eq!(Encoding::for_iconv_name("x-cp1252"), None);
 }
+
+#[test]
+fn every_whatwg_encoding_has_a_row() {
+    let all = [
+        encoding_rs::BIG5,
+        encoding_rs::EUC_JP,
+        encoding_rs::EUC_KR,
+        encoding_rs::GB18030,
+        encoding_rs::GBK,
+        encoding_rs::IBM866,
+        encoding_rs::ISO_2022_JP,
+        encoding_rs::ISO_8859_10,
+        encoding_rs::ISO_8859_13,
+        encoding_rs::ISO_8859_14,
+        encoding_rs::ISO_8859_15,
+        encoding_rs::ISO_8859_16,
+        encoding_rs::ISO_8859_2,
+        encoding_rs::ISO_8859_3,
+        encoding_rs::ISO_8859_4,
+        encoding_rs::ISO_8859_5,
+        encoding_rs::ISO_8859_6,
+        encoding_rs::ISO_8859_7,
+        encoding_rs::ISO_8859_8,
+        encoding_rs::ISO_8859_8_I,
+        encoding_rs::KOI8_R,
+        encoding_rs::KOI8_U,
+        encoding_rs::MACINTOSH,
+        encoding_rs::REPLACEMENT,
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::UTF_16BE,
+        encoding_rs::UTF_16LE,
+        encoding_rs::UTF_8,
+        encoding_rs::WINDOWS_1250,
+        encoding_rs::WINDOWS_1251,
+        encoding_rs::WINDOWS_1252,
+        encoding_rs::WINDOWS_1253,
+        encoding_rs::WINDOWS_1254,
+        encoding_rs::WINDOWS_1255,
+        encoding_rs::WINDOWS_1256,
+        encoding_rs::WINDOWS_1257,
+        encoding_rs::WINDOWS_1258,
+        encoding_rs::WINDOWS_874,
+        encoding_rs::X_MAC_CYRILLIC,
+        encoding_rs::X_USER_DEFINED,
+    ];
+    assert_eq!(all.len(), 40);
+    for w in all {
+        let e = Encoding::for_whatwg(w).unwrap_or_else(|| panic!("{}", w.name()));
+        assert_eq!(e.name(), w.name());
+    }
+    let rows = Encoding::all().count();
+    let whatwg = Encoding::all().filter(|e| e.whatwg().is_some()).count();
+    let glibc = Encoding::all()
+        .filter(|e| e.whatwg().is_none() && e.is_single_byte())
+        .count();
+    eprintln!("{rows} rows: {whatwg} WHATWG, {glibc} glibc single-byte");
+    assert_eq!(whatwg, 40);
+}
