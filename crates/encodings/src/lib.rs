@@ -82,11 +82,16 @@
 //! by `cargo xtask gen-tables --check`; the tests compare every byte with
 //! encoding_rs and with the `iconv` program.
 
+#![deny(unsafe_code)]
+
 /// The README's example, compiled and run as a doctest.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+// The only `unsafe` code: the SIMD kernels.
+#[allow(unsafe_code)]
+mod arch;
 mod cut;
 mod decoder;
 mod detect;

@@ -2,10 +2,11 @@
 //! [`crate::tables`]) and an inverse table for encoding, with the scalar
 //! kernel that is the reference for any faster one.
 //!
-//! The kernel seam: [`Kernel`] holds the entry points; [`SCALAR`] is the
-//! only implementation today. A SIMD kernel (the high half looked up with
-//! byte shuffles) would be a second `Kernel` in `src/arch/`, chosen once
-//! by the dispatch and tested against `SCALAR` on every table.
+//! [`ENGINE`] decodes to UTF-16 through the CPU's table-lookup kernel
+//! ([`crate::arch`]: SSSE3 byte shuffles on x86-64, the scalar reference
+//! elsewhere), then to UTF-8 through transcode's kernels; [`SCALAR`], one
+//! byte at a time, is the reference it is tested against. Encoding goes
+//! through the inverse table, one character at a time.
 
 use crate::tables;
 use std::sync::OnceLock;
@@ -73,9 +74,6 @@ pub(crate) type EncodeFn =
 /// The entry points of a single-byte engine.
 #[derive(Debug)]
 pub(crate) struct Kernel {
-    /// The kernel's name, for tests and reports.
-    #[allow(dead_code)]
-    pub(crate) name: &'static str,
     /// Decodes `src` through `page`, appending to `dst`; stops at the first
     /// undefined byte and returns its index (everything before it is
     /// appended).
@@ -86,18 +84,58 @@ pub(crate) struct Kernel {
     pub(crate) encode: EncodeFn,
 }
 
-/// The scalar engine: the reference.
+/// The scalar engine: the reference the tests compare [`ENGINE`] with.
+#[cfg(test)]
 pub(crate) static SCALAR: Kernel = Kernel {
-    name: "scalar",
     decode: decode_scalar,
+    encode: encode_scalar,
+};
+
+/// The engine in use: decoding through the CPU's table-lookup kernel.
+pub(crate) static ENGINE: Kernel = Kernel {
+    decode,
     encode: encode_scalar,
 };
 
 /// The engine in use.
 pub(crate) fn kernel() -> &'static Kernel {
-    &SCALAR
+    &ENGINE
 }
 
+/// Blocks of this many bytes go to UTF-16 (the table-lookup kernel) and
+/// then to UTF-8 (transcode's kernel), on the stack.
+const BLOCK: usize = 1024;
+
+fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> {
+    let k = crate::arch::chosen();
+    dst.reserve(src.len());
+    let mut units = [0u16; BLOCK];
+    let mut bytes = [0u8; 3 * BLOCK];
+    let mut i = 0;
+    while i < src.len() {
+        let block = &src[i..src.len().min(i + BLOCK)];
+        let n = k.to_utf16(page.table, block, &mut units).unwrap_or(0);
+        // Every unit is a BMP character that is not a surrogate (the
+        // generator checks), so neither conversion can fail.
+        if let Ok(len) = transcode::utf16_to_utf8(&units[..n], &mut bytes)
+            && let Ok(text) = utf8_simd::from_utf8(&bytes[..len])
+        {
+            dst.push_str(text);
+        }
+        i += n;
+        if n < block.len() {
+            // The kernel stopped at an undefined byte.
+            match page.decode_byte(src[i]) {
+                Some(c) => dst.push(c),
+                None => return Err(i),
+            }
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
 fn decode_scalar(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> {
     dst.reserve(src.len());
     let ascii = page.ascii_compatible();
@@ -145,7 +183,53 @@ fn encode_scalar(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), 
 macro_rules! pages {
     ($($name:ident),* $(,)?) => {
         $(pub(crate) static $name: SingleByte = SingleByte::new(&tables::$name);)*
+
+        /// Every page, for the kernels' tests.
+        #[cfg(test)]
+        pub(crate) fn all_pages() -> Vec<&'static SingleByte> {
+            vec![$(&$name),*]
+        }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dispatched engine against the scalar one on every page, on
+    /// random bytes (undefined ones included) at lengths around the
+    /// kernel's 16-byte blocks and the 1024-byte staging blocks.
+    #[test]
+    fn engine_equals_scalar() {
+        let mut seed = 0x0DDB_1A5E_5BAD_5EED_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for page in all_pages() {
+            let defined: Vec<u8> = (0..=255u8)
+                .filter(|&b| page.decode_byte(b).is_some())
+                .collect();
+            for len in (0..40).chain([1023, 1024, 1025, 2050]) {
+                for round in 0..4 {
+                    let src: Vec<u8> = (0..len)
+                        .map(|_| match round {
+                            0 => next() as u8,
+                            1 => defined[next() as usize % defined.len()],
+                            2 => next() as u8 & 0x7F,
+                            _ => (next() as u8) | 0x80,
+                        })
+                        .collect();
+                    let (mut a, mut b) = (String::from("s"), String::from("s"));
+                    let x = (ENGINE.decode)(page, &src, &mut a);
+                    let y = (SCALAR.decode)(page, &src, &mut b);
+                    assert_eq!((x, &a), (y, &b), "{src:02X?}");
+                }
+            }
+        }
+    }
 }
 
 pages!(

@@ -193,8 +193,10 @@ fn charmap(name: &str) -> Result<[u16; 256]> {
             continue;
         };
         let u = u16::try_from(u).map_err(|_| format!("{name}: U+{u:X} is not in the BMP"))?;
-        if u == UNDEFINED {
-            return Err(format!("{name}: maps a byte to U+FFFF"));
+        // The decoder relies on both: U+FFFF marks undefined bytes, and
+        // every defined one is a character of its own.
+        if u == UNDEFINED || (0xD800..0xE000).contains(&u) {
+            return Err(format!("{name}: maps a byte to U+{u:04X}"));
         }
         if t[usize::from(b)] != UNDEFINED {
             return Err(format!("{name}: byte {b:#04X} mapped twice"));
