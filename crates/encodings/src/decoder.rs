@@ -46,6 +46,8 @@ pub struct Decoder {
     carry: Vec<u8>,
     /// The byte order of UTF-16/UTF-32 once known.
     order: Option<Endianness>,
+    /// The length of the BOM that `UTF-16`/`UTF-32` consumed at the start.
+    pub(crate) bom_consumed: usize,
     /// Where the output stands (for errors' line and column).
     position: Position,
     legacy: Option<encoding_rs::Decoder>,
@@ -84,6 +86,7 @@ impl Decoder {
             offset: 0,
             carry: Vec::new(),
             order,
+            bom_consumed: 0,
             position: Position::new(),
             legacy,
             utf7: crate::utf7::Utf7Decoder::default(),
@@ -384,6 +387,7 @@ impl Decoder {
             _ => (Endianness::Little, 0),
         };
         self.order = Some(order);
+        self.bom_consumed = skip;
         Some((order, skip))
     }
 

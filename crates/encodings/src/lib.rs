@@ -92,6 +92,7 @@ pub struct ReadmeDoctests;
 // The only `unsafe` code: the SIMD kernels.
 #[allow(unsafe_code)]
 mod arch;
+mod convert;
 mod cut;
 mod decoder;
 mod detect;
@@ -103,6 +104,7 @@ mod single_byte;
 mod tables;
 mod utf7;
 
+pub use convert::{ConvertError, Converter};
 pub use decoder::Decoder;
 pub use detect::{Confidence, Detection, Reason};
 pub use encoder::Encoder;
