@@ -60,7 +60,9 @@ tasks:
                   tables from RFC 3629 and the Keiser–Lemire error classes and
                   print them as Rust source; --check compares them with the
                   crates' constants and names every entry that differs;
-                  --markdown prints the tables docs/tables.md quotes
+                  --markdown prints the tables docs/tables.md quotes;
+                  --encodings writes crates/encodings/src/tables.rs, the
+                  single-byte tables, from encoding_rs and glibc's charmaps
   bench [--quick] [--avx2-build] [--align-branches] [FILTER]
                   run the criterion benchmarks (all, or those whose id contains
                   FILTER, e.g. utf8 or varint-decode), print a summary with

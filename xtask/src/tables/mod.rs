@@ -7,6 +7,7 @@
 
 pub(crate) mod constants;
 pub(crate) mod dfa;
+pub(crate) mod encodings;
 pub(crate) mod nibbles;
 pub(crate) mod spec;
 pub(crate) mod variants;
@@ -254,6 +255,7 @@ pub(crate) fn run(args: &[String]) -> Result {
             }
             Ok(())
         }
+        [flag] if flag == "--encodings" => encodings::write(),
         [flag] if flag == "--markdown" => {
             print!("{}", markdown(&derive(&k)));
             for v in variants::derive_all() {
@@ -281,6 +283,7 @@ pub(crate) fn run(args: &[String]) -> Result {
                 ));
             }
             let report = check_all(&k);
+            eprintln!("gen-tables --check: {}", encodings::check()?);
             if report.is_clean() {
                 eprintln!(
                     "gen-tables --check: utf8_dfa::table ({} bytes{}), utf8_simd::tables (48 bytes), codec_core::utf8::lead (256 entries), utf8_variants::tables and utf8_simd::tables::{{UTF8_BMP, UTF8_BMP_WITHOUT_NUL}} equal the derivation; {}",
@@ -295,7 +298,7 @@ pub(crate) fn run(args: &[String]) -> Result {
                 ))
             }
         }
-        _ => Err("usage: cargo xtask gen-tables [--check | --markdown]".into()),
+        _ => Err("usage: cargo xtask gen-tables [--check | --markdown | --encodings]".into()),
     }
 }
 

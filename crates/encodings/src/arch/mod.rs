@@ -1,0 +1,156 @@
+//! The single-byte engine's kernels, and the crate's only `unsafe` code.
+//!
+//! A kernel's `to_utf16(table, src, dst)` converts the longest prefix of
+//! `src` (at most `dst.len()` bytes) that has no undefined byte into
+//! `dst`, one UTF-16 unit per byte, and returns its length; the caller
+//! ([`crate::single_byte`]) handles the undefined byte and the conversion
+//! to UTF-8. The scalar kernel is the reference; the others are tested
+//! against it on every table (`tests` below).
+//!
+//! Dispatch: the CPU is asked once (the `cpufeatures` crate, as the other
+//! crates of the workspace) and the chosen kernel cached in an
+//! `AtomicPtr`, which starts null.
+
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+use core::sync::atomic::{AtomicPtr, Ordering};
+
+/// One implementation of the engine.
+#[derive(Debug)]
+pub(crate) struct Kernel {
+    /// For tests and reports.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) name: &'static str,
+    /// See the module docs.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the kernel's features ([`Kernel::available`]).
+    pub(crate) to_utf16: unsafe fn(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize,
+    /// Whether this CPU can run the kernel.
+    pub(crate) available: fn() -> bool,
+}
+
+impl Kernel {
+    /// Converts through this kernel, if the CPU can run it.
+    pub(crate) fn to_utf16(
+        &self,
+        table: &[u16; 256],
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Option<usize> {
+        if !(self.available)() {
+            return None;
+        }
+        // SAFETY: the CPU has the kernel's features: checked just above.
+        Some(unsafe { (self.to_utf16)(table, src, dst) })
+    }
+}
+
+/// The reference: one table look-up per byte.
+pub(crate) static SCALAR: Kernel = Kernel {
+    name: "scalar",
+    to_utf16: scalar_to_utf16,
+    available: || true,
+};
+
+/// Every kernel, the scalar one last.
+pub(crate) static ALL: &[&Kernel] = &[
+    #[cfg(target_arch = "x86_64")]
+    &x86_64::SSSE3,
+    &SCALAR,
+];
+
+/// `unsafe` only to fit the kernel type: it needs no CPU feature.
+unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+    let mut n = 0;
+    for (d, &b) in dst.iter_mut().zip(src) {
+        let u = table[usize::from(b)];
+        if u == crate::single_byte::UNDEFINED {
+            break;
+        }
+        *d = u;
+        n += 1;
+    }
+    n
+}
+
+static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());
+
+/// The best kernel this CPU runs.
+pub(crate) fn chosen() -> &'static Kernel {
+    let p = CHOSEN.load(Ordering::Relaxed);
+    if p.is_null() {
+        let k = ALL
+            .iter()
+            .copied()
+            .find(|k| (k.available)())
+            .unwrap_or(&SCALAR);
+        CHOSEN.store(core::ptr::from_ref(k).cast_mut(), Ordering::Relaxed);
+        return k;
+    }
+    // SAFETY: `CHOSEN` only ever holds null or a pointer made from a
+    // `&'static Kernel` just above, never written through.
+    unsafe { &*p }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kernel against the scalar one, on every table, at every
+    /// length up to 70 and every undefined byte position.
+    #[test]
+    fn kernels_equal_scalar() {
+        let all_tables: Vec<&[u16; 256]> = crate::single_byte::all_pages()
+            .iter()
+            .map(|p| p.table)
+            .collect();
+        let mut seed = 0x1234_5678_9ABC_DEF0_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for k in ALL {
+            if !(k.available)() {
+                eprintln!("note: this CPU cannot run the {} kernel", k.name);
+                continue;
+            }
+            for table in &all_tables {
+                for len in 0..70 {
+                    for _ in 0..8 {
+                        let src: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+                        let mut a = vec![0xAAAA; len + 3];
+                        let mut b = vec![0xAAAA; len + 3];
+                        let n = k.to_utf16(table, &src, &mut a[..len]);
+                        let m = SCALAR.to_utf16(table, &src, &mut b[..len]);
+                        assert_eq!(n, m, "{} {src:02X?}", k.name);
+                        // Nothing past what it reports, nothing past dst.
+                        assert_eq!(a[..], b[..], "{}", k.name);
+                    }
+                    // All bytes defined: the whole input.
+                    let defined: Vec<u8> = (0..=255u8)
+                        .filter(|&b| table[usize::from(b)] != 0xFFFF)
+                        .collect();
+                    let src: Vec<u8> = (0..len)
+                        .map(|_| defined[next() as usize % defined.len()])
+                        .collect();
+                    let mut a = vec![0; len];
+                    assert_eq!(k.to_utf16(table, &src, &mut a), Some(len));
+                    let expected: Vec<u16> = src.iter().map(|&b| table[usize::from(b)]).collect();
+                    assert_eq!(a, expected, "{}", k.name);
+                }
+                // A shorter dst than src.
+                let src = [0x41u8; 40];
+                let mut a = [0u16; 17];
+                assert_eq!(
+                    k.to_utf16(table, &src, &mut a),
+                    SCALAR.to_utf16(table, &src, &mut [0u16; 17])
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! [`Converter`]: one encoding to another, in chunks, with every error
+//! named at its byte offset in the input.
+
+use crate::registry::{Kind, Order};
+use crate::{DecodeError, DecodeMode, Decoder, EncodeError, EncodeMode, Encoder, Encoding};
+use core::fmt;
+
+/// Why a [`Converter`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// The input is not valid in its encoding.
+    Decode(DecodeError),
+    /// A character the output encoding cannot hold.
+    Encode {
+        /// The encoder's error (its offset counts UTF-8 bytes of the text).
+        error: EncodeError,
+        /// The byte offset of the character in the input.
+        input_offset: u64,
+    },
+}
+
+impl ConvertError {
+    /// The byte offset in the input where the conversion stopped.
+    #[must_use]
+    pub fn input_offset(&self) -> u64 {
+        match self {
+            ConvertError::Decode(e) => e.offset(),
+            ConvertError::Encode { input_offset, .. } => *input_offset,
+        }
+    }
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertError::Decode(e) => e.fmt(f),
+            ConvertError::Encode {
+                error,
+                input_offset,
+            } => write!(
+                f,
+                "U+{:04X} ({:?}) cannot be written in {}, at byte {input_offset} of the input (line {}, column {})",
+                u32::from(error.char()),
+                error.char(),
+                error.encoding(),
+                error.line(),
+                error.column()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+/// A streaming conversion from one encoding to another through UTF-8.
+///
+/// ```
+/// use encodings::{Converter, DecodeMode, EncodeMode, Encoding};
+///
+/// let from = Encoding::for_label("UTF-16LE").unwrap();
+/// let to = Encoding::for_label("ISO-8859-1").unwrap();
+/// let mut c = Converter::new(from, to, DecodeMode::Strict, EncodeMode::Strict);
+/// let mut out = Vec::new();
+/// c.convert_into_vec(b"a\0\xE9\0", &mut out, false)?;
+/// let err = c.convert_into_vec(b"\xAC\x20", &mut out, true).unwrap_err();
+/// assert_eq!(out, b"a\xE9");
+/// assert_eq!(err.input_offset(), 4); // the euro sign's first byte
+/// # Ok::<(), encodings::ConvertError>(())
+/// ```
+#[derive(Debug)]
+pub struct Converter {
+    decoder: Decoder,
+    encoder: Encoder,
+    /// This call's text.
+    text: String,
+    /// UTF-8 bytes given to the encoder before this call.
+    fed: u64,
+    /// The input offset where this call's text starts.
+    input_before: u64,
+    /// Whether the encoder is strict.
+    strict: bool,
+}
+
+impl Converter {
+    /// A conversion from `from` to `to` with these error modes.
+    #[must_use]
+    pub fn new(from: Encoding, to: Encoding, decode: DecodeMode, encode: EncodeMode) -> Converter {
+        Converter {
+            decoder: Decoder::new(from, decode),
+            encoder: Encoder::new(to, encode),
+            text: String::new(),
+            fed: 0,
+            input_before: 0,
+            strict: encode == EncodeMode::Strict,
+        }
+    }
+
+    /// Converts `src`, the next chunk of the input, appending to `dst`;
+    /// `last` says no more input follows.
+    ///
+    /// # Errors
+    ///
+    /// The first invalid input (strict decoding) or character the output
+    /// cannot hold (strict encoding), with its offset in the input; `dst`
+    /// then holds the conversion of everything before it.
+    ///
+    /// The input offset of an unmappable character is found by encoding the
+    /// text before it in the input's encoding: exact where each character
+    /// has one form in it (every single-byte page and Unicode form; in the
+    /// CJK encodings, all but a few duplicated codes) and the input was
+    /// decoded strictly. In the stateful encodings (UTF-7, ISO-2022-JP) it
+    /// is exact within the first chunk and approximate after: the shift
+    /// state of the text before the chunk is not counted.
+    pub fn convert_into_vec(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        last: bool,
+    ) -> Result<(), ConvertError> {
+        self.text.clear();
+        let decoded = self.decoder.decode_into_string(src, &mut self.text, last);
+        // The text before a decode error is converted first, so that an
+        // unmappable character before it is the one reported.
+        let encoded = self
+            .encoder
+            .encode_into_vec(&self.text, dst, last && decoded.is_ok());
+        if let Err(error) = encoded {
+            let in_text = usize::try_from(error.offset() - self.fed).unwrap_or(0);
+            let prefix = self.text.get(..in_text).unwrap_or_default();
+            let bom = if self.input_before == 0 {
+                self.decoder.bom_consumed
+            } else {
+                0
+            };
+            let input_offset =
+                self.input_before + bom as u64 + source_len(self.decoder.encoding(), prefix);
+            return Err(ConvertError::Encode {
+                error,
+                input_offset,
+            });
+        }
+        self.fed += self.text.len() as u64;
+        // Where the next call's text starts in the input: after what the
+        // decoder consumed (a held unfinished character is not text yet).
+        // encoding_rs holds an unfinished character inside, unseen, so
+        // there the text itself is measured (only a strict encoder, which
+        // can fail, needs it).
+        self.input_before = match self.decoder.encoding().kind() {
+            Kind::Legacy(_) if self.strict => {
+                let bom = if self.input_before == 0 {
+                    self.decoder.bom_consumed
+                } else {
+                    0
+                };
+                self.input_before + bom as u64 + source_len(self.decoder.encoding(), &self.text)
+            }
+            _ => self.decoder.offset(),
+        };
+        decoded.map_err(ConvertError::Decode)
+    }
+}
+
+/// The length in `e` of `text`, which a strict decoder of `e` made.
+fn source_len(e: Encoding, text: &str) -> u64 {
+    let n = match e.kind() {
+        // Without the BOM an encoder of these writes first.
+        Kind::Utf16(Order::Bom) => 2 * text.encode_utf16().count(),
+        Kind::Utf32(Order::Bom) => 4 * text.chars().count(),
+        _ => e
+            .encode_to_vec(text, EncodeMode::Skip)
+            .map_or(0, |b| b.len()),
+    };
+    n as u64
+}

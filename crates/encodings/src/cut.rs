@@ -1,0 +1,89 @@
+//! Where an input may be cut into regions that decoders take in parallel,
+//! each starting afresh, with the same result as one decoder over the
+//! whole ([`Encoding::cut_near`], [`crate::Decoder::resume`]).
+//!
+//! - Single-byte encodings: anywhere.
+//! - UTF-8 and WTF-8: before a byte that is not a continuation byte
+//!   (`10xxxxxx`). No sequence that starts before such a byte extends past
+//!   it, and a maximal invalid subpart never spans it, so strict and lossy
+//!   decoding see the same pieces on both sides. A lead byte takes at most
+//!   3 continuation bytes, so the cut moves at most 3 bytes. (WTF-8: a
+//!   surrogate pair is two 3-byte sequences that a cut between them would
+//!   leave unpaired; the cut moves past a trail surrogate after a lead.)
+//! - UTF-16 and UCS-2: at an even offset, moved one unit on when it falls
+//!   between a lead and a trail surrogate.
+//! - UTF-32: at a multiple of 4.
+//! - CESU-8, MUTF-8, UTF-7 and the multi-byte legacy encodings: nowhere
+//!   (their pieces or shift states cannot be found from a position alone).
+
+use crate::Encoding;
+use crate::registry::{Kind, Order};
+use codec_core::utf16::Endianness;
+
+impl Encoding {
+    /// The first place at or after `at` where `input` may be cut so that a
+    /// decoder started there ([`crate::Decoder::resume`]) continues exactly
+    /// what one decoder over all of `input` would produce; `None` if the
+    /// encoding cannot be cut (see the module docs) or no such place is
+    /// within `input`. `input` is the whole input from its first byte (its
+    /// start says the byte order of `UTF-16` and `UTF-32`).
+    #[must_use]
+    pub fn cut_near(self, input: &[u8], at: usize) -> Option<usize> {
+        if at >= input.len() {
+            return None;
+        }
+        match self.kind() {
+            Kind::SingleByte(_) | Kind::Latin1 | Kind::Ascii => Some(at),
+            Kind::Utf8 | Kind::Wtf8 => {
+                let mut c = (at..input.len().min(at + 4)).find(|&i| input[i] & 0xC0 != 0x80)?;
+                // WTF-8: keep a surrogate pair (ED A0..AF xx ED B0..BF xx)
+                // together.
+                if self.kind_is_wtf8()
+                    && c >= 3
+                    && matches!(input[c - 3..], [0xED, 0xA0..=0xAF, _, ..])
+                    && matches!(input[c..], [0xED, 0xB0..=0xBF, ..])
+                {
+                    c += 3;
+                }
+                (c < input.len()).then_some(c)
+            }
+            Kind::Utf16(_) | Kind::Ucs2(_) => {
+                let order = sniffed(self, input);
+                let mut c = at + (at & 1);
+                let unit = |i: usize| {
+                    let b = [*input.get(i)?, *input.get(i + 1)?];
+                    Some(match order {
+                        Endianness::Little => u16::from_le_bytes(b),
+                        Endianness::Big => u16::from_be_bytes(b),
+                    })
+                };
+                let lead = c >= 2 && unit(c - 2).is_some_and(|u| (0xD800..0xDC00).contains(&u));
+                let trail = unit(c).is_some_and(|u| (0xDC00..0xE000).contains(&u));
+                if lead && trail && !matches!(self.kind(), Kind::Ucs2(_)) {
+                    c += 2;
+                }
+                (c < input.len()).then_some(c)
+            }
+            Kind::Utf32(_) => {
+                let c = at.next_multiple_of(4);
+                (c < input.len()).then_some(c)
+            }
+            Kind::Cesu8 | Kind::Mutf8 | Kind::Utf7 | Kind::Legacy(_) => None,
+        }
+    }
+
+    fn kind_is_wtf8(self) -> bool {
+        matches!(self.kind(), Kind::Wtf8)
+    }
+}
+
+/// The byte order of UTF-16/UTF-32 input that starts with `head`: named,
+/// or from its BOM (little-endian without one).
+pub(crate) fn sniffed(e: Encoding, head: &[u8]) -> Endianness {
+    match e.kind() {
+        Kind::Utf16(Order::Fixed(o)) | Kind::Utf32(Order::Fixed(o)) | Kind::Ucs2(o) => o,
+        Kind::Utf16(Order::Bom) if head.starts_with(&[0xFE, 0xFF]) => Endianness::Big,
+        Kind::Utf32(Order::Bom) if head.starts_with(&[0, 0, 0xFE, 0xFF]) => Endianness::Big,
+        _ => Endianness::Little,
+    }
+}

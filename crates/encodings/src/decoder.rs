@@ -1,0 +1,615 @@
+//! [`Decoder`]: any encoding to UTF-8 (or UTF-16), in chunks.
+//!
+//! Each encoding has a step that decodes a prefix of what it is given and
+//! says how much it consumed; what it leaves (an unfinished character,
+//! code unit or surrogate pair: at most [`CARRY`] bytes) the decoder keeps
+//! and puts in front of the next chunk, so callers may cut their input
+//! anywhere. encoding_rs keeps its own state, so its step consumes all.
+
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::registry::{Kind, Order};
+use crate::single_byte;
+use crate::{DecodeMode, Encoding};
+use codec_core::position::Position;
+use codec_core::utf16::Endianness;
+use utf8_variants::{Variant, cesu8, mutf8};
+
+/// The most bytes a step leaves unconsumed when more input may follow.
+const CARRY: usize = 8;
+
+/// A streaming decoder from one encoding to UTF-8 or UTF-16.
+///
+/// Bounded memory: besides the output, it holds at most 8 bytes of a
+/// character split between chunks (and encoding_rs's state for the
+/// multi-byte encodings). Errors name their byte offset in the whole
+/// input, and its line and column.
+///
+/// ```
+/// use encodings::{DecodeMode, Decoder, Encoding};
+///
+/// let koi8 = Encoding::for_label("KOI8-R").unwrap();
+/// let mut d = Decoder::new(koi8, DecodeMode::Strict);
+/// let mut text = String::new();
+/// for chunk in [&b"\xF0\xD2\xC9"[..], b"\xD7\xC5\xD4"] {
+///     d.decode_into_string(chunk, &mut text, false).unwrap();
+/// }
+/// d.decode_into_string(b"", &mut text, true).unwrap();
+/// assert_eq!(text, "Привет");
+/// ```
+#[derive(Debug)]
+pub struct Decoder {
+    encoding: Encoding,
+    mode: DecodeMode,
+    /// The absolute offset of the next byte a step is given.
+    offset: u64,
+    /// Bytes left by the last step, to go in front of the next chunk.
+    carry: Vec<u8>,
+    /// The byte order of UTF-16/UTF-32 once known.
+    order: Option<Endianness>,
+    /// The length of the BOM that `UTF-16`/`UTF-32` consumed at the start.
+    pub(crate) bom_consumed: usize,
+    /// Where the output stands (for errors' line and column).
+    position: Position,
+    legacy: Option<encoding_rs::Decoder>,
+    utf7: crate::utf7::Utf7Decoder,
+    /// The error a strict decoder stopped at: returned again if it is used.
+    failed: Option<DecodeError>,
+    /// The decoded text of a UTF-16 output call.
+    scratch: String,
+    /// The last bytes given to encoding_rs, whose malformed sequences may
+    /// begin in an earlier chunk: an error quotes them from here.
+    history: Vec<u8>,
+}
+
+/// A decode failure inside a step: `at` is relative to the step's input.
+struct Bad {
+    at: isize,
+    len: usize,
+    kind: DecodeErrorKind,
+}
+
+impl Decoder {
+    /// A decoder at the start of an input in `encoding`.
+    #[must_use]
+    pub fn new(encoding: Encoding, mode: DecodeMode) -> Decoder {
+        let order = match encoding.kind() {
+            Kind::Utf16(Order::Fixed(o)) | Kind::Utf32(Order::Fixed(o)) | Kind::Ucs2(o) => Some(o),
+            _ => None,
+        };
+        let legacy = match encoding.kind() {
+            Kind::Legacy(e) => Some(e.new_decoder_without_bom_handling()),
+            _ => None,
+        };
+        Decoder {
+            encoding,
+            mode,
+            offset: 0,
+            carry: Vec::new(),
+            order,
+            bom_consumed: 0,
+            position: Position::new(),
+            legacy,
+            utf7: crate::utf7::Utf7Decoder::default(),
+            failed: None,
+            scratch: String::new(),
+            history: Vec::new(),
+        }
+    }
+
+    /// A decoder for a region of an input that starts at byte `offset`,
+    /// cut where [`Encoding::cut_near`] allows: its errors name offsets in
+    /// the whole input (their line and column count from the region's
+    /// start). `head` is the start of the whole input, from which `UTF-16`
+    /// and `UTF-32` take their byte order (a region never starts with a
+    /// BOM of its own).
+    #[must_use]
+    pub fn resume(encoding: Encoding, mode: DecodeMode, offset: u64, head: &[u8]) -> Decoder {
+        let mut d = Decoder::new(encoding, mode);
+        d.offset = offset;
+        if offset > 0
+            && matches!(
+                encoding.kind(),
+                Kind::Utf16(_) | Kind::Utf32(_) | Kind::Ucs2(_)
+            )
+        {
+            d.order = Some(crate::cut::sniffed(encoding, head));
+        }
+        d
+    }
+
+    /// The encoding decoded.
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// The bytes of input consumed so far (those held back between chunks
+    /// excluded).
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Decodes `src`, the next chunk of the input, appending the text to
+    /// `dst`. `last` says no more input follows: then an unfinished
+    /// character at the end is an error (or one U+FFFD).
+    ///
+    /// # Errors
+    ///
+    /// In [`DecodeMode::Strict`], the first invalid sequence, with `dst`
+    /// holding exactly the text before it. The decoder is then spent: later
+    /// calls return the same error.
+    pub fn decode_into_string(
+        &mut self,
+        src: &[u8],
+        dst: &mut String,
+        last: bool,
+    ) -> Result<(), DecodeError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        let start = dst.len();
+        let result = self.run(src, dst, last);
+        let produced = &dst.as_bytes()[start..];
+        match result {
+            Ok(()) => {
+                self.position.advance_valid(produced);
+                Ok(())
+            }
+            Err((bad, bytes)) => {
+                self.position.advance_valid(produced);
+                let e = DecodeError {
+                    encoding: self.encoding,
+                    kind: bad.kind,
+                    offset: self.offset.saturating_add_signed(bad.at as i64),
+                    bytes,
+                    line: self.position.line(),
+                    column: self.position.column(),
+                };
+                self.failed = Some(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// As [`Decoder::decode_into_string`], appending UTF-16 code units.
+    ///
+    /// # Errors
+    ///
+    /// As [`Decoder::decode_into_string`]; `dst` then holds the units of the
+    /// text before the error.
+    pub fn decode_into_utf16(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u16>,
+        last: bool,
+    ) -> Result<(), DecodeError> {
+        let mut text = core::mem::take(&mut self.scratch);
+        text.clear();
+        let result = self.decode_into_string(src, &mut text, last);
+        dst.extend(text.encode_utf16());
+        self.scratch = text;
+        result
+    }
+
+    /// Decodes the carry and `src` through the encoding's step.
+    fn run(&mut self, mut src: &[u8], dst: &mut String, last: bool) -> Result<(), (Bad, Vec<u8>)> {
+        if !self.carry.is_empty() {
+            // The carry and the head of `src` together: the step consumes at
+            // least the carry unless `src` ends first.
+            let take = src.len().min(2 * CARRY);
+            let mut joined = core::mem::take(&mut self.carry);
+            let held = joined.len();
+            joined.extend_from_slice(&src[..take]);
+            let n = self.step_checked(&joined, last && take == src.len(), dst)?;
+            if n < held {
+                joined.drain(..n);
+                self.carry = joined;
+                return Ok(());
+            }
+            src = &src[n - held..];
+        }
+        let n = self.step_checked(src, last, dst)?;
+        self.carry.clear();
+        self.carry.extend_from_slice(&src[n..]);
+        Ok(())
+    }
+
+    /// One step, advancing the offset past what it consumed.
+    fn step_checked(
+        &mut self,
+        input: &[u8],
+        last: bool,
+        dst: &mut String,
+    ) -> Result<usize, (Bad, Vec<u8>)> {
+        match self.step(input, last, dst) {
+            Ok(n) => {
+                self.offset += n as u64;
+                if matches!(self.encoding.kind(), Kind::Legacy(_)) {
+                    let tail = &input[input.len().saturating_sub(CARRY)..];
+                    self.history.extend_from_slice(tail);
+                    let excess = self.history.len().saturating_sub(CARRY);
+                    self.history.drain(..excess);
+                }
+                Ok(n)
+            }
+            Err(bad) => {
+                // Quote the bytes from the held ones of earlier chunks and
+                // this input.
+                let mut seen = core::mem::take(&mut self.history);
+                let held = seen.len() as isize;
+                seen.extend_from_slice(
+                    &input[..input
+                        .len()
+                        .min(bad.len.saturating_add_signed(bad.at).min(input.len()))],
+                );
+                let from = usize::try_from(held + bad.at).unwrap_or(0).min(seen.len());
+                let to = (from + bad.len).min(seen.len()).min(from + 8);
+                Err((bad, seen[from..to].to_vec()))
+            }
+        }
+    }
+
+    /// Handles one invalid piece at `at` of `len` bytes: an error when
+    /// strict, else one U+FFFD or nothing.
+    fn bad(
+        &self,
+        at: usize,
+        len: usize,
+        kind: DecodeErrorKind,
+        dst: &mut String,
+    ) -> Result<(), Bad> {
+        match self.mode {
+            DecodeMode::Strict => Err(Bad {
+                at: at as isize,
+                len,
+                kind,
+            }),
+            DecodeMode::Replace => {
+                dst.push('\u{FFFD}');
+                Ok(())
+            }
+            DecodeMode::Skip => Ok(()),
+        }
+    }
+
+    fn step(&mut self, input: &[u8], last: bool, dst: &mut String) -> Result<usize, Bad> {
+        match self.encoding.kind() {
+            Kind::Utf8 => self.utf8(input, last, dst),
+            Kind::Latin1 => {
+                dst.push_str(&transcode::latin1_to_string(input));
+                Ok(input.len())
+            }
+            Kind::Ascii => {
+                let mut i = 0;
+                while i < input.len() {
+                    let run = input[i..]
+                        .iter()
+                        .position(|b| !b.is_ascii())
+                        .unwrap_or(input.len() - i);
+                    if let Ok(s) = core::str::from_utf8(&input[i..i + run]) {
+                        dst.push_str(s);
+                    }
+                    i += run;
+                    if i < input.len() {
+                        self.bad(i, 1, DecodeErrorKind::Invalid, dst)?;
+                        i += 1;
+                    }
+                }
+                Ok(input.len())
+            }
+            Kind::SingleByte(page) => {
+                let kernel = single_byte::kernel();
+                let mut i = 0;
+                while let Err(at) = (kernel.decode)(page, &input[i..], dst) {
+                    self.bad(i + at, 1, DecodeErrorKind::Invalid, dst)?;
+                    i += at + 1;
+                }
+                Ok(input.len())
+            }
+            Kind::Utf16(_) | Kind::Ucs2(_) => self.utf16(input, last, dst),
+            Kind::Utf32(_) => self.utf32(input, last, dst),
+            Kind::Cesu8 => self.variant(Variant::Cesu8, input, last, dst),
+            Kind::Mutf8 => self.variant(Variant::Mutf8, input, last, dst),
+            Kind::Wtf8 => self.variant(Variant::Wtf8, input, last, dst),
+            Kind::Utf7 => {
+                let mode = self.mode;
+                let mut bad = None;
+                let n =
+                    self.utf7.decode(
+                        input,
+                        last,
+                        dst,
+                        &mut |at, len, dst: &mut String| match mode {
+                            DecodeMode::Strict => {
+                                bad = Some(Bad {
+                                    at: at as isize,
+                                    len,
+                                    kind: DecodeErrorKind::Invalid,
+                                });
+                                false
+                            }
+                            DecodeMode::Replace => {
+                                dst.push('\u{FFFD}');
+                                true
+                            }
+                            DecodeMode::Skip => true,
+                        },
+                    );
+                match bad {
+                    Some(b) => Err(b),
+                    None => Ok(n),
+                }
+            }
+            Kind::Legacy(_) => self.legacy(input, last, dst),
+        }
+    }
+
+    fn utf8(&mut self, input: &[u8], last: bool, dst: &mut String) -> Result<usize, Bad> {
+        let mut pos = 0;
+        while pos < input.len() {
+            match utf8_simd::from_utf8(&input[pos..]) {
+                Ok(valid) => {
+                    dst.push_str(valid);
+                    return Ok(input.len());
+                }
+                Err(e) => {
+                    let bad = pos + e.valid_up_to();
+                    push_valid(dst, &input[pos..bad]);
+                    let (len, kind) = match e.error_len() {
+                        Some(len) => (len, DecodeErrorKind::Invalid),
+                        None if !last => return Ok(bad),
+                        None => (input.len() - bad, DecodeErrorKind::Incomplete),
+                    };
+                    self.bad(bad, len, kind, dst)?;
+                    pos = bad + len;
+                }
+            }
+        }
+        Ok(input.len())
+    }
+
+    /// The byte order of UTF-16/UTF-32 input (units of `unit` bytes), and
+    /// how many BOM bytes to skip: named, or from a BOM (consumed;
+    /// little-endian without one). `None` until a whole unit has arrived.
+    fn sniff(&mut self, input: &[u8], last: bool, unit: usize) -> Option<(Endianness, usize)> {
+        if let Some(o) = self.order {
+            return Some((o, 0));
+        }
+        if input.len() < unit && !last {
+            return None;
+        }
+        let (order, skip) = match (unit, input) {
+            (2, [0xFF, 0xFE, ..]) => (Endianness::Little, 2),
+            (2, [0xFE, 0xFF, ..]) => (Endianness::Big, 2),
+            (4, [0xFF, 0xFE, 0, 0, ..]) => (Endianness::Little, 4),
+            (4, [0, 0, 0xFE, 0xFF, ..]) => (Endianness::Big, 4),
+            _ => (Endianness::Little, 0),
+        };
+        self.order = Some(order);
+        self.bom_consumed = skip;
+        Some((order, skip))
+    }
+
+    fn utf16(&mut self, input: &[u8], last: bool, dst: &mut String) -> Result<usize, Bad> {
+        let Some((order, skip)) = self.sniff(input, last, 2) else {
+            return Ok(0);
+        };
+        let ucs2 = matches!(self.encoding.kind(), Kind::Ucs2(_));
+        let unit = |i: usize| {
+            let b = [input[i], input[i + 1]];
+            match order {
+                Endianness::Little => u16::from_le_bytes(b),
+                Endianness::Big => u16::from_be_bytes(b),
+            }
+        };
+        // The fast path: all of it valid.
+        let even = skip + (input.len() - skip) / 2 * 2;
+        let mut end = even;
+        if !last && !ucs2 && end >= skip + 2 && (0xD800..0xDC00).contains(&unit(end - 2)) {
+            end -= 2;
+        }
+        if !ucs2
+            && let Ok(text) = transcode::utf16_bytes_to_string(
+                &input[skip..end],
+                match order {
+                    Endianness::Little => transcode::Endianness::Little,
+                    Endianness::Big => transcode::Endianness::Big,
+                },
+            )
+        {
+            dst.push_str(&text);
+            return self.utf16_tail(input, end, last, dst);
+        }
+        let mut i = skip;
+        while i + 2 <= end {
+            let u = unit(i);
+            if (0xD800..0xDC00).contains(&u) && !ucs2 && i + 4 <= end {
+                let t = unit(i + 2);
+                if (0xDC00..0xE000).contains(&t) {
+                    let c = 0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(t) - 0xDC00);
+                    dst.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                    i += 4;
+                    continue;
+                }
+            }
+            match char::from_u32(u32::from(u)) {
+                Some(c) => dst.push(c),
+                None => self.bad(i, 2, DecodeErrorKind::Invalid, dst)?,
+            }
+            i += 2;
+        }
+        self.utf16_tail(input, end, last, dst)
+    }
+
+    /// After the whole units up to `end`: at the end of the input, a lead
+    /// surrogate cut off and an odd byte are one unfinished character.
+    fn utf16_tail(
+        &mut self,
+        input: &[u8],
+        end: usize,
+        last: bool,
+        dst: &mut String,
+    ) -> Result<usize, Bad> {
+        if !last || end == input.len() {
+            return Ok(end);
+        }
+        self.bad(end, input.len() - end, DecodeErrorKind::Incomplete, dst)?;
+        Ok(input.len())
+    }
+
+    fn utf32(&mut self, input: &[u8], last: bool, dst: &mut String) -> Result<usize, Bad> {
+        let Some((order, skip)) = self.sniff(input, last, 4) else {
+            return Ok(0);
+        };
+        let whole = skip + (input.len() - skip) / 4 * 4;
+        let mut i = skip;
+        while i < whole {
+            let b = [input[i], input[i + 1], input[i + 2], input[i + 3]];
+            let u = match order {
+                Endianness::Little => u32::from_le_bytes(b),
+                Endianness::Big => u32::from_be_bytes(b),
+            };
+            match char::from_u32(u) {
+                Some(c) => dst.push(c),
+                None => self.bad(i, 4, DecodeErrorKind::Invalid, dst)?,
+            }
+            i += 4;
+        }
+        if !last || whole == input.len() {
+            return Ok(whole);
+        }
+        self.bad(whole, input.len() - whole, DecodeErrorKind::Incomplete, dst)?;
+        Ok(input.len())
+    }
+
+    /// CESU-8, MUTF-8 or WTF-8, validated by utf8-variants; each invalid
+    /// piece (as the crate's `decode_lossy` cuts them) is one error. WTF-8's
+    /// lone surrogates are valid WTF-8 but have no UTF-8 form: each is one
+    /// invalid piece here.
+    fn variant(
+        &mut self,
+        variant: Variant,
+        input: &[u8],
+        last: bool,
+        dst: &mut String,
+    ) -> Result<usize, Bad> {
+        let mut pos = 0;
+        while pos < input.len() {
+            let rest = &input[pos..];
+            let error = variant.validate(rest).err();
+            let mut valid = error.map_or(rest.len(), |e| e.valid_up_to());
+            let at_end = error.is_none_or(|e| e.error_len().is_none());
+            // WTF-8: a lead surrogate that ends the chunk may pair with a
+            // trail surrogate in the next one.
+            let mut hold = false;
+            if variant == Variant::Wtf8
+                && !last
+                && at_end
+                && matches!(rest[..valid], [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF])
+            {
+                valid -= 3;
+                hold = true;
+            }
+            self.push_variant(variant, pos, &rest[..valid], dst)?;
+            if hold {
+                return Ok(pos + valid);
+            }
+            let Some(e) = error else { break };
+            let bad = pos + valid;
+            let (len, kind) = match e.error_len() {
+                Some(len) => (len, DecodeErrorKind::Invalid),
+                None if !last => return Ok(bad),
+                None => (input.len() - bad, DecodeErrorKind::Incomplete),
+            };
+            self.bad(bad, len, kind, dst)?;
+            pos = bad + len;
+        }
+        Ok(input.len())
+    }
+
+    fn push_variant(
+        &self,
+        variant: Variant,
+        pos: usize,
+        valid: &[u8],
+        dst: &mut String,
+    ) -> Result<(), Bad> {
+        match variant {
+            Variant::Cesu8 => {
+                if let Ok(t) = cesu8::decode(valid) {
+                    dst.push_str(&t);
+                }
+                Ok(())
+            }
+            Variant::Mutf8 => {
+                if let Ok(t) = mutf8::decode(valid) {
+                    dst.push_str(&t);
+                }
+                Ok(())
+            }
+            _ => {
+                let mut i = 0;
+                while i < valid.len() {
+                    match utf8_simd::from_utf8(&valid[i..]) {
+                        Ok(s) => {
+                            dst.push_str(s);
+                            break;
+                        }
+                        Err(e) => {
+                            // Valid WTF-8 that is not UTF-8: a lone
+                            // surrogate, 3 bytes.
+                            let at = i + e.valid_up_to();
+                            push_valid(dst, &valid[i..at]);
+                            self.bad(pos + at, 3, DecodeErrorKind::Invalid, dst)?;
+                            i = at + 3;
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The multi-byte legacy encodings, through encoding_rs (which keeps a
+    /// split character itself, so everything is consumed).
+    fn legacy(&mut self, input: &[u8], last: bool, dst: &mut String) -> Result<usize, Bad> {
+        let Some(mut decoder) = self.legacy.take() else {
+            return Ok(input.len());
+        };
+        let mut pos = 0;
+        let result = loop {
+            let need = decoder
+                .max_utf8_buffer_length_without_replacement(input.len() - pos)
+                .unwrap_or(4 * (input.len() - pos) + 16);
+            dst.reserve(need);
+            let (result, read) =
+                decoder.decode_to_string_without_replacement(&input[pos..], dst, last);
+            pos += read;
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => break Ok(input.len()),
+                encoding_rs::DecoderResult::OutputFull => {}
+                encoding_rs::DecoderResult::Malformed(len, after) => {
+                    // The malformed bytes end `after` bytes before `pos`
+                    // (they may have begun in an earlier chunk).
+                    let at = pos as isize - after as isize - isize::from(len);
+                    if let Err(mut b) = self.bad(0, usize::from(len), DecodeErrorKind::Invalid, dst)
+                    {
+                        b.at = at;
+                        break Err(b);
+                    }
+                }
+            }
+        };
+        self.legacy = Some(decoder);
+        result
+    }
+}
+
+/// Appends `valid` (checked again: this crate has no `unsafe`; only input
+/// with errors pays for it).
+fn push_valid(dst: &mut String, valid: &[u8]) {
+    if let Ok(s) = utf8_simd::from_utf8(valid) {
+        dst.push_str(s);
+    }
+}

@@ -1,0 +1,240 @@
+//! [`Encoder`]: UTF-8 text to any encoding, in chunks, with the error modes.
+//!
+//! Each encoding has a strict step that appends what it can and stops at
+//! the first character the encoding cannot hold; the modes are applied
+//! here, once for all encodings, by encoding a substitute through the same
+//! step (so stateful encoders such as ISO-2022-JP stay consistent).
+
+use crate::error::EncodeError;
+use crate::registry::{Kind, Order};
+use crate::single_byte;
+use crate::{EncodeMode, Encoding};
+use codec_core::position::Position;
+use codec_core::utf16::Endianness;
+
+/// A streaming encoder from UTF-8 text to one encoding.
+///
+/// ```
+/// use encodings::{EncodeMode, Encoder, Encoding};
+///
+/// let cp437 = Encoding::for_label("CP437").unwrap();
+/// let mut e = Encoder::new(cp437, EncodeMode::Ncr);
+/// let mut out = Vec::new();
+/// e.encode_into_vec("½ ≈ ", &mut out, false).unwrap();
+/// e.encode_into_vec("€", &mut out, true).unwrap();
+/// assert_eq!(out, b"\xAB \xF7 &#8364;");
+/// ```
+#[derive(Debug)]
+pub struct Encoder {
+    encoding: Encoding,
+    mode: EncodeMode,
+    /// Bytes of UTF-8 input consumed so far.
+    offset: u64,
+    position: Position,
+    /// Whether anything was written (the BOM of `UTF-16`/`UTF-32` goes first).
+    started: bool,
+    legacy: Option<encoding_rs::Encoder>,
+    utf7: crate::utf7::Utf7Encoder,
+    failed: Option<EncodeError>,
+}
+
+impl Encoder {
+    /// An encoder at the start of an output in `encoding`.
+    #[must_use]
+    pub fn new(encoding: Encoding, mode: EncodeMode) -> Encoder {
+        let legacy = match encoding.kind() {
+            Kind::Legacy(e) => Some(e.new_encoder()),
+            _ => None,
+        };
+        Encoder {
+            encoding,
+            mode,
+            offset: 0,
+            position: Position::new(),
+            started: false,
+            legacy,
+            utf7: crate::utf7::Utf7Encoder::default(),
+            failed: None,
+        }
+    }
+
+    /// The encoding written.
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Encodes `src`, the next piece of the text, appending to `dst`.
+    /// `last` says no more text follows (stateful encodings such as
+    /// ISO-2022-JP and UTF-7 then return to their initial state).
+    ///
+    /// # Errors
+    ///
+    /// In [`EncodeMode::Strict`], the first character `encoding` cannot
+    /// hold, with `dst` holding exactly the encoding of the text before it.
+    /// The encoder is then spent: later calls return the same error.
+    pub fn encode_into_vec(
+        &mut self,
+        src: &str,
+        dst: &mut Vec<u8>,
+        last: bool,
+    ) -> Result<(), EncodeError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        // The BOM goes before the first character (none for empty text, as
+        // glibc).
+        if !self.started && !src.is_empty() {
+            self.started = true;
+            if let Kind::Utf16(Order::Bom) | Kind::Utf32(Order::Bom) = self.encoding.kind() {
+                dst.extend_from_slice(self.encoding.bom());
+            }
+        }
+        let mut rest = src;
+        while let Err((at, ch)) = self.strict(rest, dst, last) {
+            self.advance(&rest[..at]);
+            let after = at + ch.len_utf8();
+            match self.mode {
+                EncodeMode::Strict => {
+                    let e = EncodeError {
+                        encoding: self.encoding,
+                        ch,
+                        offset: self.offset,
+                        line: self.position.line(),
+                        column: self.position.column(),
+                    };
+                    self.failed = Some(e.clone());
+                    return Err(e);
+                }
+                EncodeMode::Replace => self.substitute("?", dst),
+                EncodeMode::Substitute(c) => self.substitute(c.encode_utf8(&mut [0; 4]), dst),
+                EncodeMode::Skip => {}
+                EncodeMode::Ncr => self.substitute(&format!("&#{};", u32::from(ch)), dst),
+                EncodeMode::Translit => {
+                    let ascii = deunicode::deunicode_char(ch).unwrap_or("?");
+                    self.substitute(if ascii.is_empty() { "?" } else { ascii }, dst);
+                }
+            }
+            self.advance(&rest[at..after]);
+            rest = &rest[after..];
+        }
+        self.advance(rest);
+        Ok(())
+    }
+
+    /// Encodes a whole `text`, returning a new vector (one shot: the text
+    /// is all the input).
+    ///
+    /// # Errors
+    ///
+    /// As [`Encoder::encode_into_vec`].
+    pub fn encode_to_vec(&mut self, text: &str) -> Result<Vec<u8>, EncodeError> {
+        let mut out = Vec::with_capacity(text.len());
+        self.encode_into_vec(text, &mut out, true)?;
+        Ok(out)
+    }
+
+    fn advance(&mut self, text: &str) {
+        self.offset += text.len() as u64;
+        self.position.advance_valid(text.as_bytes());
+    }
+
+    /// Writes `text` in place of a character the encoding cannot hold;
+    /// if the encoding cannot hold the substitute either, `?`; failing
+    /// that, nothing. A substitute written in part is cut back.
+    fn substitute(&mut self, text: &str, dst: &mut Vec<u8>) {
+        for candidate in [text, "?"] {
+            let len = dst.len();
+            if self.strict(candidate, dst, false).is_ok() {
+                return;
+            }
+            dst.truncate(len);
+        }
+    }
+
+    /// Appends the encoding of `src` up to the first character the
+    /// encoding cannot hold: `Err((index in src, char))`.
+    fn strict(&mut self, src: &str, dst: &mut Vec<u8>, last: bool) -> Result<(), (usize, char)> {
+        match self.encoding.kind() {
+            Kind::Utf8 | Kind::Wtf8 => dst.extend_from_slice(src.as_bytes()),
+            Kind::Cesu8 => dst.extend_from_slice(&utf8_variants::cesu8::encode(src)),
+            Kind::Mutf8 => dst.extend_from_slice(&utf8_variants::mutf8::encode(src)),
+            Kind::Utf16(order) => {
+                let order = fixed(order);
+                dst.reserve(2 * src.len());
+                for u in src.encode_utf16() {
+                    dst.extend_from_slice(&unit16(u, order));
+                }
+            }
+            Kind::Ucs2(order) => {
+                for (i, c) in src.char_indices() {
+                    let u = u16::try_from(u32::from(c)).map_err(|_| (i, c))?;
+                    dst.extend_from_slice(&unit16(u, order));
+                }
+            }
+            Kind::Utf32(order) => {
+                dst.reserve(4 * src.len());
+                for c in src.chars() {
+                    dst.extend_from_slice(&match fixed(order) {
+                        Endianness::Little => u32::from(c).to_le_bytes(),
+                        Endianness::Big => u32::from(c).to_be_bytes(),
+                    });
+                }
+            }
+            Kind::Latin1 => {
+                for (i, c) in src.char_indices() {
+                    dst.push(u8::try_from(u32::from(c)).map_err(|_| (i, c))?);
+                }
+            }
+            Kind::Ascii => {
+                for (i, c) in src.char_indices() {
+                    if !c.is_ascii() {
+                        return Err((i, c));
+                    }
+                    dst.push(c as u8);
+                }
+            }
+            Kind::SingleByte(page) => (single_byte::kernel().encode)(page, src, dst)?,
+            Kind::Utf7 => self.utf7.encode(src, dst, last),
+            Kind::Legacy(_) => return self.legacy(src, dst, last),
+        }
+        Ok(())
+    }
+
+    fn legacy(&mut self, src: &str, dst: &mut Vec<u8>, last: bool) -> Result<(), (usize, char)> {
+        let Some(encoder) = self.legacy.as_mut() else {
+            return Ok(());
+        };
+        let mut pos = 0;
+        loop {
+            let need = encoder
+                .max_buffer_length_from_utf8_without_replacement(src.len() - pos)
+                .unwrap_or(4 * (src.len() - pos) + 16);
+            dst.reserve(need);
+            let (result, read) =
+                encoder.encode_from_utf8_to_vec_without_replacement(&src[pos..], dst, last);
+            pos += read;
+            match result {
+                encoding_rs::EncoderResult::InputEmpty => return Ok(()),
+                encoding_rs::EncoderResult::OutputFull => {}
+                encoding_rs::EncoderResult::Unmappable(c) => return Err((pos - c.len_utf8(), c)),
+            }
+        }
+    }
+}
+
+/// The byte order written: `UTF-16` and `UTF-32` little-endian after their
+/// BOM, as glibc writes them.
+fn fixed(order: Order) -> Endianness {
+    match order {
+        Order::Fixed(o) => o,
+        Order::Bom => Endianness::Little,
+    }
+}
+
+fn unit16(u: u16, order: Endianness) -> [u8; 2] {
+    match order {
+        Endianness::Little => u.to_le_bytes(),
+        Endianness::Big => u.to_be_bytes(),
+    }
+}

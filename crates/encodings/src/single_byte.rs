@@ -1,0 +1,309 @@
+//! The single-byte pages: a 256-entry decode table (generated, see
+//! [`crate::tables`]) and an inverse table for encoding, with the scalar
+//! kernel that is the reference for any faster one.
+//!
+//! [`ENGINE`] decodes to UTF-16 through the CPU's table-lookup kernel
+//! ([`crate::arch`]: SSSE3 byte shuffles on x86-64, the scalar reference
+//! elsewhere), then to UTF-8 through transcode's kernels; [`SCALAR`], one
+//! byte at a time, is the reference it is tested against. Encoding goes
+//! through the inverse table, one character at a time.
+
+use crate::tables;
+use std::sync::OnceLock;
+
+/// A table entry for a byte the page does not define.
+pub(crate) const UNDEFINED: u16 = 0xFFFF;
+
+/// One single-byte page.
+#[derive(Debug)]
+pub(crate) struct SingleByte {
+    /// Byte → UTF-16 unit (every entry is in the BMP and not a surrogate;
+    /// the generator checks), [`UNDEFINED`] where undefined.
+    pub(crate) table: &'static [u16; 256],
+    /// Code point → byte, sorted by code point; built on first use.
+    inverse: OnceLock<Box<[(u16, u8)]>>,
+}
+
+impl SingleByte {
+    const fn new(table: &'static [u16; 256]) -> SingleByte {
+        SingleByte {
+            table,
+            inverse: OnceLock::new(),
+        }
+    }
+
+    /// Whether bytes 0x00..=0x7F are ASCII (not so in EBCDIC).
+    pub(crate) fn ascii_compatible(&self) -> bool {
+        self.table[..128]
+            .iter()
+            .enumerate()
+            .all(|(b, &u)| usize::from(u) == b)
+    }
+
+    pub(crate) fn decode_byte(&self, b: u8) -> Option<char> {
+        match self.table[usize::from(b)] {
+            UNDEFINED => None,
+            u => char::from_u32(u32::from(u)),
+        }
+    }
+
+    /// The byte of `c`; where two bytes decode to `c`, the lower one.
+    pub(crate) fn encode_char(&self, c: char) -> Option<u8> {
+        let c = u16::try_from(u32::from(c)).ok()?;
+        let inverse = self.inverse.get_or_init(|| {
+            let mut pairs: Vec<(u16, u8)> = (0..=255u8)
+                .filter(|&b| self.table[usize::from(b)] != UNDEFINED)
+                .map(|b| (self.table[usize::from(b)], b))
+                .collect();
+            pairs.sort_unstable();
+            pairs.dedup_by_key(|p| p.0);
+            pairs.into_boxed_slice()
+        });
+        inverse
+            .binary_search_by_key(&c, |p| p.0)
+            .ok()
+            .map(|i| inverse[i].1)
+    }
+}
+
+/// A kernel's encoder: `Err((index in src, char))` at the first character
+/// the page cannot hold.
+pub(crate) type EncodeFn =
+    fn(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)>;
+
+/// The entry points of a single-byte engine.
+#[derive(Debug)]
+pub(crate) struct Kernel {
+    /// Decodes `src` through `page`, appending to `dst`; stops at the first
+    /// undefined byte and returns its index (everything before it is
+    /// appended).
+    pub(crate) decode: fn(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize>,
+    /// Encodes `src` through `page`, appending to `dst`; stops at the first
+    /// character the page cannot hold and returns its byte index in `src`
+    /// and the character (everything before it is appended).
+    pub(crate) encode: EncodeFn,
+}
+
+/// The scalar engine: the reference the tests compare [`ENGINE`] with.
+#[cfg(test)]
+pub(crate) static SCALAR: Kernel = Kernel {
+    decode: decode_scalar,
+    encode: encode_scalar,
+};
+
+/// The engine in use: decoding through the CPU's table-lookup kernel.
+pub(crate) static ENGINE: Kernel = Kernel {
+    decode,
+    encode: encode_scalar,
+};
+
+/// The engine in use.
+pub(crate) fn kernel() -> &'static Kernel {
+    &ENGINE
+}
+
+/// Blocks of this many bytes go to UTF-16 (the table-lookup kernel) and
+/// then to UTF-8 (transcode's kernel), on the stack.
+const BLOCK: usize = 1024;
+
+fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> {
+    let k = crate::arch::chosen();
+    dst.reserve(src.len());
+    let mut units = [0u16; BLOCK];
+    let mut bytes = [0u8; 3 * BLOCK];
+    let mut i = 0;
+    while i < src.len() {
+        let block = &src[i..src.len().min(i + BLOCK)];
+        let n = k.to_utf16(page.table, block, &mut units).unwrap_or(0);
+        // Every unit is a BMP character that is not a surrogate (the
+        // generator checks), so neither conversion can fail.
+        if let Ok(len) = transcode::utf16_to_utf8(&units[..n], &mut bytes)
+            && let Ok(text) = utf8_simd::from_utf8(&bytes[..len])
+        {
+            dst.push_str(text);
+        }
+        i += n;
+        if n < block.len() {
+            // The kernel stopped at an undefined byte.
+            match page.decode_byte(src[i]) {
+                Some(c) => dst.push(c),
+                None => return Err(i),
+            }
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+fn decode_scalar(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> {
+    dst.reserve(src.len());
+    let ascii = page.ascii_compatible();
+    let mut i = 0;
+    while i < src.len() {
+        if ascii {
+            // ASCII runs are copied whole.
+            let run = src[i..]
+                .iter()
+                .position(|b| !b.is_ascii())
+                .unwrap_or(src.len() - i);
+            if run > 0 {
+                if let Ok(s) = core::str::from_utf8(&src[i..i + run]) {
+                    dst.push_str(s);
+                }
+                i += run;
+                continue;
+            }
+        }
+        match page.decode_byte(src[i]) {
+            Some(c) => dst.push(c),
+            None => return Err(i),
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+fn encode_scalar(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
+    dst.reserve(src.len());
+    let ascii = page.ascii_compatible();
+    for (i, c) in src.char_indices() {
+        if ascii && c.is_ascii() {
+            dst.push(c as u8);
+            continue;
+        }
+        match page.encode_char(c) {
+            Some(b) => dst.push(b),
+            None => return Err((i, c)),
+        }
+    }
+    Ok(())
+}
+
+macro_rules! pages {
+    ($($name:ident),* $(,)?) => {
+        $(pub(crate) static $name: SingleByte = SingleByte::new(&tables::$name);)*
+
+        /// Every page, for the kernels' tests.
+        #[cfg(test)]
+        pub(crate) fn all_pages() -> Vec<&'static SingleByte> {
+            vec![$(&$name),*]
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dispatched engine against the scalar one on every page, on
+    /// random bytes (undefined ones included) at lengths around the
+    /// kernel's 16-byte blocks and the 1024-byte staging blocks.
+    #[test]
+    fn engine_equals_scalar() {
+        let mut seed = 0x0DDB_1A5E_5BAD_5EED_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for page in all_pages() {
+            let defined: Vec<u8> = (0..=255u8)
+                .filter(|&b| page.decode_byte(b).is_some())
+                .collect();
+            for len in (0..40).chain([1023, 1024, 1025, 2050]) {
+                for round in 0..4 {
+                    let src: Vec<u8> = (0..len)
+                        .map(|_| match round {
+                            0 => next() as u8,
+                            1 => defined[next() as usize % defined.len()],
+                            2 => next() as u8 & 0x7F,
+                            _ => (next() as u8) | 0x80,
+                        })
+                        .collect();
+                    let (mut a, mut b) = (String::from("s"), String::from("s"));
+                    let x = (ENGINE.decode)(page, &src, &mut a);
+                    let y = (SCALAR.decode)(page, &src, &mut b);
+                    assert_eq!((x, &a), (y, &b), "{src:02X?}");
+                }
+            }
+        }
+    }
+}
+
+pages!(
+    WHATWG_IBM866,
+    WHATWG_ISO_8859_2,
+    WHATWG_ISO_8859_3,
+    WHATWG_ISO_8859_4,
+    WHATWG_ISO_8859_5,
+    WHATWG_ISO_8859_6,
+    WHATWG_ISO_8859_7,
+    WHATWG_ISO_8859_8,
+    WHATWG_ISO_8859_10,
+    WHATWG_ISO_8859_13,
+    WHATWG_ISO_8859_14,
+    WHATWG_ISO_8859_15,
+    WHATWG_ISO_8859_16,
+    WHATWG_KOI8_R,
+    WHATWG_KOI8_U,
+    WHATWG_MACINTOSH,
+    WHATWG_WINDOWS_874,
+    WHATWG_WINDOWS_1250,
+    WHATWG_WINDOWS_1251,
+    WHATWG_WINDOWS_1252,
+    WHATWG_WINDOWS_1253,
+    WHATWG_WINDOWS_1254,
+    WHATWG_WINDOWS_1255,
+    WHATWG_WINDOWS_1256,
+    WHATWG_WINDOWS_1257,
+    WHATWG_WINDOWS_1258,
+    WHATWG_X_MAC_CYRILLIC,
+    WHATWG_X_USER_DEFINED,
+    GLIBC_ISO_8859_2,
+    GLIBC_ISO_8859_3,
+    GLIBC_ISO_8859_4,
+    GLIBC_ISO_8859_5,
+    GLIBC_ISO_8859_6,
+    GLIBC_ISO_8859_7,
+    GLIBC_ISO_8859_8,
+    GLIBC_ISO_8859_9,
+    GLIBC_ISO_8859_10,
+    GLIBC_ISO_8859_11,
+    GLIBC_ISO_8859_13,
+    GLIBC_ISO_8859_14,
+    GLIBC_ISO_8859_15,
+    GLIBC_ISO_8859_16,
+    GLIBC_CP1250,
+    GLIBC_CP1251,
+    GLIBC_CP1252,
+    GLIBC_CP1253,
+    GLIBC_CP1254,
+    GLIBC_CP1255,
+    GLIBC_CP1256,
+    GLIBC_CP1257,
+    GLIBC_CP1258,
+    GLIBC_IBM874,
+    GLIBC_TIS_620,
+    GLIBC_KOI8_R,
+    GLIBC_KOI8_U,
+    GLIBC_MACINTOSH,
+    GLIBC_CP10007,
+    GLIBC_IBM437,
+    GLIBC_IBM850,
+    GLIBC_IBM852,
+    GLIBC_IBM855,
+    GLIBC_IBM857,
+    GLIBC_IBM860,
+    GLIBC_IBM861,
+    GLIBC_IBM862,
+    GLIBC_IBM863,
+    GLIBC_IBM865,
+    GLIBC_IBM866,
+    GLIBC_IBM869,
+    GLIBC_IBM037,
+    GLIBC_IBM500,
+    GLIBC_IBM1047,
+    GLIBC_IBM1140,
+);

@@ -1,0 +1,115 @@
+//! The converter: chunked equals one shot, and unmappable characters named
+//! at their offset in the input.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use encodings::{ConvertError, Converter, DecodeMode, EncodeMode, Encoding};
+
+fn convert(
+    from: Encoding,
+    to: Encoding,
+    input: &[u8],
+    cuts: &[usize],
+    mode: EncodeMode,
+) -> Result<Vec<u8>, ConvertError> {
+    let mut c = Converter::new(from, to, DecodeMode::Strict, mode);
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &cut in cuts {
+        c.convert_into_vec(&input[at..cut], &mut out, false)?;
+        at = cut;
+    }
+    c.convert_into_vec(&input[at..], &mut out, true)?;
+    Ok(out)
+}
+
+#[test]
+fn unmappable_characters_are_named_at_their_input_offset() {
+    let text = "ab\né €x😀 Ж日本½Ω";
+    let mut compared = 0;
+    let targets = [
+        "ISO-8859-1",
+        "ASCII",
+        "CP1252",
+        "KOI8-R",
+        "Shift_JIS",
+        "CP437",
+        "IBM037",
+    ];
+    // (WHATWG's `replacement` decodes nothing: every input is an error.)
+    for from in Encoding::all().filter(|e| e.name() != "replacement") {
+        let Ok(input) = from.encode_to_vec(text, EncodeMode::Strict) else {
+            continue;
+        };
+        for label in targets {
+            let to = Encoding::for_label(label).unwrap();
+            // Where the first character `to` cannot hold starts in `input`.
+            let first_bad = text.char_indices().find(|(_, c)| {
+                to.encode_to_vec(&c.to_string(), EncodeMode::Strict)
+                    .is_err()
+            });
+            let whole = convert(from, to, &input, &[], EncodeMode::Strict);
+            match (first_bad, &whole) {
+                (None, Ok(out)) => {
+                    assert_eq!(out, &to.encode_to_vec(text, EncodeMode::Strict).unwrap())
+                }
+                (Some((i, _)), Err(e)) => {
+                    compared += 1;
+                    let mut before = from.encode_to_vec(&text[..i], EncodeMode::Strict).unwrap();
+                    if i == 0 {
+                        before.clear();
+                    }
+                    assert_eq!(e.input_offset(), before.len() as u64, "{from:?} -> {label}");
+                }
+                (b, w) => panic!("{from:?} -> {label}: {b:?} {w:?}"),
+            }
+            // Stateful inputs: the offset of a character in a later chunk
+            // is only approximate (see `Converter::convert_into_vec`).
+            if ["UTF-7", "ISO-2022-JP"].contains(&from.name()) {
+                continue;
+            }
+            for cut in 0..=input.len() {
+                let chunked = convert(from, to, &input, &[cut], EncodeMode::Strict);
+                assert_eq!(
+                    chunked.as_ref().map_err(ConvertError::input_offset),
+                    whole.as_ref().map_err(ConvertError::input_offset),
+                    "{from:?} -> {label} cut {cut}"
+                );
+                if let (Ok(a), Ok(b)) = (&chunked, &whole) {
+                    assert_eq!(a, b);
+                }
+            }
+        }
+    }
+    assert!(
+        compared > 60,
+        "{compared} conversions with an unmappable character"
+    );
+}
+
+#[test]
+fn decode_errors_come_after_the_text_before_them() {
+    let from = Encoding::for_label("UTF-8").unwrap();
+    let to = Encoding::for_label("ASCII").unwrap();
+    // The unmappable é comes before the invalid byte: it is reported.
+    let e = convert(from, to, b"a\xC3\xA9b\xFF", &[], EncodeMode::Strict).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ConvertError::Encode {
+                input_offset: 1,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let e = convert(from, to, b"ab\xFF\xC3\xA9", &[], EncodeMode::Strict).unwrap_err();
+    assert!(
+        matches!(&e, ConvertError::Decode(d) if d.offset() == 2),
+        "{e:?}"
+    );
+    assert_eq!(
+        convert(from, to, b"a\xC3\xA9b", &[2], EncodeMode::Translit).unwrap(),
+        b"aeb"
+    );
+}

@@ -1,0 +1,226 @@
+//! Each error mode, the positions errors name, and what is in the output
+//! when a strict conversion stops.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use encodings::{DecodeErrorKind, DecodeMode, Decoder, EncodeMode, Encoder, Encoding};
+
+fn enc(label: &str) -> Encoding {
+    Encoding::for_label(label).unwrap()
+}
+
+#[test]
+fn decode_modes() {
+    let cp1252 = enc("CP1252");
+    let input = b"ab\x81c\x8Dd";
+    let e = cp1252
+        .decode_to_string(input, DecodeMode::Strict)
+        .unwrap_err();
+    assert_eq!(
+        (e.offset(), e.bytes(), e.kind()),
+        (2, &[0x81][..], DecodeErrorKind::Invalid)
+    );
+    assert_eq!(
+        cp1252.decode_to_string(input, DecodeMode::Replace).unwrap(),
+        "ab\u{FFFD}c\u{FFFD}d"
+    );
+    assert_eq!(
+        cp1252.decode_to_string(input, DecodeMode::Skip).unwrap(),
+        "abcd"
+    );
+    // UTF-8: one U+FFFD per maximal invalid subpart, as std and WHATWG.
+    let bad = b"a\xF0\x9F\x98b\xC0\xAF\xED\xA0\x80c\xE2\x82";
+    assert_eq!(
+        Encoding::UTF_8
+            .decode_to_string(bad, DecodeMode::Replace)
+            .unwrap(),
+        String::from_utf8_lossy(bad)
+    );
+    let e = Encoding::UTF_8
+        .decode_to_string(b"ab\xE2\x82", DecodeMode::Strict)
+        .unwrap_err();
+    assert_eq!((e.offset(), e.kind()), (2, DecodeErrorKind::Incomplete));
+}
+
+#[test]
+fn encode_modes() {
+    let latin1 = enc("ISO-8859-1");
+    let text = "a€b😀c";
+    let e = latin1.encode_to_vec(text, EncodeMode::Strict).unwrap_err();
+    assert_eq!((e.char(), e.offset(), e.line(), e.column()), ('€', 1, 1, 2));
+    assert_eq!(
+        latin1.encode_to_vec(text, EncodeMode::Replace).unwrap(),
+        b"a?b?c"
+    );
+    assert_eq!(
+        latin1
+            .encode_to_vec(text, EncodeMode::Substitute('\u{A4}'))
+            .unwrap(),
+        b"a\xA4b\xA4c"
+    );
+    // A substitute the encoding cannot hold falls back to `?`.
+    assert_eq!(
+        latin1
+            .encode_to_vec(text, EncodeMode::Substitute('Ж'))
+            .unwrap(),
+        b"a?b?c"
+    );
+    assert_eq!(
+        latin1.encode_to_vec(text, EncodeMode::Skip).unwrap(),
+        b"abc"
+    );
+    assert_eq!(
+        latin1.encode_to_vec(text, EncodeMode::Ncr).unwrap(),
+        b"a&#8364;b&#128512;c"
+    );
+    let ascii = enc("ASCII");
+    assert_eq!(
+        ascii
+            .encode_to_vec("Grüße €5 北京", EncodeMode::Translit)
+            .unwrap(),
+        b"Grusse EUR5 Bei Jing "
+    );
+    // EBCDIC: the substitute goes through the page too.
+    let e037 = enc("CP037");
+    assert_eq!(
+        e037.encode_to_vec("a€", EncodeMode::Replace).unwrap(),
+        [0x81, 0x6F]
+    );
+    // A stateful encoder: ISO-2022-JP returns to ASCII around an NCR.
+    let jis = enc("ISO-2022-JP");
+    let out = jis.encode_to_vec("日€本", EncodeMode::Ncr).unwrap();
+    let (expected, _, _) = encoding_rs::ISO_2022_JP.encode("日€本");
+    assert_eq!(out, expected.into_owned());
+}
+
+#[test]
+fn errors_name_line_and_column_across_chunks() {
+    let koi8 = enc("KOI8-U");
+    let mut d = Decoder::new(koi8, DecodeMode::Strict);
+    let mut out = String::new();
+    d.decode_into_string(b"first\nsec", &mut out, false)
+        .unwrap();
+    d.decode_into_string(b"ond\n\xD0\xD2", &mut out, false)
+        .unwrap();
+    // KOI8-U has every byte defined: use UTF-16 for an error instead.
+    assert_eq!(out, "first\nsecond\nпр");
+    let mut d = Decoder::new(enc("UTF-16LE"), DecodeMode::Strict);
+    let mut out = String::new();
+    d.decode_into_string(b"a\0\n\0b", &mut out, false).unwrap();
+    d.decode_into_string(b"\0c\0\x00\xDCd\0", &mut out, true)
+        .unwrap_err();
+    let e = d.decode_into_string(b"", &mut out, true).unwrap_err();
+    assert_eq!(
+        (e.offset(), e.line(), e.column(), e.bytes()),
+        (8, 2, 3, &[0x00, 0xDC][..])
+    );
+    assert_eq!(out, "a\nbc");
+    assert!(
+        e.to_string().contains("at byte 8 (line 2, column 3)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_strict_error_leaves_exactly_the_text_before_it() {
+    // Sentinels: what the output held before the call stays, and nothing
+    // after the text before the error is appended.
+    for label in [
+        "UTF-8",
+        "CP1252",
+        "UTF-16BE",
+        "UTF-32LE",
+        "Shift_JIS",
+        "CESU-8",
+        "UTF-7",
+        "ASCII",
+        "ISO-8859-3",
+    ] {
+        let e = enc(label);
+        let good = e
+            .encode_to_vec("héllo wörld ", EncodeMode::Replace)
+            .unwrap();
+        let prefix = e.decode_to_string(&good, DecodeMode::Strict).unwrap();
+        let bad: &[u8] = match label {
+            "UTF-16BE" => &[0xDC, 0x00, 0, 0x61],
+            "UTF-32LE" => &[0, 0, 0x11, 0],
+            "CP1252" => &[0x81, 0x61],
+            "ISO-8859-3" => &[0xA5, 0x81],
+            "UTF-7" => b"~",
+            _ => &[0xFF, 0x61, 0x61, 0x61],
+        };
+        let input = [good.as_slice(), bad].concat();
+        let mut out = String::from("SENTINEL");
+        let err = e
+            .decode_into_string(&input, &mut out, DecodeMode::Strict)
+            .expect_err(label);
+        assert_eq!(out, format!("SENTINEL{prefix}"), "{label}");
+        assert_eq!(err.offset(), good.len() as u64, "{label}");
+
+        let mut bytes = b"SENTINEL".to_vec();
+        let err = e.encode_into_vec("hello\u{10FFFF}x", &mut bytes, EncodeMode::Strict);
+        if let Err(err) = err {
+            let before = e.encode_to_vec("hello", EncodeMode::Strict).unwrap();
+            assert_eq!(bytes, [&b"SENTINEL"[..], &before].concat(), "{label}");
+            assert_eq!(err.offset(), 5);
+        }
+    }
+}
+
+#[test]
+fn a_spent_coder_repeats_its_error() {
+    let mut d = Decoder::new(enc("ASCII"), DecodeMode::Strict);
+    let mut out = String::new();
+    let first = d
+        .decode_into_string(b"a\x80b", &mut out, false)
+        .unwrap_err();
+    assert_eq!(d.decode_into_string(b"c", &mut out, true), Err(first));
+    assert_eq!(out, "a");
+    let mut e = Encoder::new(enc("ASCII"), EncodeMode::Strict);
+    let mut bytes = Vec::new();
+    let first = e.encode_into_vec("aé", &mut bytes, false).unwrap_err();
+    assert_eq!(e.encode_into_vec("b", &mut bytes, true), Err(first));
+    assert_eq!(bytes, b"a");
+}
+
+#[test]
+fn bom_handling() {
+    let utf16 = enc("UTF-16");
+    assert_eq!(
+        utf16
+            .decode_to_string(b"\xFE\xFF\0a", DecodeMode::Strict)
+            .unwrap(),
+        "a"
+    );
+    assert_eq!(
+        utf16
+            .decode_to_string(b"\xFF\xFEa\0", DecodeMode::Strict)
+            .unwrap(),
+        "a"
+    );
+    assert_eq!(
+        utf16.decode_to_string(b"a\0", DecodeMode::Strict).unwrap(),
+        "a"
+    );
+    assert_eq!(
+        utf16.encode_to_vec("a", EncodeMode::Strict).unwrap(),
+        b"\xFF\xFEa\0"
+    );
+    assert_eq!(
+        enc("UTF-16LE")
+            .decode_to_string(b"\xFF\xFEa\0", DecodeMode::Strict)
+            .unwrap(),
+        "\u{FEFF}a"
+    );
+    let utf32 = enc("UTF-32");
+    assert_eq!(
+        utf32
+            .decode_to_string(b"\0\0\xFE\xFF\0\0\0a", DecodeMode::Strict)
+            .unwrap(),
+        "a"
+    );
+    assert_eq!(
+        utf32.encode_to_vec("a", EncodeMode::Strict).unwrap(),
+        b"\xFF\xFE\0\0a\0\0\0"
+    );
+}

@@ -1,0 +1,57 @@
+//! Cutting an input where `cut_near` allows and decoding the regions
+//! afresh gives what one decoder gives: the text, and the first error's
+//! offset.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::Rng;
+use encodings::{DecodeMode, Decoder, EncodeMode, Encoding};
+
+#[test]
+fn regions_decode_like_the_whole() {
+    let mut rng = Rng(4242);
+    let text = "a€😀 é\nЖ日本\u{FEFF}x";
+    let mut cuttable = 0;
+    for e in Encoding::all() {
+        for round in 0..40 {
+            let mut input = e
+                .encode_to_vec(&text.repeat(3), EncodeMode::Replace)
+                .unwrap();
+            if round % 2 == 1 && !input.is_empty() {
+                let i = rng.below(input.len());
+                input[i] = rng.next() as u8;
+            }
+            if e.name().starts_with("UTF-16") && round % 4 == 2 {
+                // A surrogate pair around the cut, and a lone lead before it.
+                input.extend_from_slice(&[0x3D, 0xD8, 0x00, 0xDE, 0x3D, 0xD8, 0x61, 0x00]);
+            }
+            let at = rng.below(input.len() + 1);
+            let Some(cut) = e.cut_near(&input, at) else {
+                continue;
+            };
+            cuttable += 1;
+            assert!(cut >= at && cut < input.len(), "{e:?}");
+            for mode in [DecodeMode::Replace, DecodeMode::Strict] {
+                let whole = e.decode_to_string(&input, mode);
+                let mut first = Decoder::new(e, mode);
+                let mut out = String::new();
+                let a = first.decode_into_string(&input[..cut], &mut out, true);
+                let b = a.and_then(|()| {
+                    Decoder::resume(e, mode, cut as u64, &input).decode_into_string(
+                        &input[cut..],
+                        &mut out,
+                        true,
+                    )
+                });
+                match (whole, b) {
+                    (Ok(w), Ok(())) => assert_eq!(w, out, "{e:?} cut {cut} {input:02X?}"),
+                    (Err(w), Err(p)) => assert_eq!(w.offset(), p.offset(), "{e:?} cut {cut}"),
+                    (w, p) => panic!("{e:?} cut {cut} {input:02X?}: {w:?} vs {p:?}"),
+                }
+            }
+        }
+    }
+    assert!(cuttable > 500, "{cuttable}");
+}
