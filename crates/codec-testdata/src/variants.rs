@@ -92,11 +92,11 @@ pub const MUTF8_GENERALIZED: Rules = Rules {
 };
 
 fn is_lead(c: u32) -> bool {
-    (0xD800..=0xDBFF).contains(&c)
+    u16::try_from(c).is_ok_and(codec_core::utf16::is_lead)
 }
 
 fn is_trail(c: u32) -> bool {
-    (0xDC00..=0xDFFF).contains(&c)
+    u16::try_from(c).is_ok_and(codec_core::utf16::is_trail)
 }
 
 /// One code point of generalized UTF-8 at the start of `bytes`: its value
