@@ -1,0 +1,223 @@
+//! The encodings crate against encoding_rs, timed by the minimum over
+//! interleaved rounds (as the other `*_min` benches): legacy single-byte
+//! and CJK text decoded to UTF-8 and UTF-16 and encoded from UTF-8, in GB/s
+//! of the legacy side, with the ratio to encoding_rs in the same run.
+//!
+//! `cargo bench -p benches --bench encodings_min [rounds]` (default 200).
+//!
+//! The texts are the lipsum files of `benches/data/lipsum` (Russian,
+//! Japanese, Chinese, Korean) encoded into each encoding by encoding_rs, and
+//! two built here: French (Latin text with the accents of French) and Greek
+//! (ISO-8859-7 has no lipsum), each cut to about 64 KiB.
+
+// A benchmark harness: a panic is how it reports a wrong answer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use encodings::{DecodeMode, EncodeMode, Encoding};
+
+const SIZE: usize = 64 * 1024;
+
+/// `text` repeated and cut at a character boundary near `SIZE` bytes.
+fn sized(text: &str) -> String {
+    let mut s = String::new();
+    while s.len() < SIZE {
+        s.push_str(text);
+    }
+    let mut end = SIZE;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.truncate(end);
+    s
+}
+
+fn lipsum(name: &str) -> String {
+    let path = format!(
+        "{}/data/lipsum/{name}-Lipsum.utf8.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    sized(&std::fs::read_to_string(&path).unwrap())
+}
+
+const FRENCH: &str = "Le cœur déçu mais l'âme plutôt naïve, Louÿs rêva de crapaüter \
+en canoë au delà des îles, près du mälström où brûlent les novæ. Çà et là, \
+l'été, à Noël, où qu'il soit: « Déjà ! » ";
+
+const GREEK: &str = "Λορεμ ιπσθμ δολορ σιτ αμετ, ηασ ιδ φεθγαιτ ιθδιcο ρεπθδιαρε. \
+Ξεθ ατ ομνεσ δεcορε, θτ ηασ αλιqθαμ ελοqθεντιαμ. Πριμα αππετερε ιν ηασ. ";
+
+struct Case {
+    label: &'static str,
+    /// Our name for the encoding (iconv's, where WHATWG's would differ).
+    ours: &'static str,
+    theirs: &'static encoding_rs::Encoding,
+    text: String,
+}
+
+fn cases() -> Vec<Case> {
+    let case = |label, ours, theirs, text| Case {
+        label,
+        ours,
+        theirs,
+        text,
+    };
+    vec![
+        case(
+            "windows-1251 Russian",
+            "windows-1251",
+            encoding_rs::WINDOWS_1251,
+            lipsum("Russian"),
+        ),
+        case(
+            "KOI8-R Russian",
+            "KOI8-R",
+            encoding_rs::KOI8_R,
+            lipsum("Russian"),
+        ),
+        case(
+            "ISO-8859-7 Greek",
+            "ISO-8859-7",
+            encoding_rs::ISO_8859_7,
+            sized(GREEK),
+        ),
+        case(
+            "windows-1252 French",
+            "windows-1252",
+            encoding_rs::WINDOWS_1252,
+            sized(FRENCH),
+        ),
+        case(
+            "IBM866 Russian",
+            "IBM866",
+            encoding_rs::IBM866,
+            lipsum("Russian"),
+        ),
+        case(
+            "Shift_JIS Japanese",
+            "Shift_JIS",
+            encoding_rs::SHIFT_JIS,
+            lipsum("Japanese"),
+        ),
+        case(
+            "EUC-JP Japanese",
+            "EUC-JP",
+            encoding_rs::EUC_JP,
+            lipsum("Japanese"),
+        ),
+        case(
+            "gb18030 Chinese",
+            "gb18030",
+            encoding_rs::GB18030,
+            lipsum("Chinese"),
+        ),
+        case("GBK Chinese", "GBK", encoding_rs::GBK, lipsum("Chinese")),
+        case(
+            "EUC-KR Korean",
+            "EUC-KR",
+            encoding_rs::EUC_KR,
+            lipsum("Korean"),
+        ),
+    ]
+}
+
+/// The minimum over `rounds` of one call of each function, interleaved.
+fn time(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; fs.len()];
+    for _ in 0..rounds {
+        for (f, b) in fs.iter_mut().zip(&mut best) {
+            let t = Instant::now();
+            f();
+            *b = b.min(t.elapsed().as_secs_f64());
+        }
+    }
+    best
+}
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(200);
+    println!("| input | direction | encoding_rs GB/s | ours GB/s | ours / encoding_rs |");
+    println!("|---|---|---:|---:|---:|");
+    for c in cases() {
+        let ours = Encoding::for_label(c.ours).unwrap_or_else(|| panic!("no encoding {}", c.ours));
+        let (bytes, _, unmappable) = c.theirs.encode(&c.text);
+        assert!(!unmappable, "{}: the text does not fit", c.label);
+        let bytes = bytes.into_owned();
+        // Both sides must agree before they are timed.
+        let want = c.theirs.decode_without_bom_handling(&bytes).0.into_owned();
+        assert_eq!(
+            ours.decode_to_string(&bytes, DecodeMode::Replace).unwrap(),
+            want,
+            "{}",
+            c.label
+        );
+        assert_eq!(
+            ours.encode_to_vec(&want, EncodeMode::Strict).unwrap(),
+            bytes,
+            "{}",
+            c.label
+        );
+        let gbs = |secs: f64| bytes.len() as f64 / secs / 1e9;
+        let row = |direction: &str, t: &[f64]| {
+            println!(
+                "| {} | {direction} | {:.2} | {:.2} | {:.1}× |",
+                c.label,
+                gbs(t[0]),
+                gbs(t[1]),
+                t[0] / t[1]
+            );
+        };
+        let t = time(
+            rounds,
+            &mut [
+                &mut || {
+                    black_box(c.theirs.decode_without_bom_handling(black_box(&bytes)));
+                },
+                &mut || {
+                    black_box(
+                        ours.decode_to_string(black_box(&bytes), DecodeMode::Replace)
+                            .unwrap(),
+                    );
+                },
+            ],
+        );
+        row("→ UTF-8", &t);
+        let mut units = vec![0u16; bytes.len() + 1];
+        let t = time(
+            rounds,
+            &mut [
+                &mut || {
+                    let mut d = c.theirs.new_decoder_without_bom_handling();
+                    let _ = black_box(d.decode_to_utf16(black_box(&bytes), &mut units, true));
+                },
+                &mut || {
+                    black_box(
+                        ours.decode_to_utf16(black_box(&bytes), DecodeMode::Replace)
+                            .unwrap(),
+                    );
+                },
+            ],
+        );
+        row("→ UTF-16", &t);
+        let t = time(
+            rounds,
+            &mut [
+                &mut || {
+                    black_box(c.theirs.encode(black_box(&want)));
+                },
+                &mut || {
+                    black_box(
+                        ours.encode_to_vec(black_box(&want), EncodeMode::Strict)
+                            .unwrap(),
+                    );
+                },
+            ],
+        );
+        row("UTF-8 →", &t);
+    }
+}
