@@ -613,3 +613,41 @@ fn push_valid(dst: &mut String, valid: &[u8]) {
         dst.push_str(s);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bounded memory: byte-by-byte input never leaves more than
+    /// [`CARRY`] bytes held, in any encoding and mode.
+    #[test]
+    fn the_carry_stays_bounded() {
+        let mut seed = 0x5EED_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u8
+        };
+        for e in Encoding::all() {
+            for mode in [DecodeMode::Replace, DecodeMode::Skip, DecodeMode::Strict] {
+                let mut d = Decoder::new(e, mode);
+                let mut out = String::new();
+                // Bytes biased to leads and surrogates, so pieces stay open.
+                for _ in 0..2000 {
+                    let b = match next() % 4 {
+                        0 => 0xED,
+                        1 => 0xD8,
+                        2 => 0xF0 | (next() & 0x0F),
+                        _ => next(),
+                    };
+                    if d.decode_into_string(&[b], &mut out, false).is_err() {
+                        break;
+                    }
+                    assert!(d.carry.len() <= CARRY, "{e:?} {mode:?}: {}", d.carry.len());
+                    assert!(d.history.len() <= CARRY);
+                }
+            }
+        }
+    }
+}
