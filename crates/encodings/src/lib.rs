@@ -90,8 +90,8 @@
 //!
 //! # SIMD
 //!
-//! Single-byte pages decode through a table-lookup kernel (SSSE3 byte
-//! shuffles on x86-64, chosen once at run time; the scalar reference
+//! Single-byte pages decode through a table-lookup kernel (AVX2 or SSSE3
+//! byte shuffles on x86-64, chosen once at run time; the scalar reference
 //! elsewhere), then through transcode's UTF-16 → UTF-8 kernels. The CJK
 //! encodings are encoding_rs's.
 //!

@@ -3,7 +3,7 @@
 //! kernel that is the reference for any faster one.
 //!
 //! [`ENGINE`] decodes to UTF-16 through the CPU's table-lookup kernel
-//! ([`crate::arch`]: SSSE3 byte shuffles on x86-64, the scalar reference
+//! ([`crate::arch`]: AVX2 or SSSE3 byte shuffles on x86-64, the scalar reference
 //! elsewhere), then to UTF-8 through transcode's kernels; [`SCALAR`], one
 //! byte at a time, is the reference it is tested against. Encoding goes
 //! through the inverse table, one character at a time.
