@@ -1,5 +1,5 @@
-//! The SSSE3 kernel: 16 bytes at a time, each looked up in the 256-entry
-//! table by byte shuffles.
+//! The SSSE3 (16 bytes a step) and AVX2 (32) kernels: each byte looked up
+//! in the 256-entry table by byte shuffles.
 //!
 //! The table is split into its low and high bytes and each into 16 rows of
 //! 16 (one row per high nibble): `pshufb` looks a row up by the low
