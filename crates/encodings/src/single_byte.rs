@@ -107,6 +107,14 @@ pub(crate) fn kernel() -> &'static Kernel {
 const BLOCK: usize = 1024;
 
 fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> {
+    // A few bytes (a stream fed in tiny pieces) cost less one by one than
+    // the kernel's set-up of its table rows.
+    if src.len() < 16 {
+        for (i, &b) in src.iter().enumerate() {
+            dst.push(page.decode_byte(b).ok_or(i)?);
+        }
+        return Ok(());
+    }
     let k = crate::arch::chosen();
     dst.reserve(src.len());
     let mut units = [0u16; BLOCK];
