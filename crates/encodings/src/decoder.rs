@@ -238,11 +238,8 @@ impl Decoder {
                 // this input.
                 let mut seen = core::mem::take(&mut self.history);
                 let held = seen.len() as isize;
-                seen.extend_from_slice(
-                    &input[..input
-                        .len()
-                        .min(bad.len.saturating_add_signed(bad.at).min(input.len()))],
-                );
+                let end = bad.len.saturating_add_signed(bad.at).min(input.len());
+                seen.extend_from_slice(&input[..end]);
                 let from = usize::try_from(held + bad.at).unwrap_or(0).min(seen.len());
                 let to = (from + bad.len).min(seen.len()).min(from + 8);
                 Err((bad, seen[from..to].to_vec()))
