@@ -93,28 +93,9 @@ fn fuzz_dir() -> PathBuf {
     util::root().join("fuzz")
 }
 
-/// `rustup run nightly cargo <args>` in `dir`, with the outer stable
-/// cargo's environment removed so the nightly one is used.
-fn nightly_cargo(dir: &Path, args: &[&str]) -> Command {
-    let mut cmd = Command::new("rustup");
-    cmd.args(["run", "nightly", "cargo"])
-        .args(args)
-        .current_dir(dir);
-    for var in [
-        "CARGO",
-        "RUSTC",
-        "RUSTDOC",
-        "RUSTUP_TOOLCHAIN",
-        "CARGO_TARGET_DIR",
-    ] {
-        cmd.env_remove(var);
-    }
-    cmd
-}
-
 /// `cargo fuzz <args>` under nightly, in the workspace root.
 fn cargo_fuzz(args: &[&str]) -> Command {
-    nightly_cargo(&util::root(), &[&["fuzz"], args].concat())
+    util::nightly_cargo(&util::root(), &[&["fuzz"], args].concat())
 }
 
 /// The target names, from `cargo fuzz list`.
@@ -151,16 +132,11 @@ struct Running {
 /// did not compile for a wave that way). Skips, saying why, where there is
 /// no nightly toolchain.
 fn check() -> Result {
-    let nightly = Command::new("rustup")
-        .args(["run", "nightly", "rustc", "--version"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    if !matches!(nightly, Ok(s) if s.success()) {
+    if !util::has_nightly() {
         eprintln!("fuzz --check: skipped: no nightly toolchain (`rustup run nightly`)");
         return Ok(());
     }
-    let cmd = nightly_cargo(&fuzz_dir(), &["check", "--bins", "--quiet"]);
+    let cmd = util::nightly_cargo(&fuzz_dir(), &["check", "--bins", "--quiet"]);
     util::run(cmd)
 }
 

@@ -10,6 +10,7 @@
 //! cargo xtask bench         criterion benchmarks, summarised into docs/benchmarks.md
 //! cargo xtask exhaustive    proofs by enumeration (docs/reliability.md)
 //! cargo xtask fuzz          every cargo-fuzz target for a fixed time
+//! cargo xtask docs-rs       the docs as docs.rs builds them, feature badges checked
 //! cargo xtask valgrind      utf8-simd and varint tests under memcheck
 //! cargo xtask cross         the libraries' tests on aarch64, under qemu
 //! ```
@@ -24,6 +25,7 @@
 
 mod bench;
 mod cross;
+mod docsrs;
 mod exhaustive;
 mod exhaustive_codecs;
 mod fuzz;
@@ -42,7 +44,8 @@ usage: cargo xtask <task>
 tasks:
   ci              everything CI checks, in order: fmt, clippy, test, doc,
                   bench build, check-layers, matrix, package,
-                  gen-tables --check, exhaustive --quick, valgrind, cross
+                  gen-tables --check, exhaustive --quick, valgrind, docs-rs,
+                  fuzz --check, cross
   check-layers    dependency edges only point down the layers; codec-core plus
                   one codec, and the facade with one feature, build on their
                   own; codec-core builds with no_std (baseline and +avx2)
@@ -75,6 +78,10 @@ tasks:
                   every UTF-8 validator equals std on all inputs of 1-4 bytes,
                   scalar values, legacy mode, zigzag and varint round trips
                   (--quick: the CI subset; see docs/reliability.md)
+  docs-rs         the library crates documented as docs.rs does (nightly,
+                  --cfg docsrs, all features, warnings denied), and the
+                  feature badges of gated items checked; skipped without
+                  nightly
   fuzz [--seconds N] [--parallel J] [TARGET...]
                   run each cargo-fuzz target in fuzz/ for N seconds (default
                   60); needs nightly and cargo-fuzz
@@ -102,6 +109,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("exhaustive") => exhaustive::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("docs-rs") => docsrs::run(&args[1..]),
         Some("valgrind") => valgrind::run(&args[1..]),
         Some("cross") => cross::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
@@ -175,6 +183,9 @@ const CI_STEPS: &[Step] = &[
         exhaustive::run(&["--quick".to_string()])
     }),
     ("valgrind", || valgrind::run(&[])),
+    // The docs as docs.rs builds them, feature badges checked (nightly;
+    // skipped without it).
+    ("docs-rs", || docsrs::run(&[])),
     // Every fuzz target compiles (nightly; skipped without it).
     ("fuzz --check", || fuzz::run(&["--check".to_string()])),
     // The aarch64 lane: the NEON kernel and every library's tests under

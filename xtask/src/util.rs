@@ -113,3 +113,33 @@ pub(crate) fn run_with_limit(mut cmd: Command, limit: std::time::Duration) -> Re
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
 }
+
+/// `rustup run nightly cargo <args>` in `dir`, with the outer stable
+/// cargo's environment removed so the nightly one is used.
+pub(crate) fn nightly_cargo(dir: &std::path::Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new("rustup");
+    cmd.args(["run", "nightly", "cargo"])
+        .args(args)
+        .current_dir(dir);
+    for var in [
+        "CARGO",
+        "RUSTC",
+        "RUSTDOC",
+        "RUSTUP_TOOLCHAIN",
+        "CARGO_TARGET_DIR",
+    ] {
+        cmd.env_remove(var);
+    }
+    cmd
+}
+
+/// Whether `rustup run nightly` works here (cargo-fuzz and the docs.rs
+/// build need it; the product builds on stable).
+pub(crate) fn has_nightly() -> bool {
+    let nightly = Command::new("rustup")
+        .args(["run", "nightly", "rustc", "--version"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status();
+    matches!(nightly, Ok(s) if s.success())
+}

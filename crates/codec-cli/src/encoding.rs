@@ -491,22 +491,25 @@ impl Decoder {
         };
         let end = utf16_cut(input, order, last);
         let body = &input[..end];
+        // The stream decides about a mark at its start (`order`); a U+FEFF
+        // at the start of a later chunk is text.
+        let keep = transcode::ByteOrder::new(order, transcode::BomMode::Keep);
         let converted = match (&mut out, self.lossy) {
             (Utf8Out::Text(text), true) => {
-                append(text, transcode::utf16_bytes_to_string_lossy(body, order));
+                append(text, transcode::utf16_bytes_to_string_lossy(body, keep));
                 Ok(())
             }
             (Utf8Out::Text(text), false) => {
-                transcode::utf16_bytes_to_string(body, order).map(|t| append(text, t))
+                transcode::utf16_bytes_to_string(body, keep).map(|t| append(text, t))
             }
             (Utf8Out::Bytes(buf, len), lossy) => {
                 // At most 3 bytes per unit, U+FFFD included.
                 let dst = grow(buf, 3 * body.len() / 2 + 3);
                 let n = if lossy {
-                    transcode::utf16_bytes_to_utf8_lossy(body, dst, order)
+                    transcode::utf16_bytes_to_utf8_lossy(body, dst, keep)
                         .map_err(|e| self.internal_msg(&e.to_string()))?
                 } else {
-                    match transcode::utf16_bytes_to_utf8(body, dst, order) {
+                    match transcode::utf16_bytes_to_utf8(body, dst, keep) {
                         Ok(n) => n,
                         Err(e) => match e.invalid() {
                             Some(&u) => return Err(self.unpaired(input, last, order, u)),
@@ -755,7 +758,7 @@ impl Decoder {
                 let at = e.valid_up_to();
                 push_valid(text, &valid[..at]);
                 let piece = &valid[at..(at + 3).min(valid.len())];
-                let unit = wtf8::to_utf16(piece)
+                let unit = wtf8::to_utf16_vec(piece)
                     .ok()
                     .and_then(|u| u.first().copied())
                     .unwrap_or_default();
@@ -1147,7 +1150,7 @@ mod tests {
                 && strict(Encoding::Wtf8)
                     == utf8_simd::from_utf8(&bytes).ok().map(str::to_string)
                 && lossy(Encoding::Wtf8) == Some(wtf8::to_utf8_lossy(&bytes).into_owned())
-                && decode_units(Encoding::Wtf8, &bytes, chunk).ok() == wtf8::to_utf16(&bytes).ok()
+                && decode_units(Encoding::Wtf8, &bytes, chunk).ok() == wtf8::to_utf16_vec(&bytes).ok()
         }
 
         fn wtf8_units_round_trip(units: Vec<u16>, chunk: u8) -> bool {

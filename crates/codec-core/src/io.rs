@@ -228,30 +228,54 @@ impl<R: Read, V: Utf8Validator> Utf8Reader<R, V> {
     }
 }
 
-/// Why [`Utf8Reader::validate`] stopped: the reader failed, or the text is
-/// not UTF-8.
+/// Why reading text stopped ([`Utf8Reader::validate`], and the readers of
+/// other encodings, whose `K` is their error kind): the reader failed, or
+/// the text is not well-formed.
 #[derive(Debug)]
-pub enum ReadError {
+pub enum ReadError<K = crate::Utf8ErrorKind> {
     /// The underlying reader returned an error (other than `Interrupted`,
     /// which is retried).
     Io(io::Error),
-    /// The input is not valid UTF-8: where, and why.
-    Invalid(InvalidAt),
+    /// The input is not well-formed: where, and why.
+    Invalid(InvalidAt<K>),
 }
 
 /// The first invalid piece of a stream: its absolute byte offset, its
 /// line and column (as [`Position`](crate::position::Position) counts
-/// them: 1-based, in characters) and std's `error_len` and a kind.
+/// them: 1-based, in characters of the text before it), its length (as
+/// std's `error_len`) and a kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct InvalidAt {
+pub struct InvalidAt<K = crate::Utf8ErrorKind> {
+    encoding: &'static str,
     offset: u64,
     line: u64,
     column: u64,
     error_len: Option<usize>,
-    kind: crate::Utf8ErrorKind,
+    kind: K,
 }
 
-impl InvalidAt {
+impl<K: Copy> InvalidAt<K> {
+    /// An invalid piece of text in `encoding` (its name in messages, such as
+    /// `"utf-16"`), at byte `offset` of the stream, on 1-based `line` and
+    /// `column`, of `error_len` bytes (`None`: the stream ended inside it).
+    #[must_use]
+    pub const fn new(
+        encoding: &'static str,
+        offset: u64,
+        (line, column): (u64, u64),
+        error_len: Option<usize>,
+        kind: K,
+    ) -> InvalidAt<K> {
+        InvalidAt {
+            encoding,
+            offset,
+            line,
+            column,
+            error_len,
+            kind,
+        }
+    }
+
     /// The byte offset of the invalid piece from the start of the stream:
     /// the number of valid bytes before it.
     #[must_use]
@@ -280,24 +304,24 @@ impl InvalidAt {
 
     /// Why the piece is invalid.
     #[must_use]
-    pub const fn kind(&self) -> crate::Utf8ErrorKind {
+    pub const fn kind(&self) -> K {
         self.kind
     }
 }
 
-impl core::fmt::Display for InvalidAt {
+impl<K: core::fmt::Display> core::fmt::Display for InvalidAt<K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "invalid utf-8 at byte {} (line {}, column {}): {}",
-            self.offset, self.line, self.column, self.kind
+            "invalid {} at byte {} (line {}, column {}): {}",
+            self.encoding, self.offset, self.line, self.column, self.kind
         )
     }
 }
 
-impl std::error::Error for InvalidAt {}
+impl<K: core::fmt::Display + core::fmt::Debug> std::error::Error for InvalidAt<K> {}
 
-impl core::fmt::Display for ReadError {
+impl<K: core::fmt::Display> core::fmt::Display for ReadError<K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             ReadError::Io(e) => write!(f, "read error: {e}"),
@@ -306,7 +330,9 @@ impl core::fmt::Display for ReadError {
     }
 }
 
-impl std::error::Error for ReadError {
+impl<K: core::fmt::Display + core::fmt::Debug + Send + Sync + 'static> std::error::Error
+    for ReadError<K>
+{
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ReadError::Io(e) => Some(e),
@@ -315,15 +341,17 @@ impl std::error::Error for ReadError {
     }
 }
 
-impl From<io::Error> for ReadError {
-    fn from(e: io::Error) -> ReadError {
+impl<K> From<io::Error> for ReadError<K> {
+    fn from(e: io::Error) -> ReadError<K> {
         ReadError::Io(e)
     }
 }
 
 /// `InvalidData` for invalid text, the read error itself otherwise.
-impl From<ReadError> for io::Error {
-    fn from(e: ReadError) -> io::Error {
+impl<K: core::fmt::Display + core::fmt::Debug + Send + Sync + 'static> From<ReadError<K>>
+    for io::Error
+{
+    fn from(e: ReadError<K>) -> io::Error {
         match e {
             ReadError::Io(e) => e,
             ReadError::Invalid(e) => io::Error::new(io::ErrorKind::InvalidData, e),
@@ -361,13 +389,13 @@ impl<R: Read, V: Utf8Validator> Utf8Reader<R, V> {
             pos.advance_valid(chunk.valid().as_bytes());
             if let Some(kind) = chunk.kind() {
                 let incomplete = kind == crate::Utf8ErrorKind::Incomplete;
-                return Err(ReadError::Invalid(InvalidAt {
-                    offset: chunk.invalid_offset(),
-                    line: pos.line(),
-                    column: pos.column(),
-                    error_len: (!incomplete).then_some(chunk.invalid().len()),
+                return Err(ReadError::Invalid(InvalidAt::new(
+                    "utf-8",
+                    chunk.invalid_offset(),
+                    (pos.line(), pos.column()),
+                    (!incomplete).then_some(chunk.invalid().len()),
                     kind,
-                }));
+                )));
             }
         }
         Ok(self.offset)

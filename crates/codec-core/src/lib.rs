@@ -1,5 +1,4 @@
-//! The shared vocabulary of the varcodecs codecs: one UTF-8 error type, one
-//! varint error type, and the traits every codec implements.
+#![doc = include_str!("../README.md")]
 //!
 //! Every UTF-8 validator in this workspace (the Plan 9 table, Hoehrmann's DFA,
 //! the Keiser–Lemire SIMD validator) reports its errors as a [`Utf8Error`]
@@ -69,6 +68,9 @@
 //! [`varcodecs-varint`](https://docs.rs/varcodecs-varint),
 //! [`varcodecs-zigzag`](https://docs.rs/varcodecs-zigzag) and the facade
 //! [`codec-facade`](https://docs.rs/codec-facade).
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 

@@ -163,7 +163,7 @@ mod tests {
                     assert_eq!(split(c), Some((*lead, *trail)));
                     assert_eq!(pair(*lead, *trail), Some(c));
                 }
-                _ => unreachable!(),
+                other => panic!("{c:?} encoded to {other:?}"),
             }
         }
         // Only a lead then a trail make a pair.

@@ -1,8 +1,4 @@
-//! One dependency for every varcodecs codec.
-//!
-//! Each codec crate is re-exported as a module behind a Cargo feature of the
-//! same name (all on by default), and the shared types of
-//! [`codec_core`] sit at the root.
+#![doc = include_str!("../README.md")]
 //!
 //! # Which codec to pick
 //!
@@ -107,6 +103,9 @@
 //! Without `std` the facade and every codec are `#![no_std]`. The facade
 //! has no `unsafe` code; the codecs keep theirs in `arch` folders (see each
 //! crate's front page). MSRV: Rust 1.89.
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 

@@ -28,6 +28,10 @@ pub enum Surrogates {
     Paired,
     /// Alone, but never a lead immediately followed by a trail (WTF-8).
     Unpaired,
+    /// Anywhere, alone or in pairs: the generalized CESU-8 and MUTF-8 that
+    /// hold a Java `String` unit by unit (utf8-variants' lossless
+    /// conversions).
+    Any,
 }
 
 /// The rules of one encoding.
@@ -71,13 +75,28 @@ pub const WTF8: Rules = Rules {
     modified_nul: false,
     surrogates: Surrogates::Unpaired,
 };
+/// CESU-8 with any surrogate alone (a Java `String` unit by unit).
+pub const CESU8_GENERALIZED: Rules = Rules {
+    name: "generalized CESU-8",
+    four_byte: false,
+    modified_nul: false,
+    surrogates: Surrogates::Any,
+};
+/// MUTF-8 with any surrogate alone: what `DataOutput.writeUTF` writes
+/// for any Java `String`.
+pub const MUTF8_GENERALIZED: Rules = Rules {
+    name: "generalized MUTF-8",
+    four_byte: false,
+    modified_nul: true,
+    surrogates: Surrogates::Any,
+};
 
 fn is_lead(c: u32) -> bool {
-    (0xD800..=0xDBFF).contains(&c)
+    u16::try_from(c).is_ok_and(codec_core::utf16::is_lead)
 }
 
 fn is_trail(c: u32) -> bool {
-    (0xDC00..=0xDFFF).contains(&c)
+    u16::try_from(c).is_ok_and(codec_core::utf16::is_trail)
 }
 
 /// One code point of generalized UTF-8 at the start of `bytes`: its value
@@ -152,6 +171,7 @@ pub fn is_valid(rules: &Rules, bytes: &[u8]) -> bool {
             Surrogates::Paired => after_lead == is_trail(c),
             // Never a trail right after a lead.
             Surrogates::Unpaired => !(after_lead && is_trail(c)),
+            Surrogates::Any => true,
         };
         if !ok {
             return false;
@@ -272,5 +292,24 @@ mod tests {
         assert_eq!(exact(&MUTF8, b"a\xC0\x80\x00"), Err((3, Some(1))));
         assert_eq!(exact(&MUTF8, b"\xC0"), Err((0, None)));
         assert_eq!(exact(&CESU8, "😀".as_bytes()), Err((0, Some(1))));
+    }
+
+    /// Java's `writeUTF("x\uD800y")` and friends: any surrogate alone, the
+    /// rest as strict as MUTF-8.
+    #[test]
+    fn generalized_rules_take_lone_surrogates_only() {
+        for rules in [&CESU8_GENERALIZED, &MUTF8_GENERALIZED] {
+            assert!(is_valid(rules, b"x\xED\xA0\x80y"));
+            assert!(is_valid(rules, b"\xED\xB0\x80\xED\xA0\x80"));
+            assert!(is_valid(rules, b"\xED\xA0\x80\xED\xB0\x80"));
+            assert_eq!(exact(rules, b"\xED\xB0\x41"), Err((0, Some(2))));
+            assert_eq!(exact(rules, b"\xED\xA0\x80\xED\xB0"), Err((3, None)));
+            assert_eq!(exact(rules, "a😀".as_bytes()), Err((1, Some(1))));
+        }
+        assert_eq!(
+            exact(&MUTF8_GENERALIZED, b"\xED\xA0\x80\x00"),
+            Err((3, Some(1)))
+        );
+        assert_eq!(exact(&CESU8_GENERALIZED, b"\xC0\x80"), Err((0, Some(1))));
     }
 }

@@ -407,12 +407,10 @@ impl Decoder {
             end -= 2;
         }
         if !ucs2
+            // The mark was sniffed above; a U+FEFF further on is text.
             && let Ok(text) = transcode::utf16_bytes_to_string(
                 &input[skip..end],
-                match order {
-                    Endianness::Little => transcode::Endianness::Little,
-                    Endianness::Big => transcode::Endianness::Big,
-                },
+                transcode::ByteOrder::new(order, transcode::BomMode::Keep),
             )
         {
             dst.push_str(&text);

@@ -11,6 +11,7 @@
 //! `String::from_utf16_lossy` count: a lead surrogate followed by a trail
 //! surrogate is one character, and every other surrogate is one U+FFFD.
 
+use crate::byte_order::{ByteOrder, Lead};
 use crate::scalar::is_lead;
 use crate::{Transcoder, free_functions};
 
@@ -121,6 +122,61 @@ impl Transcoder {
         self.checked().count(|k| k.utf8_len_from_utf16, src)
     }
 
+    /// [`utf8_len_from_utf16_bytes`] with these kernels.
+    #[must_use]
+    pub fn utf8_len_from_utf16_bytes(&self, src: &[u8], order: impl Into<ByteOrder>) -> usize {
+        self.over_utf16_bytes(src, order.into(), |t, units| t.utf8_len_from_utf16(units))
+    }
+
+    /// [`count_chars_utf16_bytes`] with these kernels.
+    #[must_use]
+    pub fn count_chars_utf16_bytes(&self, src: &[u8], order: impl Into<ByteOrder>) -> usize {
+        self.over_utf16_bytes(src, order.into(), |t, units| t.count_chars_utf16(units))
+    }
+
+    /// The sum of `measure` over the code units of `src`, read in blocks of
+    /// native units that never end between a lead surrogate and what
+    /// follows it, so that `measure` sees every pair whole. A kept mark is a
+    /// unit like any other; a rejected one and an odd last byte are each one
+    /// U+FFFD, measured as the unpaired surrogate `DC00` is.
+    fn over_utf16_bytes(
+        &self,
+        src: &[u8],
+        order: ByteOrder,
+        measure: impl Fn(&Self, &[u16]) -> usize,
+    ) -> usize {
+        const BLOCK: usize = 256;
+        let lead = order.lead(src);
+        let replaced = |n: usize| n * measure(self, &[0xDC00]);
+        let (units, odd) = src.get(lead.skipped()..).unwrap_or(&[]).as_chunks::<2>();
+        let mut total = replaced(usize::from(!odd.is_empty()));
+        let units = match lead {
+            Lead::Rejected => {
+                total += replaced(1);
+                units.get(1..).unwrap_or(&[])
+            }
+            Lead::Skip(_) | Lead::Text => units,
+        };
+        let mut block = [0u16; BLOCK];
+        let mut rest = units;
+        while !rest.is_empty() {
+            let take = rest.len().min(BLOCK);
+            let (now, later) = rest.split_at(take);
+            for (u, b) in block.iter_mut().zip(now) {
+                *u = codec_core::utf16::unit(*b, order.order);
+            }
+            // A lead at the end of a block waits for the next one, unless
+            // the input ends there.
+            let keep = match block[..take].last() {
+                Some(&u) if is_lead(u) && !later.is_empty() => take - 1,
+                _ => take,
+            };
+            total += measure(self, &block[..keep]);
+            rest = rest.get(keep..).unwrap_or(&[]);
+        }
+        total
+    }
+
     /// [`utf8_len_from_latin1`] with these kernels.
     #[must_use]
     pub fn utf8_len_from_latin1(&self, src: &[u8]) -> usize {
@@ -201,6 +257,32 @@ free_functions! {
     /// ```
     #[must_use]
     fn utf8_len_from_utf16(src: &[u16]) -> usize;
+
+    /// [`utf8_len_from_utf16`] of UTF-16 held in bytes: the length in bytes
+    /// of what [`utf16_bytes_to_utf8_lossy`](crate::utf16_bytes_to_utf8_lossy)
+    /// writes, with the same [`ByteOrder`] (a stripped byte-order mark is not
+    /// counted; an odd last byte is one U+FFFD), and, for well-formed input,
+    /// of what [`utf16_bytes_to_utf8`](crate::utf16_bytes_to_utf8) writes.
+    ///
+    /// ```
+    /// use transcode::Endianness;
+    /// let file = b"\xFF\xFEa\x00\xE9\x00";
+    /// assert_eq!(transcode::utf8_len_from_utf16_bytes(file, Endianness::Little), 3);
+    /// ```
+    #[must_use]
+    fn utf8_len_from_utf16_bytes(src: &[u8], order: impl Into<ByteOrder>) -> usize;
+
+    /// [`count_chars_utf16`] of UTF-16 held in bytes: the characters that
+    /// [`utf16_bytes_to_string_lossy`](crate::utf16_bytes_to_string_lossy) makes.
+    ///
+    /// ```
+    /// use transcode::Endianness;
+    /// let file = b"\xFE\xFF\xD8\x3D\xDE\x00\x00";
+    /// // The mark is stripped; a pair, and an odd byte.
+    /// assert_eq!(transcode::count_chars_utf16_bytes(file, Endianness::Big), 2);
+    /// ```
+    #[must_use]
+    fn count_chars_utf16_bytes(src: &[u8], order: impl Into<ByteOrder>) -> usize;
 
     /// The UTF-8 length in bytes of Latin-1 `src`.
     ///

@@ -1,7 +1,7 @@
 //! The error vocabulary: what went wrong in the input ([`Utf16Error`],
 //! [`Utf32Error`], and codec-core's [`Utf8Error`](codec_core::Utf8Error)), and what went wrong in a
 //! conversion ([`Error`], [`ErrorKind`], and codec-core's [`BufferTooSmall`]),
-//! plus [`Progress`] and [`Endianness`].
+//! plus [`Progress`].
 //!
 //! The input errors are decided by the scalar code of each family (the
 //! kernels only ever stop *before* a block that holds an error), so each has
@@ -27,6 +27,9 @@ pub enum Utf16ErrorKind {
     /// surrogate, or (byte input only) with an odd byte, or both. This is the
     /// only kind with [`Utf16Error::error_len`] `== None`.
     Incomplete,
+    /// A byte-order mark at the start of byte input read with
+    /// [`BomMode::Reject`](codec_core::BomMode::Reject).
+    ByteOrderMark,
 }
 
 impl Utf16ErrorKind {
@@ -41,6 +44,7 @@ impl Utf16ErrorKind {
             Utf16ErrorKind::UnpairedLead => "unpaired lead surrogate",
             Utf16ErrorKind::UnpairedTrail => "unpaired trail surrogate",
             Utf16ErrorKind::Incomplete => "incomplete code unit or surrogate pair at end of input",
+            Utf16ErrorKind::ByteOrderMark => "byte-order mark where none is allowed",
         }
     }
 }
@@ -54,8 +58,10 @@ impl fmt::Display for Utf16ErrorKind {
 /// A UTF-16 error: where `char::decode_utf16` finds the first unpaired
 /// surrogate, and whether more input could complete it.
 ///
-/// Positions count code units (`u16`s), also for byte input, whose byte
-/// offset is twice [`valid_up_to`](Utf16Error::valid_up_to).
+/// Positions count code units (`u16`s). An error of a function that took
+/// bytes (the `_bytes` forms) also knows it: [`byte_offset`](Utf16Error::byte_offset)
+/// is the offset in those bytes, counted from their start even when a
+/// byte-order mark was stripped, and `Display` says "at byte N".
 ///
 /// ```
 /// // 'a', an unpaired trail surrogate, 'b'.
@@ -68,13 +74,43 @@ impl fmt::Display for Utf16ErrorKind {
 pub struct Utf16Error {
     valid_up_to: usize,
     kind: Utf16ErrorKind,
+    in_bytes: bool,
 }
 
 impl Utf16Error {
     /// An error at code unit `valid_up_to`.
     #[must_use]
     pub const fn new(valid_up_to: usize, kind: Utf16ErrorKind) -> Utf16Error {
-        Utf16Error { valid_up_to, kind }
+        Utf16Error {
+            valid_up_to,
+            kind,
+            in_bytes: false,
+        }
+    }
+
+    /// The same error, found in UTF-16 held in bytes: `Display` names the
+    /// byte offset instead of the code unit.
+    ///
+    /// ```
+    /// use transcode::{Utf16Error, Utf16ErrorKind};
+    /// let e = Utf16Error::new(7, Utf16ErrorKind::UnpairedTrail);
+    /// assert_eq!(e.to_string(), "invalid utf-16: unpaired trail surrogate at code unit 7");
+    /// assert_eq!(e.in_bytes().to_string(), "invalid utf-16: unpaired trail surrogate at byte 14");
+    /// ```
+    #[must_use]
+    pub const fn in_bytes(self) -> Utf16Error {
+        Utf16Error {
+            in_bytes: true,
+            ..self
+        }
+    }
+
+    /// The byte offset of the error in UTF-16 held in bytes: twice
+    /// [`valid_up_to`](Self::valid_up_to), the first byte of the offending
+    /// unit (or of the odd byte at the end).
+    #[must_use]
+    pub const fn byte_offset(&self) -> usize {
+        self.valid_up_to.saturating_mul(2)
     }
 
     /// The length in code units of the longest well-formed prefix; the unit
@@ -116,11 +152,19 @@ impl Utf16Error {
 
 impl fmt::Display for Utf16Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid utf-16: {} at code unit {}",
-            self.kind, self.valid_up_to
-        )
+        match self.in_bytes {
+            true => write!(
+                f,
+                "invalid utf-16: {} at byte {}",
+                self.kind,
+                self.byte_offset()
+            ),
+            false => write!(
+                f,
+                "invalid utf-16: {} at code unit {}",
+                self.kind, self.valid_up_to
+            ),
+        }
     }
 }
 
@@ -336,6 +380,23 @@ impl<E> Error<E> {
     }
 }
 
+impl Error<Utf16Error> {
+    /// The same error for an input that had `skipped` more bytes in front
+    /// (a stripped byte-order mark) and was counted in bytes.
+    pub(crate) fn after_bom(self, skipped: usize) -> Error<Utf16Error> {
+        let kind = match self.kind {
+            ErrorKind::Invalid(e) => ErrorKind::Invalid(e.offset_by(skipped / 2).in_bytes()),
+            ErrorKind::NotLatin1(c) => ErrorKind::NotLatin1(c),
+            ErrorKind::BufferTooSmall(b) => ErrorKind::BufferTooSmall(b),
+        };
+        Error {
+            read: self.read + skipped,
+            written: self.written,
+            kind,
+        }
+    }
+}
+
 impl<E: fmt::Display> fmt::Display for Error<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
@@ -395,34 +456,5 @@ impl Progress {
     #[must_use]
     pub const fn written(&self) -> usize {
         self.written
-    }
-}
-
-/// The byte order of UTF-16 held in bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Endianness {
-    /// Least significant byte first: UTF-16LE (Windows, JavaScript engines on
-    /// x86 and ARM).
-    Little,
-    /// Most significant byte first: UTF-16BE (Java's serialisation, many
-    /// file formats).
-    Big,
-}
-
-impl Endianness {
-    /// The byte order of this target, in which `u16` values are stored.
-    pub const NATIVE: Endianness = if cfg!(target_endian = "big") {
-        Endianness::Big
-    } else {
-        Endianness::Little
-    };
-
-    /// Whether bytes in this order need swapping to become native `u16`s.
-    #[must_use]
-    pub(crate) const fn is_swapped(self) -> bool {
-        !matches!(
-            (self, Endianness::NATIVE),
-            (Endianness::Little, Endianness::Little) | (Endianness::Big, Endianness::Big)
-        )
     }
 }

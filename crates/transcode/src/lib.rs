@@ -1,6 +1,4 @@
-//! Transcoding between UTF-8, UTF-16, UTF-32 and Latin-1, with SIMD kernels
-//! chosen at run time and errors exactly where the standard library finds
-//! them.
+#![doc = include_str!("../README.md")]
 //!
 //! # Example
 //!
@@ -49,7 +47,11 @@
 //! the error, and nothing after it is touched.
 //!
 //! UTF-16 held in bytes (files, network protocols) has `_bytes` forms with an
-//! [`Endianness`]: [`utf8_to_utf16_bytes`], [`utf16_bytes_to_utf8`]. UTF-16
+//! [`Endianness`]: [`utf8_to_utf16_bytes`], [`utf16_bytes_to_utf8`]. Decoding
+//! strips a byte-order mark of that order unless a [`ByteOrder`] says to keep
+//! or reject it, and its errors count bytes from the start of the input
+//! ([`Utf16Error::byte_offset`]); [`utf8_len_from_utf16_bytes`] and
+//! [`count_chars_utf16_bytes`] measure such input without converting it. UTF-16
 //! and UTF-32 input have no separate "known valid" form: their validation is
 //! a comparison the kernels make anyway.
 //!
@@ -166,6 +168,9 @@
 //! allocating forms. `unsafe` code lives only in the `arch` module (SIMD
 //! intrinsics, and the call into a kernel after its CPU features were
 //! detected); every block names the check that makes it sound.
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
 
@@ -176,9 +181,12 @@ extern crate std;
 
 #[allow(unsafe_code)]
 mod arch;
+mod byte_order;
 mod count;
 mod drive;
 mod error;
+#[cfg(feature = "std")]
+mod io;
 mod latin1;
 mod scalar;
 mod stream;
@@ -198,15 +206,18 @@ pub(crate) fn string_from_utf8(bytes: alloc::vec::Vec<u8>) -> alloc::string::Str
         .unwrap_or_else(|e| alloc::string::String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-pub use codec_core::{BufferTooSmall, Utf8Error, Utf8ErrorKind};
+pub use byte_order::ByteOrder;
+pub use codec_core::{BomMode, BufferTooSmall, Endianness, Utf8Error, Utf8ErrorKind};
 pub use count::{
-    count_chars, count_chars_utf16, floor_char_boundary_utf8, floor_char_boundary_utf16,
-    utf8_len_from_latin1, utf8_len_from_utf16, utf8_len_from_utf32, utf16_len,
-    utf16_len_from_utf32,
+    count_chars, count_chars_utf16, count_chars_utf16_bytes, floor_char_boundary_utf8,
+    floor_char_boundary_utf16, utf8_len_from_latin1, utf8_len_from_utf16,
+    utf8_len_from_utf16_bytes, utf8_len_from_utf32, utf16_len, utf16_len_from_utf32,
 };
 pub use error::{
-    Endianness, Error, ErrorKind, Progress, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind,
+    Error, ErrorKind, Progress, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind,
 };
+#[cfg(feature = "std")]
+pub use io::{read_utf16_to_string, utf16_reader_to_utf8};
 pub use latin1::*;
 pub use stream::*;
 pub use utf8_utf16::*;

@@ -219,17 +219,7 @@ pub(crate) fn decode_valid_utf8(s: &[u8]) -> Option<(char, usize)> {
 /// UTF-16 in native `u16`s, decoded as `char::decode_utf16` does.
 pub(crate) struct Utf16;
 
-/// `true` for a lead (high) surrogate, `D800..=DBFF`.
-#[inline(always)]
-pub(crate) const fn is_lead(u: u16) -> bool {
-    u & 0xFC00 == 0xD800
-}
-
-/// `true` for a trail (low) surrogate, `DC00..=DFFF`.
-#[inline(always)]
-pub(crate) const fn is_trail(u: u16) -> bool {
-    u & 0xFC00 == 0xDC00
-}
+pub(crate) use codec_core::utf16::{is_lead, is_trail};
 
 impl Source for Utf16 {
     type Unit = u16;

@@ -3,8 +3,9 @@
 //! Kernels: `arch/x86_64/*/utf16_utf8.rs`, which check the surrogates of
 //! each block and stop before a block with an unpaired one.
 
+use crate::byte_order::{self, ByteOrder, Lead};
 use crate::drive::{self, Conv};
-use crate::error::{Endianness, Error, Progress, Utf16Error};
+use crate::error::{Error, Progress, Utf16Error};
 #[cfg(feature = "alloc")]
 use crate::scalar::Stop;
 use crate::scalar::{Utf8, Utf16};
@@ -96,30 +97,46 @@ ops! {
         drive::lossy_partial(self.utf16_to::<true>()(src, dst))
     }
 
-    /// Converts UTF-16 held in bytes of the given order to UTF-8, validating,
-    /// as [`utf16_to_utf8`]. [`Error::read`] counts bytes; the
-    /// [`Utf16Error`] counts code units. An odd last byte is an
+    /// Converts UTF-16 held in bytes to UTF-8, validating, as
+    /// [`utf16_to_utf8`]. A byte-order mark of `order` at the start is
+    /// stripped unless `order` says to keep or reject it ([`ByteOrder`]; an
+    /// [`Endianness`](crate::Endianness) alone strips). [`Error::read`] and
+    /// the [`Utf16Error`]'s [`byte_offset`](Utf16Error::byte_offset) count
+    /// bytes from the start of `src`, mark included. An odd last byte is an
     /// [`Incomplete`](crate::Utf16ErrorKind::Incomplete) error.
     ///
     /// ```
     /// use transcode::Endianness;
     /// let mut dst = [0u8; 8];
     /// let n = transcode::utf16_bytes_to_utf8(&[0xFE, 0xFF, 0, 0x41], &mut dst, Endianness::Big)?;
-    /// assert_eq!(&dst[..n], "\u{FEFF}A".as_bytes()); // a byte-order mark stays
+    /// assert_eq!(&dst[..n], b"A"); // the byte-order mark is stripped
+    ///
+    /// let err = transcode::utf16_bytes_to_utf8(&[0xFE, 0xFF, 0, 0x41, 0xDC, 0], &mut dst, Endianness::Big)
+    ///     .unwrap_err();
+    /// assert_eq!(err.invalid().map(|e| e.byte_offset()), Some(4));
+    /// assert_eq!(err.to_string(), "invalid utf-16: unpaired trail surrogate at byte 4");
     /// # Ok::<(), transcode::Error<transcode::Utf16Error>>(())
     /// ```
     fn utf16_bytes_to_utf8(&self, src: &[u8],
         dst: &mut [u8],
-        order: Endianness) -> Result<usize, Error<Utf16Error>> {
-        match order.is_swapped() {
-            false => drive::strict_form(self.utf16_bytes_to::<false, false>(), src, dst),
-            true => drive::strict_form(self.utf16_bytes_to::<false, true>(), src, dst),
+        order: impl Into<ByteOrder>) -> Result<usize, Error<Utf16Error>> {
+        let order = order.into();
+        let lead = order.lead(src);
+        if let Lead::Rejected = lead {
+            return Err(byte_order::rejected_conversion());
         }
+        let rest = src.get(lead.skipped()..).unwrap_or(&[]);
+        match order.order.is_swapped() {
+            false => drive::strict_form(self.utf16_bytes_to::<false, false>(), rest, dst),
+            true => drive::strict_form(self.utf16_bytes_to::<false, true>(), rest, dst),
+        }
+        .map_err(|e| e.after_bom(lead.skipped()))
     }
 
-    /// Converts UTF-16 held in bytes of the given order to UTF-8, lossily:
-    /// equals std's `String::from_utf16le_lossy` (or `be`), which also makes
-    /// an odd last byte one more U+FFFD.
+    /// Converts UTF-16 held in bytes to UTF-8, lossily: equals std's
+    /// `String::from_utf16le_lossy` (or `be`), which also makes an odd last
+    /// byte one more U+FFFD, of what follows a stripped byte-order mark
+    /// ([`ByteOrder`]). A mark that `order` rejects becomes U+FFFD too.
     ///
     /// ```
     /// use transcode::Endianness;
@@ -130,10 +147,27 @@ ops! {
     /// ```
     fn utf16_bytes_to_utf8_lossy(&self, src: &[u8],
         dst: &mut [u8],
-        order: Endianness) -> Result<usize, BufferTooSmall> {
-        match order.is_swapped() {
-            false => drive::lossy_form(self.utf16_bytes_to::<true, false>(), src, dst),
-            true => drive::lossy_form(self.utf16_bytes_to::<true, true>(), src, dst),
+        order: impl Into<ByteOrder>) -> Result<usize, BufferTooSmall> {
+        let order = order.into();
+        let (mark, rest) = match order.lead(src) {
+            Lead::Rejected => ("\u{FFFD}".as_bytes(), src.get(2..).unwrap_or(&[])),
+            lead => (&b""[..], src.get(lead.skipped()..).unwrap_or(&[])),
+        };
+        let (head, tail) = match dst.split_at_mut_checked(mark.len()) {
+            Some(parts) => parts,
+            None => (&mut [][..], &mut [][..]),
+        };
+        let r = match order.order.is_swapped() {
+            false => drive::lossy_form(self.utf16_bytes_to::<true, false>(), rest, tail),
+            true => drive::lossy_form(self.utf16_bytes_to::<true, true>(), rest, tail),
+        };
+        match r {
+            Ok(n) if head.len() == mark.len() => {
+                head.copy_from_slice(mark);
+                Ok(mark.len() + n)
+            }
+            Ok(n) => Err(BufferTooSmall::new(mark.len() + n, dst.len())),
+            Err(b) => Err(BufferTooSmall::new(mark.len() + b.needed(), dst.len())),
         }
     }
 }
@@ -168,38 +202,63 @@ ops! {
         crate::string_from_utf8(out)
     }
 
-    /// Converts UTF-16 held in bytes of the given order to a new `String`.
+    /// Converts UTF-16 held in bytes to a new `String`, stripping a
+    /// byte-order mark of `order` unless it says otherwise ([`ByteOrder`]);
+    /// errors as [`utf16_bytes_to_utf8`]'s, at their byte offset in `src`.
     ///
     /// ```
     /// use transcode::Endianness;
     /// assert_eq!(transcode::utf16_bytes_to_string(&[0x68, 0], Endianness::Little).as_deref(), Ok("h"));
+    /// let e = transcode::utf16_bytes_to_string(b"\xFF\xFEh\x00\x00\xD8", Endianness::Little).unwrap_err();
+    /// assert_eq!(e.byte_offset(), 4);
     /// ```
-    fn utf16_bytes_to_string(&self, src: &[u8], order: Endianness) -> Result<String, Utf16Error> {
-        let len = 3 * src.len().div_ceil(2);
-        let (out, outcome) = match order.is_swapped() {
-            false => drive::to_vec(self.utf16_bytes_to::<false, false>(), src, len),
-            true => drive::to_vec(self.utf16_bytes_to::<false, true>(), src, len),
+    fn utf16_bytes_to_string(&self, src: &[u8], order: impl Into<ByteOrder>) -> Result<String, Utf16Error> {
+        let order = order.into();
+        let lead = order.lead(src);
+        if let Lead::Rejected = lead {
+            return Err(byte_order::rejected());
+        }
+        let rest = src.get(lead.skipped()..).unwrap_or(&[]);
+        let len = 3 * rest.len().div_ceil(2);
+        let (out, outcome) = match order.order.is_swapped() {
+            false => drive::to_vec(self.utf16_bytes_to::<false, false>(), rest, len),
+            true => drive::to_vec(self.utf16_bytes_to::<false, true>(), rest, len),
         };
         match outcome.stop {
-            Some(Stop::Invalid(e)) => Err(e),
+            Some(Stop::Invalid(e)) => Err(e.offset_by(lead.skipped() / 2).in_bytes()),
             _ => Ok(crate::string_from_utf8(out)),
         }
     }
 
-    /// Converts UTF-16 held in bytes of the given order to a new `String`,
-    /// lossily, as std's `String::from_utf16le_lossy` (or `be`).
+    /// Converts UTF-16 held in bytes to a new `String`, lossily, as std's
+    /// `String::from_utf16le_lossy` (or `be`) of what follows a stripped
+    /// byte-order mark; a rejected mark becomes U+FFFD.
     ///
     /// ```
     /// use transcode::Endianness;
     /// assert_eq!(transcode::utf16_bytes_to_string_lossy(&[0, 0x68, 0], Endianness::Big), "h\u{FFFD}");
     /// ```
     #[must_use]
-    fn utf16_bytes_to_string_lossy(&self, src: &[u8], order: Endianness) -> String {
-        let len = 3 * src.len().div_ceil(2);
-        let (out, _) = match order.is_swapped() {
-            false => drive::to_vec(self.utf16_bytes_to::<true, false>(), src, len),
-            true => drive::to_vec(self.utf16_bytes_to::<true, true>(), src, len),
+    fn utf16_bytes_to_string_lossy(&self, src: &[u8], order: impl Into<ByteOrder>) -> String {
+        let order = order.into();
+        let (mark, rest) = match order.lead(src) {
+            Lead::Rejected => ("\u{FFFD}", src.get(2..).unwrap_or(&[])),
+            lead => ("", src.get(lead.skipped()..).unwrap_or(&[])),
         };
-        crate::string_from_utf8(out)
+        let len = 3 * rest.len().div_ceil(2);
+        let (out, _) = match order.order.is_swapped() {
+            false => drive::to_vec(self.utf16_bytes_to::<true, false>(), rest, len),
+            true => drive::to_vec(self.utf16_bytes_to::<true, true>(), rest, len),
+        };
+        let text = crate::string_from_utf8(out);
+        match mark {
+            "" => text,
+            mark => {
+                let mut marked = String::with_capacity(mark.len() + text.len());
+                marked.push_str(mark);
+                marked.push_str(&text);
+                marked
+            }
+        }
     }
 }

@@ -4,11 +4,12 @@
 //! family's input is validated by utf8-simd first, see `drive::from_utf8_ascii`).
 
 use crate::drive::{self, Conv};
-use crate::error::{Endianness, Error, Progress};
+use crate::error::{Error, Progress};
 use crate::scalar::{Utf16, Utf16Bytes};
 use crate::{Transcoder, ops};
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
+use codec_core::Endianness;
 use codec_core::{BufferTooSmall, Utf8Error};
 
 impl Transcoder {

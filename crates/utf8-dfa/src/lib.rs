@@ -1,7 +1,4 @@
-//! Björn Hoehrmann's 2010 UTF-8 DFA: validation that is exactly
-//! `core::str::from_utf8` and faster than it, streaming with absolute
-//! offsets, decoding to `char`s, and lossy conversion that is exactly
-//! `String::from_utf8_lossy`.
+#![doc = include_str!("../README.md")]
 //!
 //! # Overview
 //!
@@ -116,6 +113,9 @@
 //! (faster validation with SIMD, built on this crate for exact errors),
 //! [`utf8-table`](https://docs.rs/utf8-table) (the reference codec), and the
 //! facade [`codec-facade`](https://docs.rs/codec-facade).
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
 

@@ -1,6 +1,4 @@
-//! Keiser–Lemire SIMD UTF-8 validation, with runtime CPU dispatch, errors
-//! exactly as `core::str::from_utf8` reports them, and streaming with exact
-//! absolute error offsets.
+#![doc = include_str!("../README.md")]
 //!
 //! # Example
 //!
@@ -140,6 +138,9 @@
 //! type, traits and streaming engine), [`utf8-dfa`](https://docs.rs/utf8-dfa)
 //! (the scalar validator and decoders), [`utf8-table`](https://docs.rs/utf8-table),
 //! and the facade [`codec-facade`](https://docs.rs/codec-facade).
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
 

@@ -1,6 +1,4 @@
-//! Ken Thompson's 1992 table-driven UTF-8 codec, in two modes: strict
-//! (RFC 3629, exactly what `core::str::from_utf8` accepts) and legacy
-//! (the original 1–6 byte, 31-bit FSS-UTF).
+#![doc = include_str!("../README.md")]
 //!
 //! # The table
 //!
@@ -135,6 +133,9 @@
 //! Ken Thompson, "Hello World or Καλημέρα κόσμε or こんにちは 世界", USENIX
 //! Winter 1993. F. Yergeau, RFC 3629, "UTF-8, a transformation format of
 //! ISO 10646", 2003.
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 

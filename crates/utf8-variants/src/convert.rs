@@ -133,7 +133,7 @@ fn lead_at(b: &[u8], i: usize) -> bool {
 /// and cut to length at the end. Words of 8 bytes without `ED` or `C0` are
 /// copied whole. (The first version extended the `Vec` unit by unit: 17
 /// instructions a byte on Emoji, measured with callgrind.)
-fn decode_valid_into(input: &[u8], out: &mut Vec<u8>) {
+pub(crate) fn decode_valid_into(input: &[u8], out: &mut Vec<u8>) {
     let start = out.len();
     out.resize(start + input.len(), 0);
     let buf = &mut out[start..];

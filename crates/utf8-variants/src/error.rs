@@ -192,6 +192,25 @@ impl Error {
         }
     }
 
+    /// An error built from its parts, for the lossless conversions
+    /// (`crate::java`), whose grammar allows what the DFA's does not.
+    pub(crate) const fn new(
+        variant: Variant,
+        valid_up_to: usize,
+        error_len: Option<u8>,
+        kind: ErrorKind,
+    ) -> Error {
+        Error {
+            valid_up_to,
+            error_len: match error_len {
+                Some(n) => n,
+                None => 0,
+            },
+            kind,
+            variant,
+        }
+    }
+
     /// The error of a leading byte-order mark.
     pub(crate) const fn bom(variant: Variant) -> Error {
         Error {
@@ -275,6 +294,116 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+/// Why a conversion into a caller's `[u16]` (`mutf8::to_utf16`,
+/// `cesu8::to_utf16`) stopped early. See [`ToUtf16Error`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ToUtf16ErrorKind {
+    /// The input is not valid at [`ToUtf16Error::read`], which equals the
+    /// error's [`valid_up_to`](Error::valid_up_to), and the output had room
+    /// for everything before it.
+    Invalid(Error),
+    /// The output cannot hold the conversion of the input up to its first
+    /// error (all of it, if it is valid): `needed` counts `u16`s.
+    BufferTooSmall(codec_core::BufferTooSmall),
+}
+
+/// A conversion into a caller's `[u16]` that stopped early, with how far it
+/// got: the first [`written`](ToUtf16Error::written) units of the output
+/// hold the conversion of the first [`read`](ToUtf16Error::read) bytes of
+/// the input, and nothing after `written` was changed.
+///
+/// ```
+/// use utf8_variants::{ErrorKind, ToUtf16ErrorKind, mutf8};
+///
+/// let mut out = [0u16; 2];
+/// let err = mutf8::to_utf16(b"ab\xED\xA0\x80", &mut out).unwrap_err();
+/// assert_eq!((err.read(), err.written()), (2, 2));
+/// assert_eq!(err.buffer_too_small().map(|b| b.needed()), Some(3));
+///
+/// let err = mutf8::to_utf16(b"a\x00", &mut out).unwrap_err();
+/// assert_eq!((err.read(), err.written()), (1, 1));
+/// assert_eq!(err.invalid().map(|e| e.kind()), Some(ErrorKind::Nul));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ToUtf16Error {
+    read: usize,
+    written: usize,
+    kind: ToUtf16ErrorKind,
+}
+
+impl ToUtf16Error {
+    pub(crate) const fn new(read: usize, written: usize, kind: ToUtf16ErrorKind) -> ToUtf16Error {
+        ToUtf16Error {
+            read,
+            written,
+            kind,
+        }
+    }
+
+    /// Input bytes converted: a sequence boundary. Each sequence is one
+    /// unit, so when the buffer fills between the two halves of a
+    /// surrogate pair `read` is between them too; converting the rest from
+    /// there gives the trail, and nothing is lost.
+    #[must_use]
+    pub const fn read(&self) -> usize {
+        self.read
+    }
+
+    /// Output units written.
+    #[must_use]
+    pub const fn written(&self) -> usize {
+        self.written
+    }
+
+    /// What stopped the conversion.
+    #[must_use]
+    pub const fn kind(&self) -> ToUtf16ErrorKind {
+        self.kind
+    }
+
+    /// The input error, if that is what stopped the conversion.
+    #[must_use]
+    pub const fn invalid(&self) -> Option<Error> {
+        match self.kind {
+            ToUtf16ErrorKind::Invalid(e) => Some(e),
+            ToUtf16ErrorKind::BufferTooSmall(_) => None,
+        }
+    }
+
+    /// The buffer error, if that is what stopped the conversion.
+    #[must_use]
+    pub const fn buffer_too_small(&self) -> Option<codec_core::BufferTooSmall> {
+        match self.kind {
+            ToUtf16ErrorKind::BufferTooSmall(b) => Some(b),
+            ToUtf16ErrorKind::Invalid(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for ToUtf16Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ToUtf16ErrorKind::Invalid(e) => e.fmt(f),
+            ToUtf16ErrorKind::BufferTooSmall(b) => write!(
+                f,
+                "output buffer too small: need {} UTF-16 units, have {}",
+                b.needed(),
+                b.available()
+            ),
+        }
+    }
+}
+
+impl core::error::Error for ToUtf16Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match &self.kind {
+            ToUtf16ErrorKind::Invalid(e) => Some(e),
+            ToUtf16ErrorKind::BufferTooSmall(_) => None,
+        }
+    }
+}
 
 /// Why the piece of `variant` starting at `piece[0]` was rejected at
 /// `piece[r]` (`r >= 0`), after the DFA was last between characters at

@@ -1,7 +1,4 @@
-//! UTF-8's relatives: CESU-8, Java's Modified UTF-8 (MUTF-8) and WTF-8,
-//! validated with exact errors and SIMD speed, converted to and from UTF-8
-//! (and, for WTF-8, UTF-16) without copying what is already the same, plus
-//! byte-order marks.
+#![doc = include_str!("../README.md")]
 //!
 //! | encoding | differs from UTF-8 in | module |
 //! |---|---|---|
@@ -33,15 +30,52 @@
 //! assert_eq!(Bom::strip(b"\xEF\xBB\xBFhi"), (Some(Bom::Utf8), &b"hi"[..]));
 //! ```
 //!
+//! # Java strings
+//!
+//! A Java `String` is UTF-16 that may hold a surrogate without its partner,
+//! and `DataOutput.writeUTF` writes it unit by unit. The strict
+//! [`mutf8::decode`] rejects such a surrogate (a `String` cannot hold it);
+//! the lossless conversions keep it, to UTF-16 and WTF-8 and back, and
+//! reject everything else Modified UTF-8 forbids. `writeUTF` puts the
+//! length first, 2 big-endian bytes: that prefix is part of the
+//! `DataOutput` format, not of Modified UTF-8, so read it off first.
+//!
+//! ```
+//! use utf8_variants::{ErrorKind, mutf8, wtf8};
+//!
+//! // What `new DataOutputStream(out).writeUTF("x\uD800y")` writes.
+//! let written = b"\x00\x05x\xED\xA0\x80y";
+//! let (len, body) = written.split_at(2);
+//! assert_eq!(usize::from(u16::from_be_bytes([len[0], len[1]])), body.len());
+//!
+//! // Read it losslessly: the lone surrogate stays.
+//! let units = mutf8::to_utf16_vec(body)?;
+//! assert_eq!(units, [0x78, 0xD800, 0x79]);
+//! assert_eq!(mutf8::from_utf16(&units), body); // what writeUTF wrote, after the length
+//!
+//! // Or as WTF-8 (Rust's `OsString` on Windows), and back.
+//! let w = mutf8::to_wtf8(body)?;
+//! assert_eq!(w.to_string_lossy(), "x\u{FFFD}y");
+//! assert_eq!(&*mutf8::from_wtf8(w.as_bytes())?, body);
+//!
+//! // The strict decoder wants a `str` and cannot hold D800; the length
+//! // prefix is not Modified UTF-8 (its 00 is a raw NUL).
+//! assert_eq!(mutf8::decode(body).unwrap_err().kind(), ErrorKind::UnpairedSurrogate);
+//! assert_eq!(mutf8::to_utf16_vec(written).unwrap_err().kind(), ErrorKind::Nul);
+//! # Ok::<(), utf8_variants::Error>(())
+//! ```
+//!
 //! # What is here
 //!
 //! - [`Variant`]: `Utf8`, `Cesu8`, `Mutf8`, `Wtf8`, with `validate`,
 //!   `is_valid` and a streaming [`Validator`]; [`Config`] adds a
 //!   [`BomPolicy`] (accept or reject a leading U+FEFF).
 //! - [`cesu8`] and [`mutf8`]: `validate`, `is_valid`, `decode` and
-//!   `decode_lossy` (to `Cow<str>`), `encode` (to `Cow<[u8]>`).
+//!   `decode_lossy` (to `Cow<str>`), `encode` (to `Cow<[u8]>`); lossless
+//!   `to_utf16` (into a `[u16]`, [`ToUtf16Error`] if it is too small),
+//!   `to_utf16_vec`, `to_wtf8`, and back `from_utf16`, `from_wtf8`.
 //! - [`wtf8`]: `validate`, `is_valid`, UTF-16 in and out
-//!   ([`wtf8::from_utf16`], [`wtf8::to_utf16`], [`wtf8::encode_utf16`]),
+//!   ([`wtf8::from_utf16`], [`wtf8::to_utf16_vec`], [`wtf8::encode_utf16`]),
 //!   [`wtf8::to_utf8_lossy`], and [`wtf8::Wtf8Buf`], whose concatenation
 //!   joins a trailing lead surrogate with a leading trail surrogate.
 //! - [`Bom`]: detect and strip the byte-order marks of UTF-8, UTF-16 and
@@ -78,19 +112,24 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): runtime CPU detection for the SIMD path; implies
-//!   `alloc`.
+//! - `std` (default): forwarded to codec-core and utf8-simd (`std::error::Error`
+//!   and `std::io` there); implies `alloc`. The SIMD kernel is chosen at run
+//!   time with or without it.
 //! - `alloc`: the conversions (`decode`, `encode`, `to_utf16`,
 //!   [`wtf8::Wtf8Buf`], ...).
 //!
 //! Without features the crate is `#![no_std]` and allocates nothing:
-//! validation, streaming, [`wtf8::encode_utf16`] and [`Bom`] remain.
+//! validation, streaming, [`wtf8::encode_utf16`], [`mutf8::to_utf16`] and
+//! [`cesu8::to_utf16`] (into a caller's `[u16]`) and [`Bom`] remain.
 //!
 //! # MSRV, `unsafe` and `no_std`
 //!
 //! Rust 1.89 (the workspace's). The crate is `#![forbid(unsafe_code)]`: its
 //! SIMD path is utf8-simd's kernel, called through that crate's safe API.
 //! `no_std` without default features.
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -103,6 +142,7 @@ pub mod cesu8;
 #[cfg(feature = "alloc")]
 mod convert;
 mod error;
+mod java;
 pub mod mutf8;
 mod scalar;
 mod simd;
@@ -112,6 +152,6 @@ mod variant;
 pub mod wtf8;
 
 pub use codec_core::Bom;
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, ToUtf16Error, ToUtf16ErrorKind};
 pub use stream::Validator;
 pub use variant::{BomPolicy, Config, UnknownVariant, Variant};

@@ -63,7 +63,7 @@ pub fn encode_utf16(input: &[u8]) -> Result<EncodeUtf16<'_>, Error> {
 /// the code unit it encodes, each supplementary character a surrogate
 /// pair. The error is [`validate`]'s.
 #[cfg(feature = "alloc")]
-pub fn to_utf16(input: &[u8]) -> Result<Vec<u16>, Error> {
+pub fn to_utf16_vec(input: &[u8]) -> Result<Vec<u16>, Error> {
     let units = encode_utf16(input)?;
     let mut out = Vec::with_capacity(input.len());
     out.extend(units);
@@ -312,6 +312,12 @@ impl Wtf8Buf {
             Ok(()) => Ok(Wtf8Buf { bytes }),
             Err(error) => Err(FromBytesError { bytes, error }),
         }
+    }
+
+    /// Bytes that the caller has made as WTF-8 (checked in debug builds).
+    pub(crate) fn from_valid(bytes: Vec<u8>) -> Wtf8Buf {
+        debug_assert!(is_valid(&bytes), "not WTF-8: {bytes:02X?}");
+        Wtf8Buf { bytes }
     }
 
     /// Potentially ill-formed UTF-16 as WTF-8: a lead surrogate followed by

@@ -227,7 +227,7 @@ quickcheck::quickcheck! {
         assert_eq!(w.as_bytes(), &*spec_wtf8_from_utf16(&units));
         assert!(wtf8::is_valid(w.as_bytes()));
         assert_eq!(w.to_utf16(), units);
-        assert_eq!(wtf8::to_utf16(w.as_bytes()), Ok(units.clone()));
+        assert_eq!(wtf8::to_utf16_vec(w.as_bytes()), Ok(units.clone()));
         assert_eq!(wtf8::encode_utf16(w.as_bytes()).unwrap().collect::<Vec<_>>(), units);
         // Well-formed UTF-16 gives UTF-8.
         if let Ok(s) = String::from_utf16(&units) {

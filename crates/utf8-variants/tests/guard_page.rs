@@ -43,7 +43,7 @@ fn every_entry_point(input: &[u8]) -> String {
     );
     out += &format!(
         "{:?} {:?} {:?}\n",
-        wtf8::to_utf16(input),
+        wtf8::to_utf16_vec(input),
         wtf8::to_utf8_lossy(input),
         wtf8::encode_utf16(input).map(|u| u.count())
     );

@@ -222,7 +222,7 @@ fn python_surrogatepass_agrees() {
                                 None => units.push(c as u16),
                             }
                         }
-                        assert_eq!(wtf8::to_utf16(input), Ok(units), "{input:02X?}");
+                        assert_eq!(wtf8::to_utf16_vec(input), Ok(units), "{input:02X?}");
                     }
                 }
                 (Some(at), Err(e)) => {

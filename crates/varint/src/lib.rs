@@ -1,7 +1,4 @@
-//! LEB128 / protobuf base-128 varints for `u16`, `u32`, `u64`, `u128` and
-//! `usize`: exact on every edge, lenient and strict decoding, signed values
-//! (zigzag, and signed LEB128 for DWARF and WebAssembly), SIMD bulk decoding
-//! and encoding, and `std::io` and `bytes` traits.
+#![doc = include_str!("../README.md")]
 //!
 //! - **MSRV** 1.89 (the workspace's). **no_std**: yes, without the default
 //!   `std` feature (and allocation-free without `alloc`).
@@ -165,6 +162,9 @@
 //! - Jeff Plaisance, Nathan Kurz, Daniel Lemire, "Vectorized VByte
 //!   Decoding", 2015 (arXiv:1503.07387): decoding many varints from masks
 //!   of their continuation bits, which the bulk kernels build on.
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
 

@@ -1,5 +1,4 @@
-//! ZigZag encoding: signed integers to unsigned ones so that small magnitudes
-//! stay small (protobuf `sint32`/`sint64`, Go's `binary.PutVarint`).
+#![doc = include_str!("../README.md")]
 //!
 //! ZigZag interleaves the signed integers into the unsigned ones:
 //! 0 → 0, −1 → 1, 1 → 2, −2 → 3, 2 → 4, …, `MAX` → `UMAX − 1`,
@@ -57,6 +56,9 @@
 //!
 //! Protocol Buffers, "Encoding", section "Signed Integers"
 //! (<https://protobuf.dev/programming-guides/encoding/#signed-ints>).
+// docs.rs builds with `--cfg docsrs` on nightly: every item behind a Cargo
+// feature is marked with it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![forbid(unsafe_code)]
 

@@ -4,7 +4,9 @@
 
 use crate::harness::*;
 use core::convert::Infallible;
-use transcode::{Endianness, ErrorKind, Transcoder, Utf8Error, Utf16Error, Utf32Error};
+use transcode::{
+    BomMode, ByteOrder, Endianness, ErrorKind, Transcoder, Utf8Error, Utf16Error, Utf32Error,
+};
 
 pub(crate) use crate::kernels::transcoders;
 
@@ -33,6 +35,9 @@ fn as_str(src: &[u8]) -> &str {
 
 const LE: Endianness = Endianness::Little;
 const BE: Endianness = Endianness::Big;
+/// Byte input read as std reads it, a byte-order mark kept.
+const LE_KEEP: ByteOrder = ByteOrder::new(LE, BomMode::Keep);
+const BE_KEEP: ByteOrder = ByteOrder::new(BE, BomMode::Keep);
 
 pub(crate) const UTF8_TO_UTF16: Dir<u8, u16, Utf8Error> = Dir {
     name: "utf8_to_utf16",
@@ -148,8 +153,8 @@ pub(crate) const UTF16LE_TO_UTF8: Dir<u8, u8, Utf16Error> = Dir {
     name: "utf16_bytes_to_utf8 LE",
     decode: decode_utf16le,
     encode: encode_utf8,
-    strict: Some(|t, s, d| t.utf16_bytes_to_utf8(s, d, LE)),
-    lossy: Some(|t, s, d| t.utf16_bytes_to_utf8_lossy(s, d, LE)),
+    strict: Some(|t, s, d| t.utf16_bytes_to_utf8(s, d, LE_KEEP)),
+    lossy: Some(|t, s, d| t.utf16_bytes_to_utf8_lossy(s, d, LE_KEEP)),
     partial: None,
     lossy_partial: None,
 };
@@ -158,8 +163,8 @@ pub(crate) const UTF16BE_TO_UTF8: Dir<u8, u8, Utf16Error> = Dir {
     name: "utf16_bytes_to_utf8 BE",
     decode: decode_utf16be,
     encode: encode_utf8,
-    strict: Some(|t, s, d| t.utf16_bytes_to_utf8(s, d, BE)),
-    lossy: Some(|t, s, d| t.utf16_bytes_to_utf8_lossy(s, d, BE)),
+    strict: Some(|t, s, d| t.utf16_bytes_to_utf8(s, d, BE_KEEP)),
+    lossy: Some(|t, s, d| t.utf16_bytes_to_utf8_lossy(s, d, BE_KEEP)),
     partial: None,
     lossy_partial: None,
 };
@@ -419,12 +424,12 @@ pub(crate) fn check_utf16(ts: &[Transcoder], src: &[u16], caps: Caps) {
             for t in ts {
                 let name = t.name();
                 assert_eq!(
-                    t.utf16_bytes_to_string(&bytes, order),
+                    t.utf16_bytes_to_string(&bytes, ByteOrder::new(order, BomMode::Keep)),
                     strict,
                     "utf16_bytes_to_string {order:?} odd {odd} {name}"
                 );
                 assert_eq!(
-                    t.utf16_bytes_to_string_lossy(&bytes, order),
+                    t.utf16_bytes_to_string_lossy(&bytes, ByteOrder::new(order, BomMode::Keep)),
                     lossy,
                     "utf16_bytes_to_string_lossy {order:?} odd {odd} {name}"
                 );

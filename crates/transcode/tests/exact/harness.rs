@@ -121,7 +121,10 @@ fn decode_utf16_scaled(src: &[u16], scale: usize) -> Vec<Item<Utf16Error>> {
                 let u = e.unpaired_surrogate();
                 assert_eq!(src[i], u);
                 let kind = utf16_kind(u, i, src.len());
-                items.push(Item::Bad(Utf16Error::new(i, kind), scale));
+                // Errors of byte input say so ("at byte N").
+                let e = Utf16Error::new(i, kind);
+                let e = if scale == 2 { e.in_bytes() } else { e };
+                items.push(Item::Bad(e, scale));
                 i += 1;
             }
         }
@@ -134,7 +137,10 @@ pub(crate) fn decode_utf16(src: &[u16]) -> Vec<Item<Utf16Error>> {
     decode_utf16_scaled(src, 1)
 }
 
-/// UTF-16 in bytes of `order`: an odd last byte is one more error, as std's
+/// UTF-16 in bytes of `order`, a byte-order mark kept (as std's
+/// `String::from_utf16le` keeps it; the byte forms are called with
+/// `BomMode::Keep` against this model, and `tests/utf16_bytes.rs` tests the
+/// other modes): an odd last byte is one more error, as std's
 /// `String::from_utf16le_lossy` treats it.
 pub(crate) fn decode_utf16_bytes(src: &[u8], order: Endianness) -> Vec<Item<Utf16Error>> {
     let units: Vec<u16> = src
@@ -146,7 +152,7 @@ pub(crate) fn decode_utf16_bytes(src: &[u8], order: Endianness) -> Vec<Item<Utf1
         .collect();
     let mut items = decode_utf16_scaled(&units, 2);
     if src.len() % 2 == 1 {
-        let e = Utf16Error::new(units.len(), Utf16ErrorKind::Incomplete);
+        let e = Utf16Error::new(units.len(), Utf16ErrorKind::Incomplete).in_bytes();
         items.push(Item::Bad(e, 1));
     }
     items
