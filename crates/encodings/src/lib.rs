@@ -1,25 +1,4 @@
-//! Every encoding iconv users reach for, decoded and encoded exactly and in
-//! streams: the WHATWG encodings (with their labels), glibc's single-byte
-//! pages (ISO-8859-*, Windows, KOI8, Mac, DOS and EBCDIC code pages),
-//! UTF-16 and UTF-32 in every byte order with and without a BOM, UCS-2,
-//! true ISO-8859-1, ASCII, CESU-8, MUTF-8, WTF-8 and UTF-7; the multi-byte
-//! legacy encodings (Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030, Big5,
-//! EUC-KR) through encoding_rs.
-//!
-//! ```
-//! use encodings::{DecodeMode, EncodeMode, Encoding};
-//!
-//! let cp1252 = Encoding::for_label("WINDOWS-1252").unwrap();
-//! let text = cp1252.decode_to_string(b"caf\xE9 \x80", DecodeMode::Strict)?;
-//! assert_eq!(text, "café €");
-//!
-//! let ebcdic = Encoding::for_label("CP1047").unwrap();
-//! assert_eq!(ebcdic.encode_to_vec("Hi!", EncodeMode::Strict)?, b"\xC8\x89\x5A");
-//!
-//! let ascii = Encoding::for_label("ASCII").unwrap();
-//! assert_eq!(ascii.encode_to_vec("naïve ½", EncodeMode::Translit)?, b"naive 1/2");
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+#![doc = include_str!("../README.md")]
 //!
 //! # Which answer a name gives
 //!
@@ -101,11 +80,6 @@
 //! dependencies encoding_rs, chardetng and deunicode as used here).
 
 #![deny(unsafe_code)]
-
-/// The README's example, compiled and run as a doctest.
-#[doc = include_str!("../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;
 
 // The only `unsafe` code: the SIMD kernels.
 #[allow(unsafe_code)]
