@@ -178,7 +178,7 @@ impl Decoder {
     ///
     /// As [`Decoder::decode_into_string`]; `dst` then holds the units of the
     /// text before the error.
-    pub fn decode_into_utf16(
+    pub fn decode_into_utf16_vec(
         &mut self,
         src: &[u8],
         dst: &mut Vec<u16>,

@@ -170,9 +170,13 @@ impl Encoding {
     /// # Errors
     ///
     /// In [`DecodeMode::Strict`], the first invalid sequence.
-    pub fn decode_to_utf16(self, bytes: &[u8], mode: DecodeMode) -> Result<Vec<u16>, DecodeError> {
+    pub fn decode_to_utf16_vec(
+        self,
+        bytes: &[u8],
+        mode: DecodeMode,
+    ) -> Result<Vec<u16>, DecodeError> {
         let mut out = Vec::with_capacity(bytes.len());
-        Decoder::new(self, mode).decode_into_utf16(bytes, &mut out, true)?;
+        Decoder::new(self, mode).decode_into_utf16_vec(bytes, &mut out, true)?;
         Ok(out)
     }
 
