@@ -175,15 +175,24 @@ fn decode_scalar(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), 
 fn encode_scalar(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
     dst.reserve(src.len());
     let ascii = page.ascii_compatible();
-    for (i, c) in src.char_indices() {
-        if ascii && c.is_ascii() {
-            dst.push(c as u8);
-            continue;
+    let bytes = src.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if ascii {
+            // ASCII runs are copied whole (the compiler vectorises the
+            // scan).
+            let run = bytes[i..].iter().take_while(|b| b.is_ascii()).count();
+            dst.extend_from_slice(&bytes[i..i + run]);
+            i += run;
         }
+        let Some(c) = src.get(i..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
         match page.encode_char(c) {
             Some(b) => dst.push(b),
             None => return Err((i, c)),
         }
+        i += c.len_utf8();
     }
     Ok(())
 }
