@@ -18,6 +18,7 @@ const CRATES: &[&str] = &[
     "varcodecs-varint",
     "varcodecs-zigzag",
     "codec-facade",
+    "varcodecs-encodings",
 ];
 
 /// Pages that must carry a feature badge: (page under `doc/`, feature).

@@ -217,7 +217,13 @@ impl Encoder {
             match result {
                 encoding_rs::EncoderResult::InputEmpty => return Ok(()),
                 encoding_rs::EncoderResult::OutputFull => {}
-                encoding_rs::EncoderResult::Unmappable(c) => return Err((pos - c.len_utf8(), c)),
+                encoding_rs::EncoderResult::Unmappable(reported) => {
+                    // The character read last. (encoding_rs's ISO-2022-JP
+                    // reports ESC, SO and SI as U+FFFD: the input's own
+                    // character is named instead.)
+                    let c = src[..pos].chars().next_back().unwrap_or(reported);
+                    return Err((pos.saturating_sub(c.len_utf8()), c));
+                }
             }
         }
     }

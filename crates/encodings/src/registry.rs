@@ -940,6 +940,44 @@ impl Encoding {
             .or_else(|| Encoding::all().find(|e| same_name(e.name(), label.trim())))
     }
 
+    /// An iconv target as `iconv -t` takes it: a name with optional
+    /// `//TRANSLIT` and `//IGNORE` suffixes (in any order, any case), and
+    /// the error mode they ask for: `//TRANSLIT` transliterates,
+    /// `//IGNORE` skips (with both, what transliteration cannot write is
+    /// skipped: our transliteration always writes something, so it is
+    /// [`crate::EncodeMode::Translit`]); `None` without a suffix.
+    ///
+    /// ```
+    /// use encodings::{EncodeMode, Encoding};
+    ///
+    /// let (e, mode) = Encoding::for_iconv_target("ascii//TRANSLIT").unwrap();
+    /// assert_eq!((e.name(), mode), ("ANSI_X3.4-1968", Some(EncodeMode::Translit)));
+    /// let (_, mode) = Encoding::for_iconv_target("CP1252//IGNORE").unwrap();
+    /// assert_eq!(mode, Some(EncodeMode::Skip));
+    /// assert!(Encoding::for_iconv_target("CP1252//BOGUS").is_none());
+    /// ```
+    #[must_use]
+    pub fn for_iconv_target(spec: &str) -> Option<(Encoding, Option<crate::EncodeMode>)> {
+        let mut parts = spec.split("//");
+        let encoding = Encoding::for_label(parts.next()?)?;
+        let (mut translit, mut ignore) = (false, false);
+        for suffix in parts {
+            match suffix.to_ascii_uppercase().as_str() {
+                "TRANSLIT" => translit = true,
+                "IGNORE" => ignore = true,
+                // `NAME//` is iconv's own spelling of a plain name.
+                "" => {}
+                _ => return None,
+            }
+        }
+        let mode = match (translit, ignore) {
+            (true, _) => Some(crate::EncodeMode::Translit),
+            (false, true) => Some(crate::EncodeMode::Skip),
+            (false, false) => None,
+        };
+        Some((encoding, mode))
+    }
+
     /// The encoding of an iconv name or alias (compared ignoring case,
     /// `-`, `_`, `.`, `:` and spaces); the answer is glibc's.
     #[must_use]

@@ -3,7 +3,7 @@
 //! kernel that is the reference for any faster one.
 //!
 //! [`ENGINE`] decodes to UTF-16 through the CPU's table-lookup kernel
-//! ([`crate::arch`]: SSSE3 byte shuffles on x86-64, the scalar reference
+//! ([`crate::arch`]: AVX2 or SSSE3 byte shuffles on x86-64, the scalar reference
 //! elsewhere), then to UTF-8 through transcode's kernels; [`SCALAR`], one
 //! byte at a time, is the reference it is tested against. Encoding goes
 //! through the inverse table, one character at a time.
@@ -107,6 +107,14 @@ pub(crate) fn kernel() -> &'static Kernel {
 const BLOCK: usize = 1024;
 
 fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> {
+    // A few bytes (a stream fed in tiny pieces) cost less one by one than
+    // the kernel's set-up of its table rows.
+    if src.len() < 16 {
+        for (i, &b) in src.iter().enumerate() {
+            dst.push(page.decode_byte(b).ok_or(i)?);
+        }
+        return Ok(());
+    }
     let k = crate::arch::chosen();
     dst.reserve(src.len());
     let mut units = [0u16; BLOCK];
@@ -167,15 +175,24 @@ fn decode_scalar(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), 
 fn encode_scalar(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
     dst.reserve(src.len());
     let ascii = page.ascii_compatible();
-    for (i, c) in src.char_indices() {
-        if ascii && c.is_ascii() {
-            dst.push(c as u8);
-            continue;
+    let bytes = src.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if ascii {
+            // ASCII runs are copied whole (the compiler vectorises the
+            // scan).
+            let run = bytes[i..].iter().take_while(|b| b.is_ascii()).count();
+            dst.extend_from_slice(&bytes[i..i + run]);
+            i += run;
         }
+        let Some(c) = src.get(i..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
         match page.encode_char(c) {
             Some(b) => dst.push(b),
             None => return Err((i, c)),
         }
+        i += c.len_utf8();
     }
     Ok(())
 }

@@ -109,7 +109,7 @@ fn utf16_output_is_the_text_in_utf16() {
     for e in Encoding::all() {
         let input = sample(e, &mut rng);
         let text = e.decode_to_string(&input, DecodeMode::Replace).unwrap();
-        let units = e.decode_to_utf16(&input, DecodeMode::Replace).unwrap();
+        let units = e.decode_to_utf16_vec(&input, DecodeMode::Replace).unwrap();
         assert_eq!(String::from_utf16(&units).unwrap(), text, "{e:?}");
     }
 }

@@ -308,7 +308,12 @@ fn parse(file: &str) -> Vec<(String, Vec<u16>)> {
 pub(crate) fn check() -> Result<String> {
     let path = target();
     let file = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let actual = parse(&file);
+    check_text(&file, &path)
+}
+
+/// [`check`] of the file's text.
+fn check_text(file: &str, path: &Path) -> Result<String> {
+    let actual = parse(file);
     let mut errors = Vec::new();
     let (mut checked, mut skipped) = (0, Vec::new());
     for &(name, source) in TABLES {
@@ -356,4 +361,31 @@ pub(crate) fn check() -> Result<String> {
         let _ = write!(msg, "; skipped, source absent: {}", skipped.join(", "));
     }
     Ok(msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The file equals its sources, and a changed entry is named.
+    #[test]
+    fn check_catches_a_changed_entry() {
+        let path = target();
+        let file = std::fs::read_to_string(&path).unwrap();
+        assert!(check_text(&file, &path).is_ok());
+        // The first euro sign changed to U+20AD (ISO-8859-7's 0xA4).
+        let changed = file.replacen("0x20AC", "0x20AD", 1);
+        let err = check_text(&changed, &path).unwrap_err();
+        assert!(
+            err.contains("[0xA4]: derived 0x20AC") && err.contains("the file has 0x20AD"),
+            "{err}"
+        );
+        // A table dropped.
+        let dropped = file.replacen(
+            "pub(crate) static WHATWG_IBM866",
+            "pub(crate) static RENAMED",
+            1,
+        );
+        assert!(check_text(&dropped, &path).is_err());
+    }
 }
