@@ -197,7 +197,7 @@ fn main() {
                 },
                 &mut || {
                     black_box(
-                        ours.decode_to_utf16(black_box(&bytes), DecodeMode::Replace)
+                        ours.decode_to_utf16_vec(black_box(&bytes), DecodeMode::Replace)
                             .unwrap(),
                     );
                 },
