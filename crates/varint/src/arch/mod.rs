@@ -134,6 +134,7 @@ pub(crate) use registry_entry;
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod aarch64;
+pub(crate) mod shuffle;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
