@@ -58,6 +58,32 @@ pub(crate) trait ShuffleIsa {
     /// The standard layout's control byte of the four lanes: code
     /// `bytes - 1` of each, lane 0 in the low bits.
     unsafe fn control(v: Self::V) -> u8;
+
+    /// Whether [`decode_pair`](Self::decode_pair) is faster than two
+    /// single groups (a 32-byte register holds both).
+    const PAIRS: bool = false;
+
+    /// Two groups at once: the 16 bytes at `p0` shuffled by `t0` and those
+    /// at `p1` by `t1`, stored as 32 bytes at `out`.
+    ///
+    /// # Safety
+    ///
+    /// 16 readable bytes at `p0` and at `p1`, 32 writable at `out`, and the
+    /// features.
+    #[inline(always)]
+    unsafe fn decode_pair(
+        p0: *const u8,
+        p1: *const u8,
+        t0: &[u8; 16],
+        t1: &[u8; 16],
+        out: *mut u8,
+    ) {
+        // SAFETY: the caller's promises, split in two.
+        unsafe {
+            Self::store(out, Self::shuffle(Self::load(p0), t0));
+            Self::store(out.add(16), Self::shuffle(Self::load(p1), t1));
+        }
+    }
 }
 
 /// Stream VByte decoding of whole groups: `ctrl` holds one control byte per
@@ -88,10 +114,30 @@ pub(crate) unsafe fn svb_decode<
     let groups = ctrl.len().min(out.len() / 4);
     let (mut g, mut pos) = (0, 0);
     // SAFETY: the features are the caller's promise. Invariant `pos <=
-    // data.len()`: each step adds at most 16 after checking that 16 bytes
-    // remain, so the load at `pos` reads inside `data`; the store writes
-    // values `4g..4g + 4`, inside `out` as `g < out.len() / 4`.
+    // data.len()`: each step adds at most 16 (32 for a pair) after checking
+    // that 16 (32) bytes remain, so the loads at `pos` read inside `data`;
+    // the stores write values `4g..4g + 4` (`4g..4g + 8`), inside `out` as
+    // `g < out.len() / 4` (`g + 2 <= out.len() / 4`).
     unsafe {
+        if I::PAIRS && !ZZ && !DELTA {
+            // Two groups a step while 32 bytes remain, so the second
+            // group's 16 bytes (at most 16 after the first's start) are
+            // inside `data` too.
+            while g + 2 <= groups && data.len() - pos >= 32 {
+                let (c0, c1) = (usize::from(ctrl[g]), usize::from(ctrl[g + 1]));
+                let p0 = data.as_ptr().add(pos);
+                let p1 = p0.add(usize::from(lens[c0]));
+                I::decode_pair(
+                    p0,
+                    p1,
+                    &table[c0],
+                    &table[c1],
+                    out.as_mut_ptr().add(4 * g).cast(),
+                );
+                pos += usize::from(lens[c0]) + usize::from(lens[c1]);
+                g += 2;
+            }
+        }
         let mut p = I::splat(prev);
         while g < groups && data.len() - pos >= 16 {
             let c = usize::from(ctrl[g]);

@@ -9,6 +9,7 @@ use core::arch::x86_64::{
     _mm_extract_epi32, _mm_loadu_si128, _mm_min_epu32, _mm_movemask_ps, _mm_set1_epi32,
     _mm_setzero_si128, _mm_shuffle_epi8, _mm_shuffle_epi32, _mm_slli_epi32, _mm_slli_si128,
     _mm_srai_epi32, _mm_srli_epi32, _mm_storeu_si128, _mm_sub_epi32, _mm_xor_si128,
+    _mm256_loadu2_m128i, _mm256_shuffle_epi8, _mm256_storeu_si256,
 };
 
 use crate::arch::shuffle::{ShuffleIsa, control_from_masks};
@@ -107,10 +108,88 @@ pub(crate) mod sse41 {
     }
 }
 
+/// AVX2: [`Sse`] in VEX encoding, decoding two groups a step in one
+/// 32-byte register (one `vpshufb` and one store for eight values).
+pub(crate) struct Avx2;
+
+impl ShuffleIsa for Avx2 {
+    type V = __m128i;
+    const PAIRS: bool = true;
+
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> __m128i {
+        // SAFETY: as `Sse::load`.
+        unsafe { Sse::load(p) }
+    }
+    #[inline(always)]
+    unsafe fn store(p: *mut u8, v: __m128i) {
+        // SAFETY: as `Sse::store`.
+        unsafe { Sse::store(p, v) }
+    }
+    #[inline(always)]
+    unsafe fn shuffle(v: __m128i, pattern: &[u8; 16]) -> __m128i {
+        // SAFETY: as `Sse::shuffle` (AVX2 implies SSSE3).
+        unsafe { Sse::shuffle(v, pattern) }
+    }
+    #[inline(always)]
+    unsafe fn splat(x: u32) -> __m128i {
+        // SAFETY: as `Sse::splat`.
+        unsafe { Sse::splat(x) }
+    }
+    #[inline(always)]
+    unsafe fn last(v: __m128i) -> u32 {
+        // SAFETY: as `Sse::last` (AVX2 implies SSE4.1).
+        unsafe { Sse::last(v) }
+    }
+    #[inline(always)]
+    unsafe fn unzigzag(v: __m128i) -> __m128i {
+        // SAFETY: as `Sse::unzigzag`.
+        unsafe { Sse::unzigzag(v) }
+    }
+    #[inline(always)]
+    unsafe fn zigzag(v: __m128i) -> __m128i {
+        // SAFETY: as `Sse::zigzag`.
+        unsafe { Sse::zigzag(v) }
+    }
+    #[inline(always)]
+    unsafe fn prefix_sum(v: __m128i, prev: __m128i) -> __m128i {
+        // SAFETY: as `Sse::prefix_sum`.
+        unsafe { Sse::prefix_sum(v, prev) }
+    }
+    #[inline(always)]
+    unsafe fn delta(v: __m128i, prev: __m128i) -> __m128i {
+        // SAFETY: as `Sse::delta`.
+        unsafe { Sse::delta(v, prev) }
+    }
+    #[inline(always)]
+    unsafe fn control(v: __m128i) -> u8 {
+        // SAFETY: as `Sse::control`.
+        unsafe { Sse::control(v) }
+    }
+
+    #[inline(always)]
+    unsafe fn decode_pair(
+        p0: *const u8,
+        p1: *const u8,
+        t0: &[u8; 16],
+        t1: &[u8; 16],
+        out: *mut u8,
+    ) {
+        // SAFETY: AVX2, 16 readable bytes at `p0`, `p1` and in each table,
+        // and 32 writable at `out`: the caller's promises. `vpshufb` shuffles
+        // within each 128-bit half, so each group keeps its own pattern.
+        unsafe {
+            let v = _mm256_loadu2_m128i(p1.cast(), p0.cast());
+            let t = _mm256_loadu2_m128i(t1.as_ptr().cast(), t0.as_ptr().cast());
+            _mm256_storeu_si256(out.cast(), _mm256_shuffle_epi8(v, t));
+        }
+    }
+}
+
 pub(crate) mod avx2 {
-    //! The AVX2 instance: the same code in VEX encoding.
-    use super::Sse;
-    crate::arch::shuffle::shuffle_entry_points!(Sse, "avx2");
+    //! The AVX2 instance.
+    use super::Avx2;
+    crate::arch::shuffle::shuffle_entry_points!(Avx2, "avx2");
     cpufeatures::new!(cpuid, "avx2");
 
     /// Whether this CPU has the features.
