@@ -277,8 +277,8 @@ fn every_control_byte_in_every_position() {
     for codec in codecs() {
         for mode in modes() {
             for c in 0..=255u8 {
-                for at in 0..5 {
-                    let groups = 8;
+                for at in [0, 1, 2, 3, 4, 7, 8, 9, 15, 16] {
+                    let groups = 24;
                     let mut ctrl: Vec<u8> = (0..groups).map(|_| rng.next() as u8).collect();
                     ctrl[at] = c;
                     let data_len: usize = (0..4 * groups)

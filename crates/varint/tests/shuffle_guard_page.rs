@@ -45,7 +45,7 @@ fn kernels_stay_inside_guarded_slices() {
     let mut input_buf = GuardedBuf::new(4096);
     let mut output_buf = GuardedBuf::new(4096);
     let codecs: Vec<ShuffleCodec> = shuffle_kernels().iter().filter_map(|k| k.codec()).collect();
-    for n in (0..=40).chain([64, 65, 131]) {
+    for n in (0..=40).chain([64, 65, 131, 200, 333]) {
         let values: Vec<u32> = (0..n)
             .map(|_| {
                 let r = rng.next();

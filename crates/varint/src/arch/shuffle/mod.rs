@@ -113,43 +113,65 @@ pub(crate) unsafe fn svb_decode<
     };
     let groups = ctrl.len().min(out.len() / 4);
     let (mut g, mut pos) = (0, 0);
-    // SAFETY: the features are the caller's promise. Invariant `pos <=
-    // data.len()`: each step adds at most 16 (32 for a pair) after checking
-    // that 16 (32) bytes remain, so the loads at `pos` read inside `data`;
-    // the stores write values `4g..4g + 4` (`4g..4g + 8`), inside `out` as
-    // `g < out.len() / 4` (`g + 2 <= out.len() / 4`).
-    unsafe {
-        if I::PAIRS && !ZZ && !DELTA {
-            // Two groups a step while 32 bytes remain, so the second
-            // group's 16 bytes (at most 16 after the first's start) are
-            // inside `data` too.
-            while g + 2 <= groups && data.len() - pos >= 32 {
-                let (c0, c1) = (usize::from(ctrl[g]), usize::from(ctrl[g + 1]));
-                let p0 = data.as_ptr().add(pos);
-                let p1 = p0.add(usize::from(lens[c0]));
-                I::decode_pair(
-                    p0,
-                    p1,
-                    &table[c0],
-                    &table[c1],
-                    out.as_mut_ptr().add(4 * g).cast(),
-                );
-                pos += usize::from(lens[c0]) + usize::from(lens[c1]);
-                g += 2;
-            }
-        }
-        let mut p = I::splat(prev);
-        while g < groups && data.len() - pos >= 16 {
-            let c = usize::from(ctrl[g]);
-            let mut v = I::shuffle(I::load(data.as_ptr().add(pos)), &table[c]);
+    // One group: shuffled into place, then the options.
+    let one = |c: usize, src: *const u8, dst: *mut u8, p: &mut I::V| {
+        // SAFETY: the caller of `one` has checked 16 readable bytes at
+        // `src` and 16 writable at `dst`; the features are this function's
+        // caller's promise.
+        unsafe {
+            let mut v = I::shuffle(I::load(src), &table[c]);
             if ZZ {
                 v = I::unzigzag(v);
             }
             if DELTA {
-                v = I::prefix_sum(v, p);
-                p = v;
+                v = I::prefix_sum(v, *p);
+                *p = v;
             }
-            I::store(out.as_mut_ptr().add(4 * g).cast(), v);
+            I::store(dst, v);
+        }
+    };
+    // SAFETY: the features are the caller's promise.
+    let mut p = unsafe { I::splat(prev) };
+    // SAFETY: the features are the caller's promise. Invariant `pos <=
+    // data.len()`: a step of eight groups (singly or in pairs) adds at most
+    // 128 after checking that 128 bytes remain (group `k`'s 16 bytes start
+    // at most `16k` after `pos`, so all are inside `data`), a single step
+    // at most 16 after checking 16. The stores write values `4g..4(g + k)`
+    // after checking `g + k <= groups <= out.len() / 4`; the control bytes
+    // read (8 at `g` after checking `g + 8 <= groups`) are below `groups <=
+    // ctrl.len()`.
+    unsafe {
+        // Eight groups a step: one 8-byte load of control bytes and one
+        // bound check for all of them.
+        while g + 8 <= groups && data.len() - pos >= 128 {
+            let word = u64::from_le_bytes(ctrl.as_ptr().add(g).cast::<[u8; 8]>().read());
+            let dst = out.as_mut_ptr().add(4 * g).cast::<u8>();
+            if I::PAIRS && !ZZ && !DELTA {
+                for k in 0..4 {
+                    let c0 = (word >> (16 * k)) as u8 as usize;
+                    let c1 = (word >> (16 * k + 8)) as u8 as usize;
+                    let p0 = data.as_ptr().add(pos);
+                    let p1 = p0.add(usize::from(lens[c0]));
+                    I::decode_pair(p0, p1, &table[c0], &table[c1], dst.add(32 * k));
+                    pos += usize::from(lens[c0]) + usize::from(lens[c1]);
+                }
+            } else {
+                for k in 0..8 {
+                    let c = (word >> (8 * k)) as u8 as usize;
+                    one(c, data.as_ptr().add(pos), dst.add(16 * k), &mut p);
+                    pos += usize::from(lens[c]);
+                }
+            }
+            g += 8;
+        }
+        while g < groups && data.len() - pos >= 16 {
+            let c = usize::from(ctrl[g]);
+            one(
+                c,
+                data.as_ptr().add(pos),
+                out.as_mut_ptr().add(4 * g).cast(),
+                &mut p,
+            );
             pos += usize::from(lens[c]);
             g += 1;
         }
@@ -223,8 +245,15 @@ pub(crate) unsafe fn gv_decode<I: ShuffleIsa>(input: &[u8], out: &mut [u32]) -> 
             let c = usize::from(input[pos]);
             let v = I::shuffle(I::load(input.as_ptr().add(pos + 1)), &DECODE_1234[c]);
             I::store(out.as_mut_ptr().add(4 * g).cast(), v);
-            pos += 1 + usize::from(LEN_1234[c]);
             g += 1;
+            if c == 0 {
+                // Four one-byte values: the next tag is 5 bytes on, known
+                // without waiting for this tag's length from the table, so
+                // a predicted branch lets runs of small values overlap.
+                pos += 5;
+            } else {
+                pos += 1 + usize::from(LEN_1234[c]);
+            }
         }
     }
     (g, pos)
@@ -257,15 +286,6 @@ pub(crate) unsafe fn gv_encode<I: ShuffleIsa>(values: &[u32], out: &mut [u8]) ->
         }
     }
     (g, pos)
-}
-
-/// The control byte from the three "at most 1, 2, 3 bytes" lane masks
-/// (bit `i` for lane `i`): each lane's code is 3 minus the masks it is in.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-#[inline(always)]
-pub(crate) fn control_from_masks(le1: u32, le2: u32, le3: u32) -> u8 {
-    let s = &tables::SPREAD;
-    0xFF - s[(le1 & 15) as usize] - s[(le2 & 15) as usize] - s[(le3 & 15) as usize]
 }
 
 /// Stamps out the `#[target_feature]` entry points of one [`ShuffleIsa`]

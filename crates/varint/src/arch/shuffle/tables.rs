@@ -89,18 +89,6 @@ pub(crate) static LEN_1234: [u8; 256] = length_table(false);
 /// Data bytes per control byte, `0124` layout.
 pub(crate) static LEN_0124: [u8; 256] = length_table(true);
 
-/// Four 2-bit weights: bit `i` of a 4-bit lane mask to bit `2i` of a
-/// control byte.
-pub(crate) static SPREAD: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut m = 0;
-    while m < 16 {
-        t[m] = ((m & 1) | (m & 2) << 1 | (m & 4) << 2 | (m & 8) << 3) as u8;
-        m += 1;
-    }
-    t
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,10 +141,6 @@ mod tests {
                     .collect();
                 assert_eq!(enc, packed, "encode {c:#04x}");
             }
-        }
-        for m in 0..16 {
-            let want: u8 = (0..4).map(|i| ((m >> i) & 1) << (2 * i)).sum();
-            assert_eq!(SPREAD[usize::from(m)], want);
         }
     }
 }

@@ -5,14 +5,35 @@
 //! two-operand forms), which is what AVX2 buys a 16-byte-per-group kernel.
 
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi32, _mm_alignr_epi8, _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-    _mm_extract_epi32, _mm_loadu_si128, _mm_min_epu32, _mm_movemask_ps, _mm_set1_epi32,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_shuffle_epi32, _mm_slli_epi32, _mm_slli_si128,
-    _mm_srai_epi32, _mm_srli_epi32, _mm_storeu_si128, _mm_sub_epi32, _mm_xor_si128,
-    _mm256_loadu2_m128i, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    __m128i, _mm_add_epi32, _mm_alignr_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_extract_epi32,
+    _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi32, _mm_setzero_si128, _mm_shuffle_epi8,
+    _mm_shuffle_epi32, _mm_slli_epi32, _mm_slli_si128, _mm_srai_epi32, _mm_srli_epi32,
+    _mm_storeu_si128, _mm_sub_epi32, _mm_xor_si128, _mm256_loadu2_m128i, _mm256_shuffle_epi8,
+    _mm256_storeu_si256,
 };
 
-use crate::arch::shuffle::{ShuffleIsa, control_from_masks};
+use crate::arch::shuffle::ShuffleIsa;
+
+/// The standard layout's codes of two lanes (bits 0–1 and 2–3) from their
+/// zero-byte flags (bits 0–3 and 4–7): the index of a lane's highest
+/// non-zero byte, 0 for zero.
+static CODES: [u8; 256] = {
+    const fn code(zero: usize) -> u8 {
+        let nonzero = !zero & 0xF;
+        if nonzero == 0 {
+            0
+        } else {
+            (31 - (nonzero as u32).leading_zeros()) as u8
+        }
+    }
+    let mut t = [0u8; 256];
+    let mut x = 0;
+    while x < 256 {
+        t[x] = code(x & 0xF) | code(x >> 4) << 2;
+        x += 1;
+    }
+    t
+};
 
 /// SSE2, SSSE3 and SSE4.1 on one 16-byte register.
 pub(crate) struct Sse;
@@ -84,14 +105,11 @@ impl ShuffleIsa for Sse {
 
     #[inline(always)]
     unsafe fn control(v: __m128i) -> u8 {
-        // SAFETY: SSE4.1 (`pminud`). A lane is at most `limit` when the
-        // unsigned minimum of the two is the lane itself.
+        // SAFETY: SSE2. Bit `4i + k` of `zero` says byte `k` of lane `i`
+        // is zero; `CODES` turns each half (two lanes) into their codes.
         unsafe {
-            let le = |limit: u32| {
-                let m = _mm_cmpeq_epi32(_mm_min_epu32(v, _mm_set1_epi32(limit as i32)), v);
-                _mm_movemask_ps(_mm_castsi128_ps(m)) as u32
-            };
-            control_from_masks(le(0xFF), le(0xFFFF), le(0xFF_FFFF))
+            let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u32;
+            CODES[(zero & 0xFF) as usize] | CODES[(zero >> 8) as usize] << 4
         }
     }
 }
