@@ -423,6 +423,32 @@ fn random_streams_round_trip_and_every_truncation() {
     check_stream(&sorted, &codecs);
 }
 
+/// Runs of one-byte values (eight zero control bytes in a row: the
+/// kernels' widening path), broken by one longer value at every place.
+#[test]
+fn runs_of_one_byte_values() {
+    let codecs = codecs();
+    let mut rng = Rng(0x5EED_0004);
+    for n in [40, 97, 160] {
+        for at in (0..n).step_by(7).chain([n]) {
+            let mut values: Vec<u32> = (0..n).map(|_| (rng.next() % 256) as u32).collect();
+            if at < n {
+                values[at] = 0x0100_0000 | rng.next() as u32;
+            }
+            check_stream(&values, &codecs);
+        }
+    }
+    // Sorted with small gaps: one-byte deltas.
+    let mut acc = 0u32;
+    let sorted: Vec<u32> = (0..200)
+        .map(|_| {
+            acc += (rng.next() % 128) as u32;
+            acc
+        })
+        .collect();
+    check_stream(&sorted, &codecs);
+}
+
 #[test]
 fn long_random_streams_match_the_model() {
     let codecs = codecs();

@@ -6,7 +6,8 @@
 
 use core::arch::aarch64::{
     uint32x4_t, vaddq_u32, vaddvq_u32, vandq_u32, vcleq_u32, vdupq_laneq_u32, vdupq_n_u32,
-    veorq_u32, vextq_u32, vgetq_lane_u32, vld1q_u8, vld1q_u32, vqtbl1q_u8, vreinterpretq_s32_u32,
+    veorq_u32, vextq_u32, vget_low_u8, vget_low_u16, vgetq_lane_u32, vld1q_u8, vld1q_u32,
+    vmovl_high_u8, vmovl_high_u16, vmovl_u8, vmovl_u16, vqtbl1q_u8, vreinterpretq_s32_u32,
     vreinterpretq_u8_u32, vreinterpretq_u32_s32, vreinterpretq_u32_u8, vshlq_n_u32, vshrq_n_s32,
     vshrq_n_u32, vst1q_u8, vsubq_u32,
 };
@@ -93,6 +94,22 @@ impl ShuffleIsa for Neon {
     unsafe fn delta(v: uint32x4_t, prev: uint32x4_t) -> uint32x4_t {
         // SAFETY: NEON. `ext` gives `[prev[3], v[0], v[1], v[2]]`.
         unsafe { vsubq_u32(v, vextq_u32::<3>(prev, v)) }
+    }
+
+    #[inline(always)]
+    unsafe fn widen(p: *const u8) -> [uint32x4_t; 4] {
+        // SAFETY: 16 readable bytes at `p`, the caller's promise; NEON.
+        unsafe {
+            let x = vld1q_u8(p);
+            let lo = vmovl_u8(vget_low_u8(x));
+            let hi = vmovl_high_u8(x);
+            [
+                vmovl_u16(vget_low_u16(lo)),
+                vmovl_high_u16(lo),
+                vmovl_u16(vget_low_u16(hi)),
+                vmovl_high_u16(hi),
+            ]
+        }
     }
 
     #[inline(always)]

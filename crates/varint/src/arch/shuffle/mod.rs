@@ -59,31 +59,13 @@ pub(crate) trait ShuffleIsa {
     /// `bytes - 1` of each, lane 0 in the low bits.
     unsafe fn control(v: Self::V) -> u8;
 
-    /// Whether [`decode_pair`](Self::decode_pair) is faster than two
-    /// single groups (a 32-byte register holds both).
-    const PAIRS: bool = false;
-
-    /// Two groups at once: the 16 bytes at `p0` shuffled by `t0` and those
-    /// at `p1` by `t1`, stored as 32 bytes at `out`.
+    /// The 16 bytes at `p` widened to 16 lanes, four registers (the
+    /// decoding of four groups of one-byte values, control byte 0).
     ///
     /// # Safety
     ///
-    /// 16 readable bytes at `p0` and at `p1`, 32 writable at `out`, and the
-    /// features.
-    #[inline(always)]
-    unsafe fn decode_pair(
-        p0: *const u8,
-        p1: *const u8,
-        t0: &[u8; 16],
-        t1: &[u8; 16],
-        out: *mut u8,
-    ) {
-        // SAFETY: the caller's promises, split in two.
-        unsafe {
-            Self::store(out, Self::shuffle(Self::load(p0), t0));
-            Self::store(out.add(16), Self::shuffle(Self::load(p1), t1));
-        }
-    }
+    /// 16 readable bytes at `p`, and the features.
+    unsafe fn widen(p: *const u8) -> [Self::V; 4];
 }
 
 /// Stream VByte decoding of whole groups: `ctrl` holds one control byte per
@@ -113,13 +95,11 @@ pub(crate) unsafe fn svb_decode<
     };
     let groups = ctrl.len().min(out.len() / 4);
     let (mut g, mut pos) = (0, 0);
-    // One group: shuffled into place, then the options.
-    let one = |c: usize, src: *const u8, dst: *mut u8, p: &mut I::V| {
-        // SAFETY: the caller of `one` has checked 16 readable bytes at
-        // `src` and 16 writable at `dst`; the features are this function's
-        // caller's promise.
+    // The options on one decoded group, stored.
+    let finish = |mut v: I::V, dst: *mut u8, p: &mut I::V| {
+        // SAFETY: the caller of `finish` has checked 16 writable bytes at
+        // `dst`; the features are this function's caller's promise.
         unsafe {
-            let mut v = I::shuffle(I::load(src), &table[c]);
             if ZZ {
                 v = I::unzigzag(v);
             }
@@ -130,10 +110,16 @@ pub(crate) unsafe fn svb_decode<
             I::store(dst, v);
         }
     };
+    // One group: shuffled into place, then the options.
+    let one = |c: usize, src: *const u8, dst: *mut u8, p: &mut I::V| {
+        // SAFETY: the caller of `one` has checked 16 readable bytes at
+        // `src` (and 16 writable at `dst`, for `finish`).
+        finish(unsafe { I::shuffle(I::load(src), &table[c]) }, dst, p);
+    };
     // SAFETY: the features are the caller's promise.
     let mut p = unsafe { I::splat(prev) };
     // SAFETY: the features are the caller's promise. Invariant `pos <=
-    // data.len()`: a step of eight groups (singly or in pairs) adds at most
+    // data.len()`: a step of eight groups adds at most
     // 128 after checking that 128 bytes remain (group `k`'s 16 bytes start
     // at most `16k` after `pos`, so all are inside `data`), a single step
     // at most 16 after checking 16. The stores write values `4g..4(g + k)`
@@ -146,15 +132,16 @@ pub(crate) unsafe fn svb_decode<
         while g + 8 <= groups && data.len() - pos >= 128 {
             let word = u64::from_le_bytes(ctrl.as_ptr().add(g).cast::<[u8; 8]>().read());
             let dst = out.as_mut_ptr().add(4 * g).cast::<u8>();
-            if I::PAIRS && !ZZ && !DELTA {
-                for k in 0..4 {
-                    let c0 = (word >> (16 * k)) as u8 as usize;
-                    let c1 = (word >> (16 * k + 8)) as u8 as usize;
-                    let p0 = data.as_ptr().add(pos);
-                    let p1 = p0.add(usize::from(lens[c0]));
-                    I::decode_pair(p0, p1, &table[c0], &table[c1], dst.add(32 * k));
-                    pos += usize::from(lens[c0]) + usize::from(lens[c1]);
+            if !Z124 && word == 0 {
+                // 32 one-byte values (small values, or small deltas):
+                // widened, no shuffle. 32 bytes read of the 128 checked.
+                for half in 0..2 {
+                    let vs = I::widen(data.as_ptr().add(pos + 16 * half));
+                    for (j, v) in vs.into_iter().enumerate() {
+                        finish(v, dst.add(64 * half + 16 * j), &mut p);
+                    }
                 }
+                pos += 32;
             } else {
                 for k in 0..8 {
                     let c = (word >> (8 * k)) as u8 as usize;

@@ -5,11 +5,10 @@
 //! two-operand forms), which is what AVX2 buys a 16-byte-per-group kernel.
 
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi32, _mm_alignr_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_extract_epi32,
-    _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi32, _mm_setzero_si128, _mm_shuffle_epi8,
-    _mm_shuffle_epi32, _mm_slli_epi32, _mm_slli_si128, _mm_srai_epi32, _mm_srli_epi32,
-    _mm_storeu_si128, _mm_sub_epi32, _mm_xor_si128, _mm256_loadu2_m128i, _mm256_shuffle_epi8,
-    _mm256_storeu_si256,
+    __m128i, _mm_add_epi32, _mm_alignr_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtepu8_epi32,
+    _mm_extract_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi32, _mm_setzero_si128,
+    _mm_shuffle_epi8, _mm_shuffle_epi32, _mm_slli_epi32, _mm_slli_si128, _mm_srai_epi32,
+    _mm_srli_epi32, _mm_srli_si128, _mm_storeu_si128, _mm_sub_epi32, _mm_xor_si128,
 };
 
 use crate::arch::shuffle::ShuffleIsa;
@@ -104,6 +103,21 @@ impl ShuffleIsa for Sse {
     }
 
     #[inline(always)]
+    unsafe fn widen(p: *const u8) -> [__m128i; 4] {
+        // SAFETY: 16 readable bytes at `p`, the caller's promise; SSE4.1
+        // (`pmovzxbd`).
+        unsafe {
+            let x = _mm_loadu_si128(p.cast());
+            [
+                _mm_cvtepu8_epi32(x),
+                _mm_cvtepu8_epi32(_mm_srli_si128::<4>(x)),
+                _mm_cvtepu8_epi32(_mm_srli_si128::<8>(x)),
+                _mm_cvtepu8_epi32(_mm_srli_si128::<12>(x)),
+            ]
+        }
+    }
+
+    #[inline(always)]
     unsafe fn control(v: __m128i) -> u8 {
         // SAFETY: SSE2. Bit `4i + k` of `zero` says byte `k` of lane `i`
         // is zero; `CODES` turns each half (two lanes) into their codes.
@@ -126,13 +140,14 @@ pub(crate) mod sse41 {
     }
 }
 
-/// AVX2: [`Sse`] in VEX encoding, decoding two groups a step in one
-/// 32-byte register (one `vpshufb` and one store for eight values).
+/// AVX2: [`Sse`] in VEX encoding. Two groups a step in one 32-byte
+/// register (one `vpshufb` and one store for eight values) measured
+/// slower than this on a Rocket Lake Xeon (0.132 against 0.120 ns a value,
+/// `docs/results/varint.md`), and was dropped.
 pub(crate) struct Avx2;
 
 impl ShuffleIsa for Avx2 {
     type V = __m128i;
-    const PAIRS: bool = true;
 
     #[inline(always)]
     unsafe fn load(p: *const u8) -> __m128i {
@@ -180,27 +195,14 @@ impl ShuffleIsa for Avx2 {
         unsafe { Sse::delta(v, prev) }
     }
     #[inline(always)]
+    unsafe fn widen(p: *const u8) -> [__m128i; 4] {
+        // SAFETY: as `Sse::widen` (AVX2 implies SSE4.1).
+        unsafe { Sse::widen(p) }
+    }
+    #[inline(always)]
     unsafe fn control(v: __m128i) -> u8 {
         // SAFETY: as `Sse::control`.
         unsafe { Sse::control(v) }
-    }
-
-    #[inline(always)]
-    unsafe fn decode_pair(
-        p0: *const u8,
-        p1: *const u8,
-        t0: &[u8; 16],
-        t1: &[u8; 16],
-        out: *mut u8,
-    ) {
-        // SAFETY: AVX2, 16 readable bytes at `p0`, `p1` and in each table,
-        // and 32 writable at `out`: the caller's promises. `vpshufb` shuffles
-        // within each 128-bit half, so each group keeps its own pattern.
-        unsafe {
-            let v = _mm256_loadu2_m128i(p1.cast(), p0.cast());
-            let t = _mm256_loadu2_m128i(t1.as_ptr().cast(), t0.as_ptr().cast());
-            _mm256_storeu_si256(out.cast(), _mm256_shuffle_epi8(v, t));
-        }
     }
 }
 
