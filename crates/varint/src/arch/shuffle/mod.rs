@@ -95,27 +95,6 @@ pub(crate) unsafe fn svb_decode<
     };
     let groups = ctrl.len().min(out.len() / 4);
     let (mut g, mut pos) = (0, 0);
-    // The options on one decoded group, stored.
-    let finish = |mut v: I::V, dst: *mut u8, p: &mut I::V| {
-        // SAFETY: the caller of `finish` has checked 16 writable bytes at
-        // `dst`; the features are this function's caller's promise.
-        unsafe {
-            if ZZ {
-                v = I::unzigzag(v);
-            }
-            if DELTA {
-                v = I::prefix_sum(v, *p);
-                *p = v;
-            }
-            I::store(dst, v);
-        }
-    };
-    // One group: shuffled into place, then the options.
-    let one = |c: usize, src: *const u8, dst: *mut u8, p: &mut I::V| {
-        // SAFETY: the caller of `one` has checked 16 readable bytes at
-        // `src` (and 16 writable at `dst`, for `finish`).
-        finish(unsafe { I::shuffle(I::load(src), &table[c]) }, dst, p);
-    };
     // SAFETY: the features are the caller's promise.
     let mut p = unsafe { I::splat(prev) };
     // SAFETY: the features are the caller's promise. Invariant `pos <=
@@ -138,14 +117,15 @@ pub(crate) unsafe fn svb_decode<
                 for half in 0..2 {
                     let vs = I::widen(data.as_ptr().add(pos + 16 * half));
                     for (j, v) in vs.into_iter().enumerate() {
-                        finish(v, dst.add(64 * half + 16 * j), &mut p);
+                        finish::<I, ZZ, DELTA>(v, dst.add(64 * half + 16 * j), &mut p);
                     }
                 }
                 pos += 32;
             } else {
                 for k in 0..8 {
                     let c = (word >> (8 * k)) as u8 as usize;
-                    one(c, data.as_ptr().add(pos), dst.add(16 * k), &mut p);
+                    let v = I::shuffle(I::load(data.as_ptr().add(pos)), &table[c]);
+                    finish::<I, ZZ, DELTA>(v, dst.add(16 * k), &mut p);
                     pos += usize::from(lens[c]);
                 }
             }
@@ -153,16 +133,37 @@ pub(crate) unsafe fn svb_decode<
         }
         while g < groups && data.len() - pos >= 16 {
             let c = usize::from(ctrl[g]);
-            one(
-                c,
-                data.as_ptr().add(pos),
-                out.as_mut_ptr().add(4 * g).cast(),
-                &mut p,
-            );
+            let v = I::shuffle(I::load(data.as_ptr().add(pos)), &table[c]);
+            finish::<I, ZZ, DELTA>(v, out.as_mut_ptr().add(4 * g).cast(), &mut p);
             pos += usize::from(lens[c]);
             g += 1;
         }
         (g, pos, if DELTA { I::last(p) } else { prev })
+    }
+}
+
+/// The options (zigzag, then delta from lane 3 of `p`) on one decoded
+/// group, stored at `dst`.
+///
+/// # Safety
+///
+/// 16 writable bytes at `dst`, and `I`'s features.
+#[inline(always)]
+unsafe fn finish<I: ShuffleIsa, const ZZ: bool, const DELTA: bool>(
+    mut v: I::V,
+    dst: *mut u8,
+    p: &mut I::V,
+) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        if ZZ {
+            v = I::unzigzag(v);
+        }
+        if DELTA {
+            v = I::prefix_sum(v, *p);
+            *p = v;
+        }
+        I::store(dst, v);
     }
 }
 
