@@ -34,39 +34,12 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+mod shuffle_impls;
+
 use codec_facade::varint;
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use shuffle_impls::{COUNT, distributions, stream_vbyte_decode, stream_vbyte_encode};
 use varint::group_varint::GroupVarint;
 use varint::streamvbyte::{StreamVByte, max_compressed_len};
-
-const COUNT: usize = 4096;
-
-/// The inputs: one-byte values, a uniformly random byte length (1–4), and
-/// uniformly random `u32`s (almost all 4 bytes).
-fn distributions() -> Vec<(&'static str, Vec<u32>)> {
-    let mut rng = StdRng::seed_from_u64(0x5EED_5B7E);
-    let mut gen_values = |f: &mut dyn FnMut(&mut StdRng) -> u32| -> Vec<u32> {
-        (0..COUNT).map(|_| f(&mut rng)).collect()
-    };
-    vec![
-        ("1byte", gen_values(&mut |r| r.random_range(0..256))),
-        (
-            "uniform-len",
-            gen_values(&mut |r| {
-                let len = r.random_range(1..=4u32);
-                let lo = if len == 1 { 0 } else { 1u32 << (8 * (len - 1)) };
-                let hi = if len == 4 {
-                    u32::MAX
-                } else {
-                    (1u32 << (8 * len)) - 1
-                };
-                r.random_range(lo..=hi)
-            }),
-        ),
-        ("uniform-u32", gen_values(&mut |r| r.random())),
-    ]
-}
 
 /// Times each closure once per round, in turn; the fastest round of each,
 /// in ns per value.
@@ -105,20 +78,13 @@ fn our_kernels() -> Vec<(String, varint::ShuffleCodec)> {
     v
 }
 
-#[cfg(not(all(target_arch = "x86_64", feature = "stream-vbyte-simd")))]
-use stream_vbyte::scalar::{Scalar as SvDecoder, Scalar as SvEncoder};
-#[cfg(all(target_arch = "x86_64", feature = "stream-vbyte-simd"))]
-use stream_vbyte::x86::{Sse41 as SvEncoder, Ssse3 as SvDecoder};
-
-fn stream_vbyte_decode(input: &[u8], out: &mut [u32]) -> usize {
-    stream_vbyte::decode::decode::<SvDecoder>(input, out.len(), out)
-}
-
-fn stream_vbyte_encode(values: &[u32], out: &mut [u8]) -> usize {
-    stream_vbyte::encode::encode::<SvEncoder>(values, out)
-}
-
 fn main() {
+    // `cargo bench` passes `--bench`, and callers of criterion harnesses may
+    // pass `--list` (this harness has no criterion ids to list); a bare
+    // number sets the rounds.
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
