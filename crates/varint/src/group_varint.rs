@@ -18,9 +18,9 @@
 //! - **The tail.** When `n` is not a multiple of 4, the last group holds
 //!   the `n % 4` remaining values only: its tag's fields for absent values
 //!   are written as 0 and ignored when decoding, and no bytes follow for
-//!   them. (Folly's `GroupVarintEncoder` instead pads the last group with
-//!   zeros to four values, one byte each: such a stream decodes here with
-//!   the count rounded up to a multiple of 4, the padding as zeros.)
+//!   them. This is what Folly's `GroupVarintEncoder::finish` writes (it
+//!   encodes the last group padded with zeros and keeps its
+//!   `partialSize`: the tag and the present values' bytes).
 //!
 //! The decoder accepts any length a field allows (a value written in more
 //! bytes than it needs decodes to that value), as Folly's does.
