@@ -19,6 +19,13 @@
 //! - `zigzag-encode`: a slice of `i64` to `u64`, ours against an indexed
 //!   scalar loop with prost's formula.
 //!
+//! - `varint-streamvbyte-decode`, `varint-streamvbyte-encode`: 4,096 `u32`s
+//!   in Stream VByte, ours (dispatched and each kernel) against `svb` and
+//!   `stream-vbyte` (its SIMD kernels only with this package's
+//!   `stream-vbyte-simd` feature, on nightly: see `varint_shuffle.rs`).
+//! - `varint-groupvarint-decode`, `varint-groupvarint-encode`: Group Varint
+//!   against our LEB128 bulk functions on the same values (`leb128-bulk`).
+//!
 //! `varint_min.rs` times the same functions by the minimum of interleaved
 //! rounds, which resists the load of a shared machine better.
 //!
@@ -30,6 +37,7 @@
 // A benchmark harness: a panic is how it reports a wrong answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod shuffle_impls;
 mod varint_impls;
 
 use std::hint::black_box;
@@ -148,6 +156,111 @@ fn zigzag_slices(c: &mut Criterion) {
     g.finish();
 }
 
+fn shuffle_formats(c: &mut Criterion) {
+    use codec_facade::varint::group_varint::GroupVarint;
+    use codec_facade::varint::streamvbyte::{StreamVByte, max_compressed_len};
+    use codec_facade::varint::{self, ShuffleCodec, shuffle_kernels};
+    use shuffle_impls::{COUNT, distributions, stream_vbyte_decode, stream_vbyte_encode};
+
+    let mut ours: Vec<(String, ShuffleCodec)> = vec![("varint".into(), ShuffleCodec::new())];
+    ours.extend(
+        shuffle_kernels()
+            .iter()
+            .filter_map(|k| Some((format!("varint[{}]", k.name()), k.codec()?))),
+    );
+    let sv_name = if cfg!(feature = "stream-vbyte-simd") {
+        "stream-vbyte"
+    } else {
+        "stream-vbyte-scalar"
+    };
+    let inputs = distributions();
+    let mut g = c.benchmark_group("varint-streamvbyte-decode");
+    g.throughput(Throughput::Elements(COUNT as u64));
+    for (label, values) in &inputs {
+        let bytes = varint::streamvbyte::encode_to_vec(values);
+        let mut out = vec![0u32; COUNT];
+        for (name, codec) in &ours {
+            let s = StreamVByte::new().with_codec(*codec);
+            g.bench_function(BenchmarkId::new(name, label), |b| {
+                b.iter(|| {
+                    s.decode(black_box(&bytes), COUNT, black_box(&mut out))
+                        .unwrap()
+                })
+            });
+        }
+        g.bench_function(BenchmarkId::new(sv_name, label), |b| {
+            b.iter(|| stream_vbyte_decode(black_box(&bytes), black_box(&mut out)))
+        });
+        let mut v = Vec::with_capacity(COUNT);
+        g.bench_function(BenchmarkId::new("svb", label), |b| {
+            b.iter(|| {
+                v.clear();
+                svb::u32::U32Classic
+                    .decode_into(black_box(&bytes), COUNT, &mut v)
+                    .unwrap();
+            })
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("varint-streamvbyte-encode");
+    g.throughput(Throughput::Elements(COUNT as u64));
+    for (label, values) in &inputs {
+        let mut out = vec![0u8; max_compressed_len(COUNT)];
+        for (name, codec) in &ours {
+            let s = StreamVByte::new().with_codec(*codec);
+            g.bench_function(BenchmarkId::new(name, label), |b| {
+                b.iter(|| s.encode(black_box(values), black_box(&mut out)))
+            });
+        }
+        g.bench_function(BenchmarkId::new(sv_name, label), |b| {
+            b.iter(|| stream_vbyte_encode(black_box(values), black_box(&mut out)))
+        });
+        let mut v = Vec::with_capacity(max_compressed_len(COUNT));
+        g.bench_function(BenchmarkId::new("svb", label), |b| {
+            b.iter(|| {
+                v.clear();
+                svb::u32::U32Classic.encode_into(black_box(values), &mut v);
+            })
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("varint-groupvarint-decode");
+    g.throughput(Throughput::Elements(COUNT as u64));
+    for (label, values) in &inputs {
+        let gv = varint::group_varint::encode_to_vec(values);
+        let leb = varint::encode_slice_to_vec(values);
+        let mut out = vec![0u32; COUNT];
+        for (name, codec) in &ours {
+            let s = GroupVarint::with_codec(*codec);
+            g.bench_function(BenchmarkId::new(name, label), |b| {
+                b.iter(|| {
+                    s.decode(black_box(&gv), COUNT, black_box(&mut out))
+                        .unwrap()
+                })
+            });
+        }
+        g.bench_function(BenchmarkId::new("leb128-bulk", label), |b| {
+            b.iter(|| varint::decode_into::<u32>(black_box(&leb), black_box(&mut out)).unwrap())
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("varint-groupvarint-encode");
+    g.throughput(Throughput::Elements(COUNT as u64));
+    for (label, values) in &inputs {
+        let mut out = vec![0u8; max_compressed_len(COUNT) + 5 * COUNT];
+        for (name, codec) in &ours {
+            let s = GroupVarint::with_codec(*codec);
+            g.bench_function(BenchmarkId::new(name, label), |b| {
+                b.iter(|| s.encode(black_box(values), black_box(&mut out)))
+            });
+        }
+        g.bench_function(BenchmarkId::new("leb128-bulk", label), |b| {
+            b.iter(|| varint::encode_slice(black_box(values), black_box(&mut out)).unwrap())
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     decode,
@@ -155,6 +268,7 @@ criterion_group!(
     bulk,
     bulk_encode,
     slice_len,
-    zigzag_slices
+    zigzag_slices,
+    shuffle_formats
 );
 criterion_main!(benches);

@@ -9,7 +9,8 @@
 //! run: `simdutf8-compat` (or `simdutf8-basic`) in `utf8-simd` groups,
 //! `utf8-simd` in `utf8-variants-validate`, `simd_cesu8` in the other
 //! `utf8-variants` groups, `simdutf` in `transcode` groups, `std` in other
-//! UTF-8 groups, `prost` in varint groups, `std` elsewhere.
+//! UTF-8 groups, `prost` in varint groups (`svb` in the Stream VByte ones, our
+//! `leb128-bulk` in the Group Varint ones), `std` elsewhere.
 //!
 //! Criterion 0.8 writes, for each benchmark,
 //! `target/criterion/<group>/<function>/<value>/new/benchmark.json` (the
@@ -405,6 +406,12 @@ pub(crate) fn baseline<'a>(group: &str, implementations: &[&'a str]) -> Option<&
         // simdutf (C++) is the field's best; encoding_rs and std where it
         // has no such function (lossy UTF-8 → UTF-16).
         &["simdutf", "encoding_rs", "std"]
+    } else if group.starts_with("varint-streamvbyte") {
+        // The Stream VByte crates: svb (run-time dispatch, stable) first.
+        &["svb", "stream-vbyte"]
+    } else if group.starts_with("varint-groupvarint") {
+        // No Rust peer: our LEB128 bulk functions on the same values.
+        &["leb128-bulk"]
     } else if group.starts_with("varint") {
         &["prost", "integer-encoding", "std"]
     } else {
@@ -877,6 +884,22 @@ mod tests {
         let future = SystemTime::now() + Duration::from_secs(3600);
         assert!(collect(&dir, Some(future)).unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shuffle_format_groups_compare_with_their_own_peers() {
+        let impls = ["varint", "varint[avx2]", "svb", "stream-vbyte", "prost"];
+        assert_eq!(baseline("varint-streamvbyte-decode", &impls), Some("svb"));
+        assert_eq!(
+            baseline("varint-streamvbyte-encode", &["varint", "stream-vbyte"]),
+            Some("stream-vbyte")
+        );
+        let impls = ["varint", "leb128-bulk"];
+        assert_eq!(
+            baseline("varint-groupvarint-decode", &impls),
+            Some("leb128-bulk")
+        );
+        assert_eq!(baseline("varint-bulk", &["varint", "prost"]), Some("prost"));
     }
 
     #[test]

@@ -182,16 +182,19 @@ mod bulk;
 mod bulk_encode;
 mod decode;
 mod encode;
+pub mod group_varint;
 mod int;
 #[cfg(feature = "std")]
 mod io;
 mod scalar;
 pub mod sleb128;
+pub mod streamvbyte;
 
 #[cfg(feature = "bytes")]
 pub use buf::{BufVarint, PutVarint};
 pub use codec_core::{BufferTooSmall, DecodeError};
 
+pub use arch::shuffle::{ShuffleCodec, ShuffleKernel, shuffle_kernels};
 pub use arch::{Kernel, KernelCodec, chosen_kernel, kernels};
 pub use bulk::{BulkError, Decoded, Iter, decode_into, decode_into_strict, iter, iter_strict};
 #[cfg(feature = "alloc")]

@@ -8,6 +8,10 @@
 //!   with shifts, or with BMI2 `pext` where `pext` is fast), and for
 //!   AVX-512 VBMI2 (eight varints at a time in vector lanes), with
 //!   `#[target_feature]` entry points.
+//! - `shuffle/`: the Stream VByte and Group Varint kernels (one table
+//!   shuffle per group of four `u32`s), with their own registry and
+//!   dispatch built the same way; their `ShuffleIsa` instances are
+//!   `x86_64/shuffle.rs` and `aarch64/shuffle.rs`.
 //! - This file: the registry of kernels ([`kernels`]), the one list of
 //!   them, best first, which the dispatch, the tests, the guard-page tests,
 //!   the fuzz target and the benchmarks all iterate (as utf8-simd's);
@@ -134,6 +138,7 @@ pub(crate) use registry_entry;
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod aarch64;
+pub(crate) mod shuffle;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 

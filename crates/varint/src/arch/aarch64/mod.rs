@@ -2,3 +2,4 @@
 //! four 16-byte NEON registers a window.
 
 pub(crate) mod neon;
+pub(crate) mod shuffle;

@@ -1,0 +1,635 @@
+//! The Stream VByte and Group Varint kernels: one table-driven shuffle per
+//! group of four `u32`s (`pshufb` on x86-64, `tbl` on aarch64), written
+//! once over the small [`ShuffleIsa`] trait, with their own registry
+//! ([`shuffle_kernels`]) and cached run-time dispatch, organised as the
+//! LEB128 kernels' (`arch/mod.rs`).
+//!
+//! Every kernel is exact at the end of its slices: a 16-byte load happens
+//! only while 16 bytes (17 for Group Varint, whose tag comes first) remain
+//! from the group's start, and a 16-byte store only while the output holds
+//! 16 bytes there *and* at least 12 more values follow, whose encoding then
+//! covers every byte the store wrote past the group (each value takes at
+//! least one byte in the standard layout). The scalar code in
+//! `crate::streamvbyte` and `crate::group_varint` does the rest, so every
+//! answer, error included, is the scalar one's.
+
+use core::fmt;
+
+pub(crate) mod tables;
+
+use tables::{DECODE_0124, DECODE_1234, ENCODE_1234, LEN_0124, LEN_1234};
+
+/// The few vector operations the kernels need, on one 16-byte register of
+/// four `u32` lanes (little-endian: lane 0 is bytes 0–3).
+///
+/// # Safety
+///
+/// Every method needs the implementation's CPU features; the pointer ones
+/// need 16 readable (or writable) bytes.
+#[cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(dead_code)
+)]
+pub(crate) trait ShuffleIsa {
+    /// The register.
+    type V: Copy;
+    /// 16 bytes from `p`, unaligned.
+    unsafe fn load(p: *const u8) -> Self::V;
+    /// 16 bytes to `p`, unaligned.
+    unsafe fn store(p: *mut u8, v: Self::V);
+    /// Byte `i` of the result is byte `pattern[i]` of `v`, or 0 if that
+    /// index has its top bit set.
+    unsafe fn shuffle(v: Self::V, pattern: &[u8; 16]) -> Self::V;
+    /// `x` in every lane.
+    unsafe fn splat(x: u32) -> Self::V;
+    /// Lane 3.
+    unsafe fn last(v: Self::V) -> u32;
+    /// Zigzag decoding of each lane: `(x >> 1) ^ -(x & 1)`.
+    unsafe fn unzigzag(v: Self::V) -> Self::V;
+    /// Zigzag encoding of each lane: `(x << 1) ^ (x >> 31)` (arithmetic).
+    unsafe fn zigzag(v: Self::V) -> Self::V;
+    /// The running sum of the lanes plus lane 3 of `prev` (wrapping).
+    unsafe fn prefix_sum(v: Self::V, prev: Self::V) -> Self::V;
+    /// Each lane minus the one before it, lane 0 minus lane 3 of `prev`.
+    unsafe fn delta(v: Self::V, prev: Self::V) -> Self::V;
+    /// The standard layout's control byte of the four lanes: code
+    /// `bytes - 1` of each, lane 0 in the low bits.
+    unsafe fn control(v: Self::V) -> u8;
+
+    /// The 16 bytes at `p` widened to 16 lanes, four registers (the
+    /// decoding of four groups of one-byte values, control byte 0).
+    ///
+    /// # Safety
+    ///
+    /// 16 readable bytes at `p`, and the features.
+    unsafe fn widen(p: *const u8) -> [Self::V; 4];
+}
+
+/// Stream VByte decoding of whole groups: `ctrl` holds one control byte per
+/// group, `data` the data stream from the first group's bytes on. Returns
+/// `(groups, data bytes, last value)`; stops when fewer than 16 data bytes
+/// remain, at the end of `ctrl`, or when `out` has no room for 4 values.
+///
+/// # Safety
+///
+/// The CPU has `I`'s features.
+#[inline(always)]
+pub(crate) unsafe fn svb_decode<
+    I: ShuffleIsa,
+    const Z124: bool,
+    const ZZ: bool,
+    const DELTA: bool,
+>(
+    ctrl: &[u8],
+    data: &[u8],
+    out: &mut [u32],
+    prev: u32,
+) -> (usize, usize, u32) {
+    let (table, lens) = if Z124 {
+        (&DECODE_0124, &LEN_0124)
+    } else {
+        (&DECODE_1234, &LEN_1234)
+    };
+    let groups = ctrl.len().min(out.len() / 4);
+    let (mut g, mut pos) = (0, 0);
+    // SAFETY: the features are the caller's promise.
+    let mut p = unsafe { I::splat(prev) };
+    // SAFETY: the features are the caller's promise. Invariant `pos <=
+    // data.len()`: a step of eight groups adds at most
+    // 128 after checking that 128 bytes remain (group `k`'s 16 bytes start
+    // at most `16k` after `pos`, so all are inside `data`), a single step
+    // at most 16 after checking 16. The stores write values `4g..4(g + k)`
+    // after checking `g + k <= groups <= out.len() / 4`; the control bytes
+    // read (8 at `g` after checking `g + 8 <= groups`) are below `groups <=
+    // ctrl.len()`.
+    unsafe {
+        // Eight groups a step: one 8-byte load of control bytes and one
+        // bound check for all of them.
+        while g + 8 <= groups && data.len() - pos >= 128 {
+            let word = u64::from_le_bytes(ctrl.as_ptr().add(g).cast::<[u8; 8]>().read());
+            let dst = out.as_mut_ptr().add(4 * g).cast::<u8>();
+            if !Z124 && word == 0 {
+                // 32 one-byte values (small values, or small deltas):
+                // widened, no shuffle. 32 bytes read of the 128 checked.
+                for half in 0..2 {
+                    let vs = I::widen(data.as_ptr().add(pos + 16 * half));
+                    for (j, v) in vs.into_iter().enumerate() {
+                        finish::<I, ZZ, DELTA>(v, dst.add(64 * half + 16 * j), &mut p);
+                    }
+                }
+                pos += 32;
+            } else {
+                for k in 0..8 {
+                    let c = (word >> (8 * k)) as u8 as usize;
+                    let v = I::shuffle(I::load(data.as_ptr().add(pos)), &table[c]);
+                    finish::<I, ZZ, DELTA>(v, dst.add(16 * k), &mut p);
+                    pos += usize::from(lens[c]);
+                }
+            }
+            g += 8;
+        }
+        while g < groups && data.len() - pos >= 16 {
+            let c = usize::from(ctrl[g]);
+            let v = I::shuffle(I::load(data.as_ptr().add(pos)), &table[c]);
+            finish::<I, ZZ, DELTA>(v, out.as_mut_ptr().add(4 * g).cast(), &mut p);
+            pos += usize::from(lens[c]);
+            g += 1;
+        }
+        (g, pos, if DELTA { I::last(p) } else { prev })
+    }
+}
+
+/// The options (zigzag, then delta from lane 3 of `p`) on one decoded
+/// group, stored at `dst`.
+///
+/// # Safety
+///
+/// 16 writable bytes at `dst`, and `I`'s features.
+#[inline(always)]
+unsafe fn finish<I: ShuffleIsa, const ZZ: bool, const DELTA: bool>(
+    mut v: I::V,
+    dst: *mut u8,
+    p: &mut I::V,
+) {
+    // SAFETY: the caller's promises.
+    unsafe {
+        if ZZ {
+            v = I::unzigzag(v);
+        }
+        if DELTA {
+            v = I::prefix_sum(v, *p);
+            *p = v;
+        }
+        I::store(dst, v);
+    }
+}
+
+/// Stream VByte encoding (standard layout) of whole groups: control bytes
+/// into `ctrl`, data into `data`. Returns `(groups, data bytes, last
+/// value)`; stops 12 values before the end of `values` (see the module
+/// docs), at the end of `ctrl`, or when `data` has less than 16 bytes left.
+///
+/// # Safety
+///
+/// The CPU has `I`'s features.
+#[inline(always)]
+pub(crate) unsafe fn svb_encode<I: ShuffleIsa, const ZZ: bool, const DELTA: bool>(
+    values: &[u32],
+    ctrl: &mut [u8],
+    data: &mut [u8],
+    prev: u32,
+) -> (usize, usize, u32) {
+    let groups = (values.len().saturating_sub(12) / 4).min(ctrl.len());
+    let (mut g, mut pos) = (0, 0);
+    // SAFETY: the features are the caller's promise. The load reads values
+    // `4g..4g + 4`, inside `values` as `g < values.len() / 4`; `pos <=
+    // data.len()` holds as in `svb_decode`, so the store writes inside
+    // `data`.
+    unsafe {
+        let mut p = I::splat(prev);
+        while g < groups && data.len() - pos >= 16 {
+            let raw = I::load(values.as_ptr().add(4 * g).cast());
+            let mut v = raw;
+            if DELTA {
+                v = I::delta(v, p);
+                p = raw;
+            }
+            if ZZ {
+                v = I::zigzag(v);
+            }
+            let c = I::control(v);
+            ctrl[g] = c;
+            I::store(
+                data.as_mut_ptr().add(pos),
+                I::shuffle(v, &ENCODE_1234[usize::from(c)]),
+            );
+            pos += usize::from(LEN_1234[usize::from(c)]);
+            g += 1;
+        }
+        (g, pos, if DELTA { I::last(p) } else { prev })
+    }
+}
+
+/// Group Varint decoding of whole groups (tag byte, then the data of four
+/// values): `(groups, bytes)`; stops when fewer than 17 bytes remain or
+/// `out` has no room for 4 values.
+///
+/// # Safety
+///
+/// The CPU has `I`'s features.
+#[inline(always)]
+pub(crate) unsafe fn gv_decode<I: ShuffleIsa>(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+    let groups = out.len() / 4;
+    let (mut g, mut pos) = (0, 0);
+    // SAFETY: the features are the caller's promise; `pos <= input.len()`
+    // as in `svb_decode` (each step adds at most 17 after checking that 17
+    // bytes remain), so the tag and the 16-byte load at `pos + 1` are
+    // inside `input`; the store as in `svb_decode`.
+    unsafe {
+        while g < groups && input.len() - pos >= 17 {
+            let c = usize::from(input[pos]);
+            let v = I::shuffle(I::load(input.as_ptr().add(pos + 1)), &DECODE_1234[c]);
+            I::store(out.as_mut_ptr().add(4 * g).cast(), v);
+            g += 1;
+            if c == 0 {
+                // Four one-byte values: the next tag is 5 bytes on, known
+                // without waiting for this tag's length from the table, so
+                // a predicted branch lets runs of small values overlap.
+                pos += 5;
+            } else {
+                pos += 1 + usize::from(LEN_1234[c]);
+            }
+        }
+    }
+    (g, pos)
+}
+
+/// Group Varint encoding of whole groups: `(groups, bytes)`; stops 12
+/// values before the end of `values` or when `out` has less than 17 bytes
+/// left.
+///
+/// # Safety
+///
+/// The CPU has `I`'s features.
+#[inline(always)]
+pub(crate) unsafe fn gv_encode<I: ShuffleIsa>(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+    let groups = values.len().saturating_sub(12) / 4;
+    let (mut g, mut pos) = (0, 0);
+    // SAFETY: as in `svb_encode`, with the tag at `pos` and the 16-byte
+    // store at `pos + 1`, inside `out` as 17 bytes remain.
+    unsafe {
+        while g < groups && out.len() - pos >= 17 {
+            let v = I::load(values.as_ptr().add(4 * g).cast());
+            let c = I::control(v);
+            out[pos] = c;
+            I::store(
+                out.as_mut_ptr().add(pos + 1),
+                I::shuffle(v, &ENCODE_1234[usize::from(c)]),
+            );
+            pos += 1 + usize::from(LEN_1234[usize::from(c)]);
+            g += 1;
+        }
+    }
+    (g, pos)
+}
+
+/// Stamps out the `#[target_feature]` entry points of one [`ShuffleIsa`]
+/// and the [`Entries`] holding them.
+macro_rules! shuffle_entry_points {
+    ($isa:ty, $features:literal) => {
+        #[target_feature(enable = $features)]
+        fn svb_decode<const Z124: bool, const ZZ: bool, const DELTA: bool>(
+            ctrl: &[u8],
+            data: &[u8],
+            out: &mut [u32],
+            prev: u32,
+        ) -> (usize, usize, u32) {
+            // SAFETY: compiled with the features `$isa` needs, and callable
+            // only where the CPU has them.
+            unsafe {
+                $crate::arch::shuffle::svb_decode::<$isa, Z124, ZZ, DELTA>(ctrl, data, out, prev)
+            }
+        }
+
+        #[target_feature(enable = $features)]
+        fn svb_encode<const ZZ: bool, const DELTA: bool>(
+            values: &[u32],
+            ctrl: &mut [u8],
+            data: &mut [u8],
+            prev: u32,
+        ) -> (usize, usize, u32) {
+            // SAFETY: as in `svb_decode`.
+            unsafe {
+                $crate::arch::shuffle::svb_encode::<$isa, ZZ, DELTA>(values, ctrl, data, prev)
+            }
+        }
+
+        #[target_feature(enable = $features)]
+        fn gv_decode(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+            // SAFETY: as in `svb_decode`.
+            unsafe { $crate::arch::shuffle::gv_decode::<$isa>(input, out) }
+        }
+
+        #[target_feature(enable = $features)]
+        fn gv_encode(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: as in `svb_decode`.
+            unsafe { $crate::arch::shuffle::gv_encode::<$isa>(values, out) }
+        }
+
+        /// The entry points, indexed as `arch::shuffle::Entries` says.
+        pub(crate) const ENTRIES: $crate::arch::shuffle::Entries = $crate::arch::shuffle::Entries {
+            svb_decode: [
+                svb_decode::<false, false, false>,
+                svb_decode::<false, false, true>,
+                svb_decode::<false, true, false>,
+                svb_decode::<false, true, true>,
+                svb_decode::<true, false, false>,
+                svb_decode::<true, false, true>,
+                svb_decode::<true, true, false>,
+                svb_decode::<true, true, true>,
+            ],
+            svb_encode: [
+                svb_encode::<false, false>,
+                svb_encode::<false, true>,
+                svb_encode::<true, false>,
+                svb_encode::<true, true>,
+            ],
+            gv_decode,
+            gv_encode,
+        };
+    };
+}
+#[cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(unused_imports)
+)]
+pub(crate) use shuffle_entry_points;
+
+/// Stream VByte decoding: `(ctrl, data, out, prev) -> (groups, bytes, prev)`.
+pub(crate) type SvbDecode = unsafe fn(&[u8], &[u8], &mut [u32], u32) -> (usize, usize, u32);
+/// Stream VByte encoding: `(values, ctrl, data, prev) -> (groups, bytes, prev)`.
+pub(crate) type SvbEncode = unsafe fn(&[u32], &mut [u8], &mut [u8], u32) -> (usize, usize, u32);
+/// Group Varint decoding: `(input, out) -> (groups, bytes)`.
+pub(crate) type GvDecode = unsafe fn(&[u8], &mut [u32]) -> (usize, usize);
+/// Group Varint encoding: `(values, out) -> (groups, bytes)`.
+pub(crate) type GvEncode = unsafe fn(&[u32], &mut [u8]) -> (usize, usize);
+
+/// A kernel's entry points. `unsafe` because the x86 ones need their CPU
+/// features; each is memory-safe on any slices.
+pub(crate) struct Entries {
+    /// Indexed by `4 * zero124 + 2 * zigzag + delta`.
+    pub(crate) svb_decode: [SvbDecode; 8],
+    /// Standard layout only, indexed by `2 * zigzag + delta`.
+    pub(crate) svb_encode: [SvbEncode; 4],
+    pub(crate) gv_decode: GvDecode,
+    pub(crate) gv_encode: GvEncode,
+}
+
+/// One Stream VByte and Group Varint kernel: its name, the CPU features it
+/// needs, and its entry points. The list of them is [`shuffle_kernels`].
+///
+/// ```
+/// for kernel in varint::shuffle_kernels() {
+///     println!("{} ({}): {}", kernel.name(), kernel.features(), kernel.is_available());
+/// }
+/// ```
+pub struct ShuffleKernel {
+    name: &'static str,
+    features: &'static str,
+    detect: fn() -> bool,
+    entries: Entries,
+}
+
+impl ShuffleKernel {
+    /// The kernel's name: `"avx2"`, `"sse4.1"`, `"neon"`, `"portable"`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The CPU features it needs, as `target_feature` names separated by
+    /// commas (empty for the portable kernel).
+    #[must_use]
+    pub const fn features(&self) -> &'static str {
+        self.features
+    }
+
+    /// Whether this CPU can run it.
+    #[must_use]
+    pub fn is_available(&self) -> bool {
+        (self.detect)()
+    }
+
+    /// The kernel as a codec, if this CPU can run it.
+    #[must_use]
+    pub fn codec(&'static self) -> Option<ShuffleCodec> {
+        self.is_available().then_some(ShuffleCodec(self))
+    }
+}
+
+impl fmt::Debug for ShuffleKernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ShuffleKernel")
+            .field("name", &self.name)
+            .field("features", &self.features)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Does nothing: the scalar code does all the work.
+fn no_svb_decode(_: &[u8], _: &[u8], _: &mut [u32], prev: u32) -> (usize, usize, u32) {
+    (0, 0, prev)
+}
+fn no_svb_encode(_: &[u32], _: &mut [u8], _: &mut [u8], prev: u32) -> (usize, usize, u32) {
+    (0, 0, prev)
+}
+fn no_gv_decode(_: &[u8], _: &mut [u32]) -> (usize, usize) {
+    (0, 0)
+}
+fn no_gv_encode(_: &[u32], _: &mut [u8]) -> (usize, usize) {
+    (0, 0)
+}
+
+/// The portable kernel: the scalar loops, no kernel at all.
+const PORTABLE: ShuffleKernel = ShuffleKernel {
+    name: "portable",
+    features: "",
+    detect: || true,
+    entries: Entries {
+        svb_decode: [no_svb_decode; 8],
+        svb_encode: [no_svb_encode; 4],
+        gv_decode: no_gv_decode,
+        gv_encode: no_gv_encode,
+    },
+};
+
+/// Every shuffle kernel compiled for this target, fastest first.
+#[cfg(target_arch = "x86_64")]
+static KERNELS: [ShuffleKernel; 3] = [
+    ShuffleKernel {
+        name: "avx2",
+        features: "avx2",
+        detect: super::x86_64::shuffle::avx2::detect,
+        entries: super::x86_64::shuffle::avx2::ENTRIES,
+    },
+    ShuffleKernel {
+        name: "sse4.1",
+        features: "sse2,ssse3,sse4.1",
+        detect: super::x86_64::shuffle::sse41::detect,
+        entries: super::x86_64::shuffle::sse41::ENTRIES,
+    },
+    PORTABLE,
+];
+
+/// Every shuffle kernel compiled for this target: NEON is part of the
+/// target (chosen at compile time, as the LEB128 kernels are).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+static KERNELS: [ShuffleKernel; 2] = [
+    ShuffleKernel {
+        name: "neon",
+        features: "neon",
+        detect: || true,
+        entries: super::aarch64::shuffle::ENTRIES,
+    },
+    PORTABLE,
+];
+
+/// Every shuffle kernel compiled for this target.
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+)))]
+static KERNELS: [ShuffleKernel; 1] = [PORTABLE];
+
+/// Every Stream VByte and Group Varint kernel compiled into this crate for
+/// the target, fastest first, whether or not this CPU can run it; the last
+/// one, `portable` (the scalar code), runs everywhere. The functions of
+/// [`streamvbyte`](crate::streamvbyte) and
+/// [`group_varint`](crate::group_varint) use the first one this CPU can
+/// run.
+///
+/// ```
+/// let values = [1, 300, 70_000, 1 << 30, 5];
+/// for kernel in varint::shuffle_kernels() {
+///     if let Some(codec) = kernel.codec() {
+///         let svb = varint::streamvbyte::StreamVByte::new().with_codec(codec);
+///         let bytes = svb.encode_to_vec(&values);
+///         assert_eq!(svb.decode_to_vec(&bytes, values.len()), Ok(values.to_vec()));
+///     }
+/// }
+/// assert_eq!(varint::shuffle_kernels().last().map(|k| k.name()), Some("portable"));
+/// ```
+#[must_use]
+pub fn shuffle_kernels() -> &'static [ShuffleKernel] {
+    &KERNELS
+}
+
+/// A [`ShuffleKernel`] this CPU can run: [`ShuffleCodec::new`] picks the
+/// best, [`ShuffleKernel::codec`] a given one.
+#[derive(Clone, Copy)]
+pub struct ShuffleCodec(&'static ShuffleKernel);
+
+impl fmt::Debug for ShuffleCodec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("ShuffleCodec").field(&self.0.name).finish()
+    }
+}
+
+impl Default for ShuffleCodec {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ShuffleCodec {
+    /// The first kernel of [`shuffle_kernels`] this CPU can run, chosen
+    /// once and cached.
+    #[must_use]
+    #[inline]
+    pub fn new() -> Self {
+        ShuffleCodec(dispatch::chosen())
+    }
+
+    /// The kernel this codec runs.
+    #[must_use]
+    pub const fn kernel(&self) -> &'static ShuffleKernel {
+        self.0
+    }
+
+    /// Stream VByte decoding with the mode's entry point.
+    #[inline]
+    pub(crate) fn svb_decode(
+        self,
+        mode: usize,
+        ctrl: &[u8],
+        data: &[u8],
+        out: &mut [u32],
+        prev: u32,
+    ) -> (usize, usize, u32) {
+        // SAFETY: a `ShuffleCodec` is made only for a kernel whose
+        // `is_available` returned true: this CPU has its features. The
+        // entry points are memory-safe on any slices.
+        unsafe { (self.0.entries.svb_decode[mode & 7])(ctrl, data, out, prev) }
+    }
+
+    /// Stream VByte encoding (standard layout) with the mode's entry point.
+    #[inline]
+    pub(crate) fn svb_encode(
+        self,
+        mode: usize,
+        values: &[u32],
+        ctrl: &mut [u8],
+        data: &mut [u8],
+        prev: u32,
+    ) -> (usize, usize, u32) {
+        // SAFETY: as in `svb_decode`.
+        unsafe { (self.0.entries.svb_encode[mode & 3])(values, ctrl, data, prev) }
+    }
+
+    /// Group Varint decoding.
+    #[inline]
+    pub(crate) fn gv_decode(self, input: &[u8], out: &mut [u32]) -> (usize, usize) {
+        // SAFETY: as in `svb_decode`.
+        unsafe { (self.0.entries.gv_decode)(input, out) }
+    }
+
+    /// Group Varint encoding.
+    #[inline]
+    pub(crate) fn gv_encode(self, values: &[u32], out: &mut [u8]) -> (usize, usize) {
+        // SAFETY: as in `svb_decode`.
+        unsafe { (self.0.entries.gv_encode)(values, out) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod dispatch {
+    //! The first available kernel of `KERNELS`, found once and cached in an
+    //! atomic pointer, as in `arch::dispatch`.
+
+    use core::sync::atomic::{AtomicPtr, Ordering};
+
+    use super::{KERNELS, ShuffleKernel};
+
+    /// The chosen kernel; null until the first call. It only ever points to
+    /// an element of `KERNELS`.
+    static CHOSEN: AtomicPtr<ShuffleKernel> = AtomicPtr::new(core::ptr::null_mut());
+
+    #[inline]
+    pub(super) fn chosen() -> &'static ShuffleKernel {
+        let p = CHOSEN.load(Ordering::Relaxed);
+        if p.is_null() {
+            return detect();
+        }
+        // SAFETY: a non-null CHOSEN was stored by `detect` from a
+        // `&'static ShuffleKernel`, which lives forever and is never
+        // written through.
+        unsafe { &*p }
+    }
+
+    #[cold]
+    fn detect() -> &'static ShuffleKernel {
+        // The portable kernel, last, is always available.
+        let kernel = KERNELS
+            .iter()
+            .find(|k| k.is_available())
+            .unwrap_or(&KERNELS[KERNELS.len() - 1]);
+        CHOSEN.store(core::ptr::from_ref(kernel).cast_mut(), Ordering::Relaxed);
+        kernel
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod dispatch {
+    //! Chosen at compile time: the first kernel.
+
+    #[inline]
+    pub(super) fn chosen() -> &'static super::ShuffleKernel {
+        &super::KERNELS[0]
+    }
+}
