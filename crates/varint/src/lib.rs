@@ -182,6 +182,7 @@ mod bulk;
 mod bulk_encode;
 mod decode;
 mod encode;
+pub mod formats;
 mod int;
 #[cfg(feature = "std")]
 mod io;
