@@ -74,7 +74,11 @@ impl Format for Prefix {
     #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         let bits = 64 - value.leading_zeros() as usize;
-        Some(if bits > 56 { 9 } else { bits.div_ceil(7).max(1) })
+        Some(if bits > 56 {
+            9
+        } else {
+            bits.div_ceil(7).max(1)
+        })
     }
 
     #[inline]

@@ -11,10 +11,9 @@ use super::{DecodeError, Format};
 ///   value or [`DecodeError::Truncated`].
 /// - Lenient decoding accepts leading `0x80` bytes, as SQLite's
 ///   `sqlite3GetVarint` does; strict decoding accepts only the length
-///   `sqlite3PutVarint` writes ([`DecodeError::NonCanonical`] otherwise).
-///   `80 00` is 0 in two bytes; but `80 80 80 80 80 80 80 80 00` is not the
-///   padding of 0 (the 9th byte is a whole byte), and nine bytes starting
-///   with `80` are canonical for values from 2^56 to 2^57−1.
+///   `sqlite3PutVarint` writes ([`DecodeError::NonCanonical`] otherwise):
+///   `80 00` is 0 in two bytes. Nine bytes starting with `80` are canonical
+///   for values from 2^56 to 2^57−1, whose top seven bits are zero.
 /// - SQLite stores signed 64-bit integers as their two's complement: cast
 ///   the `u64` to `i64`.
 ///
@@ -54,7 +53,11 @@ impl Format for Sqlite {
     #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         let bits = 64 - value.leading_zeros() as usize;
-        Some(if bits > 56 { 9 } else { bits.div_ceil(7).max(1) })
+        Some(if bits > 56 {
+            9
+        } else {
+            bits.div_ceil(7).max(1)
+        })
     }
 
     #[inline]
