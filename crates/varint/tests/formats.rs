@@ -473,8 +473,8 @@ impl Spec for MsgPack {
 }
 
 // bincode 2, src/varint: `varint_decode_u64` (251 = u16, 252 = u32,
-// 253 = u64 follow, little-endian; 254 = u128 is the wrong type; any other
-// byte is itself).
+// 253 = u64 follow, little-endian; 254 = u128 is the wrong type; 255 is
+// reserved; a byte up to 250 is itself).
 impl Spec for Bincode {
     fn model(buf: &[u8]) -> Model<u64> {
         let first = *buf.first().ok_or(Truncated)?;
@@ -483,6 +483,7 @@ impl Spec for Bincode {
             252 => 4,
             253 => 8,
             254 => return Err(Overflow),
+            255 => return Err(Reserved),
             _ => return Ok((u64::from(first), 1)),
         };
         Ok((le(take(buf, 1, extra)?) as u64, 1 + extra))
@@ -810,8 +811,7 @@ fn bincode_examples() {
     both::<Bincode>(&[252, 0, 0, 1, 0], 0x1_0000);
     both::<Bincode>(&[253, 0, 0, 0, 0, 1, 0, 0, 0], 0x1_0000_0000);
     assert_eq!(Bincode::decode(&[254]), Err(Overflow));
-    assert_eq!(Bincode::decode(&[255]), Ok((255, 1)));
-    assert_eq!(Bincode::decode_strict(&[255]), Err(NonCanonical));
+    assert_eq!(Bincode::decode(&[255]), Err(Reserved));
     assert_eq!(Bincode::decode(&[251, 0, 10]), Ok((2560, 3)));
 }
 

@@ -10,9 +10,9 @@ use super::{DecodeError, Format, array};
 /// - `FE` (a `u128` follows) is [`DecodeError::Overflow`] whatever the
 ///   value, as bincode's `varint_decode_u64` rejects it
 ///   (`InvalidIntegerType`).
-/// - `FF` is reserved by bincode's encoder, but bincode's decoder reads it
-///   as the one-byte value 255; lenient decoding does the same, strict
-///   decoding rejects it ([`DecodeError::NonCanonical`]: 255 is `FB FF 00`).
+/// - `FF` is reserved: [`DecodeError::Reserved`], as bincode 2.0's
+///   decoder rejects it (`IntegerType::Reserved`; 255 is `FB FF 00`).
+///   Early bincode 2 pre-releases read it as the one-byte value 255.
 /// - Lenient decoding accepts a longer form than needed (`FB 05 00` is 5),
 ///   as bincode does; strict decoding rejects it.
 ///
@@ -39,6 +39,7 @@ impl Format for Bincode {
             Some(252) => Ok((u64::from(u32::from_le_bytes(array(buf, 1)?)), 5)),
             Some(253) => Ok((u64::from_le_bytes(array(buf, 1)?), 9)),
             Some(254) => Err(DecodeError::Overflow),
+            Some(255) => Err(DecodeError::Reserved),
             Some(&b) => Ok((u64::from(b), 1)),
         }
     }
