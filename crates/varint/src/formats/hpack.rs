@@ -31,6 +31,14 @@ use super::{DecodeError, Format};
 /// // The flag bits above the prefix are not part of the value.
 /// assert_eq!(Hpack::<5>::decode(&[0xea]), Ok((10, 1)));
 /// ```
+///
+/// A prefix of 0 or 9 bits does not compile:
+///
+/// ```compile_fail
+/// use varint::formats::{Format, Hpack};
+///
+/// let _ = Hpack::<9>::decode(&[0x00]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hpack<const N: u8>;
 

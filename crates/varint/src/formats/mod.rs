@@ -158,6 +158,43 @@ impl From<BufferTooSmall> for EncodeError {
 /// The implementations in this module are unit structs (or, for
 /// [`Hpack`], a struct carrying the prefix width as a const parameter):
 /// call the functions on the type, `Quic::decode(buf)`.
+///
+/// A format of your own gets the bulk functions and the adapters by
+/// implementing the three required functions. Its `decode` must keep the
+/// contract of the [module docs](self): a length from 1 to `MAX_LEN`, and
+/// the same answer whatever follows the value.
+///
+/// ```
+/// use varint::formats::{DecodeError, Format};
+///
+/// /// One byte, the value itself, up to 100.
+/// struct Percent;
+///
+/// impl Format for Percent {
+///     type Value = u8;
+///     const MAX_LEN: usize = 1;
+///     const NAME: &'static str = "percentage";
+///     fn decode(buf: &[u8]) -> Result<(u8, usize), DecodeError> {
+///         match buf.first() {
+///             None => Err(DecodeError::Truncated),
+///             Some(&b) if b > 100 => Err(DecodeError::Overflow),
+///             Some(&b) => Ok((b, 1)),
+///         }
+///     }
+///     fn encoded_len(value: u8) -> Option<usize> {
+///         (value <= 100).then_some(1)
+///     }
+///     fn write(value: u8, out: &mut [u8]) {
+///         out[0] = value;
+///     }
+/// }
+///
+/// let values: Result<Vec<u8>, _> = Percent::iter(&[5, 50, 100]).collect();
+/// assert_eq!(values.unwrap(), [5, 50, 100]);
+/// let err = Percent::iter(&[5, 200]).nth(1).unwrap().unwrap_err();
+/// assert_eq!((err.count(), err.offset(), err.error()), (1, 1, DecodeError::Overflow));
+/// assert!(Percent::try_encode(101, &mut [0]).is_err());
+/// ```
 pub trait Format {
     /// The decoded value.
     type Value: Copy;
