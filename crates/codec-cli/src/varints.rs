@@ -60,9 +60,19 @@ pub trait Format {
     /// The values the `MAX_LEN`-th byte may have, and why, in words.
     fn last_byte() -> (String, &'static str);
     /// The library's decoder.
-    fn decode(bytes: &[u8], strict: bool) -> Result<(Self::Value, usize), DecodeError>;
+    fn decode(bytes: &[u8], strict: bool) -> Result<(Self::Value, usize), DecodeError> {
+        if strict {
+            Self::Lib::decode_strict(bytes)
+        } else {
+            Self::Lib::decode(bytes)
+        }
+    }
     /// The library's encoder.
-    fn encode(value: Self::Value) -> Vec<u8>;
+    fn encode(value: Self::Value) -> Vec<u8> {
+        let mut buf = [0u8; 32];
+        let n = Self::Lib::try_encode(value, &mut buf).unwrap_or(0);
+        buf[..n].to_vec()
+    }
     /// The value as printed.
     fn show(value: Self::Value) -> String;
 }
@@ -96,16 +106,6 @@ impl<T: Width> Format for Leb<T> {
     fn last_byte() -> (String, &'static str) {
         unsigned_last_byte::<T>()
     }
-    fn decode(bytes: &[u8], strict: bool) -> Result<(T, usize), DecodeError> {
-        if strict {
-            varint::decode_strict::<T>(bytes)
-        } else {
-            varint::decode::<T>(bytes)
-        }
-    }
-    fn encode(value: T) -> Vec<u8> {
-        encode(value)
-    }
     fn show(value: T) -> String {
         value.to_string()
     }
@@ -121,12 +121,6 @@ where
     const MAX_LEN: usize = T::MAX_LEN;
     fn last_byte() -> (String, &'static str) {
         unsigned_last_byte::<T>()
-    }
-    fn decode(bytes: &[u8], strict: bool) -> Result<(T, usize), DecodeError> {
-        Leb::<T>::decode(bytes, strict)
-    }
-    fn encode(value: T) -> Vec<u8> {
-        encode(value)
     }
     fn show(value: T) -> String {
         zigzag::decode(value).to_string()
@@ -154,18 +148,6 @@ macro_rules! sleb {
                     allowed,
                     "the bits above the type's width must repeat its sign bit",
                 )
-            }
-            fn decode(bytes: &[u8], strict: bool) -> Result<($t, usize), DecodeError> {
-                if strict {
-                    sleb128::decode_strict::<$t>(bytes)
-                } else {
-                    sleb128::decode::<$t>(bytes)
-                }
-            }
-            fn encode(value: $t) -> Vec<u8> {
-                let mut buf = [0u8; 19];
-                let n = sleb128::encode(value, &mut buf);
-                buf[..n].to_vec()
             }
             fn show(value: $t) -> String {
                 value.to_string()
