@@ -474,9 +474,9 @@ pub(crate) struct VarintTypeArgs {
     /// The format of the bytes (LEB128, as protobuf, DWARF and WebAssembly use, by default).
     #[arg(short = 'f', long, value_name = "FORMAT", default_value = "leb128")]
     pub(crate) format: VarintFormat,
-    /// With --format hpack: the bits of the first byte that hold the integer (1 to 8).
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
-    pub(crate) prefix_bits: u8,
+    /// With --format hpack: the bits of the first byte that hold the integer, 1 to 8 (default 8).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub(crate) prefix_bits: Option<u8>,
     /// The integer type: u16, u32, u64, u128, or i16..i128 for zigzag-mapped
     /// signed values (protobuf sint32/sint64; with --sleb128, signed LEB128).
     #[arg(short = 't', long = "type", value_name = "TYPE", default_value = "u64")]

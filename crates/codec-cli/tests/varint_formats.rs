@@ -242,6 +242,29 @@ fn errors_name_the_fault_and_the_place() {
         2,
     );
     assert!(e.contains("--sleb128 is signed LEB128"), "{e}");
+    let (_, e) = run(
+        &["varint", "decode", "-f", "quic", "--prefix-bits", "5", "25"],
+        b"",
+        2,
+    );
+    assert!(
+        e.contains("--prefix-bits goes with --format hpack only"),
+        "{e}"
+    );
+    let (_, e) = run(
+        &[
+            "varint",
+            "decode",
+            "-f",
+            "hpack",
+            "--prefix-bits",
+            "9",
+            "25",
+        ],
+        b"",
+        2,
+    );
+    assert!(e.contains("9 is not in 1..=8"), "{e}");
 }
 
 #[test]

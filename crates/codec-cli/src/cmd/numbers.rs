@@ -250,18 +250,27 @@ pub(super) fn varint_encode(
     binary: bool,
     numbers: &[String],
 ) -> io::Result<Status> {
+    if let Some(status) = prefix_bits_misplaced(ty) {
+        return status;
+    }
     if ty.format != VarintFormat::Leb128 {
         let (bits, signed) = match typed(ty) {
             Ok(t) => t,
             Err(message) => return usage(&message),
         };
-        return with_lib!(ty.format, ty.prefix_bits, F => {
+        return with_lib!(ty.format, ty.prefix_bits.unwrap_or(8), F => {
             let codec = Typed::<F>::new(bits, signed);
             encode_with(binary, numbers, |arg| codec.encode_arg(arg))
         });
     }
     let (bits, mode) = resolve(ty);
     encode_with(binary, numbers, |arg| encode_arg(bits, mode, arg))
+}
+
+/// `--prefix-bits` belongs to `--format hpack`.
+fn prefix_bits_misplaced(ty: &VarintTypeArgs) -> Option<io::Result<Status>> {
+    (ty.prefix_bits.is_some() && ty.format != VarintFormat::Hpack)
+        .then(|| usage("--prefix-bits goes with --format hpack only"))
 }
 
 /// A usage error, named on stderr: exit 2, nothing else done.
@@ -329,12 +338,15 @@ pub(super) fn varint_decode(
     binary: bool,
     inputs: &[String],
 ) -> io::Result<Status> {
+    if let Some(status) = prefix_bits_misplaced(ty) {
+        return status;
+    }
     if ty.format != VarintFormat::Leb128 {
         let (bits, signed) = match typed(ty) {
             Ok(t) => t,
             Err(message) => return usage(&message),
         };
-        return with_lib!(ty.format, ty.prefix_bits, F => {
+        return with_lib!(ty.format, ty.prefix_bits.unwrap_or(8), F => {
             decode_with(&Typed::<F>::new(bits, signed), strict, all, binary, inputs)
         });
     }
