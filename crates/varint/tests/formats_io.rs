@@ -188,3 +188,37 @@ fn stream_errors_name_the_value_and_offset() {
     ));
     assert_eq!(err.bytes(), &[0x40, 0x25]);
 }
+
+/// A format that breaks the contract: every decode takes 0 bytes, or more
+/// than there are.
+struct Broken<const N: usize>;
+
+impl<const N: usize> Format for Broken<N> {
+    type Value = u8;
+    const MAX_LEN: usize = 1;
+    const NAME: &'static str = "broken";
+    fn decode(buf: &[u8]) -> Result<(u8, usize), DecodeError> {
+        buf.first().map(|&b| (b, N)).ok_or(DecodeError::Truncated)
+    }
+    fn encoded_len(_: u8) -> Option<usize> {
+        Some(1)
+    }
+    fn write(value: u8, out: &mut [u8]) {
+        out[0] = value;
+    }
+}
+
+#[test]
+fn a_broken_format_cannot_stall_or_overrun_the_loops() {
+    let bytes = [1u8, 2, 3];
+    fn all<F: Format<Value = u8>>(bytes: &[u8]) {
+        let count = bytes.len();
+        assert_eq!(F::iter(bytes).count(), count);
+        let mut out = [0u8; 8];
+        assert_eq!(F::decode_into(bytes, &mut out).unwrap().count, count);
+        let n = decode_stream::<F, _, ()>(bytes, false, |_| Ok(())).unwrap();
+        assert_eq!(n as usize, count);
+    }
+    all::<Broken<0>>(&bytes);
+    all::<Broken<5>>(&bytes[..1]);
+}

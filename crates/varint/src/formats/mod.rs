@@ -390,7 +390,7 @@ fn decode_into_with<V: Copy>(
         match decode(&input[at..]) {
             Ok((v, n)) => {
                 *slot = v;
-                at += n;
+                at += progress(n, input.len() - at);
                 count += 1;
             }
             Err(error) => return Err(BulkError::new(error, at, count)),
@@ -462,7 +462,7 @@ impl<F: Format> Iterator for FormatIter<'_, F> {
         };
         match decoded {
             Ok((v, n)) => {
-                self.at += n;
+                self.at += progress(n, rest.len());
                 self.count += 1;
                 Some(Ok(v))
             }
@@ -475,6 +475,15 @@ impl<F: Format> Iterator for FormatIter<'_, F> {
 }
 
 impl<F: Format> core::iter::FusedIterator for FormatIter<'_, F> {}
+
+/// How far a decoded value of `n` bytes moves a loop with `left` bytes
+/// left: `n`, kept within 1 and `left` so that a format of someone else's
+/// that breaks the contract (a length of 0, or past the input) can neither
+/// stall a loop nor make it slice out of bounds.
+#[inline]
+pub(crate) fn progress(n: usize, left: usize) -> usize {
+    n.clamp(1, left.max(1))
+}
 
 /// The `N` bytes of `buf` from `at`, or `Truncated` if it ends first.
 #[inline]

@@ -182,7 +182,7 @@ pub fn decode_stream<F: Format, R: Read, E>(
                     on_value(value)
                         .map_err(|e| fail(index, offset, StreamErrorKind::Callback(e), &[]))?;
                     index += 1;
-                    at += n;
+                    at += super::progress(n, len - at);
                 }
                 Err(e) => return Err(fail(index, offset, StreamErrorKind::Decode(e), rest)),
             }
