@@ -221,4 +221,7 @@ fn a_broken_format_cannot_stall_or_overrun_the_loops() {
     }
     all::<Broken<0>>(&bytes);
     all::<Broken<5>>(&bytes[..1]);
+    let mut buf = &bytes[..1];
+    assert_eq!(buf.get_format::<Broken<5>>(), Ok(1));
+    assert!(buf.is_empty());
 }

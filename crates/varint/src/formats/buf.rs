@@ -81,7 +81,8 @@ fn get<T, B: Buf + ?Sized>(
     let chunk = buf.chunk();
     match decode(chunk) {
         Ok((v, n)) => {
-            buf.advance(n);
+            // Within the chunk even if a format breaks its contract.
+            buf.advance(super::progress(n, chunk.len()));
             return Ok(v);
         }
         // Cut off by the end of the chunk, but the buffer goes on.
