@@ -13,7 +13,8 @@ const ABOUT: &str =
 const LONG_ABOUT: &str = "\
 Validate, repair and count UTF-8 in files and trees; convert between UTF-8, \
 UTF-16, UTF-32, Latin-1 and the UTF-8 variants; encode and decode \
-LEB128/protobuf varints and zigzag.
+LEB128/protobuf varints, zigzag, and the variable-length integers of QUIC, \
+HPACK, SQLite, git, Bitcoin, CBOR, MessagePack, bincode and MIDI (--format).
 
 UTF-8 is checked exactly as Rust's core::str::from_utf8 checks it (the \
 SIMD validator of the varcodecs workspace), streaming in bounded memory.
@@ -198,7 +199,7 @@ Examples:
 Exit codes: 0 done (invalid input is counted, not an error), 2 an I/O or usage error."
     )]
     Count(CountArgs),
-    /// Encode numbers as LEB128/protobuf varints, or decode varints.
+    /// Encode numbers as varints (LEB128/protobuf, or --format quic, hpack, sqlite, ...), or decode them.
     #[command(subcommand)]
     Varint(VarintCommand),
     /// Map signed numbers to unsigned ones with zigzag (protobuf sint64), and back.
@@ -438,15 +439,51 @@ pub(crate) enum IntType {
     I128,
 }
 
+/// The varint formats of `varint encode` and `varint decode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum VarintFormat {
+    /// LEB128 / protobuf varints (also zigzag, and signed LEB128).
+    Leb128,
+    /// QUIC variable-length integers (RFC 9000 §16): 1, 2, 4 or 8 bytes, at most 2^62-1.
+    Quic,
+    /// The HPACK/QPACK prefixed integer (RFC 7541 §5.1); see --prefix-bits.
+    Hpack,
+    /// SQLite's varint: big-endian 7-bit groups, the 9th byte whole.
+    Sqlite,
+    /// git's offset varint (pack OFS_DELTA), also Bitcoin Core's VARINT: bijective base-128.
+    Git,
+    /// Bitcoin's CompactSize: FD/FE/FF then a little-endian u16/u32/u64.
+    Compactsize,
+    /// A CBOR integer head (RFC 8949 §3): major type 0 or 1 and its argument.
+    Cbor,
+    /// MessagePack integers: fixints, uint 8..64, int 8..64.
+    Msgpack,
+    /// bincode 2's varint: below 251 one byte, 251/252/253 then a little-endian u16/u32/u64.
+    Bincode,
+    /// MIDI's variable-length quantity: at most 4 bytes, 0x0fffffff.
+    Vlq,
+    /// A prefix varint: the first byte's leading ones count the bytes that follow; big-endian.
+    Prefix,
+    // Stream VByte and Group Varint encode blocks, not single values: they
+    // join here once their block codecs are in the library.
+}
+
 /// The numeric options of `varint encode` and `varint decode`.
 #[derive(Debug, Args)]
 pub(crate) struct VarintTypeArgs {
+    /// The format of the bytes (LEB128, as protobuf, DWARF and WebAssembly use, by default).
+    #[arg(short = 'f', long, value_name = "FORMAT", default_value = "leb128")]
+    pub(crate) format: VarintFormat,
+    /// With --format hpack: the bits of the first byte that hold the integer, 1 to 8 (default 8).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub(crate) prefix_bits: Option<u8>,
     /// The integer type: u16, u32, u64, u128, or i16..i128 for zigzag-mapped
     /// signed values (protobuf sint32/sint64; with --sleb128, signed LEB128).
     #[arg(short = 't', long = "type", value_name = "TYPE", default_value = "u64")]
     pub(crate) int_type: IntType,
-    /// Signed values through zigzag: the signed type of the same width
-    /// (--type u64 --signed is --type i64, protobuf sint64).
+    /// Signed values: the signed type of the same width (--type u64
+    /// --signed is --type i64, protobuf sint64). Through zigzag, except
+    /// for msgpack and cbor, which carry a sign of their own.
     #[arg(short, long)]
     pub(crate) signed: bool,
     /// Signed LEB128 (DWARF, WebAssembly) instead of zigzag: the signed type
@@ -466,10 +503,19 @@ Examples:
   codec varint encode --sleb128 -t i32 -- -1 -129  prints 7f / ff 7e (signed LEB128)
   codec varint encode -t u128 0x1_0000_0000_0000_0000
   codec varint encode --binary 300 1 > f  writes the bytes ac 02 01
+  codec varint encode -f quic 15293       prints 7b bd (RFC 9000)
+  codec varint encode -f hpack --prefix-bits 5 1337  prints 1f 9a 0a (RFC 7541)
+  codec varint encode -f cbor -t i64 -- -100  prints 38 63 (RFC 8949)
 
 Numbers are decimal, or hex with 0x after the sign; one '-' or '+' at most
 (only signed types take '-'); '_' may separate digits.
-Exit codes: 0 all encoded, 1 a number was rejected (the others are still encoded).")]
+The options --type and --signed mean the same for every format: the number
+must fit the type; a signed type goes through zigzag (-1 is 01), except for msgpack and cbor,
+which carry a sign of their own. A number outside the format's range (above
+2^62-1 for quic, 0x0fffffff for vlq) is rejected. SQLite stores a signed
+integer as its two's complement: encode that as u64.
+Exit codes: 0 all encoded, 1 a number was rejected (the others are still encoded),
+2 a usage error (--sleb128 with another --format).")]
     Encode {
         #[command(flatten)]
         ty: VarintTypeArgs,
@@ -490,15 +536,24 @@ Examples:
   codec varint decode --all 'ac 02 01 7f'    prints 300 / 1 / 127
   printf '\\xac\\x02' | codec varint decode --binary
   codec varint decode --binary --all -t u32 packed.bin
+  codec varint decode -f quic --strict '40 25'  rejected: non-canonical (37 is 25)
+  codec varint decode -f compactsize fdfd00      prints 253
+  codec varint decode -f msgpack -t i64 d0df     prints -33
+  codec varint decode -f git --all '80 00 7f'    prints 128 / 127
 
 Each hex argument (or, with --binary, each file or stdin) holds exactly one
 varint, or with --all a sequence of them; under --all every value before an
 error is printed, then the error with its byte offset.
 Errors name the fault: a bad hex digit and its position, an odd number of
-digits, a truncated varint, an overflow (and which byte), a non-canonical
-encoding (--strict), or trailing bytes.
+digits, a truncated varint, an overflow (and which byte), a reserved first
+byte (cbor 1c-1e, msgpack c1), a head that is not an integer (cbor, msgpack),
+a non-canonical encoding (--strict: the shortest form each specification
+prefers), a value outside --type, or trailing bytes. Under --all the failing
+varint is counted from 1: \"the 3rd varint, at byte offset 2: ...\".
+Formats: leb128 (default), quic, hpack (--prefix-bits), sqlite, git (also
+Bitcoin Core's VARINT), compactsize, cbor, msgpack, bincode, vlq (MIDI), prefix.
 Exit codes: 0 all decoded, 1 an input was rejected (the others are still decoded),
-2 a file could not be read.")]
+2 a file could not be read, or a usage error.")]
     Decode {
         #[command(flatten)]
         ty: VarintTypeArgs,

@@ -16,6 +16,10 @@
 
 use crate::hex;
 use codec_facade::DecodeError;
+use codec_facade::varint::formats::{
+    self as lib, Bijective, Bincode, CborHead, CompactSize, Format as LibFormat, Hpack, Leb128,
+    MsgPack, Prefix, Quic, Sleb128, Sqlite, StreamErrorKind, Vlq, cbor::Head,
+};
 use codec_facade::varint::{self, Varint, sleb128};
 use codec_facade::zigzag::{self, Unzig};
 use std::fmt::{self, Display};
@@ -47,6 +51,8 @@ impl Width for u128 {
 pub trait Format {
     /// The decoded value.
     type Value: Copy;
+    /// The library's format that decodes it.
+    type Lib: LibFormat<Value = Self::Value>;
     /// What the messages call it: `u64 varint`, `i32 SLEB128`.
     const NAME: &'static str;
     /// Its longest encoding.
@@ -54,9 +60,19 @@ pub trait Format {
     /// The values the `MAX_LEN`-th byte may have, and why, in words.
     fn last_byte() -> (String, &'static str);
     /// The library's decoder.
-    fn decode(bytes: &[u8], strict: bool) -> Result<(Self::Value, usize), DecodeError>;
+    fn decode(bytes: &[u8], strict: bool) -> Result<(Self::Value, usize), DecodeError> {
+        if strict {
+            Self::Lib::decode_strict(bytes)
+        } else {
+            Self::Lib::decode(bytes)
+        }
+    }
     /// The library's encoder.
-    fn encode(value: Self::Value) -> Vec<u8>;
+    fn encode(value: Self::Value) -> Vec<u8> {
+        let mut buf = [0u8; 32];
+        let n = Self::Lib::try_encode(value, &mut buf).unwrap_or(0);
+        buf[..n].to_vec()
+    }
     /// The value as printed.
     fn show(value: Self::Value) -> String;
 }
@@ -84,20 +100,11 @@ fn unsigned_last_byte<T: Width>() -> (String, &'static str) {
 
 impl<T: Width> Format for Leb<T> {
     type Value = T;
+    type Lib = Leb128<T>;
     const NAME: &'static str = T::VARINT;
     const MAX_LEN: usize = T::MAX_LEN;
     fn last_byte() -> (String, &'static str) {
         unsigned_last_byte::<T>()
-    }
-    fn decode(bytes: &[u8], strict: bool) -> Result<(T, usize), DecodeError> {
-        if strict {
-            varint::decode_strict::<T>(bytes)
-        } else {
-            varint::decode::<T>(bytes)
-        }
-    }
-    fn encode(value: T) -> Vec<u8> {
-        encode(value)
     }
     fn show(value: T) -> String {
         value.to_string()
@@ -109,16 +116,11 @@ where
     <T as Unzig>::Signed: Display,
 {
     type Value = T;
+    type Lib = Leb128<T>;
     const NAME: &'static str = T::VARINT;
     const MAX_LEN: usize = T::MAX_LEN;
     fn last_byte() -> (String, &'static str) {
         unsigned_last_byte::<T>()
-    }
-    fn decode(bytes: &[u8], strict: bool) -> Result<(T, usize), DecodeError> {
-        Leb::<T>::decode(bytes, strict)
-    }
-    fn encode(value: T) -> Vec<u8> {
-        encode(value)
     }
     fn show(value: T) -> String {
         zigzag::decode(value).to_string()
@@ -129,6 +131,7 @@ macro_rules! sleb {
     ($($t:ty, $name:literal;)*) => {$(
         impl Format for Sleb<$t> {
             type Value = $t;
+            type Lib = Sleb128<$t>;
             const NAME: &'static str = $name;
             const MAX_LEN: usize = <$t as sleb128::Sleb128>::MAX_LEN;
             fn last_byte() -> (String, &'static str) {
@@ -145,18 +148,6 @@ macro_rules! sleb {
                     allowed,
                     "the bits above the type's width must repeat its sign bit",
                 )
-            }
-            fn decode(bytes: &[u8], strict: bool) -> Result<($t, usize), DecodeError> {
-                if strict {
-                    sleb128::decode_strict::<$t>(bytes)
-                } else {
-                    sleb128::decode::<$t>(bytes)
-                }
-            }
-            fn encode(value: $t) -> Vec<u8> {
-                let mut buf = [0u8; 19];
-                let n = sleb128::encode(value, &mut buf);
-                buf[..n].to_vec()
             }
             fn show(value: $t) -> String {
                 value.to_string()
@@ -212,6 +203,19 @@ pub enum VarintProblem {
         /// Its shortest encoding.
         shortest: Vec<u8>,
     },
+    /// The value does not fit the `--type`.
+    Range {
+        /// The format's name.
+        what: &'static str,
+        /// The value.
+        value: String,
+        /// The type.
+        ty: String,
+    },
+    /// A CBOR head that is not an integer, and why.
+    NotAnInteger(String),
+    /// What a format other than LEB128 says is wrong, in words.
+    Other(String),
     /// A whole varint followed by more bytes.
     Trailing {
         /// The varint's length.
@@ -269,6 +273,17 @@ impl fmt::Display for VarintProblem {
                 shortest.len(),
                 plural(shortest.len())
             ),
+            VarintProblem::Range { what, value, ty } => write!(
+                f,
+                "out of range: the {what} holds {value}, which does not fit in {ty}; pass {}",
+                if value.starts_with('-') {
+                    "a signed --type (-t i64)"
+                } else {
+                    "a wider --type"
+                }
+            ),
+            VarintProblem::NotAnInteger(why) => write!(f, "not an integer: {why}"),
+            VarintProblem::Other(text) => f.write_str(text),
             VarintProblem::Trailing {
                 len,
                 value,
@@ -296,7 +311,12 @@ impl std::error::Error for VarintProblem {}
 
 /// `a u64 varint`, `an i64 SLEB128`.
 fn article(noun: &str) -> &'static str {
-    if noun.starts_with('i') { "an" } else { "a" }
+    // Said as a reader says them: "an i64", "an HPACK", "an SQLite".
+    if noun.starts_with('i') || noun.starts_with("HPACK") || noun.starts_with("SQL") {
+        "an"
+    } else {
+        "a"
+    }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -360,6 +380,66 @@ pub fn encode<T: Width>(value: T) -> Vec<u8> {
     buf[..n].to_vec()
 }
 
+/// How the varints of one format are decoded and shown: the library's
+/// format does the decoding; this adds the text of a value and the
+/// explanation of an error.
+pub trait Codec {
+    /// The library's format.
+    type Lib: LibFormat;
+    /// The value as printed, or why it cannot be (out of `--type`'s range).
+    fn show(&self, value: <Self::Lib as LibFormat>::Value) -> Result<String, VarintProblem>;
+    /// Why `bytes` (from the failing varint's first byte) failed with `e`.
+    fn explain(&self, bytes: &[u8], e: DecodeError) -> VarintProblem;
+}
+
+/// The CLI's LEB128, zigzag and SLEB128 formats as a [`Codec`].
+pub struct LebCodec<F>(PhantomData<F>);
+
+impl<F> Default for LebCodec<F> {
+    fn default() -> Self {
+        LebCodec(PhantomData)
+    }
+}
+
+impl<F: Format> Codec for LebCodec<F> {
+    type Lib = F::Lib;
+    fn show(&self, value: F::Value) -> Result<String, VarintProblem> {
+        Ok(F::show(value))
+    }
+    fn explain(&self, bytes: &[u8], e: DecodeError) -> VarintProblem {
+        explain::<F>(bytes, e)
+    }
+}
+
+/// Decodes the varint at the start of `bytes` with `codec`: its text and
+/// length, or what is wrong (for `--strict`, with the shortest form).
+pub fn decode_one<C: Codec>(
+    codec: &C,
+    bytes: &[u8],
+    strict: bool,
+) -> Result<(String, usize), VarintProblem> {
+    let decoded = if strict {
+        C::Lib::decode_strict(bytes)
+    } else {
+        C::Lib::decode(bytes)
+    };
+    match decoded {
+        Ok((value, n)) => Ok((codec.show(value)?, n)),
+        Err(DecodeError::NonCanonical) => {
+            // The lenient decode gives the value, to show its shortest form.
+            let (value, len) = C::Lib::decode(bytes).map_err(|e| codec.explain(bytes, e))?;
+            let mut buf = [0u8; 32];
+            let n = C::Lib::try_encode(value, &mut buf).unwrap_or(0);
+            Err(VarintProblem::NonCanonical {
+                len,
+                value: codec.show(value)?,
+                shortest: buf[..n].to_vec(),
+            })
+        }
+        Err(e) => Err(codec.explain(bytes, e)),
+    }
+}
+
 /// Why a stream of varints stopped early.
 #[derive(Debug)]
 pub enum StreamError {
@@ -379,91 +459,81 @@ pub enum StreamError {
     Output(io::Error),
 }
 
-/// Bytes per read in [`decode_stream`]: large enough that the carry of at
-/// most `MAX_LEN - 1` bytes is rare.
-const STREAM_CHUNK: usize = 64 << 10;
+/// The callback's errors inside the library's stream decoder.
+enum Stop {
+    Problem(VarintProblem),
+    Output(io::Error),
+}
 
-/// Decodes the varints of format `F` in `reader` in bounded memory: one that
-/// fills the input, or with `all` a sequence, calling `on_value` with each
-/// value in order. Every value before an error is handed out first.
-pub fn decode_stream<F: Format, R: Read>(
+/// Decodes the varints of `codec` in `reader` in bounded memory: one that
+/// fills the input, or with `all` a sequence (the library's
+/// `formats::decode_stream`), calling `on_value` with each value's text in
+/// order. Every value before an error is handed out first.
+pub fn decode_stream<C: Codec, R: Read>(
+    codec: &C,
     mut reader: R,
     strict: bool,
     all: bool,
-    mut on_value: impl FnMut(F::Value) -> io::Result<()>,
+    mut on_value: impl FnMut(String) -> io::Result<()>,
 ) -> Result<(), StreamError> {
-    let mut buf = vec![0u8; STREAM_CHUNK + F::MAX_LEN];
-    // Bytes at the front of `buf` not decoded yet, and the absolute offset
-    // of `buf[0]`.
-    let (mut len, mut base, mut index) = (0usize, 0u64, 0u64);
-    let mut eof = false;
-    loop {
-        // Read until a whole varint is there (or the input ends): values
-        // are handed out as soon as they arrive, even from a slow pipe.
-        while !eof && len < F::MAX_LEN {
-            match reader.read(&mut buf[len..]) {
-                Ok(0) => eof = true,
-                Ok(n) => len += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(StreamError::Io(e)),
-            }
-        }
-        if !all {
-            // One varint must fill the input.
-            let (value, n) =
-                decode_prefix::<F>(&buf[..len], strict).map_err(|problem| StreamError::Varint {
-                    index: 0,
-                    offset: 0,
-                    problem,
-                })?;
-            let mut rest = buf[n..len.min(n + 9)].to_vec();
-            if rest.len() < 9 && !eof {
-                let mut extra = [0u8; 9];
-                let want = 9 - rest.len();
-                let got = read_up_to(&mut reader, &mut extra[..want]).map_err(StreamError::Io)?;
-                rest.extend_from_slice(&extra[..got]);
-            }
-            if !rest.is_empty() {
-                let more = rest.len() > 8;
-                rest.truncate(8);
-                return Err(StreamError::Varint {
-                    index: 0,
-                    offset: 0,
-                    problem: VarintProblem::Trailing {
-                        len: n,
-                        value: F::show(value),
-                        rest,
-                        more,
-                    },
-                });
-            }
-            return on_value(value).map_err(StreamError::Output);
-        }
-        let mut at = 0;
-        while at < len {
-            // Near the end of a full buffer, fetch more before deciding.
-            if !eof && len - at < F::MAX_LEN {
-                break;
-            }
-            let (value, n) = decode_prefix::<F>(&buf[at..len], strict).map_err(|problem| {
-                StreamError::Varint {
-                    index,
-                    offset: base + at as u64,
-                    problem,
-                }
-            })?;
-            on_value(value).map_err(StreamError::Output)?;
-            index += 1;
-            at += n;
-        }
-        if eof {
-            // A sequence of no varints is a valid (empty) sequence.
+    let varint = |index, offset, problem| StreamError::Varint {
+        index,
+        offset,
+        problem,
+    };
+    if all {
+        let result = lib::decode_stream::<C::Lib, _, Stop>(reader, strict, |v| {
+            let text = codec.show(v).map_err(Stop::Problem)?;
+            on_value(text).map_err(Stop::Output)
+        });
+        let Err(e) = result else {
             return Ok(());
-        }
-        buf.copy_within(at..len, 0);
-        base += at as u64;
-        len -= at;
+        };
+        let (index, offset) = (e.index(), e.offset());
+        let bytes = e.bytes().to_vec();
+        return Err(match e.into_kind() {
+            // Decoded again from its bytes, for the message's details.
+            StreamErrorKind::Decode(err) => varint(
+                index,
+                offset,
+                decode_one(codec, &bytes, strict)
+                    .err()
+                    .unwrap_or_else(|| codec.explain(&bytes, err)),
+            ),
+            StreamErrorKind::Read(e) => StreamError::Io(e),
+            StreamErrorKind::Callback(Stop::Problem(p)) => varint(index, offset, p),
+            StreamErrorKind::Callback(Stop::Output(e)) => StreamError::Output(e),
+            _ => StreamError::Io(io::Error::other("varint stream stopped")),
+        });
     }
+    // One varint must fill the input: read at most its longest encoding,
+    // then up to 9 bytes more to name any trailing ones.
+    let max_len = <C::Lib as LibFormat>::MAX_LEN;
+    let mut buf = vec![0u8; max_len + 9];
+    let len = read_up_to(&mut reader, &mut buf[..max_len]).map_err(StreamError::Io)?;
+    let (text, n) = decode_one(codec, &buf[..len], strict).map_err(|p| varint(0, 0, p))?;
+    let mut rest = buf[n..len].to_vec();
+    if len == max_len {
+        let mut extra = [0u8; 9];
+        let got = read_up_to(&mut reader, &mut extra[..9 - rest.len().min(9)])
+            .map_err(StreamError::Io)?;
+        rest.extend_from_slice(&extra[..got]);
+    }
+    if !rest.is_empty() {
+        let more = rest.len() > 8;
+        rest.truncate(8);
+        return Err(varint(
+            0,
+            0,
+            VarintProblem::Trailing {
+                len: n,
+                value: text,
+                rest,
+                more,
+            },
+        ));
+    }
+    on_value(text).map_err(StreamError::Output)
 }
 
 fn read_up_to<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
@@ -481,15 +551,16 @@ fn read_up_to<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
 
 /// Parses hex and decodes it: the values as text (one, or with `all` a
 /// sequence), or the values before the error and the error.
-pub fn decode_hex<F: Format>(
+pub fn decode_hex<C: Codec>(
+    codec: &C,
     text: &str,
     strict: bool,
     all: bool,
 ) -> Result<Vec<String>, (Vec<String>, String)> {
     let bytes = hex::parse(text).map_err(|e| (Vec::new(), VarintProblem::Hex(e).to_string()))?;
     let mut values = Vec::new();
-    match decode_stream::<F, _>(&bytes[..], strict, all, |v| {
-        values.push(F::show(v));
+    match decode_stream(codec, &bytes[..], strict, all, |v| {
+        values.push(v);
         Ok(())
     }) {
         Ok(()) => Ok(values),
@@ -497,7 +568,8 @@ pub fn decode_hex<F: Format>(
     }
 }
 
-/// The message for a stream error: with `all`, which varint and where.
+/// The message for a stream error: with `all`, which varint and where,
+/// counted from 1 as a reader counts ("the 3rd varint, at byte offset 2").
 pub fn stream_message(e: &StreamError, all: bool) -> String {
     match e {
         StreamError::Varint {
@@ -505,10 +577,287 @@ pub fn stream_message(e: &StreamError, all: bool) -> String {
             offset,
             problem,
         } if all && !matches!(problem, VarintProblem::Empty) => {
-            format!("varint #{} at byte offset {offset}: {problem}", index + 1)
+            let n = index + 1;
+            format!(
+                "the {n}{} varint, at byte offset {offset}: {problem}",
+                ordinal(n)
+            )
         }
         StreamError::Varint { problem, .. } => problem.to_string(),
         StreamError::Io(e) | StreamError::Output(e) => e.to_string(),
+    }
+}
+
+/// The English ordinal suffix of `n`: `st` for 1 and 21, `th` for 11.
+fn ordinal(n: u64) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    }
+}
+
+/// A format other than LEB128, as the command line sees it: its values
+/// as integers (`i128` holds every one of them), and its words.
+pub trait Wide: LibFormat {
+    /// Whether the format carries a sign itself (MessagePack, CBOR); the
+    /// others take signed values through zigzag.
+    const SIGNED: bool;
+    /// Its range, in words.
+    const RANGE: &'static str;
+    /// The value as an integer, or why it is not one.
+    fn to_wide(value: Self::Value) -> Result<i128, String>;
+    /// The value of an integer, if the format can hold it.
+    fn from_wide(wide: i128) -> Option<Self::Value>;
+    /// Why `bytes` overflow, in words.
+    fn overflow(bytes: &[u8]) -> String;
+    /// Why a value starting with `first` is not an integer, in words.
+    fn not_an_integer(first: u8) -> String {
+        format!("the first byte 0x{first:02x} does not start an integer")
+    }
+}
+
+macro_rules! unsigned_wide {
+    ($($f:ty, $v:ty, $range:literal, $overflow:literal;)*) => {$(
+        impl Wide for $f {
+            const SIGNED: bool = false;
+            const RANGE: &'static str = $range;
+            fn to_wide(value: $v) -> Result<i128, String> {
+                Ok(i128::from(value))
+            }
+            fn from_wide(wide: i128) -> Option<$v> {
+                <$v>::try_from(wide).ok().filter(|&v| Self::encoded_len(v).is_some())
+            }
+            fn overflow(_: &[u8]) -> String {
+                $overflow.to_string()
+            }
+        }
+    )*};
+}
+
+unsigned_wide! {
+    Quic, u64, "0 to 4611686018427387903, 2^62-1", "a QUIC varint cannot overflow";
+    Sqlite, u64, "0 to 18446744073709551615", "an SQLite varint cannot overflow";
+    Bijective, u64, "0 to 18446744073709551615",
+        "the continuation bytes go on past 18446744073709551615 (u64), the largest value";
+    CompactSize, u64, "0 to 18446744073709551615", "a CompactSize cannot overflow";
+    Bincode, u64, "0 to 18446744073709551615",
+        "the first byte 0xfe announces a u128, which bincode never reads as a u64";
+    Vlq, u32, "0 to 268435455, 0x0fffffff",
+        "all 4 bytes set the continuation bit (0x80), but a MIDI variable-length quantity is at most 4 bytes long";
+    Prefix, u64, "0 to 18446744073709551615", "a prefix varint cannot overflow";
+}
+
+impl<const N: u8> Wide for Hpack<N> {
+    const SIGNED: bool = false;
+    const RANGE: &'static str = "0 to 18446744073709551615";
+    fn to_wide(value: u64) -> Result<i128, String> {
+        Ok(i128::from(value))
+    }
+    fn from_wide(wide: i128) -> Option<u64> {
+        u64::try_from(wide).ok()
+    }
+    fn overflow(bytes: &[u8]) -> String {
+        if bytes.len() >= Self::MAX_LEN && bytes[1..Self::MAX_LEN].iter().all(|&b| b >= 0x80) {
+            "the prefix is followed by 10 bytes with the continuation bit (0x80), \
+             but an HPACK integer of 64 bits is at most 11 bytes long"
+                .to_string()
+        } else {
+            "the value is above 18446744073709551615 (u64)".to_string()
+        }
+    }
+}
+
+impl Wide for MsgPack {
+    const SIGNED: bool = true;
+    const RANGE: &'static str = "-9223372036854775808 to 18446744073709551615";
+    fn to_wide(value: i128) -> Result<i128, String> {
+        Ok(value)
+    }
+    fn from_wide(wide: i128) -> Option<i128> {
+        Self::encoded_len(wide).map(|_| wide)
+    }
+    fn overflow(_: &[u8]) -> String {
+        "a MessagePack integer cannot overflow".to_string()
+    }
+    fn not_an_integer(first: u8) -> String {
+        format!(
+            "the first byte 0x{first:02x} starts a MessagePack value of another type \
+             (nil, boolean, float, string, binary, array, map or extension)"
+        )
+    }
+}
+
+impl Wide for CborHead {
+    const SIGNED: bool = true;
+    const RANGE: &'static str = "-18446744073709551616 to 18446744073709551615";
+    fn to_wide(head: Head) -> Result<i128, String> {
+        const NAMES: [&str; 8] = [
+            "unsigned integer",
+            "negative integer",
+            "byte string",
+            "text string",
+            "array",
+            "map",
+            "tag",
+            "simple value or float",
+        ];
+        head.to_int().ok_or_else(|| {
+            format!(
+                "the head is major type {} ({}) with argument {}, not an integer (major type 0 or 1)",
+                head.major, NAMES[usize::from(head.major & 7)], head.argument
+            )
+        })
+    }
+    fn from_wide(wide: i128) -> Option<Head> {
+        Head::from_int(wide)
+    }
+    fn overflow(_: &[u8]) -> String {
+        "a CBOR head cannot overflow".to_string()
+    }
+    fn not_an_integer(first: u8) -> String {
+        format!(
+            "the first byte 0x{first:02x} has additional information 31 (an indefinite \
+             length, or the break code), which carries no integer"
+        )
+    }
+}
+
+/// A [`Wide`] format read into a `--type`: unsigned `bits`, or with
+/// `signed` the signed type of that width (through zigzag, unless the
+/// format has a sign of its own).
+pub struct Typed<F> {
+    bits: u32,
+    signed: bool,
+    format: PhantomData<F>,
+}
+
+impl<F: Wide> Typed<F> {
+    /// The format read into the integer type of `bits` bits, signed or not.
+    pub fn new(bits: u32, signed: bool) -> Self {
+        Typed {
+            bits,
+            signed,
+            format: PhantomData,
+        }
+    }
+
+    fn type_name(&self) -> String {
+        format!("{}{}", if self.signed { 'i' } else { 'u' }, self.bits)
+    }
+
+    /// The bytes of the number `arg`, parsed as the type.
+    pub fn encode_arg(&self, arg: &str) -> Result<Vec<u8>, String> {
+        let wide = match (self.bits, self.signed) {
+            (_, false) => {
+                let v = match self.bits {
+                    16 => u128::from(parse_int::<u16>(arg)?),
+                    32 => u128::from(parse_int::<u32>(arg)?),
+                    64 => u128::from(parse_int::<u64>(arg)?),
+                    _ => parse_int::<u128>(arg)?,
+                };
+                i128::try_from(v).ok()
+            }
+            (_, true) => {
+                let v = match self.bits {
+                    16 => i128::from(parse_int::<i16>(arg)?),
+                    32 => i128::from(parse_int::<i32>(arg)?),
+                    64 => i128::from(parse_int::<i64>(arg)?),
+                    _ => parse_int::<i128>(arg)?,
+                };
+                if F::SIGNED {
+                    Some(v)
+                } else {
+                    // Zigzag within the type's width: -1 -> 1, 1 -> 2.
+                    let z = (v << 1) ^ (v >> 127);
+                    let unsigned = (z as u128) & width_mask(self.bits);
+                    i128::try_from(unsigned).ok()
+                }
+            }
+        };
+        let value = wide.and_then(F::from_wide).ok_or_else(|| {
+            format!(
+                "out of range: {arg} does not fit in {} {} ({}{})",
+                article(F::NAME),
+                F::NAME,
+                F::RANGE,
+                if self.signed && !F::SIGNED {
+                    ", after zigzag"
+                } else {
+                    ""
+                }
+            )
+        })?;
+        let mut buf = [0u8; 32];
+        let n = F::try_encode(value, &mut buf).map_err(|e| e.to_string())?;
+        Ok(buf[..n].to_vec())
+    }
+}
+
+/// The low `bits` bits.
+fn width_mask(bits: u32) -> u128 {
+    if bits >= 128 {
+        u128::MAX
+    } else {
+        (1 << bits) - 1
+    }
+}
+
+impl<F: Wide> Codec for Typed<F> {
+    type Lib = F;
+
+    fn show(&self, value: F::Value) -> Result<String, VarintProblem> {
+        let wide = F::to_wide(value).map_err(VarintProblem::NotAnInteger)?;
+        let bits = self.bits;
+        let fits = if !self.signed || !F::SIGNED {
+            // The type's unsigned values (of the zigzag code, when signed).
+            wide >= 0 && (wide as u128) <= width_mask(bits)
+        } else {
+            let half = 1i128.checked_shl(bits - 1).unwrap_or(i128::MAX);
+            bits >= 128 || (-half..half).contains(&wide)
+        };
+        if !fits {
+            return Err(VarintProblem::Range {
+                what: F::NAME,
+                value: wide.to_string(),
+                ty: self.type_name(),
+            });
+        }
+        if self.signed && !F::SIGNED {
+            let s = (wide >> 1) ^ -(wide & 1);
+            return Ok(s.to_string());
+        }
+        Ok(wide.to_string())
+    }
+
+    fn explain(&self, bytes: &[u8], e: DecodeError) -> VarintProblem {
+        let first = bytes.first().copied().unwrap_or(0);
+        let text = match e {
+            _ if bytes.is_empty() => return VarintProblem::Empty,
+            DecodeError::Truncated => format!(
+                "truncated: the input ends after {} byte{}, inside {} {}",
+                bytes.len(),
+                plural(bytes.len()),
+                article(F::NAME),
+                F::NAME
+            ),
+            DecodeError::Overflow => format!("overflow: {}", F::overflow(bytes)),
+            DecodeError::Reserved => format!(
+                "reserved: {} {} may not start with 0x{first:02x}{}",
+                article(F::NAME),
+                F::NAME,
+                if bytes.len() > 1 && first == 0xf8 {
+                    format!(" 0x{:02x} (a simple value below 32 in two bytes)", bytes[1])
+                } else {
+                    String::new()
+                }
+            ),
+            DecodeError::NotAnInteger => format!("not an integer: {}", F::not_an_integer(first)),
+            e => e.to_string(),
+        };
+        VarintProblem::Other(text)
     }
 }
 
@@ -636,8 +985,12 @@ pub fn parse_int<T: Int>(text: &str) -> Result<T, String> {
 mod tests {
     use super::*;
 
+    fn leb<F: Format>() -> LebCodec<F> {
+        LebCodec::default()
+    }
+
     fn decode_one(hex: &str, strict: bool) -> Result<u64, String> {
-        decode_hex::<Leb<u64>>(hex, strict, false)
+        decode_hex(&leb::<Leb<u64>>(), hex, strict, false)
             .map(|v| v[0].parse().unwrap())
             .map_err(|(_, e)| e)
     }
@@ -719,28 +1072,28 @@ mod tests {
         assert!(msg("ac0", false).contains("odd number of hex digits"));
         assert_eq!(decode_one("80 00", false), Ok(0));
         assert_eq!(
-            decode_hex::<Leb<u64>>("ac02 01 7f", false, true),
+            decode_hex(&leb::<Leb<u64>>(), "ac02 01 7f", false, true),
             Ok(vec!["300".into(), "1".into(), "127".into()])
         );
         // Every good value before the error comes back with it.
         assert_eq!(
-            decode_hex::<Leb<u64>>("ac 02 01 7f 80", false, true),
+            decode_hex(&leb::<Leb<u64>>(), "ac 02 01 7f 80", false, true),
             Err((
                 vec!["300".into(), "1".into(), "127".into()],
-                "varint #4 at byte offset 4: truncated: the only byte sets the continuation bit (0x80), so at least one more byte must follow".into()
+                "the 4th varint, at byte offset 4: truncated: the only byte sets the continuation bit (0x80), so at least one more byte must follow".into()
             ))
         );
         // Other widths say so.
-        let e = decode_hex::<Leb<u32>>("ff ff ff ff 10", false, false).unwrap_err();
+        let e = decode_hex(&leb::<Leb<u32>>(), "ff ff ff ff 10", false, false).unwrap_err();
         assert!(
             e.1.contains("last byte of a u32 varint may only be 0x00 to 0x0f"),
             "{}",
             e.1
         );
-        let e = decode_hex::<Leb<u16>>("80 80 80", false, false).unwrap_err();
+        let e = decode_hex(&leb::<Leb<u16>>(), "80 80 80", false, false).unwrap_err();
         assert!(e.1.contains("first 3 bytes"), "{}", e.1);
         assert_eq!(
-            decode_hex::<Zig<u32>>("01", false, false),
+            decode_hex(&leb::<Zig<u32>>(), "01", false, false),
             Ok(vec!["-1".into()])
         );
     }
@@ -766,8 +1119,8 @@ mod tests {
             bytes.extend(encode(v * v * v * 977));
         }
         let mut got = Vec::new();
-        decode_stream::<Leb<u64>, _>(Trickle(&bytes), true, true, |v| {
-            got.push(v);
+        decode_stream(&leb::<Leb<u64>>(), Trickle(&bytes), true, true, |v| {
+            got.push(v.parse::<u64>().unwrap());
             Ok(())
         })
         .unwrap();
@@ -827,7 +1180,7 @@ mod tests {
         fn encode_then_decode(v: u64) -> bool {
             let bytes = encode(v);
             decode_prefix::<Leb<u64>>(&bytes, true) == Ok((v, bytes.len()))
-                && decode_hex::<Leb<u64>>(&hex::format(&bytes), true, false) == Ok(vec![v.to_string()])
+                && decode_hex(&leb::<Leb<u64>>(), &hex::format(&bytes), true, false) == Ok(vec![v.to_string()])
         }
 
         fn parse_matches_std(v: i64) -> bool {

@@ -69,7 +69,7 @@ fn every_good_value_is_printed_before_the_error() {
     let (out, err) = run(&["varint", "decode", "--all", "ac 02 01 7f 80"], b"", 1);
     assert_eq!(lines(out), ["300", "1", "127"]);
     assert!(
-        err.contains("varint #4 at byte offset 4: truncated"),
+        err.contains("the 4th varint, at byte offset 4: truncated"),
         "{err}"
     );
     let (out, err) = run(
@@ -78,7 +78,7 @@ fn every_good_value_is_printed_before_the_error() {
         1,
     );
     assert_eq!(lines(out), ["5", "6"]);
-    assert!(err.contains("varint #3 at byte offset 2"), "{err}");
+    assert!(err.contains("the 3rd varint, at byte offset 2"), "{err}");
     // --strict under --all: the values before the padded one.
     let (out, err) = run(
         &["varint", "decode", "--all", "--strict", "01 80 00"],
@@ -316,11 +316,11 @@ macro_rules! sleb128_width {
         );
         assert_eq!(lines(out), texts);
         assert!(
-            err.contains(&format!(
-                "varint #{} at byte offset {}: truncated",
-                values.len() + 1,
-                stream.len()
-            )),
+            err.contains(&format!("the {}", values.len() + 1))
+                && err.contains(&format!(
+                    " varint, at byte offset {}: truncated",
+                    stream.len()
+                )),
             "{err}"
         );
         // Overflow: MAX_LEN continuation bytes, and a last byte that does

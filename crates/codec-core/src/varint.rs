@@ -25,6 +25,16 @@ pub enum DecodeError {
     /// (`80 00` for 0). Lenient decoding accepts such input, as every
     /// protobuf runtime does.
     NonCanonical,
+    /// The first byte is a prefix the format reserves and no conforming
+    /// encoder writes: CBOR's additional information 28 to 30 (and the
+    /// two-byte simple values below 32), MessagePack's `0xC1`. No more input
+    /// can fix it.
+    Reserved,
+    /// The first byte starts something that is not an integer of the
+    /// format: a MessagePack `nil`, string or float; a CBOR head with
+    /// additional information 31 (an indefinite length, or the "break"
+    /// byte), which carries no argument.
+    NotAnInteger,
 }
 
 impl DecodeError {
@@ -35,6 +45,8 @@ impl DecodeError {
             DecodeError::Truncated => "varint truncated: input ended before its last byte",
             DecodeError::Overflow => "varint overflows the target integer type",
             DecodeError::NonCanonical => "varint is not in its shortest (canonical) form",
+            DecodeError::Reserved => "varint starts with a byte its format reserves",
+            DecodeError::NotAnInteger => "the first byte does not start an integer of this format",
         }
     }
 }

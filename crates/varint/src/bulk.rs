@@ -44,6 +44,15 @@ pub struct BulkError {
 }
 
 impl BulkError {
+    /// The error of the varint at `offset`, after `count` good ones.
+    pub(crate) const fn new(error: DecodeError, offset: usize, count: usize) -> BulkError {
+        BulkError {
+            error,
+            offset,
+            count,
+        }
+    }
+
     /// Why the varint could not be decoded.
     #[must_use]
     pub const fn error(&self) -> DecodeError {
@@ -68,18 +77,23 @@ impl fmt::Display for BulkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Counted as a reader counts: the third varint follows two good ones.
         let n = self.count + 1;
-        let suffix = match (n % 10, n % 100) {
-            (_, 11..=13) => "th",
-            (1, _) => "st",
-            (2, _) => "nd",
-            (3, _) => "rd",
-            _ => "th",
-        };
+        let suffix = ordinal_suffix(n as u64);
         write!(
             f,
             "the {n}{suffix} varint, at byte offset {}: {}",
             self.offset, self.error
         )
+    }
+}
+
+/// The English ordinal suffix of `n`: `st` for 1 and 21, `th` for 11.
+pub(crate) fn ordinal_suffix(n: u64) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
     }
 }
 

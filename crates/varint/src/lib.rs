@@ -49,6 +49,7 @@
 //! | `BufVarint`, `PutVarint` | one value from a `bytes::Buf`, into a `bytes::BufMut`, advancing them (feature `bytes`) |
 //! | [`kernels`], [`KernelCodec`] | the SIMD kernels compiled in, and the bulk functions with a chosen one |
 //! | [`Varint::MAX_LEN`] | the longest encoding of each type |
+//! | [`formats`] | the other formats under one [`formats::Format`] trait: QUIC, HPACK/QPACK, SQLite, git and Bitcoin Core's `VARINT`, Bitcoin's CompactSize, CBOR heads, MessagePack integers, bincode 2, MIDI's VLQ and a prefix varint |
 //!
 //! The functions are generic over the sealed trait [`Varint`]; the type is
 //! usually inferred, or named with a turbofish: `decode::<u32>(buf)`.
@@ -90,6 +91,46 @@
 //! decoding accepts exactly the output of `encode`, run every kernel
 //! against the scalar decoder with every kind of error at every offset
 //! around the window size, and read inputs that end at a guard page.
+//!
+//! # Other formats
+//!
+//! [`formats`] has the variable-length integers of other systems, each with
+//! its specification's rules for the shortest form, the longest encoding
+//! and the range, under one trait: `decode`, `decode_strict`, `try_encode`,
+//! `encoded_len`, `MAX_LEN`, the bulk functions, and the `std::io` and
+//! `bytes` adapters.
+//!
+//! | format | used by |
+//! |---|---|
+//! | [`Quic`](formats::Quic) | QUIC (RFC 9000 §16) |
+//! | [`Hpack<N>`](formats::Hpack) | HPACK and QPACK (RFC 7541 §5.1) |
+//! | [`Sqlite`](formats::Sqlite) | SQLite records |
+//! | [`Bijective`](formats::Bijective) | git pack offsets, Bitcoin Core's `VARINT` |
+//! | [`CompactSize`](formats::CompactSize) | Bitcoin |
+//! | [`CborHead`](formats::CborHead) | CBOR (RFC 8949) |
+//! | [`MsgPack`](formats::MsgPack) | MessagePack |
+//! | [`Bincode`](formats::Bincode) | bincode 2 |
+//! | [`Vlq`](formats::Vlq) | MIDI files |
+//! | [`Prefix`](formats::Prefix) | a prefix varint (length in the first byte) |
+//! | [`Leb128<T>`](formats::Leb128), [`Zigzag<S>`](formats::Zigzag), [`Sleb128<S>`](formats::Sleb128) | this crate's own functions, under the trait |
+//!
+//! ```
+//! use varint::formats::{DecodeError, Format, Hpack, Quic, Vlq};
+//!
+//! // RFC 9000 A.1: 15293 in two bytes; 37 padded to two is not the
+//! // shortest form.
+//! assert_eq!(Quic::decode(&[0x7b, 0xbd]), Ok((15293, 2)));
+//! assert_eq!(Quic::decode_strict(&[0x40, 0x25]), Err(DecodeError::NonCanonical));
+//!
+//! // RFC 7541 C.1.2: 1337 with a 5-bit prefix.
+//! let mut buf = [0u8; 11];
+//! let n = Hpack::<5>::encode(1337, &mut buf);
+//! assert_eq!(&buf[..n], [0x1f, 0x9a, 0x0a]);
+//!
+//! // MIDI: at most four bytes.
+//! assert_eq!(Vlq::decode(&[0xff, 0xff, 0xff, 0x7f]), Ok((0x0fff_ffff, 4)));
+//! assert_eq!(Vlq::decode(&[0xff, 0xff, 0xff, 0xff]), Err(DecodeError::Overflow));
+//! ```
 //!
 //! # Protobuf `int32`, `int64` and `uint32`
 //!
@@ -140,12 +181,14 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): the [`ReadVarint`] and [`WriteVarint`] traits.
-//!   Implies `alloc`.
-//! - `alloc`: [`decode_to_vec`], [`decode_into_vec`], [`encode_slice_to_vec`] and
-//!   [`encode_slice_into_vec`].
+//! - `std` (default): the [`ReadVarint`] and [`WriteVarint`] traits, and
+//!   for every format `formats::ReadFormat`, `formats::WriteFormat` and
+//!   `formats::decode_stream`. Implies `alloc`.
+//! - `alloc`: [`decode_to_vec`], [`decode_into_vec`], [`encode_slice_to_vec`],
+//!   [`encode_slice_into_vec`] and `Format::encode_slice_to_vec`.
 //! - `bytes`: the `BufVarint` and `PutVarint` traits over the `bytes`
-//!   crate's `Buf` and `BufMut` (works without `std`).
+//!   crate's `Buf` and `BufMut`, and `formats::BufFormat` and
+//!   `formats::PutFormat` for every format (works without `std`).
 //!
 //! Without `std` and `alloc` the crate is `#![no_std]` and
 //! allocation-free; the kernels are still chosen at run time (the
@@ -182,6 +225,7 @@ mod bulk;
 mod bulk_encode;
 mod decode;
 mod encode;
+pub mod formats;
 pub mod group_varint;
 mod int;
 #[cfg(feature = "std")]

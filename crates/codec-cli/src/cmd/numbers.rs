@@ -2,10 +2,13 @@
 //! input is named on stderr and the others still go through.
 
 use super::Status;
-use crate::cli::{IntType, SignedType, VarintTypeArgs};
+use crate::cli::{IntType, SignedType, VarintFormat, VarintTypeArgs};
 use crate::names;
-use crate::varints::{self, Format, Int, Leb, Sleb, StreamError, Zig};
+use crate::varints::{self, Codec, Int, Leb, LebCodec, Sleb, StreamError, Typed, Zig};
 use crate::{hex, varints::parse_int};
+use codec_facade::varint::formats::{
+    Bijective, Bincode, CborHead, CompactSize, Hpack, MsgPack, Prefix, Quic, Sqlite, Vlq,
+};
 use codec_facade::zigzag;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -109,6 +112,105 @@ macro_rules! with_bits {
     };
 }
 
+/// Runs `$body` with `$f` the library format of `--format` (not LEB128,
+/// which has its own path), and `$n` the HPACK prefix width.
+macro_rules! with_lib {
+    ($format:expr, $n:expr, $f:ident => $body:expr) => {
+        match $format {
+            VarintFormat::Quic => {
+                type $f = Quic;
+                $body
+            }
+            VarintFormat::Sqlite => {
+                type $f = Sqlite;
+                $body
+            }
+            VarintFormat::Git => {
+                type $f = Bijective;
+                $body
+            }
+            VarintFormat::Compactsize => {
+                type $f = CompactSize;
+                $body
+            }
+            VarintFormat::Cbor => {
+                type $f = CborHead;
+                $body
+            }
+            VarintFormat::Msgpack => {
+                type $f = MsgPack;
+                $body
+            }
+            VarintFormat::Bincode => {
+                type $f = Bincode;
+                $body
+            }
+            VarintFormat::Vlq => {
+                type $f = Vlq;
+                $body
+            }
+            VarintFormat::Prefix => {
+                type $f = Prefix;
+                $body
+            }
+            VarintFormat::Hpack | VarintFormat::Leb128 => match $n {
+                1 => {
+                    type $f = Hpack<1>;
+                    $body
+                }
+                2 => {
+                    type $f = Hpack<2>;
+                    $body
+                }
+                3 => {
+                    type $f = Hpack<3>;
+                    $body
+                }
+                4 => {
+                    type $f = Hpack<4>;
+                    $body
+                }
+                5 => {
+                    type $f = Hpack<5>;
+                    $body
+                }
+                6 => {
+                    type $f = Hpack<6>;
+                    $body
+                }
+                7 => {
+                    type $f = Hpack<7>;
+                    $body
+                }
+                _ => {
+                    type $f = Hpack<8>;
+                    $body
+                }
+            },
+        }
+    };
+}
+
+/// The width and signedness of `--type` and `--signed`, for the formats
+/// other than LEB128; `--sleb128` is LEB128's alone.
+fn typed(ty: &VarintTypeArgs) -> Result<(u32, bool), String> {
+    if ty.sleb128 {
+        return Err(
+            "--sleb128 is signed LEB128: it goes with --format leb128 only \
+                    (use --signed or a signed --type for the other formats)"
+                .to_string(),
+        );
+    }
+    let (bits, mode) = resolve(ty);
+    let bits = match bits {
+        Bits::B16 => 16,
+        Bits::B32 => 32,
+        Bits::B64 => 64,
+        Bits::B128 => 128,
+    };
+    Ok((bits, matches!(mode, Mode::Zigzag)))
+}
+
 /// Prints `convert(arg)` for each argument, or the values before an error
 /// and then the error naming the argument.
 fn each(
@@ -148,12 +250,48 @@ pub(super) fn varint_encode(
     binary: bool,
     numbers: &[String],
 ) -> io::Result<Status> {
+    if let Some(status) = prefix_bits_misplaced(ty) {
+        return status;
+    }
+    if ty.format != VarintFormat::Leb128 {
+        let (bits, signed) = match typed(ty) {
+            Ok(t) => t,
+            Err(message) => return usage(&message),
+        };
+        return with_lib!(ty.format, ty.prefix_bits.unwrap_or(8), F => {
+            let codec = Typed::<F>::new(bits, signed);
+            encode_with(binary, numbers, |arg| codec.encode_arg(arg))
+        });
+    }
     let (bits, mode) = resolve(ty);
+    encode_with(binary, numbers, |arg| encode_arg(bits, mode, arg))
+}
+
+/// `--prefix-bits` belongs to `--format hpack`.
+fn prefix_bits_misplaced(ty: &VarintTypeArgs) -> Option<io::Result<Status>> {
+    (ty.prefix_bits.is_some() && ty.format != VarintFormat::Hpack)
+        .then(|| usage("--prefix-bits goes with --format hpack only"))
+}
+
+/// A usage error, named on stderr: exit 2, nothing else done.
+fn usage(message: &str) -> io::Result<Status> {
+    super::error_line(format_args!("varint: {message}"));
+    Ok(Status {
+        invalid: false,
+        failed: true,
+    })
+}
+
+fn encode_with(
+    binary: bool,
+    numbers: &[String],
+    encode: impl Fn(&str) -> Result<Vec<u8>, String>,
+) -> io::Result<Status> {
     if binary {
-        return varint_encode_binary(bits, mode, numbers);
+        return varint_encode_binary(numbers, encode);
     }
     each("varint encode", numbers, |arg| {
-        let bytes = encode_arg(bits, mode, arg).map_err(|e| (Vec::new(), e))?;
+        let bytes = encode(arg).map_err(|e| (Vec::new(), e))?;
         Ok(vec![hex::format(&bytes)])
     })
 }
@@ -162,16 +300,19 @@ fn encode_arg(bits: Bits, mode: Mode, arg: &str) -> Result<Vec<u8>, String> {
     with_bits!(bits, U, I => Ok(match mode {
         Mode::Unsigned => varints::encode(parse_int::<U>(arg)?),
         Mode::Zigzag => varints::encode(zigzag::encode(parse_int::<I>(arg)?)),
-        Mode::Sleb128 => Sleb::<I>::encode(parse_int::<I>(arg)?),
+        Mode::Sleb128 => <Sleb<I> as varints::Format>::encode(parse_int::<I>(arg)?),
     }))
 }
 
 /// `--binary`: every number must parse before a byte is written, so a typo
 /// never leaves half a stream behind.
-fn varint_encode_binary(bits: Bits, mode: Mode, numbers: &[String]) -> io::Result<Status> {
+fn varint_encode_binary(
+    numbers: &[String],
+    encode: impl Fn(&str) -> Result<Vec<u8>, String>,
+) -> io::Result<Status> {
     let mut encoded = Vec::new();
     for arg in numbers {
-        match encode_arg(bits, mode, arg) {
+        match encode(arg) {
             Ok(bytes) => encoded.extend(bytes),
             Err(message) => {
                 super::error_line(format_args!(
@@ -197,20 +338,45 @@ pub(super) fn varint_decode(
     binary: bool,
     inputs: &[String],
 ) -> io::Result<Status> {
-    let (bits, mode) = resolve(ty);
-    if binary {
-        return with_format!(bits, mode, F => decode_files::<F>(inputs, strict, all));
+    if let Some(status) = prefix_bits_misplaced(ty) {
+        return status;
     }
-    each(
-        "varint decode",
-        inputs,
-        |arg| with_format!(bits, mode, F => varints::decode_hex::<F>(arg, strict, all)),
-    )
+    if ty.format != VarintFormat::Leb128 {
+        let (bits, signed) = match typed(ty) {
+            Ok(t) => t,
+            Err(message) => return usage(&message),
+        };
+        return with_lib!(ty.format, ty.prefix_bits.unwrap_or(8), F => {
+            decode_with(&Typed::<F>::new(bits, signed), strict, all, binary, inputs)
+        });
+    }
+    let (bits, mode) = resolve(ty);
+    with_format!(bits, mode, F => decode_with(&LebCodec::<F>::default(), strict, all, binary, inputs))
+}
+
+fn decode_with<C: Codec>(
+    codec: &C,
+    strict: bool,
+    all: bool,
+    binary: bool,
+    inputs: &[String],
+) -> io::Result<Status> {
+    if binary {
+        return decode_files(codec, inputs, strict, all);
+    }
+    each("varint decode", inputs, |arg| {
+        varints::decode_hex(codec, arg, strict, all)
+    })
 }
 
 /// `varint decode --binary`: each file (or stdin) is a byte stream of
 /// varints, decoded in bounded memory with each value printed as it comes.
-fn decode_files<F: Format>(inputs: &[String], strict: bool, all: bool) -> io::Result<Status> {
+fn decode_files<C: Codec>(
+    codec: &C,
+    inputs: &[String],
+    strict: bool,
+    all: bool,
+) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::default();
     let stdin = ["-".to_string()];
@@ -233,7 +399,7 @@ fn decode_files<F: Format>(inputs: &[String], strict: bool, all: bool) -> io::Re
             )
         };
         let result = reader.map_err(StreamError::Io).and_then(|reader| {
-            varints::decode_stream::<F, _>(reader, strict, all, |v| writeln!(out, "{}", F::show(v)))
+            varints::decode_stream(codec, reader, strict, all, |v| writeln!(out, "{v}"))
         });
         match result {
             Ok(()) => {}
