@@ -148,6 +148,9 @@ impl Decoder {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
+        if let Kind::SingleByte(page) = self.encoding.kind() {
+            return self.single_byte_utf8(page, src, dst);
+        }
         let start = dst.len();
         let result = self.run(src, dst, last);
         let produced = &dst.as_bytes()[start..];
@@ -184,12 +187,107 @@ impl Decoder {
         dst: &mut Vec<u16>,
         last: bool,
     ) -> Result<(), DecodeError> {
+        if let Kind::SingleByte(page) = self.encoding.kind()
+            && self.failed.is_none()
+        {
+            return self.single_byte_utf16(page, src, dst);
+        }
         let mut text = core::mem::take(&mut self.scratch);
         text.clear();
         let result = self.decode_into_string(src, &mut text, last);
         dst.extend(text.encode_utf16());
         self.scratch = text;
         result
+    }
+
+    /// A single-byte page straight to UTF-16 (the table-lookup kernel's
+    /// own output; a single-byte decoder holds no carry).
+    fn single_byte_utf16(
+        &mut self,
+        page: &single_byte::SingleByte,
+        src: &[u8],
+        dst: &mut Vec<u16>,
+    ) -> Result<(), DecodeError> {
+        self.single_byte(
+            page,
+            src,
+            dst,
+            |dst, run| crate::arch::decode_to_utf16(page.table, run, dst),
+            |dst| dst.push(0xFFFD),
+        )
+    }
+
+    /// A single-byte page to UTF-8, without a second pass over the output
+    /// for lines and columns.
+    fn single_byte_utf8(
+        &mut self,
+        page: &single_byte::SingleByte,
+        src: &[u8],
+        dst: &mut String,
+    ) -> Result<(), DecodeError> {
+        let kernel = single_byte::kernel();
+        self.single_byte(
+            page,
+            src,
+            dst,
+            |dst, run| match (kernel.decode)(page, run, dst) {
+                Ok(()) => run.len(),
+                Err(at) => at,
+            },
+            |dst| dst.push('\u{FFFD}'),
+        )
+    }
+
+    /// The single-byte pages: `decode` appends the longest prefix of its
+    /// input without an undefined byte and returns its length; `replace`
+    /// appends U+FFFD. Every byte is one character, so the line and column
+    /// come from the input bytes.
+    fn single_byte<D>(
+        &mut self,
+        page: &single_byte::SingleByte,
+        src: &[u8],
+        dst: &mut D,
+        mut decode: impl FnMut(&mut D, &[u8]) -> usize,
+        mut replace: impl FnMut(&mut D),
+    ) -> Result<(), DecodeError> {
+        let newline = page.newline();
+        let mut i = 0;
+        let mut failed = None;
+        while i < src.len() {
+            let n = decode(dst, &src[i..]);
+            advance_single_byte(&mut self.position, &src[i..i + n], newline);
+            i += n;
+            if i == src.len() {
+                break;
+            }
+            match self.mode {
+                DecodeMode::Strict => {
+                    failed = Some(i);
+                    break;
+                }
+                DecodeMode::Replace => {
+                    replace(dst);
+                    self.position.advance_invalid();
+                }
+                DecodeMode::Skip => {}
+            }
+            i += 1;
+        }
+        let Some(at) = failed else {
+            self.offset += src.len() as u64;
+            return Ok(());
+        };
+        let e = DecodeError {
+            encoding: self.encoding,
+            kind: DecodeErrorKind::Invalid,
+            offset: self.offset + at as u64,
+            bytes: vec![src[at]],
+            line: self.position.line(),
+            column: self.position.column(),
+        };
+        self.offset += at as u64;
+        self.failed = Some(e.clone());
+        Err(e)
     }
 
     /// Decodes the carry and `src` through the encoding's step.
@@ -601,6 +699,34 @@ impl Decoder {
     }
 }
 
+/// Moves `position` past `bytes` of a single-byte page, one character
+/// each, whose newline is the byte `newline` (None: the page has none),
+/// through [`Position::advance_valid`] on ASCII stand-ins of the same
+/// lines and columns: the cost is a count over `bytes` and the length of
+/// the last line, not a pass over the output.
+fn advance_single_byte(position: &mut Position, bytes: &[u8], newline: Option<u8>) {
+    const NEWLINES: [u8; 256] = [b'\n'; 256];
+    const COLUMNS: [u8; 256] = [b'x'; 256];
+    let last = newline.and_then(|nl| memchr::memrchr(nl, bytes));
+    let mut columns = match (last, newline) {
+        (Some(last), Some(nl)) => {
+            let mut newlines = memchr::memchr_iter(nl, &bytes[..=last]).count();
+            while newlines > 0 {
+                let n = newlines.min(NEWLINES.len());
+                position.advance_valid(&NEWLINES[..n]);
+                newlines -= n;
+            }
+            bytes.len() - last - 1
+        }
+        _ => bytes.len(),
+    };
+    while columns > 0 {
+        let n = columns.min(COLUMNS.len());
+        position.advance_valid(&COLUMNS[..n]);
+        columns -= n;
+    }
+}
+
 /// Appends `valid` (checked again: this crate has no `unsafe`; only input
 /// with errors pays for it).
 fn push_valid(dst: &mut String, valid: &[u8]) {
@@ -612,6 +738,59 @@ fn push_valid(dst: &mut String, valid: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// UTF-16 output (the single-byte pages' direct path) equals the
+    /// UTF-8 output re-encoded, in every mode, over chunkings, with the
+    /// same error (offset, bytes, line and column) and nothing after it.
+    #[test]
+    fn utf16_output_equals_utf8_output() {
+        let mut seed = 0xC0FF_EE00_1234_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for e in Encoding::all() {
+            for mode in [DecodeMode::Replace, DecodeMode::Skip, DecodeMode::Strict] {
+                for len in [0, 1, 5, 17, 40, 100, 300, 5000] {
+                    // Newlines (ASCII and EBCDIC) often, so lines change.
+                    let src: Vec<u8> = (0..len)
+                        .map(|_| match next() % 6 {
+                            0 => b'\n',
+                            1 => 0x25,
+                            2 => next() as u8 & 0x7F,
+                            _ => next() as u8,
+                        })
+                        .collect();
+                    let cut = if len == 0 { 0 } else { next() as usize % len };
+                    let mut d8 = Decoder::new(e, mode);
+                    let mut d16 = Decoder::new(e, mode);
+                    let mut text = String::new();
+                    let mut units = vec![0x5EAD];
+                    let mut r8 = d8.decode_into_string(&src[..cut], &mut text, false);
+                    let mut r16 = d16.decode_into_utf16_vec(&src[..cut], &mut units, false);
+                    if r8.is_ok() {
+                        r8 = d8.decode_into_string(&src[cut..], &mut text, true);
+                    }
+                    if r16.is_ok() {
+                        r16 = d16.decode_into_utf16_vec(&src[cut..], &mut units, true);
+                    }
+                    let want: Vec<u16> = [0x5EAD].into_iter().chain(text.encode_utf16()).collect();
+                    assert_eq!(units, want, "{e:?} {mode:?} {src:02X?}");
+                    assert_eq!(r16, r8, "{e:?} {mode:?} {src:02X?}");
+                    if let Err(err) = r8 {
+                        // The line and column from the text before the
+                        // error, counted here independently.
+                        let line = text.matches('\n').count() as u64 + 1;
+                        let last_line = text.rsplit('\n').next().unwrap_or("");
+                        let column = last_line.chars().count() as u64 + 1;
+                        assert_eq!((err.line, err.column), (line, column), "{e:?} {src:02X?}");
+                    }
+                }
+            }
+        }
+    }
 
     /// Bounded memory: byte-by-byte input never leaves more than
     /// [`CARRY`] bytes held, in any encoding and mode.

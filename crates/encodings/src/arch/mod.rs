@@ -78,6 +78,69 @@ unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> us
     n
 }
 
+/// Bytes decoded to UTF-8 per call of the fused kernel: its output
+/// reservation (three bytes a byte) stays small and in cache.
+const UTF8_CHUNK: usize = 4096;
+
+/// Decodes `src` straight to UTF-8, appending to `dst`, where the CPU has
+/// a fused kernel (AVX2): `Some(n)` with `n` the length of the prefix
+/// without an undefined byte (all of it, or `src[n]` is undefined);
+/// `None` leaves the work to the two-pass path.
+pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if x86_64::utf8_available() {
+        let mut i = 0;
+        while i < src.len() {
+            let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
+            // SAFETY: the bytes appended below are the kernel's output,
+            // which it initialised and which is valid UTF-8 (its contract,
+            // tested against the scalar reference); nothing else is
+            // changed.
+            let bytes = unsafe { dst.as_mut_vec() };
+            bytes.reserve(3 * chunk.len() + 96);
+            let start = bytes.len();
+            // SAFETY: the CPU has AVX2: checked above.
+            let (read, written) =
+                unsafe { x86_64::to_utf8_avx2(table, chunk, bytes.spare_capacity_mut()) };
+            // SAFETY: the kernel initialised `written` bytes of the spare
+            // capacity, within it.
+            unsafe { bytes.set_len(start + written) };
+            i += read;
+            if read < chunk.len() {
+                // With the room reserved, only an undefined byte stops it.
+                return Some(i);
+            }
+        }
+        return Some(i);
+    }
+    let _ = (table, src, dst);
+    None
+}
+
+/// Decodes the longest prefix of `src` without an undefined byte to
+/// UTF-16 through the best kernel, appending to `dst`; returns its length.
+/// The output is zeroed ahead of the kernel a cache-sized chunk at a time.
+pub(crate) fn decode_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut Vec<u16>) -> usize {
+    let k = chosen();
+    let mut i = 0;
+    while i < src.len() {
+        let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
+        let start = dst.len();
+        dst.resize(start + chunk.len(), 0);
+        let out = &mut dst[start..];
+        let n = match k.to_utf16(table, chunk, out) {
+            Some(n) => n,
+            None => SCALAR.to_utf16(table, chunk, out).unwrap_or(0),
+        };
+        dst.truncate(start + n);
+        i += n;
+        if n < chunk.len() {
+            break;
+        }
+    }
+    i
+}
+
 static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());
 
 /// The best kernel this CPU runs.

@@ -114,8 +114,8 @@ fn convert(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
 
 cpufeatures::new!(cpuid_avx2, "avx2");
 
-/// The same algorithm on 32 bytes a step: the rows are broadcast to both
-/// 128-bit lanes (`vpshufb` looks up within a lane), and the units are put
+/// 32 bytes a step, the rows telescoped ([`Rows`]) and broadcast to both
+/// 128-bit lanes (`vpshufb` looks up within a lane); the units are put
 /// back in order across the lanes after the in-lane unpacks.
 pub(crate) static AVX2: Kernel = Kernel {
     name: "avx2",
@@ -134,31 +134,12 @@ unsafe fn to_utf16_avx2(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usiz
 #[target_feature(enable = "avx2")]
 fn convert_avx2(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
     use core::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
-        _mm256_cmpeq_epi16, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_srli_epi16, _mm256_storeu_si256, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
+        __m256i, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_storeu_si256,
+        _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
     };
     let len = src.len().min(dst.len());
-    let ascii = table[..128]
-        .iter()
-        .enumerate()
-        .all(|(b, &u)| usize::from(u) == b);
-    let mut lo = [[0u8; 16]; 16];
-    let mut hi = [[0u8; 16]; 16];
-    for (i, &u) in table.iter().enumerate() {
-        lo[i / 16][i % 16] = u as u8;
-        hi[i / 16][i % 16] = (u >> 8) as u8;
-    }
-    let load = |row: &[u8; 16]| {
-        // SAFETY: `row` is 16 readable bytes; `loadu` has no alignment
-        // requirement.
-        _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(row.as_ptr().cast::<__m128i>()) })
-    };
-    let lo_rows: [__m256i; 16] = core::array::from_fn(|r| load(&lo[r]));
-    let hi_rows: [__m256i; 16] = core::array::from_fn(|r| load(&hi[r]));
-    let first_row = if ascii { 8 } else { 0 };
-    let nibble = _mm256_set1_epi8(0x0F);
+    let rows = rows(table);
     let undefined = _mm256_cmpeq_epi8(_mm256_setzero_si256(), _mm256_setzero_si256());
 
     let mut i = 0;
@@ -166,32 +147,10 @@ fn convert_avx2(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
         let block = &src[i..i + 32];
         // SAFETY: `block` is 32 readable bytes.
         let v = unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) };
-        let (units_lo, units_hi) = if ascii && _mm256_movemask_epi8(v) == 0 {
+        let (units_lo, units_hi) = if rows.ascii && _mm256_movemask_epi8(v) == 0 {
             (v, _mm256_setzero_si256())
         } else {
-            let low = _mm256_and_si256(v, nibble);
-            let top = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
-            let (mut rl, mut rh) = if ascii {
-                let is_ascii = _mm256_cmpeq_epi8(
-                    _mm256_and_si256(v, _mm256_set1_epi8(-128)),
-                    _mm256_setzero_si256(),
-                );
-                (_mm256_and_si256(v, is_ascii), _mm256_setzero_si256())
-            } else {
-                (_mm256_setzero_si256(), _mm256_setzero_si256())
-            };
-            for r in first_row..16 {
-                let mine = _mm256_cmpeq_epi8(top, _mm256_set1_epi8(r as i8));
-                rl = _mm256_or_si256(
-                    rl,
-                    _mm256_and_si256(mine, _mm256_shuffle_epi8(lo_rows[r], low)),
-                );
-                rh = _mm256_or_si256(
-                    rh,
-                    _mm256_and_si256(mine, _mm256_shuffle_epi8(hi_rows[r], low)),
-                );
-            }
-            (rl, rh)
+            lookup(&rows, v)
         };
         // In-lane unpacks give units 0-7 | 16-23 and 8-15 | 24-31.
         let a = _mm256_unpacklo_epi8(units_lo, units_hi);
@@ -217,4 +176,250 @@ fn convert_avx2(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
     // The rest (fewer than 32 bytes, or a block with an undefined byte):
     // the SSSE3 kernel, which AVX2 implies, then the scalar loop.
     i + convert(table, &src[i..len], &mut dst[i..len])
+}
+
+/// The table as shuffle rows for the AVX2 kernels, telescoped: within each
+/// half of the table (bytes 0x00–0x7F, 0x80–0xFF) row `k` holds the XOR of
+/// table rows `k` and `k - 1`, so that XOR-ing the look-ups of rows
+/// `0..=k` gives row `k`. A byte `t` of a half looks row `j` up at
+/// `t - 16 j` (saturating): negative, so zero, for the rows past its own.
+struct Rows {
+    ascii: bool,
+    lo: [core::arch::x86_64::__m256i; 16],
+    hi: [core::arch::x86_64::__m256i; 16],
+}
+
+#[target_feature(enable = "avx2")]
+fn rows(table: &[u16; 256]) -> Rows {
+    use core::arch::x86_64::_mm256_broadcastsi128_si256;
+    let ascii = table[..128]
+        .iter()
+        .enumerate()
+        .all(|(b, &u)| usize::from(u) == b);
+    let mut lo = [[0u8; 16]; 16];
+    let mut hi = [[0u8; 16]; 16];
+    for (i, &u) in table.iter().enumerate() {
+        let prev = if (i / 16) % 8 == 0 { 0 } else { table[i - 16] };
+        let d = u ^ prev;
+        lo[i / 16][i % 16] = d as u8;
+        hi[i / 16][i % 16] = (d >> 8) as u8;
+    }
+    let load = |row: &[u8; 16]| {
+        // SAFETY: `row` is 16 readable bytes; `loadu` has no alignment
+        // requirement.
+        _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(row.as_ptr().cast::<__m128i>()) })
+    };
+    Rows {
+        ascii,
+        lo: core::array::from_fn(|r| load(&lo[r])),
+        hi: core::array::from_fn(|r| load(&hi[r])),
+    }
+}
+
+/// The low and high bytes of the units of the 32 bytes of `v`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn lookup(
+    rows: &Rows,
+    v: core::arch::x86_64::__m256i,
+) -> (core::arch::x86_64::__m256i, core::arch::x86_64::__m256i) {
+    use core::arch::x86_64::{
+        _mm256_and_si256, _mm256_cmpgt_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_subs_epi8, _mm256_xor_si256,
+    };
+    let mut lo = _mm256_setzero_si256();
+    let mut hi = _mm256_setzero_si256();
+    // The high half: bytes below 0x80 turn negative and look nothing up.
+    let t = _mm256_xor_si256(v, _mm256_set1_epi8(-128));
+    for k in 0..8 {
+        let idx = _mm256_subs_epi8(t, _mm256_set1_epi8(16 * k as i8));
+        lo = _mm256_xor_si256(lo, _mm256_shuffle_epi8(rows.lo[8 + k], idx));
+        hi = _mm256_xor_si256(hi, _mm256_shuffle_epi8(rows.hi[8 + k], idx));
+    }
+    if rows.ascii {
+        // The low half is the byte itself.
+        let is_ascii = _mm256_cmpgt_epi8(v, _mm256_set1_epi8(-1));
+        lo = _mm256_xor_si256(lo, _mm256_and_si256(v, is_ascii));
+    } else {
+        for k in 0..8 {
+            let idx = _mm256_subs_epi8(v, _mm256_set1_epi8(16 * k as i8));
+            lo = _mm256_xor_si256(lo, _mm256_shuffle_epi8(rows.lo[k], idx));
+            hi = _mm256_xor_si256(hi, _mm256_shuffle_epi8(rows.hi[k], idx));
+        }
+    }
+    (lo, hi)
+}
+
+/// For each 8-bit mask of ASCII units among 8, the byte shuffle that keeps
+/// the low byte of every unit and the high byte of the others (the UTF-8
+/// of a unit below 0x800 held as lead | continuation << 8).
+static COMPRESS: [[u8; 16]; 256] = {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut o = 0;
+        let mut k = 0;
+        while k < 8 {
+            t[m][o] = 2 * k as u8;
+            o += 1;
+            if m & (1 << k) == 0 {
+                t[m][o] = 2 * k as u8 + 1;
+                o += 1;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Writes the UTF-8 of 16 units, each below 0x800, at `dst[w..]`, which
+/// has room for 32 bytes; returns how many bytes are UTF-8 (the stores may
+/// write up to 16 bytes more, which the caller overwrites or drops).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn utf8_of_16(
+    units: core::arch::x86_64::__m256i,
+    dst: &mut [core::mem::MaybeUninit<u8>],
+    w: usize,
+) -> usize {
+    use core::arch::x86_64::{
+        _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi16,
+        _mm256_extracti128_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_packs_epi16,
+        _mm256_set1_epi16, _mm256_setzero_si256, _mm256_slli_epi16, _mm256_srli_epi16,
+    };
+    let ascii = _mm256_cmpeq_epi16(
+        _mm256_and_si256(units, _mm256_set1_epi16(0xFF80u16 as i16)),
+        _mm256_setzero_si256(),
+    );
+    let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(units), _mm256_set1_epi16(0xC0));
+    let cont = _mm256_or_si256(
+        _mm256_and_si256(units, _mm256_set1_epi16(0x3F)),
+        _mm256_set1_epi16(0x80),
+    );
+    let two = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(cont));
+    let words = _mm256_blendv_epi8(two, units, ascii);
+    let m = _mm256_movemask_epi8(_mm256_packs_epi16(ascii, _mm256_setzero_si256())) as u32;
+    let (m0, m1) = ((m & 0xFF) as usize, ((m >> 16) & 0xFF) as usize);
+    let n0 = 16 - m0.count_ones() as usize;
+    let n1 = 16 - m1.count_ones() as usize;
+    let out = &mut dst[w..w + n0 + 16];
+    // SAFETY: `COMPRESS[m0]` is 16 readable bytes, `out` at least 16
+    // writable ones (unaligned loads and stores).
+    unsafe {
+        let shuffle = _mm_loadu_si128(COMPRESS[m0].as_ptr().cast::<__m128i>());
+        let bytes = _mm_shuffle_epi8(_mm256_castsi256_si128(words), shuffle);
+        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), bytes);
+    }
+    let out = &mut dst[w + n0..w + n0 + 16];
+    // SAFETY: as above, for the second 8 units.
+    unsafe {
+        let shuffle = _mm_loadu_si128(COMPRESS[m1].as_ptr().cast::<__m128i>());
+        let bytes = _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(words), shuffle);
+        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), bytes);
+    }
+    n0 + n1
+}
+
+/// Decodes to UTF-8 one byte at a time from `src[i..end]`, writing at
+/// `dst[w..]`: stops at an undefined byte or when `dst` might not hold
+/// the next character. Returns the new `(i, w)`.
+fn utf8_scalar(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+    mut i: usize,
+    mut w: usize,
+    end: usize,
+) -> (usize, usize) {
+    while i < end && w + 3 <= dst.len() {
+        let u = table[usize::from(src[i])];
+        let Some(c) = char::from_u32(u32::from(u)).filter(|_| u != crate::single_byte::UNDEFINED)
+        else {
+            break;
+        };
+        let mut buf = [0u8; 4];
+        for &b in c.encode_utf8(&mut buf).as_bytes() {
+            dst[w].write(b);
+            w += 1;
+        }
+        i += 1;
+    }
+    (i, w)
+}
+
+cpufeatures::new!(cpuid_avx2_utf8, "avx2");
+
+/// Whether [`to_utf8_avx2`] runs on this CPU.
+pub(crate) fn utf8_available() -> bool {
+    cpuid_avx2_utf8::get()
+}
+
+/// Decodes the longest prefix of `src` with no undefined byte, as far as
+/// `dst` holds it, to UTF-8 at the start of `dst`: returns the bytes read
+/// and written. `dst[..written]` is initialised and valid UTF-8 (each unit
+/// is a BMP character that is not a surrogate: the generator checks).
+/// With `dst.len() >= 3 * src.len() + 96`, it stops only at an undefined
+/// byte or the end.
+///
+/// # Safety
+///
+/// The CPU must have AVX2 ([`utf8_available`]).
+pub(crate) unsafe fn to_utf8_avx2(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    // SAFETY: the caller proves AVX2.
+    unsafe { utf8_avx2(table, src, dst) }
+}
+
+#[target_feature(enable = "avx2")]
+fn utf8_avx2(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    use core::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_storeu_si256,
+        _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
+    };
+    let rows = rows(table);
+    let (mut i, mut w) = (0, 0);
+    while i + 32 <= src.len() && w + 96 <= dst.len() {
+        let block = &src[i..i + 32];
+        // SAFETY: `block` is 32 readable bytes.
+        let v = unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) };
+        if rows.ascii && _mm256_movemask_epi8(v) == 0 {
+            let out = &mut dst[w..w + 32];
+            // SAFETY: `out` is 32 writable bytes.
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), v) };
+            i += 32;
+            w += 32;
+            continue;
+        }
+        let (lo, hi) = lookup(&rows, v);
+        // A unit from 0x800 (the undefined 0xFFFF among them) needs three
+        // bytes: the block goes one byte at a time.
+        let short = _mm256_cmpeq_epi8(
+            _mm256_and_si256(hi, _mm256_set1_epi8(0xF8u8 as i8)),
+            _mm256_setzero_si256(),
+        );
+        if _mm256_movemask_epi8(short) != -1 {
+            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 32);
+            let stopped = ni < i + 32;
+            (i, w) = (ni, nw);
+            if stopped {
+                return (i, w);
+            }
+            continue;
+        }
+        let a = _mm256_unpacklo_epi8(lo, hi);
+        let b = _mm256_unpackhi_epi8(lo, hi);
+        w += utf8_of_16(_mm256_permute2x128_si256::<0x20>(a, b), dst, w);
+        w += utf8_of_16(_mm256_permute2x128_si256::<0x31>(a, b), dst, w);
+        i += 32;
+    }
+    utf8_scalar(table, src, dst, i, w, src.len())
 }
