@@ -49,7 +49,7 @@ pub struct Decoder {
     /// The length of the BOM that `UTF-16`/`UTF-32` consumed at the start.
     pub(crate) bom_consumed: usize,
     /// Where the output stands (for errors' line and column).
-    position: Position,
+    position: Lines,
     legacy: Option<encoding_rs::Decoder>,
     utf7: crate::utf7::Utf7Decoder,
     /// The error a strict decoder stopped at: returned again if it is used.
@@ -87,7 +87,7 @@ impl Decoder {
             carry: Vec::new(),
             order,
             bom_consumed: 0,
-            position: Position::new(),
+            position: Lines::default(),
             legacy,
             utf7: crate::utf7::Utf7Decoder::default(),
             failed: None,
@@ -699,32 +699,55 @@ impl Decoder {
     }
 }
 
-/// Moves `position` past `bytes` of a single-byte page, one character
-/// each, whose newline is the byte `newline` (None: the page has none),
-/// through [`Position::advance_valid`] on ASCII stand-ins of the same
-/// lines and columns: the cost is a count over `bytes` and the length of
-/// the last line, not a pass over the output.
-fn advance_single_byte(position: &mut Position, bytes: &[u8], newline: Option<u8>) {
+/// Where the output stands: a [`Position`], and columns added by count
+/// (single-byte text, one character a byte) since its last newline.
+#[derive(Debug, Default)]
+struct Lines {
+    position: Position,
+    columns: u64,
+}
+
+impl Lines {
+    fn advance_valid(&mut self, run: &[u8]) {
+        if memchr::memchr(b'\n', run).is_some() {
+            self.columns = 0;
+        }
+        self.position.advance_valid(run);
+    }
+
+    fn advance_invalid(&mut self) {
+        self.position.advance_invalid();
+    }
+
+    fn line(&self) -> u64 {
+        self.position.line()
+    }
+
+    fn column(&self) -> u64 {
+        self.position.column() + self.columns
+    }
+}
+
+/// Moves `lines` past `bytes` of a single-byte page, one character each,
+/// whose newline is the byte `newline` (None: the page has none): a count
+/// over `bytes`, not a pass over the output. Newlines go through
+/// [`Position::advance_valid`] as ASCII stand-ins.
+fn advance_single_byte(lines: &mut Lines, bytes: &[u8], newline: Option<u8>) {
     const NEWLINES: [u8; 256] = [b'\n'; 256];
-    const COLUMNS: [u8; 256] = [b'x'; 256];
     let last = newline.and_then(|nl| memchr::memrchr(nl, bytes));
-    let mut columns = match (last, newline) {
+    let columns = match (last, newline) {
         (Some(last), Some(nl)) => {
             let mut newlines = memchr::memchr_iter(nl, &bytes[..=last]).count();
             while newlines > 0 {
                 let n = newlines.min(NEWLINES.len());
-                position.advance_valid(&NEWLINES[..n]);
+                lines.advance_valid(&NEWLINES[..n]);
                 newlines -= n;
             }
             bytes.len() - last - 1
         }
         _ => bytes.len(),
     };
-    while columns > 0 {
-        let n = columns.min(COLUMNS.len());
-        position.advance_valid(&COLUMNS[..n]);
-        columns -= n;
-    }
+    lines.columns += columns as u64;
 }
 
 /// Appends `valid` (checked again: this crate has no `unsafe`; only input

@@ -180,8 +180,9 @@ fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> 
     Ok(())
 }
 
-/// Encodes through the dense table of the one- and two-byte characters,
-/// ASCII runs 16 bytes a step, and the sorted inverse for the rest. Each
+/// Encodes through the dense table of the one- and two-byte characters
+/// (16-byte windows of them without a branch a character, ASCII copied),
+/// and the sorted inverse for the rest. Each
 /// character is at least one byte of `src` and one of output, so the
 /// output is sized once and cut back.
 fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
@@ -194,17 +195,50 @@ fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize,
     let out = &mut dst[start..];
     let (mut i, mut w) = (0, 0);
     let result = loop {
-        if ascii {
-            while let Some(block) = bytes.get(i..i + 16) {
-                let mut word = [0u8; 16];
-                word.copy_from_slice(block);
-                if u128::from_ne_bytes(word) & HIGH != 0 {
-                    break;
-                }
-                out[w..w + 16].copy_from_slice(block);
+        // Windows of 16 bytes (and the byte after, for a last lead) with
+        // no lead of a 3- or 4-byte character: every character in it goes
+        // through the dense table without a branch; an unmappable one (or
+        // U+0000) sends the window back to the character loop below.
+        while let Some(block) = bytes.get(i..i + 17) {
+            let mut word = [0u8; 16];
+            word.copy_from_slice(&block[..16]);
+            let x = u128::from_ne_bytes(word);
+            if ascii && x & HIGH == 0 {
+                out[w..w + 16].copy_from_slice(&block[..16]);
                 i += 16;
                 w += 16;
+                continue;
             }
+            // Bit 7 of a byte and of it shifted by one and two: 111xxxxx.
+            if x & (x << 1) & (x << 2) & HIGH != 0 {
+                break;
+            }
+            // The characters start at the bytes that are not 10xxxxxx:
+            // walking their mask keeps the loads off the loop's chain.
+            let starts = high_bits(!(x & !(x << 1)));
+            let mut v = w;
+            let mut missing = false;
+            let mut m = starts;
+            while m != 0 {
+                let j = i + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let b = usize::from(bytes[j]);
+                let c = if b >= 0xC0 {
+                    (b & 0x1F) << 6 | usize::from(bytes[j + 1] & 0x3F)
+                } else {
+                    b
+                };
+                let e = dense[c];
+                missing |= e == 0;
+                out[v] = e;
+                v += 1;
+            }
+            if missing {
+                break;
+            }
+            // A lead in the last byte takes the byte after the window.
+            i += 16 + usize::from(block[15] >= 0xC0);
+            w = v;
         }
         let Some(&b) = bytes.get(i) else {
             break Ok(());
@@ -235,6 +269,19 @@ fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize,
     };
     dst.truncate(start + w);
     result
+}
+
+/// Bit 7 of each byte of `x` (in memory order), as a 16-bit mask.
+fn high_bits(x: u128) -> u32 {
+    let bytes = x.to_ne_bytes();
+    let half = |h: &[u8]| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(h);
+        // One bit a byte, gathered into the top byte by the multiply.
+        let t = (u64::from_le_bytes(word) >> 7) & 0x0101_0101_0101_0101;
+        (t.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    half(&bytes[..8]) | half(&bytes[8..]) << 8
 }
 
 #[cfg(test)]
