@@ -80,15 +80,16 @@ unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> us
 
 /// Bytes decoded to UTF-8 per call of the fused kernel: its output
 /// reservation (three bytes a byte) stays small and in cache.
-const UTF8_CHUNK: usize = 4096;
+const UTF8_CHUNK: usize = 16 * 1024;
 
 /// Decodes `src` straight to UTF-8, appending to `dst`, where the CPU has
-/// a fused kernel (AVX2): `Some(n)` with `n` the length of the prefix
+/// a fused kernel (AVX-512 VBMI, else AVX2): `Some(n)` with `n` the length of the prefix
 /// without an undefined byte (all of it, or `src[n]` is undefined);
 /// `None` leaves the work to the two-pass path.
 pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if x86_64::utf8_available() {
+        let vbmi = x86_64::vbmi_available();
         let mut i = 0;
         while i < src.len() {
             let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
@@ -99,9 +100,14 @@ pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -
             let bytes = unsafe { dst.as_mut_vec() };
             bytes.reserve(3 * chunk.len() + 96);
             let start = bytes.len();
-            // SAFETY: the CPU has AVX2: checked above.
-            let (read, written) =
-                unsafe { x86_64::to_utf8_avx2(table, chunk, bytes.spare_capacity_mut()) };
+            let spare = bytes.spare_capacity_mut();
+            let (read, written) = if vbmi {
+                // SAFETY: the CPU has the features: checked above.
+                unsafe { x86_64::to_utf8_vbmi(table, chunk, spare) }
+            } else {
+                // SAFETY: the CPU has AVX2: checked above.
+                unsafe { x86_64::to_utf8_avx2(table, chunk, spare) }
+            };
             // SAFETY: the kernel initialised `written` bytes of the spare
             // capacity, within it.
             unsafe { bytes.set_len(start + written) };
@@ -163,6 +169,74 @@ pub(crate) fn chosen() -> &'static Kernel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each fused UTF-8 kernel the CPU runs against the scalar reference
+    /// (`char` by `char`) on every table, at every length to 300 and some
+    /// long ones, on random bytes (stopping at the first undefined one)
+    /// and on defined bytes only.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn utf8_kernels_equal_scalar() {
+        type Fused =
+            unsafe fn(&[u16; 256], &[u8], &mut [core::mem::MaybeUninit<u8>]) -> (usize, usize);
+        let mut kernels: Vec<(&str, Fused)> = Vec::new();
+        if x86_64::utf8_available() {
+            kernels.push(("avx2", x86_64::to_utf8_avx2));
+        }
+        if x86_64::vbmi_available() {
+            kernels.push(("vbmi", x86_64::to_utf8_vbmi));
+        }
+        let mut seed = 0x0F05_ED00_7777_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for page in crate::single_byte::all_pages() {
+            let table = page.table;
+            let defined: Vec<u8> = (0..=255u8)
+                .filter(|&b| table[usize::from(b)] != 0xFFFF)
+                .collect();
+            for len in (0..=300).chain([1000, 4096]) {
+                for round in 0..3 {
+                    let src: Vec<u8> = (0..len)
+                        .map(|_| match round {
+                            0 => next() as u8,
+                            1 => defined[next() as usize % defined.len()],
+                            _ if next() % 4 == 0 => defined[next() as usize % defined.len()],
+                            _ => next() as u8 & 0x7F,
+                        })
+                        .collect();
+                    let mut want = String::new();
+                    let mut read = 0;
+                    for &b in &src {
+                        match page.decode_byte(b) {
+                            Some(c) => want.push(c),
+                            None => break,
+                        }
+                        read += 1;
+                    }
+                    for &(name, k) in &kernels {
+                        let mut out = vec![core::mem::MaybeUninit::new(0xAAu8); 3 * len + 96];
+                        // SAFETY: the CPU has the kernel's features: checked
+                        // when it was listed.
+                        let (r, w) = unsafe { k(table, &src, &mut out) };
+                        // SAFETY: every byte of `out` was initialised above.
+                        let got: Vec<u8> = out[..w]
+                            .iter()
+                            .map(|b| unsafe { b.assume_init() })
+                            .collect();
+                        assert_eq!(
+                            (r, got.as_slice()),
+                            (read, want.as_bytes()),
+                            "{name} {src:02X?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// Every kernel against the scalar one, on every table, at every
     /// length up to 70 and every undefined byte position.

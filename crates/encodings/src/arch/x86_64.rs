@@ -381,9 +381,7 @@ fn utf8_avx2(
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize) {
     use core::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-        _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_storeu_si256,
-        _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
+        __m256i, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_storeu_si256,
     };
     let rows = rows(table);
     let (mut i, mut w) = (0, 0);
@@ -400,26 +398,159 @@ fn utf8_avx2(
             continue;
         }
         let (lo, hi) = lookup(&rows, v);
-        // A unit from 0x800 (the undefined 0xFFFF among them) needs three
-        // bytes: the block goes one byte at a time.
-        let short = _mm256_cmpeq_epi8(
-            _mm256_and_si256(hi, _mm256_set1_epi8(0xF8u8 as i8)),
-            _mm256_setzero_si256(),
-        );
-        if _mm256_movemask_epi8(short) != -1 {
-            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 32);
-            let stopped = ni < i + 32;
-            (i, w) = (ni, nw);
-            if stopped {
-                return (i, w);
+        match emit_utf8(lo, hi, dst, w) {
+            Some(n) => w += n,
+            None => {
+                let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 32);
+                let stopped = ni < i + 32;
+                (i, w) = (ni, nw);
+                if stopped {
+                    return (i, w);
+                }
+                continue;
             }
-            continue;
         }
-        let a = _mm256_unpacklo_epi8(lo, hi);
-        let b = _mm256_unpackhi_epi8(lo, hi);
-        w += utf8_of_16(_mm256_permute2x128_si256::<0x20>(a, b), dst, w);
-        w += utf8_of_16(_mm256_permute2x128_si256::<0x31>(a, b), dst, w);
         i += 32;
     }
+    utf8_scalar(table, src, dst, i, w, src.len())
+}
+
+/// Writes the UTF-8 of 32 units (their low and high bytes) at `dst[w..]`,
+/// which has room for 64 bytes, and returns its length; `None`, writing
+/// nothing, if a unit is from 0x800 (the undefined 0xFFFF among them),
+/// which needs three bytes.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn emit_utf8(
+    lo: core::arch::x86_64::__m256i,
+    hi: core::arch::x86_64::__m256i,
+    dst: &mut [core::mem::MaybeUninit<u8>],
+    w: usize,
+) -> Option<usize> {
+    use core::arch::x86_64::{
+        _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_permute2x128_si256,
+        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
+    };
+    let short = _mm256_cmpeq_epi8(
+        _mm256_and_si256(hi, _mm256_set1_epi8(0xF8u8 as i8)),
+        _mm256_setzero_si256(),
+    );
+    if _mm256_movemask_epi8(short) != -1 {
+        return None;
+    }
+    let a = _mm256_unpacklo_epi8(lo, hi);
+    let b = _mm256_unpackhi_epi8(lo, hi);
+    let n = utf8_of_16(_mm256_permute2x128_si256::<0x20>(a, b), dst, w);
+    Some(n + utf8_of_16(_mm256_permute2x128_si256::<0x31>(a, b), dst, w + n))
+}
+
+cpufeatures::new!(cpuid_vbmi, "avx2", "avx512f", "avx512bw", "avx512vbmi");
+
+/// Whether [`to_utf8_vbmi`] runs on this CPU.
+pub(crate) fn vbmi_available() -> bool {
+    cpuid_vbmi::get()
+}
+
+/// As [`to_utf8_avx2`], the table looked up 64 bytes at a time by
+/// AVX-512 VBMI's two-register byte permute (128 entries a look-up).
+///
+/// # Safety
+///
+/// The CPU must have AVX2, AVX-512F, AVX-512BW and AVX-512VBMI
+/// ([`vbmi_available`]).
+pub(crate) unsafe fn to_utf8_vbmi(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    // SAFETY: the caller proves the features.
+    unsafe { utf8_vbmi(table, src, dst) }
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi")]
+fn utf8_vbmi(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    use core::arch::x86_64::{
+        __m512i, _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
+        _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8,
+        _mm512_setzero_si512, _mm512_storeu_si512,
+    };
+    let ascii = table[..128]
+        .iter()
+        .enumerate()
+        .all(|(b, &u)| usize::from(u) == b);
+    // The low and high bytes of the units, as four 64-byte halves of the
+    // table: bytes 0x00-0x7F and 0x80-0xFF.
+    let mut lo = [[0u8; 64]; 4];
+    let mut hi = [[0u8; 64]; 4];
+    for (i, &u) in table.iter().enumerate() {
+        lo[i / 64][i % 64] = u as u8;
+        hi[i / 64][i % 64] = (u >> 8) as u8;
+    }
+    // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
+    // requirement.
+    let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
+    let lo_rows = [load(&lo[0]), load(&lo[1]), load(&lo[2]), load(&lo[3])];
+    let hi_rows = [load(&hi[0]), load(&hi[1]), load(&hi[2]), load(&hi[3])];
+    let (mut i, mut w) = (0, 0);
+    while i + 64 <= src.len() && w + 160 <= dst.len() {
+        let block = &src[i..i + 64];
+        // SAFETY: `block` is 64 readable bytes.
+        let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast::<__m512i>()) };
+        let high = _mm512_movepi8_mask(v);
+        if ascii && high == 0 {
+            let out = &mut dst[w..w + 64];
+            // SAFETY: `out` is 64 writable bytes.
+            unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), v) };
+            i += 64;
+            w += 64;
+            continue;
+        }
+        // The permute indexes by the low 7 bits: the high half's tables
+        // for bytes from 0x80, the low half's (or the byte itself) below.
+        let upper_lo = _mm512_permutex2var_epi8(lo_rows[2], v, lo_rows[3]);
+        let upper_hi = _mm512_permutex2var_epi8(hi_rows[2], v, hi_rows[3]);
+        let (lower_lo, lower_hi) = if ascii {
+            (v, _mm512_setzero_si512())
+        } else {
+            (
+                _mm512_permutex2var_epi8(lo_rows[0], v, lo_rows[1]),
+                _mm512_permutex2var_epi8(hi_rows[0], v, hi_rows[1]),
+            )
+        };
+        let units_lo = _mm512_mask_blend_epi8(high, lower_lo, upper_lo);
+        let units_hi = _mm512_mask_blend_epi8(high, lower_hi, upper_hi);
+        for half in 0..2 {
+            let (l, h) = if half == 0 {
+                (
+                    _mm512_castsi512_si256(units_lo),
+                    _mm512_castsi512_si256(units_hi),
+                )
+            } else {
+                (
+                    _mm512_extracti64x4_epi64::<1>(units_lo),
+                    _mm512_extracti64x4_epi64::<1>(units_hi),
+                )
+            };
+            match emit_utf8(l, h, dst, w) {
+                Some(n) => w += n,
+                None => {
+                    let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 32);
+                    let stopped = ni < i + 32;
+                    (i, w) = (ni, nw);
+                    if stopped {
+                        return (i, w);
+                    }
+                    continue;
+                }
+            }
+            i += 32;
+        }
+    }
+    // The last 63 bytes at most: one at a time (the AVX2 kernel's set-up
+    // of its rows costs more).
     utf8_scalar(table, src, dst, i, w, src.len())
 }
