@@ -195,11 +195,14 @@ fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize,
     let out = &mut dst[start..];
     let (mut i, mut w) = (0, 0);
     let result = loop {
+        // 64 bytes a step where the CPU has a kernel for it.
+        (i, w) = crate::arch::encode_dense(dense, bytes, out, i, w);
+        let resume = i + 64;
         // Windows of 16 bytes (and the byte after, for a last lead) with
         // no lead of a 3- or 4-byte character: every character in it goes
         // through the dense table without a branch; an unmappable one (or
         // U+0000) sends the window back to the character loop below.
-        while let Some(block) = bytes.get(i..i + 17) {
+        while let Some(block) = bytes.get(i..i + 17).filter(|_| i < resume) {
             let mut word = [0u8; 16];
             word.copy_from_slice(&block[..16]);
             let x = u128::from_ne_bytes(word);
@@ -386,17 +389,31 @@ mod tests {
             let chars: Vec<char> = (0..=255u8).filter_map(|b| page.decode_byte(b)).collect();
             let high: Vec<char> = (0x80..=255u8).filter_map(|b| page.decode_byte(b)).collect();
             for len in (0..=300).chain([4095, 4096, 9000]) {
-                for round in 0..4 {
+                // The page's characters of one 128-character slice from
+                // U+0080 to U+07FF (one pair of UTF-8 leads), as a script's
+                // text is: the fast kernels' case.
+                let slice = high
+                    .get(next() as usize % high.len().max(1))
+                    .map(|&c| u32::from(c) >> 7);
+                let script: Vec<char> = chars
+                    .iter()
+                    .copied()
+                    .filter(|&c| Some(u32::from(c) >> 7) == slice && u32::from(c) < 0x800)
+                    .collect();
+                for round in 0..6 {
                     let mut text: String = (0..len)
                         .map(|_| match round {
                             0 | 3 => chars[next() as usize % chars.len()],
+                            4 | 5 if !script.is_empty() && next() % 3 != 0 => {
+                                script[next() as usize % script.len()]
+                            }
                             _ if next() % 8 == 0 && !high.is_empty() => {
                                 high[next() as usize % high.len()]
                             }
                             _ => char::from(next() as u8 & 0x7F),
                         })
                         .collect();
-                    if round >= 2 && len > 0 {
+                    if (round == 2 || round == 3 || round == 5) && len > 0 {
                         let mut at = next() as usize % text.len();
                         while !text.is_char_boundary(at) {
                             at -= 1;

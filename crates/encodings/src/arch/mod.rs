@@ -147,6 +147,26 @@ pub(crate) fn decode_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut Vec<u16>
     i
 }
 
+/// Encodes UTF-8 `src[i..]` into `dst[w..]` through a page's dense table
+/// (see `single_byte::SingleByte::dense`) while the CPU's kernel can
+/// (AVX-512 VBMI; none elsewhere): returns the new `(i, w)`, where the
+/// caller's exact path takes over.
+pub(crate) fn encode_dense(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    #[cfg(target_arch = "x86_64")]
+    if x86_64::vbmi_available() {
+        // SAFETY: the CPU has the features: checked just above.
+        return unsafe { x86_64::encode_vbmi(dense, src, dst, i, w) };
+    }
+    let _ = (dense, src, &dst);
+    (i, w)
+}
+
 static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());
 
 /// The best kernel this CPU runs.

@@ -554,3 +554,125 @@ fn utf8_vbmi(
     // of its rows costs more).
     utf8_scalar(table, src, dst, i, w, src.len())
 }
+
+/// For each byte lane, the lane before it (lane 0: itself, unused).
+static PREVIOUS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 1;
+    while k < 64 {
+        t[k] = k as u8 - 1;
+        k += 1;
+    }
+    t
+};
+
+/// Encodes UTF-8 `src[i..]` through `dense` (code point → byte for
+/// U+0000–U+07FF, 0 for none) into `dst[w..]`, 64 bytes of input a step,
+/// while a block has only one- and two-byte characters whose leads are one
+/// pair (C0/C1 … DE/DF: one 128-entry slice of `dense`) and every one is
+/// mapped (not 0); returns the new `(i, w)` at the first block that is
+/// not so, for the caller's exact path. `i` must be at a character
+/// boundary; with `src` valid UTF-8, each character writes one byte.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F, AVX-512BW and AVX-512VBMI
+/// ([`vbmi_available`]).
+pub(crate) unsafe fn encode_vbmi(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller proves the features.
+    unsafe { encode_dense_vbmi(dense, src, dst, i, w) }
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi")]
+fn encode_dense_vbmi(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    mut i: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    use core::arch::x86_64::{
+        __m512i, _mm_storeu_si128, _mm512_and_si512, _mm512_cmpeq_epi8_mask,
+        _mm512_cmpge_epu8_mask, _mm512_cvtepi32_epi8, _mm512_cvtepu8_epi32,
+        _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
+        _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi32, _mm512_movepi8_mask,
+        _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi8,
+        _mm512_setzero_si512, _mm512_slli_epi16,
+    };
+    // SAFETY: each slice is 64 readable bytes; `loadu` has no alignment
+    // requirement.
+    let load = |s: &[u8]| unsafe { _mm512_loadu_si512(s[..64].as_ptr().cast::<__m512i>()) };
+    let (low0, low1) = (load(&dense[..64]), load(&dense[64..128]));
+    let previous = load(&PREVIOUS);
+    while i + 64 <= src.len() && w + 64 <= dst.len() {
+        let v = load(&src[i..i + 64]);
+        if _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
+            break;
+        }
+        let high = _mm512_movepi8_mask(v);
+        let leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xC0u8 as i8));
+        // A lead in the last lane: its character goes to the next block.
+        let len = if leads >> 63 == 1 { 63 } else { 64 };
+        let kept = !leads & (u64::MAX >> (64 - len));
+        let (pair0, pair1) = if leads == 0 {
+            (_mm512_setzero_si512(), _mm512_setzero_si512())
+        } else {
+            let pair = src[i + leads.trailing_zeros() as usize] & 0xFE;
+            let same = _mm512_cmpeq_epi8_mask(
+                _mm512_and_si512(v, _mm512_set1_epi8(0xFEu8 as i8)),
+                _mm512_set1_epi8(pair as i8),
+            );
+            if leads & !same != 0 {
+                break;
+            }
+            let base = usize::from(pair & 0x1F) * 64;
+            (
+                load(&dense[base..base + 64]),
+                load(&dense[base + 64..base + 128]),
+            )
+        };
+        // ASCII lanes: `dense` at the byte; continuation lanes: the pair's
+        // slice at (lead & 1) << 6 | (continuation & 0x3F).
+        let ascii = _mm512_permutex2var_epi8(low0, v, low1);
+        let prev = _mm512_permutexvar_epi8(previous, v);
+        let index = _mm512_or_si512(
+            _mm512_and_si512(v, _mm512_set1_epi8(0x3F)),
+            _mm512_and_si512(_mm512_slli_epi16::<6>(prev), _mm512_set1_epi8(0x40)),
+        );
+        let two = _mm512_permutex2var_epi8(pair0, index, pair1);
+        let out = _mm512_mask_blend_epi8(high, ascii, two);
+        if _mm512_mask_cmpeq_epi8_mask(kept, out, _mm512_setzero_si512()) != 0 {
+            break;
+        }
+        // Keep the ASCII and continuation lanes, 16 at a time through
+        // 32-bit lanes (`vpcompressd`), narrowed back to bytes.
+        let quarters = [
+            _mm512_extracti32x4_epi32::<0>(out),
+            _mm512_extracti32x4_epi32::<1>(out),
+            _mm512_extracti32x4_epi32::<2>(out),
+            _mm512_extracti32x4_epi32::<3>(out),
+        ];
+        let mut end = w;
+        for (q, &quarter) in quarters.iter().enumerate() {
+            let m = (kept >> (16 * q)) as u16;
+            let packed = _mm512_cvtepi32_epi8(_mm512_maskz_compress_epi32(
+                m,
+                _mm512_cvtepu8_epi32(quarter),
+            ));
+            // At most 16 bytes a quarter were kept before this one.
+            let to = &mut dst[end..end + 16];
+            // SAFETY: `to` is 16 writable bytes (unaligned store).
+            unsafe { _mm_storeu_si128(to.as_mut_ptr().cast::<__m128i>(), packed) };
+            end += m.count_ones() as usize;
+        }
+        i += len;
+        w = end;
+    }
+    (i, w)
+}
