@@ -192,6 +192,11 @@ impl Decoder {
         {
             return self.single_byte_utf16(page, src, dst);
         }
+        if let Kind::Legacy(_) = self.encoding.kind()
+            && self.failed.is_none()
+        {
+            return self.legacy_utf16(src, dst, last);
+        }
         let mut text = core::mem::take(&mut self.scratch);
         text.clear();
         let result = self.decode_into_string(src, &mut text, last);
@@ -215,6 +220,80 @@ impl Decoder {
             |dst, run| crate::arch::decode_to_utf16(page.table, run, dst),
             |dst| dst.push(0xFFFD),
         )
+    }
+
+    /// The multi-byte legacy encodings straight to UTF-16 through
+    /// encoding_rs (no UTF-8 detour), as [`Decoder::legacy`] and
+    /// [`Decoder::step_checked`] do for UTF-8.
+    fn legacy_utf16(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u16>,
+        last: bool,
+    ) -> Result<(), DecodeError> {
+        let Some(mut decoder) = self.legacy.take() else {
+            return Ok(());
+        };
+        let start = dst.len();
+        let mut pos = 0;
+        let result = loop {
+            let need = decoder
+                .max_utf16_buffer_length(src.len() - pos)
+                .unwrap_or(src.len() - pos + 16);
+            let at = dst.len();
+            dst.resize(at + need, 0);
+            let (result, read, written) =
+                decoder.decode_to_utf16_without_replacement(&src[pos..], &mut dst[at..], last);
+            dst.truncate(at + written);
+            pos += read;
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => break Ok(()),
+                encoding_rs::DecoderResult::OutputFull => {}
+                encoding_rs::DecoderResult::Malformed(len, after) => match self.mode {
+                    DecodeMode::Strict => {
+                        // The malformed bytes end `after` bytes before
+                        // `pos` (they may have begun in an earlier chunk).
+                        break Err(Bad {
+                            at: pos as isize - after as isize - isize::from(len),
+                            len: usize::from(len),
+                            kind: DecodeErrorKind::Invalid,
+                        });
+                    }
+                    DecodeMode::Replace => dst.push(0xFFFD),
+                    DecodeMode::Skip => {}
+                },
+            }
+        };
+        self.legacy = Some(decoder);
+        advance_units(&mut self.position, &dst[start..]);
+        match result {
+            Ok(()) => {
+                self.offset += src.len() as u64;
+                let tail = &src[src.len().saturating_sub(CARRY)..];
+                self.history.extend_from_slice(tail);
+                let excess = self.history.len().saturating_sub(CARRY);
+                self.history.drain(..excess);
+                Ok(())
+            }
+            Err(bad) => {
+                let mut seen = core::mem::take(&mut self.history);
+                let held = seen.len() as isize;
+                let end = bad.len.saturating_add_signed(bad.at).min(src.len());
+                seen.extend_from_slice(&src[..end]);
+                let from = usize::try_from(held + bad.at).unwrap_or(0).min(seen.len());
+                let to = (from + bad.len).min(seen.len()).min(from + 8);
+                let e = DecodeError {
+                    encoding: self.encoding,
+                    kind: bad.kind,
+                    offset: self.offset.saturating_add_signed(bad.at as i64),
+                    bytes: seen[from..to].to_vec(),
+                    line: self.position.line(),
+                    column: self.position.column(),
+                };
+                self.failed = Some(e.clone());
+                Err(e)
+            }
+        }
     }
 
     /// A single-byte page to UTF-8, without a second pass over the output
@@ -728,6 +807,31 @@ impl Lines {
     }
 }
 
+/// Moves `lines` past well-formed UTF-16 `units` (a low surrogate is not
+/// a character of its own); newlines go through
+/// [`Position::advance_valid`] as ASCII stand-ins.
+fn advance_units(lines: &mut Lines, units: &[u16]) {
+    const NEWLINES: [u8; 256] = [b'\n'; 256];
+    let chars = |units: &[u16]| {
+        units
+            .iter()
+            .filter(|&&u| !(0xDC00..0xE000).contains(&u))
+            .count() as u64
+    };
+    match units.iter().rposition(|&u| u == 0x0A) {
+        Some(last) => {
+            let mut newlines = units[..=last].iter().filter(|&&u| u == 0x0A).count();
+            while newlines > 0 {
+                let n = newlines.min(NEWLINES.len());
+                lines.advance_valid(&NEWLINES[..n]);
+                newlines -= n;
+            }
+            lines.columns += chars(&units[last + 1..]);
+        }
+        None => lines.columns += chars(units),
+    }
+}
+
 /// Moves `lines` past `bytes` of a single-byte page, one character each,
 /// whose newline is the byte `newline` (None: the page has none): a count
 /// over `bytes`, not a pass over the output. Newlines go through
@@ -811,6 +915,44 @@ mod tests {
                         assert_eq!((err.line, err.column), (line, column), "{e:?} {src:02X?}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The same, the input fed one byte at a time (a malformed sequence
+    /// begun in earlier chunks is quoted from the decoder's history).
+    #[test]
+    fn utf16_output_equals_utf8_output_byte_by_byte() {
+        let mut seed = 0xB1_7E5_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for e in Encoding::all() {
+            for _ in 0..20 {
+                let src: Vec<u8> = (0..40).map(|_| next() as u8).collect();
+                let mut d8 = Decoder::new(e, DecodeMode::Strict);
+                let mut d16 = Decoder::new(e, DecodeMode::Strict);
+                let mut text = String::new();
+                let mut units = Vec::new();
+                let (mut r8, mut r16) = (Ok(()), Ok(()));
+                for (i, b) in src.iter().enumerate() {
+                    let last = i + 1 == src.len();
+                    if r8.is_ok() {
+                        r8 = d8.decode_into_string(&[*b], &mut text, last);
+                    }
+                    if r16.is_ok() {
+                        r16 = d16.decode_into_utf16_vec(&[*b], &mut units, last);
+                    }
+                }
+                assert_eq!(
+                    units,
+                    text.encode_utf16().collect::<Vec<_>>(),
+                    "{e:?} {src:02X?}"
+                );
+                assert_eq!(r16, r8, "{e:?} {src:02X?}");
             }
         }
     }
