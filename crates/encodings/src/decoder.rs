@@ -7,10 +7,10 @@
 //! anywhere. encoding_rs keeps its own state, so its step consumes all.
 
 use crate::error::{DecodeError, DecodeErrorKind};
+use crate::lines::Lines;
 use crate::registry::{Kind, Order};
 use crate::single_byte;
 use crate::{DecodeMode, Encoding};
-use codec_core::position::Position;
 use codec_core::utf16::Endianness;
 use utf8_variants::{Variant, cesu8, mutf8};
 
@@ -156,11 +156,11 @@ impl Decoder {
         let produced = &dst.as_bytes()[start..];
         match result {
             Ok(()) => {
-                self.position.advance_valid(produced);
+                self.position.advance_text(produced);
                 Ok(())
             }
             Err((bad, bytes)) => {
-                self.position.advance_valid(produced);
+                self.position.advance_text(produced);
                 let e = DecodeError {
                     encoding: self.encoding,
                     kind: bad.kind,
@@ -778,38 +778,9 @@ impl Decoder {
     }
 }
 
-/// Where the output stands: a [`Position`], and columns added by count
-/// (single-byte text, one character a byte) since its last newline.
-#[derive(Debug, Default)]
-struct Lines {
-    position: Position,
-    columns: u64,
-}
-
-impl Lines {
-    fn advance_valid(&mut self, run: &[u8]) {
-        if memchr::memchr(b'\n', run).is_some() {
-            self.columns = 0;
-        }
-        self.position.advance_valid(run);
-    }
-
-    fn advance_invalid(&mut self) {
-        self.position.advance_invalid();
-    }
-
-    fn line(&self) -> u64 {
-        self.position.line()
-    }
-
-    fn column(&self) -> u64 {
-        self.position.column() + self.columns
-    }
-}
-
 /// Moves `lines` past well-formed UTF-16 `units` (a low surrogate is not
 /// a character of its own); newlines go through
-/// [`Position::advance_valid`] as ASCII stand-ins.
+/// [`Lines::advance_valid`] as ASCII stand-ins.
 fn advance_units(lines: &mut Lines, units: &[u16]) {
     const NEWLINES: [u8; 256] = [b'\n'; 256];
     let chars = |units: &[u16]| {
@@ -835,7 +806,7 @@ fn advance_units(lines: &mut Lines, units: &[u16]) {
 /// Moves `lines` past `bytes` of a single-byte page, one character each,
 /// whose newline is the byte `newline` (None: the page has none): a count
 /// over `bytes`, not a pass over the output. Newlines go through
-/// [`Position::advance_valid`] as ASCII stand-ins.
+/// [`Lines::advance_valid`] as ASCII stand-ins.
 fn advance_single_byte(lines: &mut Lines, bytes: &[u8], newline: Option<u8>) {
     const NEWLINES: [u8; 256] = [b'\n'; 256];
     let last = newline.and_then(|nl| memchr::memrchr(nl, bytes));

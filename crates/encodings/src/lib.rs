@@ -90,6 +90,7 @@ mod decoder;
 mod detect;
 mod encoder;
 mod error;
+mod lines;
 mod registry;
 mod single_byte;
 #[rustfmt::skip]
