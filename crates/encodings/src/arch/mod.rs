@@ -58,6 +58,8 @@ pub(crate) static SCALAR: Kernel = Kernel {
 /// Every kernel, the scalar one last.
 pub(crate) static ALL: &[&Kernel] = &[
     #[cfg(target_arch = "x86_64")]
+    &x86_64::VBMI,
+    #[cfg(target_arch = "x86_64")]
     &x86_64::AVX2,
     #[cfg(target_arch = "x86_64")]
     &x86_64::SSSE3,

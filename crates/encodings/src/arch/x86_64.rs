@@ -676,3 +676,101 @@ fn encode_dense_vbmi(
     }
     (i, w)
 }
+
+/// The UTF-16 kernel on AVX-512 VBMI: 64 bytes a step, each half of the
+/// table looked up by one two-register byte permute per unit byte.
+pub(crate) static VBMI: Kernel = Kernel {
+    name: "avx512vbmi",
+    to_utf16: to_utf16_vbmi,
+    available: vbmi_available,
+};
+
+/// # Safety
+///
+/// The CPU must have AVX2, AVX-512F, AVX-512BW and AVX-512VBMI.
+unsafe fn to_utf16_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+    // SAFETY: the caller proves the features.
+    unsafe { convert_vbmi(table, src, dst) }
+}
+
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi")]
+fn convert_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+    use core::arch::x86_64::{
+        __m512i, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8,
+        _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_set_epi64,
+        _mm512_set1_epi8, _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8,
+        _mm512_unpacklo_epi8,
+    };
+    let len = src.len().min(dst.len());
+    let ascii = table[..128]
+        .iter()
+        .enumerate()
+        .all(|(b, &u)| usize::from(u) == b);
+    let mut lo = [[0u8; 64]; 4];
+    let mut hi = [[0u8; 64]; 4];
+    for (i, &u) in table.iter().enumerate() {
+        lo[i / 64][i % 64] = u as u8;
+        hi[i / 64][i % 64] = (u >> 8) as u8;
+    }
+    // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
+    // requirement.
+    let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
+    let lo_rows = [load(&lo[0]), load(&lo[1]), load(&lo[2]), load(&lo[3])];
+    let hi_rows = [load(&hi[0]), load(&hi[1]), load(&hi[2]), load(&hi[3])];
+    let ones = _mm512_set1_epi8(-1);
+    // The in-lane unpacks give units 0-7, 16-23, 32-39, 48-55 and 8-15,
+    // 24-31, …: these 64-bit lane orders put them back in sequence.
+    let first = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+    let second = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+    let mut i = 0;
+    while i + 64 <= len {
+        let block = &src[i..i + 64];
+        // SAFETY: `block` is 64 readable bytes.
+        let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast::<__m512i>()) };
+        let high = _mm512_movepi8_mask(v);
+        let upper_lo = _mm512_permutex2var_epi8(lo_rows[2], v, lo_rows[3]);
+        let upper_hi = _mm512_permutex2var_epi8(hi_rows[2], v, hi_rows[3]);
+        let (lower_lo, lower_hi) = if ascii {
+            (v, _mm512_setzero_si512())
+        } else {
+            (
+                _mm512_permutex2var_epi8(lo_rows[0], v, lo_rows[1]),
+                _mm512_permutex2var_epi8(hi_rows[0], v, hi_rows[1]),
+            )
+        };
+        let units_lo = _mm512_mask_blend_epi8(high, lower_lo, upper_lo);
+        let units_hi = _mm512_mask_blend_epi8(high, lower_hi, upper_hi);
+        let undefined =
+            _mm512_cmpeq_epi8_mask(units_lo, ones) & _mm512_cmpeq_epi8_mask(units_hi, ones);
+        if undefined != 0 {
+            break;
+        }
+        let a = _mm512_unpacklo_epi8(units_lo, units_hi);
+        let b = _mm512_unpackhi_epi8(units_lo, units_hi);
+        let out = &mut dst[i..i + 64];
+        // SAFETY: `out` is 64 writable units (128 bytes): two unaligned
+        // 64-byte stores fill it exactly.
+        unsafe {
+            _mm512_storeu_si512(
+                out.as_mut_ptr().cast::<__m512i>(),
+                _mm512_permutex2var_epi64(a, first, b),
+            );
+            _mm512_storeu_si512(
+                out.as_mut_ptr().add(32).cast::<__m512i>(),
+                _mm512_permutex2var_epi64(a, second, b),
+            );
+        }
+        i += 64;
+    }
+    // The rest (fewer than 64 bytes, or a block with an undefined byte):
+    // one byte at a time, stopping at the undefined one.
+    for (d, &b) in dst[i..len].iter_mut().zip(&src[i..len]) {
+        let u = table[usize::from(b)];
+        if u == crate::single_byte::UNDEFINED {
+            break;
+        }
+        *d = u;
+        i += 1;
+    }
+    i
+}
