@@ -474,29 +474,45 @@ fn utf8_vbmi(
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize) {
     use core::arch::x86_64::{
-        __m512i, _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
-        _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8,
-        _mm512_setzero_si512, _mm512_storeu_si512,
+        __m512i, _mm512_cmpeq_epi8_mask, _mm512_extracti32x4_epi32, _mm512_loadu_si512,
+        _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+        _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
     };
     let ascii = table[..128]
         .iter()
         .enumerate()
         .all(|(b, &u)| usize::from(u) == b);
-    // The low and high bytes of the units, as four 64-byte halves of the
-    // table: bytes 0x00-0x7F and 0x80-0xFF.
-    let mut lo = [[0u8; 64]; 4];
-    let mut hi = [[0u8; 64]; 4];
+    // The UTF-8 of each byte's unit as a lead (the byte itself below
+    // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
+    // a continuation, in four 64-byte rows each.
+    let mut lead = [[0u8; 64]; 4];
+    let mut cont = [[0u8; 64]; 4];
     for (i, &u) in table.iter().enumerate() {
-        lo[i / 64][i % 64] = u as u8;
-        hi[i / 64][i % 64] = (u >> 8) as u8;
+        let (l, c) = match u {
+            0..0x80 => (u as u8, 0),
+            0x80..0x800 => (0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8),
+            _ => (0xFF, 0),
+        };
+        lead[i / 64][i % 64] = l;
+        cont[i / 64][i % 64] = c;
     }
     // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
     // requirement.
     let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
-    let lo_rows = [load(&lo[0]), load(&lo[1]), load(&lo[2]), load(&lo[3])];
-    let hi_rows = [load(&hi[0]), load(&hi[1]), load(&hi[2]), load(&hi[3])];
+    let leads = [
+        load(&lead[0]),
+        load(&lead[1]),
+        load(&lead[2]),
+        load(&lead[3]),
+    ];
+    let conts = [
+        load(&cont[0]),
+        load(&cont[1]),
+        load(&cont[2]),
+        load(&cont[3]),
+    ];
     let (mut i, mut w) = (0, 0);
-    while i + 64 <= src.len() && w + 160 <= dst.len() {
+    while i + 64 <= src.len() && w + 192 <= dst.len() {
         let block = &src[i..i + 64];
         // SAFETY: `block` is 64 readable bytes.
         let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast::<__m512i>()) };
@@ -509,46 +525,61 @@ fn utf8_vbmi(
             w += 64;
             continue;
         }
-        // The permute indexes by the low 7 bits: the high half's tables
-        // for bytes from 0x80, the low half's (or the byte itself) below.
-        let upper_lo = _mm512_permutex2var_epi8(lo_rows[2], v, lo_rows[3]);
-        let upper_hi = _mm512_permutex2var_epi8(hi_rows[2], v, hi_rows[3]);
-        let (lower_lo, lower_hi) = if ascii {
+        // The permute indexes by the low 7 bits: the high half's rows for
+        // bytes from 0x80, the low half's (or the byte itself) below.
+        let upper_lead = _mm512_permutex2var_epi8(leads[2], v, leads[3]);
+        let upper_cont = _mm512_permutex2var_epi8(conts[2], v, conts[3]);
+        let (lower_lead, lower_cont) = if ascii {
             (v, _mm512_setzero_si512())
         } else {
             (
-                _mm512_permutex2var_epi8(lo_rows[0], v, lo_rows[1]),
-                _mm512_permutex2var_epi8(hi_rows[0], v, hi_rows[1]),
+                _mm512_permutex2var_epi8(leads[0], v, leads[1]),
+                _mm512_permutex2var_epi8(conts[0], v, conts[1]),
             )
         };
-        let units_lo = _mm512_mask_blend_epi8(high, lower_lo, upper_lo);
-        let units_hi = _mm512_mask_blend_epi8(high, lower_hi, upper_hi);
-        for half in 0..2 {
-            let (l, h) = if half == 0 {
-                (
-                    _mm512_castsi512_si256(units_lo),
-                    _mm512_castsi512_si256(units_hi),
-                )
-            } else {
-                (
-                    _mm512_extracti64x4_epi64::<1>(units_lo),
-                    _mm512_extracti64x4_epi64::<1>(units_hi),
-                )
-            };
-            match emit_utf8(l, h, dst, w) {
-                Some(n) => w += n,
-                None => {
-                    let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 32);
-                    let stopped = ni < i + 32;
-                    (i, w) = (ni, nw);
-                    if stopped {
-                        return (i, w);
-                    }
-                    continue;
-                }
+        let first = _mm512_mask_blend_epi8(high, lower_lead, upper_lead);
+        let second = _mm512_mask_blend_epi8(high, lower_cont, upper_cont);
+        if _mm512_cmpeq_epi8_mask(first, _mm512_set1_epi8(-1)) != 0 {
+            // A unit from 0x800 or an undefined byte: one at a time.
+            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 64);
+            let stopped = ni < i + 64;
+            (i, w) = (ni, nw);
+            if stopped {
+                return (i, w);
             }
-            i += 32;
+            continue;
         }
+        // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
+        let one = !_mm512_movepi8_mask(first);
+        // Lead/continuation pairs; the in-lane unpacks hold bytes 0-7 and
+        // 8-15 of each 16 in `a` and `b`.
+        let a = _mm512_unpacklo_epi8(first, second);
+        let b = _mm512_unpackhi_epi8(first, second);
+        let groups = [
+            _mm512_extracti32x4_epi32::<0>(a),
+            _mm512_extracti32x4_epi32::<0>(b),
+            _mm512_extracti32x4_epi32::<1>(a),
+            _mm512_extracti32x4_epi32::<1>(b),
+            _mm512_extracti32x4_epi32::<2>(a),
+            _mm512_extracti32x4_epi32::<2>(b),
+            _mm512_extracti32x4_epi32::<3>(a),
+            _mm512_extracti32x4_epi32::<3>(b),
+        ];
+        for (g, &pairs) in groups.iter().enumerate() {
+            let m = ((one >> (8 * g)) & 0xFF) as usize;
+            let out = &mut dst[w..w + 16];
+            // SAFETY: `COMPRESS[m]` is 16 readable bytes, `out` 16
+            // writable ones (unaligned loads and stores).
+            unsafe {
+                let shuffle = _mm_loadu_si128(COMPRESS[m].as_ptr().cast::<__m128i>());
+                _mm_storeu_si128(
+                    out.as_mut_ptr().cast::<__m128i>(),
+                    _mm_shuffle_epi8(pairs, shuffle),
+                );
+            }
+            w += 16 - m.count_ones() as usize;
+        }
+        i += 64;
     }
     // The last 63 bytes at most: one at a time (the AVX2 kernel's set-up
     // of its rows costs more).
