@@ -1,12 +1,16 @@
 //! The single-byte pages: a 256-entry decode table (generated, see
-//! [`crate::tables`]) and an inverse table for encoding, with the scalar
+//! [`crate::tables`]) and inverse tables for encoding, with the scalar
 //! kernel that is the reference for any faster one.
 //!
-//! [`ENGINE`] decodes to UTF-16 through the CPU's table-lookup kernel
-//! ([`crate::arch`]: AVX2 or SSSE3 byte shuffles on x86-64, the scalar reference
-//! elsewhere), then to UTF-8 through transcode's kernels; [`SCALAR`], one
-//! byte at a time, is the reference it is tested against. Encoding goes
-//! through the inverse table, one character at a time.
+//! [`ENGINE`] decodes straight to UTF-8 through the CPU's fused kernel
+//! where it has one ([`crate::arch`]: AVX-512 VBMI or AVX2 on x86-64), else
+//! to UTF-16 through the table-lookup kernel (SSSE3, or the scalar
+//! reference) and then to UTF-8 through transcode's kernels; the UTF-16
+//! output of the decoder comes from the lookup kernel directly. Encoding
+//! goes through a dense table of U+0000–U+07FF (64 bytes a step with
+//! AVX-512 VBMI, 16-byte windows otherwise) and the sorted inverse for the
+//! rest. `SCALAR` (in tests), one byte or character at a time, is the reference
+//! both are tested against.
 
 use crate::tables;
 use std::sync::OnceLock;

@@ -3,9 +3,12 @@
 //! A kernel's `to_utf16(table, src, dst)` converts the longest prefix of
 //! `src` (at most `dst.len()` bytes) that has no undefined byte into
 //! `dst`, one UTF-16 unit per byte, and returns its length; the caller
-//! ([`crate::single_byte`]) handles the undefined byte and the conversion
-//! to UTF-8. The scalar kernel is the reference; the others are tested
-//! against it on every table (`tests` below).
+//! ([`crate::single_byte`], [`crate::decoder`]) handles the undefined byte.
+//! Beside them: fused kernels to UTF-8 ([`decode_to_utf8`], AVX-512 VBMI
+//! or AVX2, writing into the `String`'s spare capacity) and the dense
+//! encoder ([`encode_dense`], AVX-512 VBMI). The scalar kernel is the
+//! reference; the others are tested against it on every table (`tests`
+//! below, and the engine's tests in [`crate::single_byte`]).
 //!
 //! Dispatch: the CPU is asked once (the `cpufeatures` crate, as the other
 //! crates of the workspace) and the chosen kernel cached in an

@@ -1,12 +1,16 @@
-//! The SSSE3 (16 bytes a step) and AVX2 (32) kernels: each byte looked up
-//! in the 256-entry table by byte shuffles.
+//! The x86-64 kernels: SSSE3 (16 bytes a step), AVX2 (32) and AVX-512
+//! VBMI (64), each byte looked up in the 256-entry table by byte shuffles
+//! or permutes.
 //!
-//! The table is split into its low and high bytes and each into 16 rows of
-//! 16 (one row per high nibble): `pshufb` looks a row up by the low
-//! nibble, and a compare of the high nibble with the row's number keeps
-//! the lanes that belong to it. An ASCII-compatible table skips the eight
-//! low rows (and all-ASCII blocks are widened directly). A block with an
-//! undefined byte (0xFFFF) is left to the scalar loop, which stops there.
+//! SSSE3: the table is split into its low and high bytes and each into 16
+//! rows of 16 (one row per high nibble): `pshufb` looks a row up by the
+//! low nibble, and a compare of the high nibble with the row's number
+//! keeps the lanes that belong to it. AVX2: the rows telescoped ([`Rows`])
+//! so that a saturating subtract replaces the compare and mask. VBMI: a
+//! two-register byte permute looks 128 entries up at once. An
+//! ASCII-compatible table skips the low half (and all-ASCII blocks are
+//! copied or widened directly). A block with an undefined byte (0xFFFF)
+//! is left to the scalar loop, which stops there.
 
 use super::Kernel;
 use core::arch::x86_64::{
