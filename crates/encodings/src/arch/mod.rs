@@ -30,18 +30,37 @@ pub(crate) struct Kernel {
     /// # Safety
     ///
     /// The CPU must have the kernel's features ([`Kernel::available`]).
-    pub(crate) to_utf16: unsafe fn(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize,
+    pub(crate) to_utf16: unsafe fn(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize,
     /// Whether this CPU can run the kernel.
     pub(crate) available: fn() -> bool,
 }
 
+/// A UTF-16 unit a kernel writes: into a `Vec`'s spare capacity, so the
+/// output is not zeroed first.
+pub(crate) type Unit = core::mem::MaybeUninit<u16>;
+
 impl Kernel {
-    /// Converts through this kernel, if the CPU can run it.
+    /// Converts through this kernel into initialised units, if the CPU
+    /// can run it.
     pub(crate) fn to_utf16(
         &self,
         table: &[u16; 256],
         src: &[u8],
         dst: &mut [u16],
+    ) -> Option<usize> {
+        // SAFETY: `MaybeUninit<u16>` has the layout of `u16`, and the
+        // kernels write only initialised units (never uninit) into it.
+        let dst = unsafe { &mut *(core::ptr::from_mut(dst) as *mut [Unit]) };
+        self.to_utf16_uninit(table, src, dst)
+    }
+
+    /// Converts through this kernel, if the CPU can run it: `dst[..n]` is
+    /// then initialised.
+    pub(crate) fn to_utf16_uninit(
+        &self,
+        table: &[u16; 256],
+        src: &[u8],
+        dst: &mut [Unit],
     ) -> Option<usize> {
         if !(self.available)() {
             return None;
@@ -70,14 +89,14 @@ pub(crate) static ALL: &[&Kernel] = &[
 ];
 
 /// `unsafe` only to fit the kernel type: it needs no CPU feature.
-unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     let mut n = 0;
     for (d, &b) in dst.iter_mut().zip(src) {
         let u = table[usize::from(b)];
         if u == crate::single_byte::UNDEFINED {
             break;
         }
-        *d = u;
+        d.write(u);
         n += 1;
     }
     n
@@ -130,20 +149,23 @@ pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -
 
 /// Decodes the longest prefix of `src` without an undefined byte to
 /// UTF-16 through the best kernel, appending to `dst`; returns its length.
-/// The output is zeroed ahead of the kernel a cache-sized chunk at a time.
+/// The kernel writes into the spare capacity, a cache-sized chunk at a
+/// time.
 pub(crate) fn decode_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut Vec<u16>) -> usize {
     let k = chosen();
     let mut i = 0;
     while i < src.len() {
         let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
         let start = dst.len();
-        dst.resize(start + chunk.len(), 0);
-        let out = &mut dst[start..];
-        let n = match k.to_utf16(table, chunk, out) {
+        dst.reserve(chunk.len());
+        let out = &mut dst.spare_capacity_mut()[..chunk.len()];
+        let n = match k.to_utf16_uninit(table, chunk, out) {
             Some(n) => n,
-            None => SCALAR.to_utf16(table, chunk, out).unwrap_or(0),
+            None => SCALAR.to_utf16_uninit(table, chunk, out).unwrap_or(0),
         };
-        dst.truncate(start + n);
+        // SAFETY: the kernel initialised the first `n` units of the spare
+        // capacity (its contract), within it.
+        unsafe { dst.set_len(start + n) };
         i += n;
         if n < chunk.len() {
             break;

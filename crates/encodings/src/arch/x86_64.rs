@@ -12,7 +12,7 @@
 //! copied or widened directly). A block with an undefined byte (0xFFFF)
 //! is left to the scalar loop, which stops there.
 
-use super::Kernel;
+use super::{Kernel, Unit};
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8,
     _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
@@ -30,13 +30,13 @@ pub(crate) static SSSE3: Kernel = Kernel {
 /// # Safety
 ///
 /// The CPU must have SSSE3.
-unsafe fn to_utf16_ssse3(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+unsafe fn to_utf16_ssse3(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     // SAFETY: the caller proves SSSE3.
     unsafe { convert(table, src, dst) }
 }
 
 #[target_feature(enable = "ssse3")]
-fn convert(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+fn convert(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     let len = src.len().min(dst.len());
     let ascii = table[..128]
         .iter()
@@ -110,7 +110,7 @@ fn convert(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
         if u == crate::single_byte::UNDEFINED {
             break;
         }
-        *d = u;
+        d.write(u);
         i += 1;
     }
     i
@@ -130,13 +130,13 @@ pub(crate) static AVX2: Kernel = Kernel {
 /// # Safety
 ///
 /// The CPU must have AVX2.
-unsafe fn to_utf16_avx2(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+unsafe fn to_utf16_avx2(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     // SAFETY: the caller proves AVX2.
     unsafe { convert_avx2(table, src, dst) }
 }
 
 #[target_feature(enable = "avx2")]
-fn convert_avx2(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+fn convert_avx2(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     use core::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_loadu_si256, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_storeu_si256,
@@ -723,13 +723,13 @@ pub(crate) static VBMI: Kernel = Kernel {
 /// # Safety
 ///
 /// The CPU must have AVX2, AVX-512F, AVX-512BW and AVX-512VBMI.
-unsafe fn to_utf16_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+unsafe fn to_utf16_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     // SAFETY: the caller proves the features.
     unsafe { convert_vbmi(table, src, dst) }
 }
 
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi")]
-fn convert_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
+fn convert_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     use core::arch::x86_64::{
         __m512i, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8,
         _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_set_epi64,
@@ -804,7 +804,7 @@ fn convert_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [u16]) -> usize {
         if u == crate::single_byte::UNDEFINED {
             break;
         }
-        *d = u;
+        d.write(u);
         i += 1;
     }
     i
