@@ -362,6 +362,32 @@ macro_rules! pages {
 mod tests {
     use super::*;
 
+    /// Text of three-byte characters only (more than the two bytes a
+    /// byte the fused kernel first reserves), long enough for several of
+    /// its chunks, then an undefined byte: equal to the scalar engine.
+    #[test]
+    fn three_byte_text_equals_scalar() {
+        for page in all_pages() {
+            let wide: Vec<u8> = (0..=255u8)
+                .filter(|&b| page.decode_byte(b).is_some_and(|c| c.len_utf8() == 3))
+                .collect();
+            if wide.is_empty() {
+                continue;
+            }
+            let undefined = (0..=255u8).find(|&b| page.decode_byte(b).is_none());
+            for len in [100, 20_000, 50_001] {
+                let mut src: Vec<u8> = (0..len).map(|i| wide[i % wide.len()]).collect();
+                src.extend(undefined);
+                src.extend_from_slice(&wide);
+                let (mut a, mut b) = (String::new(), String::new());
+                let x = (ENGINE.decode)(page, &src, &mut a);
+                let y = (SCALAR.decode)(page, &src, &mut b);
+                assert_eq!((x, a.len()), (y, b.len()));
+                assert!(a == b);
+            }
+        }
+    }
+
     /// Lines and columns of single-byte text count the one byte that
     /// decodes to U+000A ([`SingleByte::newline`]): no page has two.
     #[test]

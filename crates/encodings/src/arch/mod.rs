@@ -115,6 +115,9 @@ pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -
     if x86_64::utf8_available() {
         let vbmi = x86_64::vbmi_available();
         let mut i = 0;
+        // Two bytes a byte, the most of a page without characters from
+        // U+0800; a chunk that needs more asks again below.
+        let mut per_byte = 2;
         while i < src.len() {
             let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
             // SAFETY: the bytes appended below are the kernel's output,
@@ -122,7 +125,7 @@ pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -
             // tested against the scalar reference); nothing else is
             // changed.
             let bytes = unsafe { dst.as_mut_vec() };
-            bytes.reserve(3 * chunk.len() + 96);
+            bytes.reserve(per_byte * chunk.len() + 192);
             let start = bytes.len();
             let spare = bytes.spare_capacity_mut();
             let (read, written) = if vbmi {
@@ -137,8 +140,12 @@ pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -
             unsafe { bytes.set_len(start + written) };
             i += read;
             if read < chunk.len() {
-                // With the room reserved, only an undefined byte stops it.
-                return Some(i);
+                if table[usize::from(src[i])] == crate::single_byte::UNDEFINED {
+                    return Some(i);
+                }
+                // Out of room (characters of three bytes): with three
+                // bytes a byte reserved, only an undefined byte stops it.
+                per_byte = 3;
             }
         }
         return Some(i);
