@@ -430,12 +430,27 @@ mod tests {
                     .copied()
                     .filter(|&c| Some(u32::from(c) >> 7) == slice && u32::from(c) < 0x800)
                     .collect();
-                for round in 0..6 {
+                // And two such slices (French: é in C3, œ in C5).
+                let other = high
+                    .get(next() as usize % high.len().max(1))
+                    .map(|&c| u32::from(c) >> 7);
+                let scripts: Vec<char> = chars
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        let s = Some(u32::from(c) >> 7);
+                        (s == slice || s == other) && u32::from(c) < 0x800
+                    })
+                    .collect();
+                for round in 0..8 {
                     let mut text: String = (0..len)
                         .map(|_| match round {
                             0 | 3 => chars[next() as usize % chars.len()],
                             4 | 5 if !script.is_empty() && next() % 3 != 0 => {
                                 script[next() as usize % script.len()]
+                            }
+                            6 | 7 if !scripts.is_empty() && next() % 3 != 0 => {
+                                scripts[next() as usize % scripts.len()]
                             }
                             _ if next() % 8 == 0 && !high.is_empty() => {
                                 high[next() as usize % high.len()]
@@ -443,7 +458,7 @@ mod tests {
                             _ => char::from(next() as u8 & 0x7F),
                         })
                         .collect();
-                    if (round == 2 || round == 3 || round == 5) && len > 0 {
+                    if (round == 2 || round == 3 || round == 5 || round == 7) && len > 0 {
                         let mut at = next() as usize % text.len();
                         while !text.is_char_boundary(at) {
                             at -= 1;

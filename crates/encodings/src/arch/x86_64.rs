@@ -603,8 +603,9 @@ static PREVIOUS: [u8; 64] = {
 
 /// Encodes UTF-8 `src[i..]` through `dense` (code point → byte for
 /// U+0000–U+07FF, 0 for none) into `dst[w..]`, 64 bytes of input a step,
-/// while a block has only one- and two-byte characters whose leads are one
-/// pair (C0/C1 … DE/DF: one 128-entry slice of `dense`) and every one is
+/// while a block has only one- and two-byte characters whose leads are of
+/// at most two pairs (C0/C1 … DE/DF: each one 128-entry slice of `dense`)
+/// and every one is
 /// mapped (not 0); returns the new `(i, w)` at the first block that is
 /// not so, for the caller's exact path. `i` must be at a character
 /// boundary; with `src` valid UTF-8, each character writes one byte.
@@ -655,23 +656,26 @@ fn encode_dense_vbmi(
         // A lead in the last lane: its character goes to the next block.
         let len = if leads >> 63 == 1 { 63 } else { 64 };
         let kept = !leads & (u64::MAX >> (64 - len));
-        let (pair0, pair1) = if leads == 0 {
-            (_mm512_setzero_si512(), _mm512_setzero_si512())
-        } else {
-            let pair = src[i + leads.trailing_zeros() as usize] & 0xFE;
-            let same = _mm512_cmpeq_epi8_mask(
-                _mm512_and_si512(v, _mm512_set1_epi8(0xFEu8 as i8)),
-                _mm512_set1_epi8(pair as i8),
-            );
-            if leads & !same != 0 {
-                break;
-            }
+        // The lead pairs of the block (the first lead's, and the first
+        // other one's): each one 128-entry slice of `dense`.
+        let pairs = _mm512_and_si512(v, _mm512_set1_epi8(0xFEu8 as i8));
+        let slice = |at: u64| {
+            let pair = src[i + at.trailing_zeros() as usize] & 0xFE;
+            let same = _mm512_cmpeq_epi8_mask(pairs, _mm512_set1_epi8(pair as i8));
             let base = usize::from(pair & 0x1F) * 64;
             (
+                same,
                 load(&dense[base..base + 64]),
                 load(&dense[base + 64..base + 128]),
             )
         };
+        let none = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
+        let (same_a, a0, a1) = if leads == 0 { none } else { slice(leads) };
+        let rest = leads & !same_a;
+        let (same_b, b0, b1) = if rest == 0 { none } else { slice(rest) };
+        if rest & !same_b != 0 {
+            break;
+        }
         // ASCII lanes: `dense` at the byte; continuation lanes: the pair's
         // slice at (lead & 1) << 6 | (continuation & 0x3F).
         let ascii = _mm512_permutex2var_epi8(low0, v, low1);
@@ -680,8 +684,15 @@ fn encode_dense_vbmi(
             _mm512_and_si512(v, _mm512_set1_epi8(0x3F)),
             _mm512_and_si512(_mm512_slli_epi16::<6>(prev), _mm512_set1_epi8(0x40)),
         );
-        let two = _mm512_permutex2var_epi8(pair0, index, pair1);
-        let out = _mm512_mask_blend_epi8(high, ascii, two);
+        let two_a = _mm512_permutex2var_epi8(a0, index, a1);
+        let out = _mm512_mask_blend_epi8(high, ascii, two_a);
+        let out = if rest == 0 {
+            out
+        } else {
+            // The continuations after the second pair's leads.
+            let two_b = _mm512_permutex2var_epi8(b0, index, b1);
+            _mm512_mask_blend_epi8((leads & same_b) << 1, out, two_b)
+        };
         if _mm512_mask_cmpeq_epi8_mask(kept, out, _mm512_setzero_si512()) != 0 {
             break;
         }
