@@ -277,54 +277,6 @@ static COMPRESS: [[u8; 16]; 256] = {
     t
 };
 
-/// Writes the UTF-8 of 16 units, each below 0x800, at `dst[w..]`, which
-/// has room for 32 bytes; returns how many bytes are UTF-8 (the stores may
-/// write up to 16 bytes more, which the caller overwrites or drops).
-#[target_feature(enable = "avx2")]
-#[inline]
-fn utf8_of_16(
-    units: core::arch::x86_64::__m256i,
-    dst: &mut [core::mem::MaybeUninit<u8>],
-    w: usize,
-) -> usize {
-    use core::arch::x86_64::{
-        _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi16,
-        _mm256_extracti128_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_packs_epi16,
-        _mm256_set1_epi16, _mm256_setzero_si256, _mm256_slli_epi16, _mm256_srli_epi16,
-    };
-    let ascii = _mm256_cmpeq_epi16(
-        _mm256_and_si256(units, _mm256_set1_epi16(0xFF80u16 as i16)),
-        _mm256_setzero_si256(),
-    );
-    let lead = _mm256_or_si256(_mm256_srli_epi16::<6>(units), _mm256_set1_epi16(0xC0));
-    let cont = _mm256_or_si256(
-        _mm256_and_si256(units, _mm256_set1_epi16(0x3F)),
-        _mm256_set1_epi16(0x80),
-    );
-    let two = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(cont));
-    let words = _mm256_blendv_epi8(two, units, ascii);
-    let m = _mm256_movemask_epi8(_mm256_packs_epi16(ascii, _mm256_setzero_si256())) as u32;
-    let (m0, m1) = ((m & 0xFF) as usize, ((m >> 16) & 0xFF) as usize);
-    let n0 = 16 - m0.count_ones() as usize;
-    let n1 = 16 - m1.count_ones() as usize;
-    let out = &mut dst[w..w + n0 + 16];
-    // SAFETY: `COMPRESS[m0]` is 16 readable bytes, `out` at least 16
-    // writable ones (unaligned loads and stores).
-    unsafe {
-        let shuffle = _mm_loadu_si128(COMPRESS[m0].as_ptr().cast::<__m128i>());
-        let bytes = _mm_shuffle_epi8(_mm256_castsi256_si128(words), shuffle);
-        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), bytes);
-    }
-    let out = &mut dst[w + n0..w + n0 + 16];
-    // SAFETY: as above, for the second 8 units.
-    unsafe {
-        let shuffle = _mm_loadu_si128(COMPRESS[m1].as_ptr().cast::<__m128i>());
-        let bytes = _mm_shuffle_epi8(_mm256_extracti128_si256::<1>(words), shuffle);
-        _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), bytes);
-    }
-    n0 + n1
-}
-
 /// Decodes to UTF-8 one byte at a time from `src[i..end]`, writing at
 /// `dst[w..]`: stops at an undefined byte or when `dst` might not hold
 /// the next character. Returns the new `(i, w)`.
@@ -385,9 +337,13 @@ fn utf8_avx2(
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize) {
     use core::arch::x86_64::{
-        __m256i, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_storeu_si256,
+        __m256i, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256,
+        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_storeu_si256,
+        _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
     };
-    let rows = rows(table);
+    // The rows of each byte's UTF-8 lead and continuation (as the low and
+    // high byte of a table entry): see `utf8_pairs`.
+    let rows = rows(&utf8_pairs(table));
     let (mut i, mut w) = (0, 0);
     while i + 32 <= src.len() && w + 96 <= dst.len() {
         let block = &src[i..i + 32];
@@ -401,51 +357,68 @@ fn utf8_avx2(
             w += 32;
             continue;
         }
-        let (lo, hi) = lookup(&rows, v);
-        match emit_utf8(lo, hi, dst, w) {
-            Some(n) => w += n,
-            None => {
-                let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 32);
-                let stopped = ni < i + 32;
-                (i, w) = (ni, nw);
-                if stopped {
-                    return (i, w);
-                }
-                continue;
+        let (lead, cont) = lookup(&rows, v);
+        if _mm256_movemask_epi8(_mm256_cmpeq_epi8(lead, _mm256_set1_epi8(-1))) != 0 {
+            // A unit from 0x800 or an undefined byte: one at a time.
+            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 32);
+            let stopped = ni < i + 32;
+            (i, w) = (ni, nw);
+            if stopped {
+                return (i, w);
             }
+            continue;
+        }
+        // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
+        let one = !(_mm256_movemask_epi8(lead) as u32);
+        let a = _mm256_unpacklo_epi8(lead, cont);
+        let b = _mm256_unpackhi_epi8(lead, cont);
+        let groups = [
+            _mm256_castsi256_si128(a),
+            _mm256_castsi256_si128(b),
+            _mm256_extracti128_si256::<1>(a),
+            _mm256_extracti128_si256::<1>(b),
+        ];
+        for (g, &pairs) in groups.iter().enumerate() {
+            w += compress_pairs(pairs, ((one >> (8 * g)) & 0xFF) as usize, dst, w);
         }
         i += 32;
     }
     utf8_scalar(table, src, dst, i, w, src.len())
 }
 
-/// Writes the UTF-8 of 32 units (their low and high bytes) at `dst[w..]`,
-/// which has room for 64 bytes, and returns its length; `None`, writing
-/// nothing, if a unit is from 0x800 (the undefined 0xFFFF among them),
-/// which needs three bytes.
-#[target_feature(enable = "avx2")]
+/// Each byte's UTF-8 as a table entry: the lead (the byte itself below
+/// 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) in the
+/// low byte, the continuation in the high byte.
+fn utf8_pairs(table: &[u16; 256]) -> [u16; 256] {
+    table.map(|u| match u {
+        0..0x80 => u,
+        0x80..0x800 => (0xC0 | (u >> 6)) | (0x80 | (u & 0x3F)) << 8,
+        _ => 0xFF,
+    })
+}
+
+/// Writes the UTF-8 of 8 lead/continuation pairs at `dst[w..]` (16
+/// writable bytes), dropping the continuation of the pairs whose bit of
+/// `one` is set; returns the bytes that count.
+#[target_feature(enable = "ssse3")]
 #[inline]
-fn emit_utf8(
-    lo: core::arch::x86_64::__m256i,
-    hi: core::arch::x86_64::__m256i,
+fn compress_pairs(
+    pairs: __m128i,
+    one: usize,
     dst: &mut [core::mem::MaybeUninit<u8>],
     w: usize,
-) -> Option<usize> {
-    use core::arch::x86_64::{
-        _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_movemask_epi8, _mm256_permute2x128_si256,
-        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
-    };
-    let short = _mm256_cmpeq_epi8(
-        _mm256_and_si256(hi, _mm256_set1_epi8(0xF8u8 as i8)),
-        _mm256_setzero_si256(),
-    );
-    if _mm256_movemask_epi8(short) != -1 {
-        return None;
+) -> usize {
+    let out = &mut dst[w..w + 16];
+    // SAFETY: `COMPRESS[one]` is 16 readable bytes, `out` 16 writable
+    // ones (unaligned loads and stores).
+    unsafe {
+        let shuffle = _mm_loadu_si128(COMPRESS[one].as_ptr().cast::<__m128i>());
+        _mm_storeu_si128(
+            out.as_mut_ptr().cast::<__m128i>(),
+            _mm_shuffle_epi8(pairs, shuffle),
+        );
     }
-    let a = _mm256_unpacklo_epi8(lo, hi);
-    let b = _mm256_unpackhi_epi8(lo, hi);
-    let n = utf8_of_16(_mm256_permute2x128_si256::<0x20>(a, b), dst, w);
-    Some(n + utf8_of_16(_mm256_permute2x128_si256::<0x31>(a, b), dst, w + n))
+    16 - one.count_ones() as usize
 }
 
 cpufeatures::new!(cpuid_vbmi, "avx2", "avx512f", "avx512bw", "avx512vbmi");
@@ -491,14 +464,9 @@ fn utf8_vbmi(
     // a continuation, in four 64-byte rows each.
     let mut lead = [[0u8; 64]; 4];
     let mut cont = [[0u8; 64]; 4];
-    for (i, &u) in table.iter().enumerate() {
-        let (l, c) = match u {
-            0..0x80 => (u as u8, 0),
-            0x80..0x800 => (0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8),
-            _ => (0xFF, 0),
-        };
-        lead[i / 64][i % 64] = l;
-        cont[i / 64][i % 64] = c;
+    for (i, &p) in utf8_pairs(table).iter().enumerate() {
+        lead[i / 64][i % 64] = p as u8;
+        cont[i / 64][i % 64] = (p >> 8) as u8;
     }
     // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
     // requirement.
@@ -570,18 +538,7 @@ fn utf8_vbmi(
             _mm512_extracti32x4_epi32::<3>(b),
         ];
         for (g, &pairs) in groups.iter().enumerate() {
-            let m = ((one >> (8 * g)) & 0xFF) as usize;
-            let out = &mut dst[w..w + 16];
-            // SAFETY: `COMPRESS[m]` is 16 readable bytes, `out` 16
-            // writable ones (unaligned loads and stores).
-            unsafe {
-                let shuffle = _mm_loadu_si128(COMPRESS[m].as_ptr().cast::<__m128i>());
-                _mm_storeu_si128(
-                    out.as_mut_ptr().cast::<__m128i>(),
-                    _mm_shuffle_epi8(pairs, shuffle),
-                );
-            }
-            w += 16 - m.count_ones() as usize;
+            w += compress_pairs(pairs, ((one >> (8 * g)) & 0xFF) as usize, dst, w);
         }
         i += 64;
     }
