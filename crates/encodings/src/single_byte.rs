@@ -190,6 +190,21 @@ fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> 
 /// character is at least one byte of `src` and one of output, so the
 /// output is sized once and cut back.
 fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
+    encode_with(
+        page,
+        src,
+        dst,
+        crate::arch::encode_dense(page.ascii_compatible()),
+    )
+}
+
+/// [`encode`] with the given SIMD dense encoder (or none).
+fn encode_with(
+    page: &SingleByte,
+    src: &str,
+    dst: &mut Vec<u8>,
+    fast: Option<crate::arch::DenseFn>,
+) -> Result<(), (usize, char)> {
     const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
     let dense = page.dense();
     let ascii = page.ascii_compatible();
@@ -200,7 +215,9 @@ fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize,
     let (mut i, mut w) = (0, 0);
     let result = loop {
         // 64 bytes a step where the CPU has a kernel for it.
-        (i, w) = crate::arch::encode_dense(dense, bytes, out, i, w);
+        if let Some(fast) = fast {
+            (i, w) = fast(dense, bytes, out, i, w);
+        }
         let resume = i + 64;
         // Windows of 16 bytes (and the byte after, for a last lead) with
         // no lead of a 3- or 4-byte character: every character in it goes
@@ -469,6 +486,14 @@ mod tests {
                     let x = (ENGINE.encode)(page, &text, &mut a);
                     let y = (SCALAR.encode)(page, &text, &mut b);
                     assert_eq!((x, &a), (y, &b), "{text:?}");
+                    // Each SIMD dense encoder the CPU has, and none.
+                    let kernels = crate::arch::dense_encoders(page.ascii_compatible());
+                    let kernels = kernels.iter().map(|&(n, k)| (n, Some(k)));
+                    for (name, k) in kernels.chain([("none", None)]) {
+                        let mut c = vec![7u8];
+                        let z = encode_with(page, &text, &mut c, k);
+                        assert_eq!((z, &c), (y, &b), "{name} {text:?}");
+                    }
                 }
             }
         }

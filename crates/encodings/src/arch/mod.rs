@@ -181,24 +181,55 @@ pub(crate) fn decode_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut Vec<u16>
     i
 }
 
-/// Encodes UTF-8 `src[i..]` into `dst[w..]` through a page's dense table
-/// (see `single_byte::SingleByte::dense`) while the CPU's kernel can
-/// (AVX-512 VBMI; none elsewhere): returns the new `(i, w)`, where the
-/// caller's exact path takes over.
-pub(crate) fn encode_dense(
-    dense: &[u8; 0x800],
-    src: &[u8],
-    dst: &mut [u8],
-    i: usize,
-    w: usize,
-) -> (usize, usize) {
+/// A dense encoder: UTF-8 `src[i..]` into `dst[w..]` through a page's
+/// dense table (see `single_byte::SingleByte::dense`) while it can;
+/// returns the new `(i, w)`, where the caller's exact path takes over.
+pub(crate) type DenseFn = fn(&[u8; 0x800], &[u8], &mut [u8], usize, usize) -> (usize, usize);
+
+/// The dense encoders this CPU runs for a page (`ascii`: ASCII-compatible),
+/// best first, named (the tests run each).
+#[cfg(test)]
+pub(crate) fn dense_encoders(ascii: bool) -> Vec<(&'static str, DenseFn)> {
+    let mut all: Vec<(&'static str, DenseFn)> = Vec::new();
     #[cfg(target_arch = "x86_64")]
-    if x86_64::vbmi_available() {
-        // SAFETY: the CPU has the features: checked just above.
-        return unsafe { x86_64::encode_vbmi(dense, src, dst, i, w) };
+    {
+        if x86_64::vbmi_available() {
+            all.push(("avx512vbmi", |dense, src, dst, i, w| {
+                // SAFETY: the CPU has the features: checked when listed.
+                unsafe { x86_64::encode_vbmi(dense, src, dst, i, w) }
+            }));
+        }
+        if ascii && x86_64::utf8_available() {
+            all.push(("avx2", |dense, src, dst, i, w| {
+                // SAFETY: the CPU has AVX2: checked when listed.
+                unsafe { x86_64::encode_avx2(dense, src, dst, i, w) }
+            }));
+        }
     }
-    let _ = (dense, src, &dst);
-    (i, w)
+    let _ = ascii;
+    all
+}
+
+/// The best dense encoder for the page, if the CPU has one (AVX-512
+/// VBMI; AVX2 for an ASCII-compatible page).
+pub(crate) fn encode_dense(ascii: bool) -> Option<DenseFn> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if x86_64::vbmi_available() {
+            return Some(|dense, src, dst, i, w| {
+                // SAFETY: the CPU has the features: checked just above.
+                unsafe { x86_64::encode_vbmi(dense, src, dst, i, w) }
+            });
+        }
+        if ascii && x86_64::utf8_available() {
+            return Some(|dense, src, dst, i, w| {
+                // SAFETY: the CPU has AVX2: checked just above.
+                unsafe { x86_64::encode_avx2(dense, src, dst, i, w) }
+            });
+        }
+    }
+    let _ = ascii;
+    None
 }
 
 static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());

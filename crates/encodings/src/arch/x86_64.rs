@@ -777,3 +777,165 @@ fn convert_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     }
     i
 }
+
+/// For each 8-bit mask of the bytes to keep among 8, the byte shuffle that
+/// gathers them at the front.
+static KEEP: [[u8; 16]; 256] = {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut o = 0;
+        let mut k = 0;
+        while k < 8 {
+            if m & (1 << k) != 0 {
+                t[m][o] = k as u8;
+                o += 1;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// As [`encode_vbmi`] on AVX2, 32 bytes a step, for an ASCII-compatible
+/// page (ASCII copies through; `dense` maps it to itself) and blocks whose
+/// leads are one pair: the pair's 128-entry slice is looked up by
+/// telescoped `pshufb` rows (built again when the pair changes).
+///
+/// # Safety
+///
+/// The CPU must have AVX2 ([`utf8_available`]).
+pub(crate) unsafe fn encode_avx2(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller proves AVX2.
+    unsafe { encode_dense_avx2(dense, src, dst, i, w) }
+}
+
+#[target_feature(enable = "avx2")]
+fn encode_dense_avx2(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    mut i: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    use core::arch::x86_64::{
+        __m256i, _mm_add_epi8, _mm_set1_epi8, _mm256_alignr_epi8, _mm256_and_si256,
+        _mm256_blendv_epi8, _mm256_broadcastsi128_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi8,
+        _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+        _mm256_slli_epi16, _mm256_storeu_si256, _mm256_subs_epi8, _mm256_xor_si256,
+    };
+    // The rows of one pair's slice, telescoped as in [`Rows`].
+    let slice_rows = |pair: u8| -> [__m256i; 8] {
+        let base = usize::from(pair & 0x1F) * 64;
+        let slice = &dense[base..base + 128];
+        core::array::from_fn(|k| {
+            let mut row = [0u8; 16];
+            for (j, r) in row.iter_mut().enumerate() {
+                let prev = if k == 0 { 0 } else { slice[16 * (k - 1) + j] };
+                *r = slice[16 * k + j] ^ prev;
+            }
+            // SAFETY: `row` is 16 readable bytes (unaligned load).
+            _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(row.as_ptr().cast::<__m128i>()) })
+        })
+    };
+    let mut current: Option<(u8, [__m256i; 8])> = None;
+    // Room for the last group's 16-byte store after 24 kept bytes.
+    while i + 32 <= src.len() && w + 48 <= dst.len() {
+        let block = &src[i..i + 32];
+        // SAFETY: `block` is 32 readable bytes.
+        let v = unsafe { _mm256_loadu_si256(block.as_ptr().cast::<__m256i>()) };
+        let high = _mm256_movemask_epi8(v) as u32;
+        if high == 0 {
+            if block.contains(&0) {
+                break;
+            }
+            let out = &mut dst[w..w + 32];
+            // SAFETY: `out` is 32 writable bytes.
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), v) };
+            i += 32;
+            w += 32;
+            continue;
+        }
+        let top3 = _mm256_and_si256(v, _mm256_set1_epi8(0xE0u8 as i8));
+        if _mm256_movemask_epi8(_mm256_cmpeq_epi8(top3, _mm256_set1_epi8(0xE0u8 as i8))) != 0 {
+            break;
+        }
+        let leads =
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(top3, _mm256_set1_epi8(0xC0u8 as i8))) as u32;
+        // A lead in the last lane: its character goes to the next block.
+        let len = if leads >> 31 == 1 { 31 } else { 32 };
+        let kept = !leads & (u32::MAX >> (32 - len));
+        let mut out = v;
+        if leads != 0 {
+            let pair = src[i + leads.trailing_zeros() as usize] & 0xFE;
+            let same = _mm256_movemask_epi8(_mm256_cmpeq_epi8(
+                _mm256_and_si256(v, _mm256_set1_epi8(0xFEu8 as i8)),
+                _mm256_set1_epi8(pair as i8),
+            )) as u32;
+            if leads & !same != 0 {
+                break;
+            }
+            let rows = match current {
+                Some((p, rows)) if p == pair => rows,
+                _ => {
+                    let rows = slice_rows(pair);
+                    current = Some((pair, rows));
+                    rows
+                }
+            };
+            // The byte before each lane (across the two 128-bit lanes).
+            let prev = _mm256_alignr_epi8::<15>(v, _mm256_permute2x128_si256::<0x08>(v, v));
+            let index = _mm256_or_si256(
+                _mm256_and_si256(v, _mm256_set1_epi8(0x3F)),
+                _mm256_and_si256(_mm256_slli_epi16::<6>(prev), _mm256_set1_epi8(0x40)),
+            );
+            let mut two = _mm256_setzero_si256();
+            for (k, &row) in rows.iter().enumerate() {
+                let idx = _mm256_subs_epi8(index, _mm256_set1_epi8(16 * k as i8));
+                two = _mm256_xor_si256(two, _mm256_shuffle_epi8(row, idx));
+            }
+            out = _mm256_blendv_epi8(v, two, v);
+        }
+        let zero = _mm256_movemask_epi8(_mm256_cmpeq_epi8(out, _mm256_setzero_si256())) as u32;
+        if zero & kept != 0 {
+            break;
+        }
+        let halves = [
+            _mm256_castsi256_si128(out),
+            _mm256_extracti128_si256::<1>(out),
+        ];
+        let mut end = w;
+        for (h, &half) in halves.iter().enumerate() {
+            for g in 0..2 {
+                let m = ((kept >> (16 * h + 8 * g)) & 0xFF) as usize;
+                let to = &mut dst[end..end + 16];
+                // SAFETY: `KEEP[m]` is 16 readable bytes, `to` 16 writable
+                // ones (unaligned loads and stores).
+                unsafe {
+                    let mut shuffle = _mm_loadu_si128(KEEP[m].as_ptr().cast::<__m128i>());
+                    if g == 1 {
+                        // The second 8 bytes of the half (0x80 stays
+                        // negative: a zero lane).
+                        shuffle = _mm_add_epi8(shuffle, _mm_set1_epi8(8));
+                    }
+                    _mm_storeu_si128(
+                        to.as_mut_ptr().cast::<__m128i>(),
+                        _mm_shuffle_epi8(half, shuffle),
+                    );
+                }
+                end += m.count_ones() as usize;
+            }
+        }
+        i += len;
+        w = end;
+    }
+    (i, w)
+}
