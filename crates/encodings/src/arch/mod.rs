@@ -190,6 +190,7 @@ pub(crate) type DenseFn = fn(&[u8; 0x800], &[u8], &mut [u8], usize, usize) -> (u
 /// best first, named (the tests run each).
 #[cfg(test)]
 pub(crate) fn dense_encoders(ascii: bool) -> Vec<(&'static str, DenseFn)> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut all: Vec<(&'static str, DenseFn)> = Vec::new();
     #[cfg(target_arch = "x86_64")]
     {
