@@ -7,10 +7,10 @@
 //! anywhere. encoding_rs keeps its own state, so its step consumes all.
 
 use crate::error::{DecodeError, DecodeErrorKind};
+use crate::lines::Lines;
 use crate::registry::{Kind, Order};
 use crate::single_byte;
 use crate::{DecodeMode, Encoding};
-use codec_core::position::Position;
 use codec_core::utf16::Endianness;
 use utf8_variants::{Variant, cesu8, mutf8};
 
@@ -49,7 +49,7 @@ pub struct Decoder {
     /// The length of the BOM that `UTF-16`/`UTF-32` consumed at the start.
     pub(crate) bom_consumed: usize,
     /// Where the output stands (for errors' line and column).
-    position: Position,
+    position: Lines,
     legacy: Option<encoding_rs::Decoder>,
     utf7: crate::utf7::Utf7Decoder,
     /// The error a strict decoder stopped at: returned again if it is used.
@@ -87,7 +87,7 @@ impl Decoder {
             carry: Vec::new(),
             order,
             bom_consumed: 0,
-            position: Position::new(),
+            position: Lines::default(),
             legacy,
             utf7: crate::utf7::Utf7Decoder::default(),
             failed: None,
@@ -148,16 +148,19 @@ impl Decoder {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
+        if let Kind::SingleByte(page) = self.encoding.kind() {
+            return self.single_byte_utf8(page, src, dst);
+        }
         let start = dst.len();
         let result = self.run(src, dst, last);
         let produced = &dst.as_bytes()[start..];
         match result {
             Ok(()) => {
-                self.position.advance_valid(produced);
+                self.position.advance_text(produced);
                 Ok(())
             }
             Err((bad, bytes)) => {
-                self.position.advance_valid(produced);
+                self.position.advance_text(produced);
                 let e = DecodeError {
                     encoding: self.encoding,
                     kind: bad.kind,
@@ -184,12 +187,186 @@ impl Decoder {
         dst: &mut Vec<u16>,
         last: bool,
     ) -> Result<(), DecodeError> {
+        if let Kind::SingleByte(page) = self.encoding.kind()
+            && self.failed.is_none()
+        {
+            return self.single_byte_utf16(page, src, dst);
+        }
+        if let Kind::Legacy(_) = self.encoding.kind()
+            && self.failed.is_none()
+        {
+            return self.legacy_utf16(src, dst, last);
+        }
         let mut text = core::mem::take(&mut self.scratch);
         text.clear();
         let result = self.decode_into_string(src, &mut text, last);
         dst.extend(text.encode_utf16());
         self.scratch = text;
         result
+    }
+
+    /// A single-byte page straight to UTF-16 (the table-lookup kernel's
+    /// own output; a single-byte decoder holds no carry).
+    fn single_byte_utf16(
+        &mut self,
+        page: &single_byte::SingleByte,
+        src: &[u8],
+        dst: &mut Vec<u16>,
+    ) -> Result<(), DecodeError> {
+        self.single_byte(
+            page,
+            src,
+            dst,
+            |dst, run| crate::arch::decode_to_utf16(page.table, run, dst),
+            |dst| dst.push(0xFFFD),
+        )
+    }
+
+    /// The multi-byte legacy encodings straight to UTF-16 through
+    /// encoding_rs (no UTF-8 detour), as [`Decoder::legacy`] and
+    /// [`Decoder::step_checked`] do for UTF-8.
+    fn legacy_utf16(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u16>,
+        last: bool,
+    ) -> Result<(), DecodeError> {
+        let Some(mut decoder) = self.legacy.take() else {
+            return Ok(());
+        };
+        let start = dst.len();
+        let mut pos = 0;
+        let result = loop {
+            let need = decoder
+                .max_utf16_buffer_length(src.len() - pos)
+                .unwrap_or(src.len() - pos + 16);
+            let at = dst.len();
+            dst.resize(at + need, 0);
+            let (result, read, written) =
+                decoder.decode_to_utf16_without_replacement(&src[pos..], &mut dst[at..], last);
+            dst.truncate(at + written);
+            pos += read;
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => break Ok(()),
+                encoding_rs::DecoderResult::OutputFull => {}
+                encoding_rs::DecoderResult::Malformed(len, after) => match self.mode {
+                    DecodeMode::Strict => {
+                        // The malformed bytes end `after` bytes before
+                        // `pos` (they may have begun in an earlier chunk).
+                        break Err(Bad {
+                            at: pos as isize - after as isize - isize::from(len),
+                            len: usize::from(len),
+                            kind: DecodeErrorKind::Invalid,
+                        });
+                    }
+                    DecodeMode::Replace => dst.push(0xFFFD),
+                    DecodeMode::Skip => {}
+                },
+            }
+        };
+        self.legacy = Some(decoder);
+        advance_units(&mut self.position, &dst[start..]);
+        match result {
+            Ok(()) => {
+                self.offset += src.len() as u64;
+                let tail = &src[src.len().saturating_sub(CARRY)..];
+                self.history.extend_from_slice(tail);
+                let excess = self.history.len().saturating_sub(CARRY);
+                self.history.drain(..excess);
+                Ok(())
+            }
+            Err(bad) => {
+                let mut seen = core::mem::take(&mut self.history);
+                let held = seen.len() as isize;
+                let end = bad.len.saturating_add_signed(bad.at).min(src.len());
+                seen.extend_from_slice(&src[..end]);
+                let from = usize::try_from(held + bad.at).unwrap_or(0).min(seen.len());
+                let to = (from + bad.len).min(seen.len()).min(from + 8);
+                let e = DecodeError {
+                    encoding: self.encoding,
+                    kind: bad.kind,
+                    offset: self.offset.saturating_add_signed(bad.at as i64),
+                    bytes: seen[from..to].to_vec(),
+                    line: self.position.line(),
+                    column: self.position.column(),
+                };
+                self.failed = Some(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// A single-byte page to UTF-8, without a second pass over the output
+    /// for lines and columns.
+    fn single_byte_utf8(
+        &mut self,
+        page: &single_byte::SingleByte,
+        src: &[u8],
+        dst: &mut String,
+    ) -> Result<(), DecodeError> {
+        let kernel = single_byte::kernel();
+        self.single_byte(
+            page,
+            src,
+            dst,
+            |dst, run| match (kernel.decode)(page, run, dst) {
+                Ok(()) => run.len(),
+                Err(at) => at,
+            },
+            |dst| dst.push('\u{FFFD}'),
+        )
+    }
+
+    /// The single-byte pages: `decode` appends the longest prefix of its
+    /// input without an undefined byte and returns its length; `replace`
+    /// appends U+FFFD. Every byte is one character, so the line and column
+    /// come from the input bytes.
+    fn single_byte<D>(
+        &mut self,
+        page: &single_byte::SingleByte,
+        src: &[u8],
+        dst: &mut D,
+        mut decode: impl FnMut(&mut D, &[u8]) -> usize,
+        mut replace: impl FnMut(&mut D),
+    ) -> Result<(), DecodeError> {
+        let newline = page.newline();
+        let mut i = 0;
+        let mut failed = None;
+        while i < src.len() {
+            let n = decode(dst, &src[i..]);
+            advance_single_byte(&mut self.position, &src[i..i + n], newline);
+            i += n;
+            if i == src.len() {
+                break;
+            }
+            match self.mode {
+                DecodeMode::Strict => {
+                    failed = Some(i);
+                    break;
+                }
+                DecodeMode::Replace => {
+                    replace(dst);
+                    self.position.advance_invalid();
+                }
+                DecodeMode::Skip => {}
+            }
+            i += 1;
+        }
+        let Some(at) = failed else {
+            self.offset += src.len() as u64;
+            return Ok(());
+        };
+        let e = DecodeError {
+            encoding: self.encoding,
+            kind: DecodeErrorKind::Invalid,
+            offset: self.offset + at as u64,
+            bytes: vec![src[at]],
+            line: self.position.line(),
+            column: self.position.column(),
+        };
+        self.offset += at as u64;
+        self.failed = Some(e.clone());
+        Err(e)
     }
 
     /// Decodes the carry and `src` through the encoding's step.
@@ -601,6 +778,53 @@ impl Decoder {
     }
 }
 
+/// Moves `lines` past well-formed UTF-16 `units` (a low surrogate is not
+/// a character of its own); newlines go through
+/// [`Lines::advance_valid`] as ASCII stand-ins.
+fn advance_units(lines: &mut Lines, units: &[u16]) {
+    const NEWLINES: [u8; 256] = [b'\n'; 256];
+    let chars = |units: &[u16]| {
+        units
+            .iter()
+            .filter(|&&u| !(0xDC00..0xE000).contains(&u))
+            .count() as u64
+    };
+    match units.iter().rposition(|&u| u == 0x0A) {
+        Some(last) => {
+            let mut newlines = units[..=last].iter().filter(|&&u| u == 0x0A).count();
+            while newlines > 0 {
+                let n = newlines.min(NEWLINES.len());
+                lines.advance_valid(&NEWLINES[..n]);
+                newlines -= n;
+            }
+            lines.columns += chars(&units[last + 1..]);
+        }
+        None => lines.columns += chars(units),
+    }
+}
+
+/// Moves `lines` past `bytes` of a single-byte page, one character each,
+/// whose newline is the byte `newline` (None: the page has none): a count
+/// over `bytes`, not a pass over the output. Newlines go through
+/// [`Lines::advance_valid`] as ASCII stand-ins.
+fn advance_single_byte(lines: &mut Lines, bytes: &[u8], newline: Option<u8>) {
+    const NEWLINES: [u8; 256] = [b'\n'; 256];
+    let last = newline.and_then(|nl| memchr::memrchr(nl, bytes));
+    let columns = match (last, newline) {
+        (Some(last), Some(nl)) => {
+            let mut newlines = memchr::memchr_iter(nl, &bytes[..=last]).count();
+            while newlines > 0 {
+                let n = newlines.min(NEWLINES.len());
+                lines.advance_valid(&NEWLINES[..n]);
+                newlines -= n;
+            }
+            bytes.len() - last - 1
+        }
+        _ => bytes.len(),
+    };
+    lines.columns += columns as u64;
+}
+
 /// Appends `valid` (checked again: this crate has no `unsafe`; only input
 /// with errors pays for it).
 fn push_valid(dst: &mut String, valid: &[u8]) {
@@ -612,6 +836,97 @@ fn push_valid(dst: &mut String, valid: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// UTF-16 output (the single-byte pages' direct path) equals the
+    /// UTF-8 output re-encoded, in every mode, over chunkings, with the
+    /// same error (offset, bytes, line and column) and nothing after it.
+    #[test]
+    fn utf16_output_equals_utf8_output() {
+        let mut seed = 0xC0FF_EE00_1234_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for e in Encoding::all() {
+            for mode in [DecodeMode::Replace, DecodeMode::Skip, DecodeMode::Strict] {
+                for len in [0, 1, 5, 17, 40, 100, 300, 5000] {
+                    // Newlines (ASCII and EBCDIC) often, so lines change.
+                    let src: Vec<u8> = (0..len)
+                        .map(|_| match next() % 6 {
+                            0 => b'\n',
+                            1 => 0x25,
+                            2 => next() as u8 & 0x7F,
+                            _ => next() as u8,
+                        })
+                        .collect();
+                    let cut = if len == 0 { 0 } else { next() as usize % len };
+                    let mut d8 = Decoder::new(e, mode);
+                    let mut d16 = Decoder::new(e, mode);
+                    let mut text = String::new();
+                    let mut units = vec![0x5EAD];
+                    let mut r8 = d8.decode_into_string(&src[..cut], &mut text, false);
+                    let mut r16 = d16.decode_into_utf16_vec(&src[..cut], &mut units, false);
+                    if r8.is_ok() {
+                        r8 = d8.decode_into_string(&src[cut..], &mut text, true);
+                    }
+                    if r16.is_ok() {
+                        r16 = d16.decode_into_utf16_vec(&src[cut..], &mut units, true);
+                    }
+                    let want: Vec<u16> = [0x5EAD].into_iter().chain(text.encode_utf16()).collect();
+                    assert_eq!(units, want, "{e:?} {mode:?} {src:02X?}");
+                    assert_eq!(r16, r8, "{e:?} {mode:?} {src:02X?}");
+                    if let Err(err) = r8 {
+                        // The line and column from the text before the
+                        // error, counted here independently.
+                        let line = text.matches('\n').count() as u64 + 1;
+                        let last_line = text.rsplit('\n').next().unwrap_or("");
+                        let column = last_line.chars().count() as u64 + 1;
+                        assert_eq!((err.line, err.column), (line, column), "{e:?} {src:02X?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same, the input fed one byte at a time (a malformed sequence
+    /// begun in earlier chunks is quoted from the decoder's history).
+    #[test]
+    fn utf16_output_equals_utf8_output_byte_by_byte() {
+        let mut seed = 0xB1_7E5_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for e in Encoding::all() {
+            for _ in 0..20 {
+                let src: Vec<u8> = (0..40).map(|_| next() as u8).collect();
+                let mut d8 = Decoder::new(e, DecodeMode::Strict);
+                let mut d16 = Decoder::new(e, DecodeMode::Strict);
+                let mut text = String::new();
+                let mut units = Vec::new();
+                let (mut r8, mut r16) = (Ok(()), Ok(()));
+                for (i, b) in src.iter().enumerate() {
+                    let last = i + 1 == src.len();
+                    if r8.is_ok() {
+                        r8 = d8.decode_into_string(&[*b], &mut text, last);
+                    }
+                    if r16.is_ok() {
+                        r16 = d16.decode_into_utf16_vec(&[*b], &mut units, last);
+                    }
+                }
+                assert_eq!(
+                    units,
+                    text.encode_utf16().collect::<Vec<_>>(),
+                    "{e:?} {src:02X?}"
+                );
+                assert_eq!(r16, r8, "{e:?} {src:02X?}");
+            }
+        }
+    }
 
     /// Bounded memory: byte-by-byte input never leaves more than
     /// [`CARRY`] bytes held, in any encoding and mode.

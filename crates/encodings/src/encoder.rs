@@ -6,10 +6,10 @@
 //! step (so stateful encoders such as ISO-2022-JP stay consistent).
 
 use crate::error::EncodeError;
+use crate::lines::Lines;
 use crate::registry::{Kind, Order};
 use crate::single_byte;
 use crate::{EncodeMode, Encoding};
-use codec_core::position::Position;
 use codec_core::utf16::Endianness;
 
 /// A streaming encoder from UTF-8 text to one encoding.
@@ -30,7 +30,7 @@ pub struct Encoder {
     mode: EncodeMode,
     /// Bytes of UTF-8 input consumed so far.
     offset: u64,
-    position: Position,
+    position: Lines,
     /// Whether anything was written (the BOM of `UTF-16`/`UTF-32` goes first).
     started: bool,
     legacy: Option<encoding_rs::Encoder>,
@@ -50,7 +50,7 @@ impl Encoder {
             encoding,
             mode,
             offset: 0,
-            position: Position::new(),
+            position: Lines::default(),
             started: false,
             legacy,
             utf7: crate::utf7::Utf7Encoder::default(),
@@ -136,7 +136,7 @@ impl Encoder {
 
     fn advance(&mut self, text: &str) {
         self.offset += text.len() as u64;
-        self.position.advance_valid(text.as_bytes());
+        self.position.advance_text(text.as_bytes());
     }
 
     /// Writes `text` in place of a character the encoding cannot hold;

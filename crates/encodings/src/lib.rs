@@ -90,6 +90,7 @@ mod decoder;
 mod detect;
 mod encoder;
 mod error;
+mod lines;
 mod registry;
 mod single_byte;
 #[rustfmt::skip]
@@ -145,7 +146,14 @@ impl Encoding {
     ///
     /// In [`DecodeMode::Strict`], the first invalid sequence.
     pub fn decode_to_string(self, bytes: &[u8], mode: DecodeMode) -> Result<String, DecodeError> {
-        let mut out = String::with_capacity(bytes.len());
+        // A single-byte page's text is at most two bytes of UTF-8 a byte
+        // but for a few characters: room for that up front, so the fused
+        // kernel's output is not moved as it grows.
+        let capacity = match self.kind() {
+            registry::Kind::SingleByte(_) => 2 * bytes.len() + 192,
+            _ => bytes.len(),
+        };
+        let mut out = String::with_capacity(capacity);
         self.decode_into_string(bytes, &mut out, mode)?;
         Ok(out)
     }

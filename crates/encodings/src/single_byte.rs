@@ -1,12 +1,16 @@
 //! The single-byte pages: a 256-entry decode table (generated, see
-//! [`crate::tables`]) and an inverse table for encoding, with the scalar
+//! [`crate::tables`]) and inverse tables for encoding, with the scalar
 //! kernel that is the reference for any faster one.
 //!
-//! [`ENGINE`] decodes to UTF-16 through the CPU's table-lookup kernel
-//! ([`crate::arch`]: AVX2 or SSSE3 byte shuffles on x86-64, the scalar reference
-//! elsewhere), then to UTF-8 through transcode's kernels; [`SCALAR`], one
-//! byte at a time, is the reference it is tested against. Encoding goes
-//! through the inverse table, one character at a time.
+//! [`ENGINE`] decodes straight to UTF-8 through the CPU's fused kernel
+//! where it has one ([`crate::arch`]: AVX-512 VBMI or AVX2 on x86-64), else
+//! to UTF-16 through the table-lookup kernel (SSSE3, or the scalar
+//! reference) and then to UTF-8 through transcode's kernels; the UTF-16
+//! output of the decoder comes from the lookup kernel directly. Encoding
+//! goes through a dense table of U+0000–U+07FF (64 bytes a step with
+//! AVX-512 VBMI, 16-byte windows otherwise) and the sorted inverse for the
+//! rest. `SCALAR` (in tests), one byte or character at a time, is the reference
+//! both are tested against.
 
 use crate::tables;
 use std::sync::OnceLock;
@@ -22,6 +26,10 @@ pub(crate) struct SingleByte {
     pub(crate) table: &'static [u16; 256],
     /// Code point → byte, sorted by code point; built on first use.
     inverse: OnceLock<Box<[(u16, u8)]>>,
+    /// Code point → byte for U+0000–U+07FF (the one- and two-byte UTF-8
+    /// characters), 0 where there is none or the character is U+0000
+    /// (those go to [`SingleByte::encode_char`]); built on first use.
+    dense: OnceLock<Box<[u8; 0x800]>>,
 }
 
 impl SingleByte {
@@ -29,6 +37,7 @@ impl SingleByte {
         SingleByte {
             table,
             inverse: OnceLock::new(),
+            dense: OnceLock::new(),
         }
     }
 
@@ -38,6 +47,15 @@ impl SingleByte {
             .iter()
             .enumerate()
             .all(|(b, &u)| usize::from(u) == b)
+    }
+
+    /// The byte that decodes to U+000A, where exactly one does.
+    pub(crate) fn newline(&self) -> Option<u8> {
+        let mut found = (0..=255u8).filter(|&b| self.table[usize::from(b)] == 0x0A);
+        match (found.next(), found.next()) {
+            (Some(b), None) => Some(b),
+            _ => None,
+        }
     }
 
     pub(crate) fn decode_byte(&self, b: u8) -> Option<char> {
@@ -63,6 +81,20 @@ impl SingleByte {
             .binary_search_by_key(&c, |p| p.0)
             .ok()
             .map(|i| inverse[i].1)
+    }
+}
+
+impl SingleByte {
+    fn dense(&self) -> &[u8; 0x800] {
+        self.dense.get_or_init(|| {
+            let mut dense = Box::new([0u8; 0x800]);
+            for (c, slot) in dense.iter_mut().enumerate().skip(1) {
+                if let Some(b) = char::from_u32(c as u32).and_then(|c| self.encode_char(c)) {
+                    *slot = b;
+                }
+            }
+            dense
+        })
     }
 }
 
@@ -92,10 +124,7 @@ pub(crate) static SCALAR: Kernel = Kernel {
 };
 
 /// The engine in use: decoding through the CPU's table-lookup kernel.
-pub(crate) static ENGINE: Kernel = Kernel {
-    decode,
-    encode: encode_scalar,
-};
+pub(crate) static ENGINE: Kernel = Kernel { decode, encode };
 
 /// The engine in use.
 pub(crate) fn kernel() -> &'static Kernel {
@@ -115,11 +144,23 @@ fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> 
         }
         return Ok(());
     }
+    // The fused kernel, where the CPU has one.
+    let mut i = 0;
+    while let Some(n) = crate::arch::decode_to_utf8(page.table, &src[i..], dst) {
+        i += n;
+        if i == src.len() {
+            return Ok(());
+        }
+        match page.decode_byte(src[i]) {
+            Some(c) => dst.push(c),
+            None => return Err(i),
+        }
+        i += 1;
+    }
     let k = crate::arch::chosen();
     dst.reserve(src.len());
     let mut units = [0u16; BLOCK];
     let mut bytes = [0u8; 3 * BLOCK];
-    let mut i = 0;
     while i < src.len() {
         let block = &src[i..src.len().min(i + BLOCK)];
         let n = k.to_utf16(page.table, block, &mut units).unwrap_or(0);
@@ -141,6 +182,130 @@ fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> 
         }
     }
     Ok(())
+}
+
+/// Encodes through the dense table of the one- and two-byte characters
+/// (16-byte windows of them without a branch a character, ASCII copied),
+/// and the sorted inverse for the rest. Each
+/// character is at least one byte of `src` and one of output, so the
+/// output is sized once and cut back.
+fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
+    encode_with(
+        page,
+        src,
+        dst,
+        crate::arch::encode_dense(page.ascii_compatible()),
+    )
+}
+
+/// [`encode`] with the given SIMD dense encoder (or none).
+fn encode_with(
+    page: &SingleByte,
+    src: &str,
+    dst: &mut Vec<u8>,
+    fast: Option<crate::arch::DenseFn>,
+) -> Result<(), (usize, char)> {
+    const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
+    let dense = page.dense();
+    let ascii = page.ascii_compatible();
+    let bytes = src.as_bytes();
+    let start = dst.len();
+    dst.resize(start + bytes.len(), 0);
+    let out = &mut dst[start..];
+    let (mut i, mut w) = (0, 0);
+    let result = loop {
+        // 64 bytes a step where the CPU has a kernel for it.
+        if let Some(fast) = fast {
+            (i, w) = fast(dense, bytes, out, i, w);
+        }
+        let resume = i + 64;
+        // Windows of 16 bytes (and the byte after, for a last lead) with
+        // no lead of a 3- or 4-byte character: every character in it goes
+        // through the dense table without a branch; an unmappable one (or
+        // U+0000) sends the window back to the character loop below.
+        while let Some(block) = bytes.get(i..i + 17).filter(|_| i < resume) {
+            let mut word = [0u8; 16];
+            word.copy_from_slice(&block[..16]);
+            let x = u128::from_ne_bytes(word);
+            if ascii && x & HIGH == 0 {
+                out[w..w + 16].copy_from_slice(&block[..16]);
+                i += 16;
+                w += 16;
+                continue;
+            }
+            // Bit 7 of a byte and of it shifted by one and two: 111xxxxx.
+            if x & (x << 1) & (x << 2) & HIGH != 0 {
+                break;
+            }
+            // The characters start at the bytes that are not 10xxxxxx:
+            // walking their mask keeps the loads off the loop's chain.
+            let starts = high_bits(!(x & !(x << 1)));
+            let mut v = w;
+            let mut missing = false;
+            let mut m = starts;
+            while m != 0 {
+                let j = i + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let b = usize::from(bytes[j]);
+                let c = if b >= 0xC0 {
+                    (b & 0x1F) << 6 | usize::from(bytes[j + 1] & 0x3F)
+                } else {
+                    b
+                };
+                let e = dense[c];
+                missing |= e == 0;
+                out[v] = e;
+                v += 1;
+            }
+            if missing {
+                break;
+            }
+            // A lead in the last byte takes the byte after the window.
+            i += 16 + usize::from(block[15] >= 0xC0);
+            w = v;
+        }
+        let Some(&b) = bytes.get(i) else {
+            break Ok(());
+        };
+        let (c, len) = match b {
+            0x00..=0x7F => (usize::from(b), 1),
+            0xC0..=0xDF => {
+                let next = bytes.get(i + 1).copied().unwrap_or(0);
+                (usize::from(b & 0x1F) << 6 | usize::from(next & 0x3F), 2)
+            }
+            _ => (0x800, 0),
+        };
+        if let Some(&e) = dense.get(c).filter(|&&e| e != 0) {
+            out[w] = e;
+            i += len;
+            w += 1;
+            continue;
+        }
+        let Some(ch) = src.get(i..).and_then(|rest| rest.chars().next()) else {
+            break Ok(());
+        };
+        match page.encode_char(ch) {
+            Some(e) => out[w] = e,
+            None => break Err((i, ch)),
+        }
+        i += ch.len_utf8();
+        w += 1;
+    };
+    dst.truncate(start + w);
+    result
+}
+
+/// Bit 7 of each byte of `x` (in memory order), as a 16-bit mask.
+fn high_bits(x: u128) -> u32 {
+    let bytes = x.to_ne_bytes();
+    let half = |h: &[u8]| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(h);
+        // One bit a byte, gathered into the top byte by the multiply.
+        let t = (u64::from_le_bytes(word) >> 7) & 0x0101_0101_0101_0101;
+        (t.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    half(&bytes[..8]) | half(&bytes[8..]) << 8
 }
 
 #[cfg(test)]
@@ -172,6 +337,7 @@ fn decode_scalar(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), 
     Ok(())
 }
 
+#[cfg(test)]
 fn encode_scalar(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
     dst.reserve(src.len());
     let ascii = page.ascii_compatible();
@@ -213,9 +379,131 @@ macro_rules! pages {
 mod tests {
     use super::*;
 
-    /// The dispatched engine against the scalar one on every page, on
-    /// random bytes (undefined ones included) at lengths around the
-    /// kernel's 16-byte blocks and the 1024-byte staging blocks.
+    /// Text of three-byte characters only (more than the two bytes a
+    /// byte the fused kernel first reserves), long enough for several of
+    /// its chunks, then an undefined byte: equal to the scalar engine.
+    #[test]
+    fn three_byte_text_equals_scalar() {
+        for page in all_pages() {
+            let wide: Vec<u8> = (0..=255u8)
+                .filter(|&b| page.decode_byte(b).is_some_and(|c| c.len_utf8() == 3))
+                .collect();
+            if wide.is_empty() {
+                continue;
+            }
+            let undefined = (0..=255u8).find(|&b| page.decode_byte(b).is_none());
+            for len in [100, 20_000, 50_001] {
+                let mut src: Vec<u8> = (0..len).map(|i| wide[i % wide.len()]).collect();
+                src.extend(undefined);
+                src.extend_from_slice(&wide);
+                let (mut a, mut b) = (String::new(), String::new());
+                let x = (ENGINE.decode)(page, &src, &mut a);
+                let y = (SCALAR.decode)(page, &src, &mut b);
+                assert_eq!((x, a.len()), (y, b.len()));
+                assert!(a == b);
+            }
+        }
+    }
+
+    /// Lines and columns of single-byte text count the one byte that
+    /// decodes to U+000A ([`SingleByte::newline`]): no page has two.
+    #[test]
+    fn one_newline_byte_at_most() {
+        for page in all_pages() {
+            let n = page.table.iter().filter(|&&u| u == 0x0A).count();
+            assert!(n <= 1, "{n}");
+            assert_eq!(page.newline().is_some(), n == 1);
+        }
+    }
+
+    /// The dispatched encoder against the scalar one on every page: text
+    /// of the page's characters (ASCII-heavy and not), with an unmappable
+    /// character at a random place in some rounds, at every length to 300
+    /// and long ones; the output before an error and its position agree.
+    #[test]
+    fn engine_encodes_as_scalar() {
+        let mut seed = 0xE1C0_DE5E_ED00_0001_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let foreign = [
+            '\u{0}', 'é', 'Ж', 'Ω', '€', '\u{7FF}', '\u{800}', '😀', '\u{FFFD}',
+        ];
+        for page in all_pages() {
+            let chars: Vec<char> = (0..=255u8).filter_map(|b| page.decode_byte(b)).collect();
+            let high: Vec<char> = (0x80..=255u8).filter_map(|b| page.decode_byte(b)).collect();
+            for len in (0..=300).chain([4095, 4096, 9000]) {
+                // The page's characters of one 128-character slice from
+                // U+0080 to U+07FF (one pair of UTF-8 leads), as a script's
+                // text is: the fast kernels' case.
+                let slice = high
+                    .get(next() as usize % high.len().max(1))
+                    .map(|&c| u32::from(c) >> 7);
+                let script: Vec<char> = chars
+                    .iter()
+                    .copied()
+                    .filter(|&c| Some(u32::from(c) >> 7) == slice && u32::from(c) < 0x800)
+                    .collect();
+                // And two such slices (French: é in C3, œ in C5).
+                let other = high
+                    .get(next() as usize % high.len().max(1))
+                    .map(|&c| u32::from(c) >> 7);
+                let scripts: Vec<char> = chars
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        let s = Some(u32::from(c) >> 7);
+                        (s == slice || s == other) && u32::from(c) < 0x800
+                    })
+                    .collect();
+                for round in 0..8 {
+                    let mut text: String = (0..len)
+                        .map(|_| match round {
+                            0 | 3 => chars[next() as usize % chars.len()],
+                            4 | 5 if !script.is_empty() && next() % 3 != 0 => {
+                                script[next() as usize % script.len()]
+                            }
+                            6 | 7 if !scripts.is_empty() && next() % 3 != 0 => {
+                                scripts[next() as usize % scripts.len()]
+                            }
+                            _ if next() % 8 == 0 && !high.is_empty() => {
+                                high[next() as usize % high.len()]
+                            }
+                            _ => char::from(next() as u8 & 0x7F),
+                        })
+                        .collect();
+                    if (round == 2 || round == 3 || round == 5 || round == 7) && len > 0 {
+                        let mut at = next() as usize % text.len();
+                        while !text.is_char_boundary(at) {
+                            at -= 1;
+                        }
+                        text.insert(at, foreign[next() as usize % foreign.len()]);
+                    }
+                    let (mut a, mut b) = (vec![7u8], vec![7u8]);
+                    let x = (ENGINE.encode)(page, &text, &mut a);
+                    let y = (SCALAR.encode)(page, &text, &mut b);
+                    assert_eq!((x, &a), (y, &b), "{text:?}");
+                    // Each SIMD dense encoder the CPU has, and none.
+                    let kernels = crate::arch::dense_encoders(page.ascii_compatible());
+                    let kernels = kernels.iter().map(|&(n, k)| (n, Some(k)));
+                    for (name, k) in kernels.chain([("none", None)]) {
+                        let mut c = vec![7u8];
+                        let z = encode_with(page, &text, &mut c, k);
+                        assert_eq!((z, &c), (y, &b), "{name} {text:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The dispatched engine (the fused UTF-8 kernel where the CPU has one)
+    /// against the scalar one on every page, on random bytes (undefined
+    /// ones included, and one undefined byte at a random place) at every
+    /// length to 300 and around the 1024-byte staging blocks and the
+    /// 4096-byte chunks of the fused kernel.
     #[test]
     fn engine_equals_scalar() {
         let mut seed = 0x0DDB_1A5E_5BAD_5EED_u64;
@@ -229,16 +517,29 @@ mod tests {
             let defined: Vec<u8> = (0..=255u8)
                 .filter(|&b| page.decode_byte(b).is_some())
                 .collect();
-            for len in (0..40).chain([1023, 1024, 1025, 2050]) {
-                for round in 0..4 {
-                    let src: Vec<u8> = (0..len)
+            let high: Vec<u8> = defined.iter().copied().filter(|&b| b >= 0x80).collect();
+            for len in (0..=300).chain([1023, 1024, 1025, 2050, 4095, 4096, 4097, 9000]) {
+                for round in 0..6 {
+                    let mut src: Vec<u8> = (0..len)
                         .map(|_| match round {
                             0 => next() as u8,
-                            1 => defined[next() as usize % defined.len()],
+                            1 | 5 => defined[next() as usize % defined.len()],
                             2 => next() as u8 & 0x7F,
-                            _ => (next() as u8) | 0x80,
+                            3 => (next() as u8) | 0x80,
+                            // Mostly ASCII with some of the high half.
+                            _ if next() % 8 == 0 && !high.is_empty() => {
+                                high[next() as usize % high.len()]
+                            }
+                            _ => defined[next() as usize % defined.len()] & 0x7F,
                         })
                         .collect();
+                    if round == 5 && len > 0 {
+                        // One undefined byte (where the page has one) at a
+                        // random place: the error position.
+                        if let Some(b) = (0..=255u8).find(|&b| page.decode_byte(b).is_none()) {
+                            src[next() as usize % len] = b;
+                        }
+                    }
                     let (mut a, mut b) = (String::from("s"), String::from("s"));
                     let x = (ENGINE.decode)(page, &src, &mut a);
                     let y = (SCALAR.decode)(page, &src, &mut b);

@@ -1,0 +1,93 @@
+//! Lines and columns of the output, for errors: codec_core's
+//! [`Position`] with columns added by count beside it.
+
+use codec_core::position::Position;
+
+/// Where the output stands: a [`Position`], and columns added by count
+/// (single-byte text, one character a byte) since its last newline.
+#[derive(Debug, Default)]
+pub(crate) struct Lines {
+    position: Position,
+    /// Characters since the last newline beyond `position`'s.
+    pub(crate) columns: u64,
+}
+
+impl Lines {
+    pub(crate) fn advance_valid(&mut self, run: &[u8]) {
+        if memchr::memchr(b'\n', run).is_some() {
+            self.columns = 0;
+        }
+        self.position.advance_valid(run);
+    }
+
+    /// Moves past well-formed UTF-8 `text`: the last newline found with
+    /// `memrchr` (vectorised), the characters after it counted, so no
+    /// byte-at-a-time scan of the last line.
+    pub(crate) fn advance_text(&mut self, text: &[u8]) {
+        match memchr::memrchr(b'\n', text) {
+            Some(last) => {
+                self.advance_valid(&text[..=last]);
+                self.columns = codec_core::utf8::count_chars(&text[last + 1..]) as u64;
+            }
+            None => self.columns += codec_core::utf8::count_chars(text) as u64,
+        }
+    }
+
+    pub(crate) fn advance_invalid(&mut self) {
+        self.position.advance_invalid();
+    }
+
+    pub(crate) fn line(&self) -> u64 {
+        self.position.line()
+    }
+
+    pub(crate) fn column(&self) -> u64 {
+        self.position.column() + self.columns
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{EncodeMode, Encoding};
+
+    /// An encoder's error names the line and column of the unmappable
+    /// character, counted here from the text before it, whatever the
+    /// chunking.
+    #[test]
+    fn encode_errors_name_line_and_column() {
+        let e = Encoding::for_label("windows-1252").expect("known");
+        let mut seed = 0x0001_1AE5_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let pieces = ["a", "é", "\n", "b c", "œ", "\r\n", "«x»"];
+        for _ in 0..300 {
+            let n = next() as usize % 60;
+            let before: String = (0..n)
+                .map(|_| pieces[next() as usize % pieces.len()])
+                .collect();
+            let text = format!("{before}Ж tail");
+            let cut = next() as usize % (text.len() + 1);
+            let cut = (0..=cut)
+                .rev()
+                .find(|&c| text.is_char_boundary(c))
+                .unwrap_or(0);
+            let mut enc = crate::Encoder::new(e, EncodeMode::Strict);
+            let mut out = Vec::new();
+            let err = enc
+                .encode_into_vec(&text[..cut], &mut out, false)
+                .and_then(|()| enc.encode_into_vec(&text[cut..], &mut out, true))
+                .expect_err("Ж is not in windows-1252");
+            let line = before.matches('\n').count() as u64 + 1;
+            let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1;
+            assert_eq!(
+                (err.line(), err.column()),
+                (line, column),
+                "{text:?} cut {cut}"
+            );
+        }
+    }
+}
