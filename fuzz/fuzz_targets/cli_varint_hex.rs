@@ -18,7 +18,8 @@ fuzz_target!(|data: &[u8]| {
     let strict = flags & 1 != 0;
     let all = flags & 2 != 0;
     let parsed = hex::parse(&text);
-    let decoded = varints::decode_hex::<varints::Leb<u64>>(&text, strict, all);
+    let codec = varints::LebCodec::<varints::Leb<u64>>::default();
+    let decoded = varints::decode_hex(&codec, &text, strict, all);
     let Ok(bytes) = parsed else {
         assert!(
             decoded.is_err(),
