@@ -343,14 +343,15 @@ pub(crate) struct ConvertArgs {
     /// The file to convert; none or '-' reads stdin.
     #[arg(value_name = "PATH")]
     pub(crate) path: Option<PathBuf>,
-    /// The input's encoding.
-    #[arg(short, long, value_name = "FROM", required_unless_present = "list")]
+    /// The input's encoding (default UTF-8); `auto` detects it.
+    #[arg(short, long, value_name = "FROM")]
     pub(crate) from: Option<String>,
-    /// The output's encoding.
-    #[arg(short, long, value_name = "TO", required_unless_present = "list")]
+    /// The output's encoding (default UTF-8); a `//TRANSLIT` or `//IGNORE`
+    /// suffix acts as in iconv.
+    #[arg(short, long, value_name = "TO")]
     pub(crate) to: Option<String>,
     /// Write here instead of stdout ('-' is stdout); nothing is left there
-    /// if the conversion fails.
+    /// if the conversion fails (see "Output" below).
     #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
     pub(crate) output: Option<PathBuf>,
     /// Replace PATH atomically; a symbolic link is followed to its target.
@@ -363,8 +364,15 @@ pub(crate) struct ConvertArgs {
     /// '?' instead of stopping at the first.
     #[arg(long)]
     pub(crate) lossy: bool,
-    /// List the encodings and their aliases.
-    #[arg(long, exclusive = true)]
+    /// Drop invalid input and characters the output cannot hold (iconv -c).
+    #[arg(short = 'c')]
+    pub(crate) drop: bool,
+    /// What to do with a character the output cannot hold: stop, replace
+    /// ('?'), skip, ncr (&#8364;), translit (an ASCII approximation).
+    #[arg(long, value_name = "MODE")]
+    pub(crate) unmappable: Option<Unmappable>,
+    /// List the encodings, one name a line (as iconv -l).
+    #[arg(short = 'l', long, exclusive = true)]
     pub(crate) list: bool,
     /// Never show a progress bar.
     #[arg(long)]
@@ -393,6 +401,21 @@ pub(crate) struct ConvertArgs {
     /// Say on stderr whether the input was mapped (for tests).
     #[arg(long, hide = true)]
     pub(crate) debug_map: bool,
+}
+
+/// `--unmappable`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Unmappable {
+    /// Stop with an error naming the character and its input offset.
+    Stop,
+    /// Write '?'.
+    Replace,
+    /// Drop it.
+    Skip,
+    /// Write a decimal character reference, &#8364;.
+    Ncr,
+    /// Write an ASCII approximation (deunicode; approximate, as iconv's //TRANSLIT).
+    Translit,
 }
 
 /// `--bom`.

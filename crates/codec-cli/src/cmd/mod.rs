@@ -3,6 +3,7 @@
 
 mod context;
 mod convert;
+mod convert_any;
 mod count;
 mod inputs;
 mod numbers;
