@@ -497,3 +497,148 @@ fn unsafe_free_geteuid() -> u32 {
         .and_then(|u| u.parse().ok())
         .unwrap_or(u32::MAX)
 }
+
+/// Files built in several encodings (from text, not from our own output):
+/// `codec detect` names each, `--mime` as `file -i` prints it, `--json`
+/// and `-r` walk a tree; `validate` and `repair` hint at the command.
+#[test]
+fn detect_names_the_encoding_of_files_built_in_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "Grüße aus Köln, où la fête bat son plein.\n";
+    let utf16le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let utf16be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let utf32le: Vec<u8> = text
+        .chars()
+        .flat_map(|c| (c as u32).to_le_bytes())
+        .collect();
+    let bom16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(utf16le.iter().copied())
+        .collect();
+    let russian = "Съешь же ещё этих мягких французских булок, да выпей же чаю. В чащах юга жил бы цитрус? Да, но фальшивый экземпляр!\n".repeat(3);
+    let cp1251: Vec<u8> = russian
+        .chars()
+        .map(|c| match c {
+            'а'..='я' => (c as u32 - 'а' as u32 + 0xE0) as u8,
+            'А'..='Я' => (c as u32 - 'А' as u32 + 0xC0) as u8,
+            'ё' => 0xB8,
+            _ => c as u8,
+        })
+        .collect();
+    let cases: &[(&str, &[u8], &str, &str)] = &[
+        (
+            "ascii.txt",
+            b"plain text\n",
+            "ASCII (certain: all ASCII)",
+            "text/plain; charset=us-ascii",
+        ),
+        (
+            "utf8.txt",
+            text.as_bytes(),
+            "UTF-8 (likely: valid UTF-8)",
+            "text/plain; charset=utf-8",
+        ),
+        (
+            "bom16.txt",
+            &bom16,
+            "UTF-16 (certain: byte-order mark)",
+            "text/plain; charset=utf-16le",
+        ),
+        (
+            "le16.txt",
+            &utf16le,
+            "UTF-16LE (likely: zero bytes)",
+            "text/plain; charset=utf-16le",
+        ),
+        (
+            "be16.txt",
+            &utf16be,
+            "UTF-16BE (likely: zero bytes)",
+            "text/plain; charset=utf-16be",
+        ),
+        (
+            "le32.txt",
+            &utf32le,
+            "UTF-32LE (likely: zero bytes)",
+            "text/plain; charset=utf-32le",
+        ),
+        (
+            "ru.txt",
+            &cp1251,
+            "windows-1251 (guess: letter statistics)",
+            "text/plain; charset=windows-1251",
+        ),
+        ("empty.txt", b"", "empty", "inode/x-empty; charset=binary"),
+        (
+            "bin.dat",
+            b"\x00\x01\x02\xFF\xFE\x00\x00\x80",
+            "binary",
+            "application/octet-stream; charset=binary",
+        ),
+    ];
+    for (name, bytes, line, mime) in cases {
+        let path = dir.path().join(name);
+        fs::write(&path, bytes).unwrap();
+        let p = path.to_str().unwrap();
+        let o = codec().args(["detect", p]).output().unwrap();
+        assert!(o.status.success());
+        assert_eq!(
+            String::from_utf8(o.stdout).unwrap(),
+            format!("{p}: {line}\n")
+        );
+        let o = codec().args(["detect", "--mime", p]).output().unwrap();
+        assert_eq!(
+            String::from_utf8(o.stdout).unwrap(),
+            format!("{p}: {mime}\n")
+        );
+    }
+    // What detect names, convert -f takes, and the text comes back.
+    let ru = dir.path().join("ru.txt");
+    let (out, _, code) = convert(&["-f", "windows-1251", ru.to_str().unwrap()], b"");
+    assert_eq!(
+        (String::from_utf8(out).unwrap(), code),
+        (russian.clone(), 0)
+    );
+    // A tree, as JSON: one object a file.
+    let o = codec()
+        .args(["detect", "-r", "--json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), cases.len());
+    assert!(
+        lines
+            .iter()
+            .any(|v| v["encoding"] == "UTF-16BE" && v["reason"] == "zero bytes")
+    );
+    // Hints.
+    let bom = dir.path().join("bom16.txt");
+    let o = codec().arg("validate").arg(&bom).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    let b = bom.to_str().unwrap();
+    assert!(
+        err.contains(&format!(
+            "hint: looks like UTF-16LE (byte-order mark); try: codec convert -f UTF-16 -t UTF-8 {b}"
+        )),
+        "{err}"
+    );
+    let o = codec().arg("repair").arg(&ru).output().unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.contains("try: codec convert -f windows-1251 -t UTF-8"),
+        "{err}"
+    );
+    // Valid UTF-8 and broken UTF-8 get no hint.
+    let o = codec()
+        .arg("validate")
+        .arg(dir.path().join("utf8.txt"))
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8(o.stderr).unwrap().contains("hint"));
+}
