@@ -7,14 +7,16 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-const ABOUT: &str =
-    "Validate, repair, count and convert Unicode text; encode and decode varints and zigzag";
+const ABOUT: &str = "Validate, repair, count, detect and convert text (UTF-8/16/32, legacy and CJK encodings); encode and decode varints and zigzag";
 
 const LONG_ABOUT: &str = "\
-Validate, repair and count UTF-8 in files and trees; convert between UTF-8, \
-UTF-16, UTF-32, Latin-1 and the UTF-8 variants; encode and decode \
-LEB128/protobuf varints, zigzag, and the variable-length integers of QUIC, \
-HPACK, SQLite, git, Bitcoin, CBOR, MessagePack, bincode and MIDI (--format).
+Validate, repair and count UTF-8 in files and trees; detect which \
+encoding a file is in; convert between UTF-8, UTF-16, UTF-32, the UTF-8 \
+variants and the legacy encodings iconv knows (ISO-8859, Windows, DOS, \
+EBCDIC, KOI8, Mac, Shift_JIS, EUC-JP, GB18030, Big5, EUC-KR...); encode \
+and decode LEB128/protobuf varints, zigzag, and the variable-length \
+integers of QUIC, HPACK, SQLite, git, Bitcoin, CBOR, MessagePack, bincode \
+and MIDI (--format). `codec -l` lists the encodings, as iconv -l.
 
 UTF-8 is checked exactly as Rust's core::str::from_utf8 checks it (the \
 SIMD validator of the varcodecs workspace), streaming in bounded memory.
@@ -127,50 +129,62 @@ Examples:
 Exit codes: 0 done (whether or not anything was replaced), 2 an I/O or usage error."
     )]
     Repair(RepairArgs),
-    /// Convert text between UTF-8, UTF-16, UTF-32, Latin-1, CESU-8, MUTF-8 and WTF-8.
+    /// Convert text from one encoding to another (every encoding iconv users meet).
     #[command(
         long_about = "\
 Convert text from one encoding to another, streaming in bounded memory, \
-like iconv -f FROM -t TO. Large regular files in UTF-8, UTF-16, UTF-32 or \
-Latin-1 are converted on every core (--jobs), with output identical to a \
+like iconv [-c] -f FROM -t TO[//TRANSLIT][//IGNORE]. FROM and TO default \
+to UTF-8; -f auto detects the input's encoding from its first 64 KiB (as \
+codec detect). Large regular files in UTF-8, UTF-16, UTF-32 or Latin-1 are \
+converted on every core (--jobs), with output identical to a \
 single-threaded run.
 
-Encodings (case and '-'/'_' do not matter; iconv's names are aliases): \
-UTF-8, UTF-16LE, UTF-16BE, UTF-16, UTF-32LE, UTF-32BE, UTF-32, LATIN-1 \
-(ISO-8859-1), CESU-8, MUTF-8 (Java's modified UTF-8) and WTF-8. \
-`codec convert --list` prints them with their aliases.
+Encodings (case, '-', '_' do not matter; codec -l or codec convert -l \
+lists every name, one a line, as iconv -l): UTF-8, UTF-16/32 (LE, BE, or \
+with a BOM), UCS-2, UTF-7, CESU-8, MUTF-8 (Java's modified UTF-8), WTF-8; \
+ISO-8859-1 to -16, ASCII, the Windows code pages (CP1250-CP1258, CP874), \
+KOI8-R/U, Mac, DOS (CP437, CP850, CP866...) and EBCDIC (IBM037, IBM500, \
+IBM1047, IBM1140) pages; Shift_JIS, EUC-JP, ISO-2022-JP, GBK, GB18030, \
+Big5 and EUC-KR (Firefox's encoding_rs). A name iconv knows answers as \
+glibc's iconv (ISO-8859-1 is Latin-1, CP1252 rejects 0x81); a label only \
+browsers know (x-cp1252, windows-1252...) answers as WHATWG.
 
 Byte order marks: reading UTF-16 or UTF-32, a BOM picks the byte order \
 and is consumed (little-endian without one, as glibc's iconv and Python \
-read it, and as Windows writes it); reading UTF-8, UTF-16LE/BE or UTF-32LE/BE, a leading BOM is data, \
-U+FEFF. --bom keep (the default) writes that leading U+FEFF as a BOM of the \
-output encoding, strip drops it, add writes a BOM whether or not the input \
-had one. Writing \
-UTF-16 or UTF-32 (no byte order named), a BOM and little-endian are used, as \
-glibc's iconv does.
+read it, and as Windows writes it); reading UTF-8, UTF-16LE/BE or \
+UTF-32LE/BE, a leading BOM is a signature, U+FEFF. --bom keep (the \
+default) writes it as the output's BOM (as U+FEFF into GB18030 or UTF-7; \
+dropped for a legacy page, where iconv would fail on it), strip drops \
+it, add writes a BOM whether or not the input had one, for every Unicode \
+output. Writing UTF-16 or UTF-32 (no byte order named), a BOM and \
+little-endian are used, as glibc's iconv does.
 
 Errors: by default (strict) the first invalid input or unrepresentable \
-character ends the conversion with a message naming its byte offset, exit \
-status 1, and nothing is written to a named output (-o, --in-place); to \
-stdout the conversion of everything before the error has been written. --lossy replaces each \
-invalid sequence with U+FFFD (exactly as Rust's from_utf8_lossy and \
-char::decode_utf16 count them) and each character the target cannot hold \
-with '?' (Latin-1), and exits 0.
+character ends the conversion with a message naming its byte offset in \
+the input, line and column, exit status 1, and nothing is written to a \
+named output (-o, --in-place); to stdout the conversion of everything \
+before the error has been written, as iconv writes it. -c (or //IGNORE) \
+drops invalid input and characters the output cannot hold and exits 0. \
+--lossy replaces each invalid sequence with U+FFFD (as WHATWG and Rust's \
+from_utf8_lossy count them) and each character the output cannot hold \
+with '?'. --unmappable chooses for the characters alone: stop, replace \
+('?'), skip, ncr (&#8364;, as ICU's uconv) or translit (an ASCII \
+approximation from the deunicode crate: cafe, EUR, 1/2; approximate, as \
+iconv's //TRANSLIT is).
 
 CESU-8, MUTF-8 and WTF-8 are validated with the exact errors of the \
 utf8-variants crate (a 4-byte form in CESU-8, a raw NUL in MUTF-8, an \
 unpaired surrogate...). WTF-8 converts to and from UTF-16 directly, so a \
-lone surrogate survives WTF-8 -> UTF-16 -> WTF-8; to any other encoding a \
-lone surrogate is an error (strict) or U+FFFD (--lossy), since only UTF-16 \
-and WTF-8 can hold it.
+lone surrogate survives WTF-8 -> UTF-16 -> WTF-8.
 
-The conversions are the libraries' (transcode's SIMD kernels for UTF-16, \
-UTF-32 and Latin-1, utf8-simd for UTF-8, utf8-variants for the rest), \
-fed in 256 KiB reads; a character or surrogate pair split between reads \
-is carried to the next one.
-
-With --in-place the result replaces the file atomically (temporary file, \
-then rename), as in codec repair.",
+Output: stdout, pipes, character devices, FIFOs and -o /dev/stdout are \
+written as streams. A named regular file (-o, --in-place) is replaced \
+atomically: written to a temporary file beside it, then renamed over it. \
+It is written in place instead (inode, owner and hard links kept) when it \
+has several hard links or its directory cannot hold a temporary file: \
+the output is gathered in $TMPDIR and copied over the file only once the \
+conversion succeeded (a crash during that copy can leave it \
+half-written). --in-place refuses a file with several hard links.",
         after_help = "\
 Examples:
   codec convert -f UTF-8 -t UTF-16LE notes.txt -o notes.utf16
@@ -179,11 +193,36 @@ Examples:
   codec convert -f utf8 -t latin1 --lossy mixed.txt
   codec convert -f MUTF-8 -t UTF-8 java-strings.bin
   codec convert -f UTF-16LE -t WTF-8 windows-name.bin   # lone surrogates kept
-  codec convert --list
+  codec convert -f CP1252 old.txt                        # to UTF-8
+  codec convert -t ASCII//TRANSLIT notes.txt
+  codec convert -c -t SHIFT_JIS notes.txt -o notes.sjis
+  codec convert -f auto mystery.txt
+  codec convert -t ISO-8859-15 --unmappable=ncr page.html
+  codec -l
 
 Exit codes: 0 converted, 1 invalid or unrepresentable input (strict), 2 an I/O or usage error."
     )]
     Convert(ConvertArgs),
+    /// Say which encoding each file is in, and how sure.
+    #[command(
+        long_about = "\
+Say which encoding each file (or stdin) is in, from its first 64 KiB: a \
+byte-order mark (certain); UTF-16 or UTF-32 from where the zero bytes \
+fall (likely); all ASCII (certain); valid UTF-8 (likely); otherwise a \
+guess from letter statistics by chardetng, Firefox's detector (right for \
+most prose of a few hundred bytes, unreliable for short or mixed text). \
+The name printed is one codec convert -f takes. Inputs and walks are \
+chosen as for codec validate.",
+        after_help = "\
+Examples:
+  codec detect notes.txt              prints: notes.txt: UTF-8 (likely: valid UTF-8)
+  codec detect --mime notes.txt       prints: notes.txt: text/plain; charset=utf-8
+  codec detect -r --json docs
+  codec convert -f auto -t UTF-8 old.txt
+
+Exit codes: 0 done, 2 an I/O or usage error."
+    )]
+    Detect(DetectArgs),
     /// Count bytes, code points, lines and invalid sequences by kind.
     #[command(
         long_about = "\
@@ -344,14 +383,15 @@ pub(crate) struct ConvertArgs {
     /// The file to convert; none or '-' reads stdin.
     #[arg(value_name = "PATH")]
     pub(crate) path: Option<PathBuf>,
-    /// The input's encoding.
-    #[arg(short, long, value_name = "FROM", required_unless_present = "list")]
+    /// The input's encoding (default UTF-8); `auto` detects it.
+    #[arg(short, long, value_name = "FROM")]
     pub(crate) from: Option<String>,
-    /// The output's encoding.
-    #[arg(short, long, value_name = "TO", required_unless_present = "list")]
+    /// The output's encoding (default UTF-8); a `//TRANSLIT` or `//IGNORE`
+    /// suffix acts as in iconv.
+    #[arg(short, long, value_name = "TO")]
     pub(crate) to: Option<String>,
     /// Write here instead of stdout ('-' is stdout); nothing is left there
-    /// if the conversion fails.
+    /// if the conversion fails (see "Output" below).
     #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
     pub(crate) output: Option<PathBuf>,
     /// Replace PATH atomically; a symbolic link is followed to its target.
@@ -364,8 +404,15 @@ pub(crate) struct ConvertArgs {
     /// '?' instead of stopping at the first.
     #[arg(long)]
     pub(crate) lossy: bool,
-    /// List the encodings and their aliases.
-    #[arg(long, exclusive = true)]
+    /// Drop invalid input and characters the output cannot hold (iconv -c).
+    #[arg(short = 'c')]
+    pub(crate) drop: bool,
+    /// What to do with a character the output cannot hold: stop, replace
+    /// ('?'), skip, ncr (&#8364;), translit (an ASCII approximation).
+    #[arg(long, value_name = "MODE")]
+    pub(crate) unmappable: Option<Unmappable>,
+    /// List the encodings, one name a line (as iconv -l).
+    #[arg(short = 'l', long, exclusive = true)]
     pub(crate) list: bool,
     /// Never show a progress bar.
     #[arg(long)]
@@ -396,6 +443,21 @@ pub(crate) struct ConvertArgs {
     pub(crate) debug_map: bool,
 }
 
+/// `--unmappable`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Unmappable {
+    /// Stop with an error naming the character and its input offset.
+    Stop,
+    /// Write '?'.
+    Replace,
+    /// Drop it.
+    Skip,
+    /// Write a decimal character reference, &#8364;.
+    Ncr,
+    /// Write an ASCII approximation (deunicode; approximate, as iconv's //TRANSLIT).
+    Translit,
+}
+
 /// `--bom`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum BomMode {
@@ -405,6 +467,18 @@ pub(crate) enum BomMode {
     Strip,
     /// Always write a BOM.
     Add,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct DetectArgs {
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    /// Print the MIME type and charset as `file -i` does.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) mime: bool,
+    /// One JSON object per line: path, encoding, confidence, reason, mime.
+    #[arg(long)]
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, Args)]

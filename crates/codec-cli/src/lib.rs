@@ -119,6 +119,14 @@ use std::process::ExitCode;
 /// exit code: 0 all valid / done, 1 invalid input, 2 I/O or usage error.
 pub fn run() -> ExitCode {
     use clap::Parser;
+    // `codec -l`, as `iconv -l`: the same list as `codec convert --list`.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if let [only] = args.as_slice()
+        && (only == "-l" || only == "--list")
+    {
+        let cli = cli::Cli::parse_from(["codec", "convert", "--list"]);
+        return ExitCode::from(cmd::dispatch(cli).code());
+    }
     let cli = cli::Cli::parse();
     ExitCode::from(cmd::dispatch(cli).code())
 }

@@ -346,7 +346,9 @@ fn strict_failures_leave_no_output_file_and_in_place_is_atomic() {
     let err = run(&["-f", "utf8", "-t", "utf16le", b, "-o", o], 1);
     assert_eq!(
         err,
-        format!("codec: {b}: invalid UTF-8 (byte never valid in UTF-8) at byte 6: ff\n")
+        format!(
+            "codec: {b}: invalid UTF-8 (byte never valid in UTF-8) at byte 6 (line 1, column 6): ff\n"
+        )
     );
     assert!(!out.exists(), "a failed conversion left {o}");
     fs::write(&out, "previous").unwrap();

@@ -58,6 +58,7 @@ fn every_flag_in_the_help_is_exercised_by_a_test() {
         &["repair"],
         &["convert"],
         &["count"],
+        &["detect"],
         &["varint", "encode"],
         &["varint", "decode"],
         &["zigzag", "encode"],

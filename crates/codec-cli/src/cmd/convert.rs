@@ -2,12 +2,13 @@
 //! with byte order marks handled explicitly.
 
 use super::output::{Filter, display_name};
-use super::{Status, parallel_convert, regions};
+use super::{Status, convert_any as any, parallel_convert, regions};
 use crate::arch::map::{self, Map};
-use crate::cli::{BomMode, ConvertArgs};
+use crate::cli::{BomMode, ConvertArgs, Unmappable};
 use crate::encoding::{
     ConvertError, Decoder, EncodeError, Encoder, Encoding, Pivot, PivotRef, input_offset,
 };
+use encodings::{DecodeMode, EncodeMode};
 use indicatif::ProgressBar;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -19,6 +20,8 @@ pub(super) enum Failure {
     Data(ConvertError),
     /// I/O or usage: exit 2.
     Io(io::Error),
+    /// Invalid or unrepresentable input, described: exit 1.
+    Message(String),
 }
 
 impl From<io::Error> for Failure {
@@ -50,30 +53,164 @@ pub(super) fn run(args: &ConvertArgs) -> io::Result<Status> {
                 failed: false,
             })
         }
+        Err(Failure::Message(e)) => {
+            super::error_line(format_args!("{name}: {e}"));
+            Ok(Status {
+                invalid: true,
+                failed: false,
+            })
+        }
     }
 }
 
-fn list() -> io::Result<Status> {
+/// Every name `--from` and `--to` take, one a line with iconv's `//`
+/// suffix and in its order (sorted), as `iconv -l` prints them into a pipe.
+pub(crate) fn list() -> io::Result<Status> {
+    let mut names: Vec<String> = encodings::Encoding::all()
+        .flat_map(|e| {
+            let own = std::iter::once(e.name()).chain(e.whatwg_name());
+            e.iconv_names().iter().copied().chain(own)
+        })
+        .map(str::to_ascii_uppercase)
+        .collect();
+    names.sort_unstable();
+    names.dedup();
     let mut out = io::stdout().lock();
-    for (_, name, aliases) in Encoding::all() {
-        writeln!(out, "{name:<10} {}", aliases.join(", "))?;
+    for name in names {
+        writeln!(out, "{name}//")?;
     }
     out.flush()?;
     Ok(Status::default())
 }
 
-fn encoding(name: Option<&str>, what: &str) -> Result<Encoding, Failure> {
-    let name = name.unwrap_or_default();
-    Encoding::from_name(name).ok_or_else(|| {
-        Failure::Io(io::Error::other(format!(
+fn usage(message: String) -> Failure {
+    Failure::Io(io::Error::other(message))
+}
+
+fn lookup(name: &str, what: &str) -> Result<encodings::Encoding, Failure> {
+    encodings::Encoding::for_label(name).ok_or_else(|| {
+        usage(format!(
             "unknown {what} encoding {name:?}; codec convert --list shows the known ones"
-        )))
+        ))
     })
 }
 
+/// The encodings and error modes a command line asks for.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Request {
+    /// `None`: `-f auto`, decided from the input's first bytes.
+    from: Option<encodings::Encoding>,
+    pub(super) to: encodings::Encoding,
+    pub(super) decode: DecodeMode,
+    pub(super) encode: EncodeMode,
+}
+
+/// Reads `-f`, `-t` (with iconv's `//TRANSLIT` and `//IGNORE` suffixes),
+/// `-c`, `--lossy` and `--unmappable`.
+fn request(args: &ConvertArgs) -> Result<Request, Failure> {
+    let from = match args.from.as_deref() {
+        Some(name) if name.eq_ignore_ascii_case("auto") => None,
+        Some(name) => Some(lookup(name, "input")?),
+        None => Some(encodings::Encoding::UTF_8),
+    };
+    let to_arg = args.to.as_deref().unwrap_or("UTF-8");
+    let mut parts = to_arg.split("//");
+    let to = lookup(parts.next().unwrap_or_default(), "output")?;
+    let (mut translit, mut ignore) = (false, false);
+    for suffix in parts.flat_map(|p| p.split(',')) {
+        match suffix.to_ascii_uppercase().as_str() {
+            "TRANSLIT" => translit = true,
+            "IGNORE" => ignore = true,
+            "" => {}
+            other => {
+                return Err(usage(format!(
+                    "unknown suffix //{other} in {to_arg:?}; iconv's //TRANSLIT and //IGNORE are known"
+                )));
+            }
+        }
+    }
+    let drop = args.drop || ignore;
+    let decode = if drop {
+        DecodeMode::Skip
+    } else if args.lossy {
+        DecodeMode::Replace
+    } else {
+        DecodeMode::Strict
+    };
+    let encode = match args.unmappable {
+        Some(Unmappable::Stop) => EncodeMode::Strict,
+        Some(Unmappable::Replace) => EncodeMode::Replace,
+        Some(Unmappable::Skip) => EncodeMode::Skip,
+        Some(Unmappable::Ncr) => EncodeMode::Ncr,
+        Some(Unmappable::Translit) => EncodeMode::Translit,
+        None if translit => EncodeMode::Translit,
+        None if drop => EncodeMode::Skip,
+        None if args.lossy => EncodeMode::Replace,
+        None => EncodeMode::Strict,
+    };
+    Ok(Request {
+        from,
+        to,
+        decode,
+        encode,
+    })
+}
+
+/// The encodings the CLI's own streaming path converts (with SIMD, on
+/// every core for large files): the Unicode forms and Latin-1.
+fn native(e: encodings::Encoding) -> Option<Encoding> {
+    const NATIVE: &[&str] = &[
+        "UTF-8",
+        "UTF-16LE",
+        "UTF-16BE",
+        "UTF-16",
+        "UTF-32LE",
+        "UTF-32BE",
+        "UTF-32",
+        "ISO-8859-1",
+        "CESU-8",
+        "MUTF-8",
+        "WTF-8",
+    ];
+    if NATIVE.contains(&e.name()) {
+        Encoding::from_name(e.name())
+    } else {
+        None
+    }
+}
+
+/// The native pair for this request, and whether it is lossy, when the
+/// native path gives exactly what the encodings crate would: strict or
+/// `--lossy` decoding, and an encoding mode that cannot matter (a Unicode
+/// output) or is the same.
+fn fast_pair(from: encodings::Encoding, r: &Request) -> Option<(Encoding, Encoding, bool)> {
+    let (f, t) = (native(from)?, native(r.to)?);
+    let lossy = match r.decode {
+        DecodeMode::Strict => false,
+        DecodeMode::Replace => true,
+        _ => return None,
+    };
+    let same = r.encode
+        == if lossy {
+            EncodeMode::Replace
+        } else {
+            EncodeMode::Strict
+        };
+    (same || t != Encoding::Latin1).then_some((f, t, lossy))
+}
+
+/// How many bytes `-f auto` looks at.
+const DETECT_BYTES: usize = 64 << 10;
+
+/// Reads up to `limit` bytes (fewer only at the end of the input).
+fn read_head(reader: &mut dyn Read, limit: usize) -> io::Result<Vec<u8>> {
+    let mut head = Vec::new();
+    reader.take(limit as u64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
 fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
-    let from = encoding(args.from.as_deref(), "input")?;
-    let to = encoding(args.to.as_deref(), "output")?;
+    let request = request(args)?;
     let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
     let Filter {
         mut reader,
@@ -81,6 +218,17 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
         mut dest,
         file,
     } = Filter::open(path, output, args.in_place, args.no_progress)?;
+    let from = match request.from {
+        Some(from) => from,
+        None => {
+            // Detected from the first bytes, which are then read again.
+            let head = read_head(&mut reader, DETECT_BYTES)?;
+            let found = encodings::Encoding::detect(&head).encoding;
+            reader = Box::new(io::Cursor::new(head).chain(reader));
+            found
+        }
+    };
+    let fast = fast_pair(from, &request);
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
@@ -97,10 +245,10 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
             super::error_line(format_args!("input mapped: {}", map.is_some()));
         }
         let mapped = map.as_ref().map(Map::bytes);
-        match file {
+        match (fast, file) {
             // Large regular files: on every core, when the input encoding can
             // be cut (see parallel_convert).
-            Some((file, len))
+            (Some((from, to, _)), Some((file, len)))
                 if jobs > 1
                     && len >= args.parallel_min
                     && parallel_convert::supports(from)
@@ -110,9 +258,8 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
                 let plan = parallel_convert::Plan { jobs, len, mapped };
                 parallel_convert::convert(args, from, to, &file, plan, bar.as_ref(), &mut out)
             }
-            _ => {
+            (fast, _) => {
                 let mut out = dest.writer();
-                let decoder = Decoder::new(from, args.lossy);
                 let input = match mapped {
                     Some(bytes) => Input::Bytes(Bytes {
                         bytes,
@@ -121,7 +268,18 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
                     }),
                     None => Input::Read(&mut reader),
                 };
-                Pipe::new(args, from, to).run(decoder, input, &mut WriteSink(&mut out), 0)
+                match fast {
+                    Some((from, to, lossy)) => {
+                        let decoder = Decoder::new(from, lossy);
+                        Pipe::new(args, from, to, lossy).run(
+                            decoder,
+                            input,
+                            &mut WriteSink(&mut out),
+                            0,
+                        )
+                    }
+                    None => any::run(args, from, &request, input, &mut out),
+                }
             }
         }
     };
@@ -138,6 +296,7 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
                 (Failure::Io(_), Some(p)) if map::broken() => {
                     Err(Failure::Io(super::at_path(p, map::broken_error())))
                 }
+                (Failure::Data(e), Some(p)) => Err(any::locate(p, from, e)),
                 (e, _) => Err(e),
             }
         }
@@ -195,7 +354,7 @@ pub(super) struct Bytes<'a> {
 
 impl Bytes<'_> {
     /// Called before every chunk.
-    fn check(&self) -> io::Result<()> {
+    pub(super) fn check(&self) -> io::Result<()> {
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(io::Error::other("cancelled"));
         }
@@ -227,7 +386,12 @@ pub(super) struct Pipe<'a> {
 }
 
 impl<'a> Pipe<'a> {
-    pub(super) fn new(args: &'a ConvertArgs, from: Encoding, to: Encoding) -> Pipe<'a> {
+    pub(super) fn new(
+        args: &'a ConvertArgs,
+        from: Encoding,
+        to: Encoding,
+        lossy: bool,
+    ) -> Pipe<'a> {
         const ALIGN: usize = 64;
         let chunk = args.chunk_size.max(1);
         let storage = vec![0u8; chunk + 2 * ALIGN];
@@ -243,7 +407,7 @@ impl<'a> Pipe<'a> {
             storage,
             start,
             pivot: Pivot::for_pair(from, to),
-            encoder: Encoder::new(to, args.lossy),
+            encoder: Encoder::new(to, lossy),
         }
     }
 

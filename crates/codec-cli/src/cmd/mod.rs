@@ -3,7 +3,9 @@
 
 mod context;
 mod convert;
+mod convert_any;
 mod count;
+mod detect;
 mod inputs;
 mod numbers;
 mod output;
@@ -55,6 +57,7 @@ pub(crate) fn dispatch(cli: Cli) -> Status {
         Command::Repair(args) => repair::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Count(args) => count::run(&args),
+        Command::Detect(args) => detect::run(&args),
         Command::Varint(VarintCommand::Encode {
             ty,
             binary,

@@ -5,8 +5,17 @@
 //! temporary file in the same directory, which is renamed over it only once
 //! everything was written and synced: a failure (an I/O error, or invalid
 //! input in a strict conversion) or a crash leaves the old file, or none,
-//! never a half-written one. Devices and FIFOs (`-o /dev/null`) are written
-//! directly, since they cannot be renamed over.
+//! never a half-written one. Devices, FIFOs and what `/dev/stdout` names
+//! (`-o /dev/null`, `-o /dev/stdout` into a pipe) are written directly, as
+//! streams, since they cannot be renamed over.
+//!
+//! Two regular files are written in place instead, their inode kept: one
+//! with several hard links (a rename would split them), and one in a
+//! directory where no temporary file can be made (the file writable, the
+//! directory not). The output then goes first to a temporary file in the
+//! system's temporary directory, and is copied over the target only once
+//! complete: a failed conversion still leaves the target as it was, but a
+//! crash during the copy leaves it half-written.
 //!
 //! Symbolic links are followed, to the final target: the target is
 //! rewritten and the link stays a link. Replacing the link with a regular
@@ -133,6 +142,9 @@ pub(crate) enum Dest {
     Direct(BufWriter<File>, PathBuf),
     /// A temporary file that replaces `target` on [`Dest::commit`].
     Staged(BufWriter<NamedTempFile>, PathBuf),
+    /// A temporary file elsewhere, copied into `target` (in place) on
+    /// [`Dest::commit`].
+    Copied(BufWriter<NamedTempFile>, PathBuf),
 }
 
 /// The output buffer. Smaller than a converted 256 KiB read (about 230 KiB
@@ -152,17 +164,26 @@ impl Dest {
 
     /// A named output (`-o OUT`).
     pub(crate) fn named(path: &Path) -> io::Result<Dest> {
-        let target = follow(path)?;
-        match fs::metadata(&target) {
-            Ok(m) if !m.is_file() && !m.is_dir() => {
-                let f = fs::OpenOptions::new()
-                    .write(true)
-                    .open(&target)
-                    .map_err(|e| at_path(path, e))?;
-                Ok(Dest::Direct(BufWriter::with_capacity(BUF, f), target))
-            }
-            _ => stage(&target),
+        // A device, FIFO or socket, also through links that do not resolve
+        // to a path (`/dev/stdout` → `/proc/self/fd/1` → `pipe:[…]`).
+        if let Ok(m) = fs::metadata(path)
+            && !m.is_file()
+            && !m.is_dir()
+        {
+            let f = fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| at_path(path, e))?;
+            return Ok(Dest::Direct(
+                BufWriter::with_capacity(BUF, f),
+                path.to_path_buf(),
+            ));
         }
+        let target = follow(path)?;
+        if links(&target) > 1 {
+            return copied(&target);
+        }
+        stage(&target)
     }
 
     /// The input itself (`--in-place`): a regular file, followed through
@@ -204,7 +225,7 @@ impl Dest {
         match self {
             Dest::Stdout(w) => w,
             Dest::Direct(w, _) => w,
-            Dest::Staged(w, _) => w,
+            Dest::Staged(w, _) | Dest::Copied(w, _) => w,
         }
     }
 
@@ -212,7 +233,7 @@ impl Dest {
     pub(crate) fn path(&self) -> Option<&Path> {
         match self {
             Dest::Stdout(_) => None,
-            Dest::Direct(_, p) | Dest::Staged(_, p) => Some(p),
+            Dest::Direct(_, p) | Dest::Staged(_, p) | Dest::Copied(_, p) => Some(p),
         }
     }
 
@@ -230,6 +251,19 @@ impl Dest {
                 tmp.persist(&target)
                     .map_err(|e| at_path(&target, e.error))?;
                 Ok(())
+            }
+            Dest::Copied(w, target) => {
+                let tmp = w
+                    .into_inner()
+                    .map_err(|e| at_path(&target, e.into_error()))?;
+                let mut from = tmp.reopen().map_err(|e| at_path(&target, e))?;
+                let mut to = fs::OpenOptions::new()
+                    .write(true)
+                    .truncate(true)
+                    .open(&target)
+                    .map_err(|e| at_path(&target, e))?;
+                io::copy(&mut from, &mut to).map_err(|e| at_path(&target, e))?;
+                to.sync_all().map_err(|e| at_path(&target, e))
             }
         }
     }
@@ -312,20 +346,67 @@ fn stage(target: &Path) -> io::Result<Dest> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let tmp = builder.tempfile_in(dir).map_err(|e| {
-        let dir = crate::names::escape(dir.as_os_str()).into_owned();
-        at_path(
-            target,
-            io::Error::new(
-                e.kind(),
-                format!("cannot create a temporary file in {dir}: {e}"),
-            ),
-        )
-    })?;
+    let tmp = match builder.tempfile_in(dir) {
+        Ok(tmp) => tmp,
+        // The directory is not writable (or full), the file may be: it is
+        // written in place.
+        Err(_) if writable(target) => return copied(target),
+        Err(e) => {
+            let dir = crate::names::escape(dir.as_os_str()).into_owned();
+            return Err(at_path(
+                target,
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot create a temporary file in {dir}: {e}"),
+                ),
+            ));
+        }
+    };
     if let Some(permissions) = existing {
         fs::set_permissions(tmp.path(), permissions).map_err(|e| at_path(target, e))?;
     }
     Ok(Dest::Staged(
+        BufWriter::with_capacity(BUF, tmp),
+        target.to_path_buf(),
+    ))
+}
+
+/// How many hard links `path` has (0 if it does not exist).
+fn links(path: &Path) -> u64 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        fs::metadata(path).map_or(0, |m| m.nlink())
+    }
+    #[cfg(not(unix))]
+    {
+        u64::from(path.exists())
+    }
+}
+
+/// Whether `path` is an existing regular file that can be opened for
+/// writing (without changing it).
+fn writable(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|m| m.is_file())
+        && fs::OpenOptions::new().write(true).open(path).is_ok()
+}
+
+/// Writing `target` in place: the output is gathered in the system's
+/// temporary directory first (see the module docs).
+fn copied(target: &Path) -> io::Result<Dest> {
+    let tmp = tempfile::Builder::new()
+        .prefix(".codec-out-")
+        .tempfile()
+        .map_err(|e| {
+            at_path(
+                target,
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot create a temporary file to write it in place: {e}"),
+                ),
+            )
+        })?;
+    Ok(Dest::Copied(
         BufWriter::with_capacity(BUF, tmp),
         target.to_path_buf(),
     ))

@@ -293,7 +293,7 @@ pub(super) fn convert(
             let (work, job_rx) = (&work, &job_rx);
             workers.push(s.spawn(move || {
                 let _alarm = alarm;
-                let mut pipe = Pipe::new(args, from, to);
+                let mut pipe = Pipe::new(args, from, to, args.lossy);
                 loop {
                     let next = match job_rx.lock() {
                         Ok(rx) => rx.recv(),
@@ -337,7 +337,7 @@ pub(super) fn convert(
                 // `lock`: a worker waiting for work holds the lock while it
                 // waits, and the work comes from this thread.
                 let index = job_rx.try_lock().ok()?.try_recv().ok()?;
-                let pipe = here.get_or_insert_with(|| Pipe::new(args, from, to));
+                let pipe = here.get_or_insert_with(|| Pipe::new(args, from, to, args.lossy));
                 Some(work.region(pipe, index))
             },
             out,
@@ -405,7 +405,7 @@ fn write_in_order(
                 // The sequential run's error and output, from this region
                 // on (see the module docs).
                 let end = work.regions.last().map_or(start, |r| r.1);
-                let mut pipe = Pipe::new(args, from, to);
+                let mut pipe = Pipe::new(args, from, to, args.lossy);
                 return work.range(&mut pipe, start, end, None, None, &mut WriteSink(out));
             }
             Err(e) => return Err(e),

@@ -10,6 +10,14 @@ use std::path::Path;
 
 pub(super) fn run(args: &RepairArgs) -> io::Result<Status> {
     let path = args.path.as_deref().filter(|p| p.as_os_str() != "-");
+    // Looked at before the file is repaired (perhaps in place): a file in
+    // another encoding is better converted than repaired.
+    let hint = match path {
+        Some(p) if !args.quiet && std::fs::metadata(p).is_ok_and(|m| m.is_file()) => {
+            super::detect::hint(p)
+        }
+        _ => None,
+    };
     match run_inner(args, path) {
         Ok(done) => {
             if !args.quiet && done.replaced > 0 {
@@ -19,6 +27,9 @@ pub(super) fn run(args: &RepairArgs) -> io::Result<Status> {
                     done.replaced,
                     if done.replaced == 1 { "" } else { "s" }
                 ));
+                if let Some(hint) = hint {
+                    super::error_line(format_args!("{}: {hint}", display_name(path)));
+                }
             }
             Ok(Status::default())
         }

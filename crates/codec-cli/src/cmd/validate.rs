@@ -95,13 +95,27 @@ pub(super) fn run(args: &ValidateArgs) -> io::Result<Status> {
     let mut totals = Totals::default();
     let mut spinner = WalkSpinner::new(bars && args.input.recursive);
     inputs::for_each(&args.input, |input| {
-        let (name, os_name, outcome) = match input {
+        let (name, os_name, outcome, hint) = match input {
             Ok(input) => {
                 let outcome = run.check(&input)?;
-                (input.name(), input.os_name().to_owned(), outcome)
+                // A file that is not UTF-8 may be text in another encoding:
+                // say which, and the command that keeps it.
+                let hint = match (&input, &outcome) {
+                    (Input::File(p), Ok(c))
+                        if c.errors > 0 && !run.args.quiet && !run.args.json =>
+                    {
+                        super::detect::hint(p)
+                    }
+                    _ => None,
+                };
+                (input.name(), input.os_name().to_owned(), outcome, hint)
             }
-            Err(u) => (u.name(), u.path.into_os_string(), Err(u.error)),
+            Err(u) => (u.name(), u.path.into_os_string(), Err(u.error), None),
         };
+        if let Some(hint) = hint {
+            run.out.flush()?;
+            spinner.suspend(|| super::error_line(format_args!("{name}: {hint}")));
+        }
         match outcome {
             Ok(c) if c.skipped => totals.binary_skipped += 1,
             Ok(c) => {

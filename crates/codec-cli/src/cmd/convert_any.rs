@@ -1,0 +1,237 @@
+//! `codec convert` between any two encodings of the encodings crate (the
+//! legacy pages, the CJK encodings, UTF-7, UCS-2...) and in the error modes
+//! the native path lacks (`-c`, `--unmappable=ncr|translit|skip`): a
+//! [`Converter`] fed chunk by chunk, with byte order marks handled as on
+//! the native path.
+
+use super::convert::{Failure, Input};
+use crate::cli::{BomMode, ConvertArgs};
+use codec_core::position::Position;
+use encodings::{ConvertError, Converter, DecodeErrorKind, DecodeMode, Encoding};
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+/// `UTF-16` or `UTF-32` without a byte order in the name: a BOM picks the
+/// order on input and is written on output.
+fn unmarked(e: Encoding) -> bool {
+    matches!(e.name(), "UTF-16" | "UTF-32")
+}
+
+/// The BOM at the start of `head`, if `from` has one there: its length,
+/// and whether the decoder consumes it itself (`UTF-16`, `UTF-32`).
+fn leading_bom(from: Encoding, head: &[u8]) -> Option<(usize, bool)> {
+    if unmarked(from) {
+        let boms: &[&[u8]] = if from.name() == "UTF-32" {
+            &[b"\xFF\xFE\0\0", b"\0\0\xFE\xFF"]
+        } else {
+            &[b"\xFF\xFE", b"\xFE\xFF"]
+        };
+        return boms
+            .iter()
+            .find(|b| head.starts_with(b))
+            .map(|b| (b.len(), true));
+    }
+    let bom = from.bom();
+    (from.is_unicode() && !bom.is_empty() && head.starts_with(bom)).then_some((bom.len(), false))
+}
+
+/// Converts `input` from `from` to the request's output into `out`.
+///
+/// A leading BOM of a Unicode input is a signature, not text (as on the
+/// native path): `--bom keep` writes the output's BOM for it (none for an
+/// output without one), `strip` drops it, `add` writes one regardless.
+pub(super) fn run(
+    args: &ConvertArgs,
+    from: Encoding,
+    request: &super::convert::Request,
+    mut input: Input<'_>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let chunk = args.chunk_size.max(1);
+    let to = request.to;
+    // `UTF-16`/`UTF-32` output: the BOM is written here, the text in
+    // little-endian, as glibc writes them.
+    let body_to = if unmarked(to) {
+        let le = if to.name() == "UTF-32" {
+            "UTF-32LE"
+        } else {
+            "UTF-16LE"
+        };
+        Encoding::for_label(le).unwrap_or(to)
+    } else {
+        to
+    };
+    let mut converter = Converter::new(from, body_to, request.decode, request.encode);
+    let mut buf = vec![0u8; chunk];
+    let mut dst = Vec::new();
+    // Enough of the input to see a BOM (4 bytes) before anything is
+    // converted.
+    let mut head = Vec::new();
+    let mut pos = 0usize;
+    let mut done = false;
+    let mut next = |input: &mut Input<'_>, buf: &mut Vec<u8>| -> Result<Option<Vec<u8>>, Failure> {
+        match input {
+            Input::Read(reader) => loop {
+                match reader.read(buf) {
+                    Ok(0) => return Ok(None),
+                    Ok(n) => return Ok(Some(buf[..n].to_vec())),
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(Failure::Io(e)),
+                }
+            },
+            Input::Bytes(bytes) => {
+                bytes.check()?;
+                if pos >= bytes.bytes.len() {
+                    return Ok(None);
+                }
+                let end = pos.saturating_add(chunk).min(bytes.bytes.len());
+                if let Some(bar) = bytes.bar {
+                    bar.inc((end - pos) as u64);
+                }
+                let piece = bytes.bytes[pos..end].to_vec();
+                pos = end;
+                Ok(Some(piece))
+            }
+        }
+    };
+    while head.len() < 4 {
+        match next(&mut input, &mut buf)? {
+            Some(piece) => head.extend_from_slice(&piece),
+            None => {
+                done = true;
+                break;
+            }
+        }
+    }
+    let bom = leading_bom(from, &head);
+    let write_bom = match args.bom {
+        BomMode::Add => true,
+        BomMode::Strip => false,
+        BomMode::Keep => bom.is_some() || unmarked(to),
+    };
+    if write_bom {
+        if to.bom().is_empty() {
+            // An encoding without a BOM of its own that can hold U+FEFF
+            // (GB18030, UTF-7) writes it as text, as iconv does; the others
+            // (the legacy pages, where iconv fails on it) drop it.
+            let mark = encodings::Encoder::new(body_to, encodings::EncodeMode::Strict)
+                .encode_to_vec("\u{FEFF}");
+            out.write_all(&mark.unwrap_or_default())
+                .map_err(Failure::Io)?;
+        } else {
+            out.write_all(to.bom()).map_err(Failure::Io)?;
+        }
+    }
+    // A BOM the decoder would take as text (UTF-8, UTF-16LE...) is skipped
+    // here; error offsets then count it back in.
+    let skipped = match bom {
+        Some((len, false)) => len,
+        _ => 0,
+    };
+    let mut piece = head.split_off(skipped);
+    loop {
+        let last = done;
+        dst.clear();
+        let result = converter.convert_into_vec(&piece, &mut dst, last);
+        out.write_all(&dst).map_err(Failure::Io)?;
+        if let Err(e) = result {
+            return Err(Failure::Message(describe(&e, skipped as u64)));
+        }
+        if last {
+            return Ok(());
+        }
+        match next(&mut input, &mut buf)? {
+            Some(p) => piece = p,
+            None => {
+                piece = Vec::new();
+                done = true;
+            }
+        }
+    }
+}
+
+/// The message for a conversion error, its offset moved by `skipped` bytes
+/// of BOM the converter did not see.
+fn describe(e: &ConvertError, skipped: u64) -> String {
+    match e {
+        ConvertError::Decode(d) => {
+            let what = match d.kind() {
+                DecodeErrorKind::Incomplete => "incomplete",
+                _ => "invalid",
+            };
+            let mut m = format!(
+                "{what} {} at byte {} (line {}, column {})",
+                d.encoding(),
+                d.offset() + skipped,
+                d.line(),
+                d.column()
+            );
+            if !d.bytes().is_empty() {
+                m.push_str(": ");
+                m.push_str(&crate::hex::format(d.bytes()));
+            }
+            m
+        }
+        ConvertError::Encode {
+            error,
+            input_offset,
+        } => format!(
+            "U+{:04X} ({:?}) cannot be written in {}, at byte {} (line {}, column {})",
+            u32::from(error.char()),
+            error.char(),
+            error.encoding(),
+            input_offset + skipped,
+            error.line(),
+            error.column()
+        ),
+        _ => e.to_string(),
+    }
+}
+
+/// The native path's error with its line and column added, found by
+/// decoding the file up to the error again (only an error pays for it).
+pub(super) fn locate(path: &Path, from: Encoding, e: crate::encoding::ConvertError) -> Failure {
+    // Only a regular file can be read again (not a pipe or stdin).
+    let file = match File::open(path) {
+        Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => f,
+        _ => return Failure::Data(e),
+    };
+    let mut reader = file.take(e.offset);
+    let mut decoder = encodings::Decoder::new(from, DecodeMode::Replace);
+    let mut position = Position::new();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut text = String::new();
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(n) => n,
+            Err(_) => return Failure::Data(e),
+        };
+        text.clear();
+        if decoder
+            .decode_into_string(&buf[..n], &mut text, n == 0)
+            .is_err()
+        {
+            return Failure::Data(e);
+        }
+        // A BOM is not a column.
+        let at_start = position.line() == 1 && position.column() == 1;
+        let body = text.strip_prefix('\u{FEFF}').filter(|_| at_start);
+        position.advance_valid(body.unwrap_or(&text).as_bytes());
+        if n == 0 {
+            break;
+        }
+    }
+    let mut m = format!(
+        "{} at byte {} (line {}, column {})",
+        e.message,
+        e.offset,
+        position.line(),
+        position.column()
+    );
+    if !e.bytes.is_empty() {
+        m.push_str(": ");
+        m.push_str(&crate::hex::format(&e.bytes));
+    }
+    Failure::Message(m)
+}
