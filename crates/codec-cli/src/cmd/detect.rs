@@ -157,6 +157,11 @@ pub(super) fn run(args: &DetectArgs) -> io::Result<Status> {
 /// `convert` command that would keep its text, or `None` if it looks like
 /// (broken) UTF-8 or binary data.
 pub(crate) fn hint(path: &Path) -> Option<String> {
+    // Only a regular file can be read a second time: opening a FIFO again
+    // would wait for a writer that has gone (validate -a reads FIFOs).
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
     let mut head = Vec::new();
     File::open(path)
         .ok()?
