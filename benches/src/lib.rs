@@ -16,6 +16,8 @@
     clippy::unreachable
 )]
 
+pub mod harness;
+
 /// Valid UTF-8 of at least `len` bytes, made of `width`-byte characters only
 /// (1 to 4).
 pub fn synthetic_utf8(len: usize, width: usize) -> Vec<u8> {

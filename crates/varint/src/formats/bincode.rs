@@ -56,16 +56,15 @@ impl Format for Bincode {
 
     #[inline]
     fn write(value: u64, out: &mut [u8]) {
-        let bytes = value.to_le_bytes();
         match out.len() {
-            1 => out[0] = bytes[0],
+            1 => out[0] = value as u8,
             n => {
                 out[0] = match n {
                     3 => 251,
                     5 => 252,
                     _ => 253,
                 };
-                out[1..].copy_from_slice(&bytes[..n - 1]);
+                super::put_le(&mut out[1..], value);
             }
         }
     }

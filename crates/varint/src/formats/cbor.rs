@@ -155,7 +155,6 @@ impl Format for CborHead {
             _ => 27,
         };
         out[0] = head.major << 5 | ai;
-        let bytes = head.argument.to_be_bytes();
-        out[1..].copy_from_slice(&bytes[8 - (len - 1)..]);
+        super::put_be(&mut out[1..], head.argument);
     }
 }

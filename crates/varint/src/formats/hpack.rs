@@ -105,6 +105,12 @@ impl<const N: u8> Format for Hpack<N> {
             return;
         }
         out[0] = mask;
-        let _ = crate::try_encode(value - u64::from(mask), &mut out[1..]);
+        let rest = value - u64::from(mask);
+        if let [_, last] = out {
+            // The common case, without the general encoder's set-up.
+            *last = rest as u8;
+            return;
+        }
+        let _ = crate::try_encode(rest, &mut out[1..]);
     }
 }

@@ -72,10 +72,11 @@ impl Format for MsgPack {
     #[inline]
     fn write(value: i128, out: &mut [u8]) {
         let len = out.len();
-        let bytes = value.to_be_bytes();
-        out[1..].copy_from_slice(&bytes[16 - (len - 1)..]);
+        // The low bytes of an `i128` in −2^63..2^64 are those of the `u64`
+        // it wraps to.
+        super::put_be(&mut out[1..], value as u64);
         out[0] = match (len, value < 0) {
-            (1, _) => bytes[15],
+            (1, _) => value as u8,
             (2, false) => 0xcc,
             (3, false) => 0xcd,
             (5, false) => 0xce,

@@ -57,9 +57,7 @@ impl Format for Prefix {
         let Some(rest) = buf.get(1..1 + extra) else {
             return Err(DecodeError::Truncated);
         };
-        let mut word = [0u8; 8];
-        word[8 - extra..].copy_from_slice(rest);
-        let low = u64::from_be_bytes(word);
+        let low = super::get_be(rest);
         // The first byte's free bits: `0x7f >> extra` of them, none for 9
         // bytes (where the shift below would be by 64).
         let top = u64::from(first & (0x7f >> extra.min(7)));
@@ -84,8 +82,7 @@ impl Format for Prefix {
     #[inline]
     fn write(value: u64, out: &mut [u8]) {
         let extra = out.len() - 1;
-        let bytes = value.to_be_bytes();
-        out[1..].copy_from_slice(&bytes[8 - extra..]);
+        super::put_be(&mut out[1..], value);
         // `extra` leading ones, then the value's top bits.
         let ones = !(0xffu16 >> extra) as u8;
         let top = if extra >= 8 {

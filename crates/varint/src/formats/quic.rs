@@ -42,6 +42,17 @@ impl Format for Quic {
         let Some(&first) = buf.first() else {
             return Err(DecodeError::Truncated);
         };
+        if first < 0x40 {
+            return Ok((u64::from(first), 1));
+        }
+        let len = 1usize << (first >> 6);
+        // With 8 bytes at hand, one load and two shifts for every length:
+        // the length is in the first byte, so no branch on it is needed.
+        if let Some(word) = buf.first_chunk::<8>() {
+            let bits = 8 * len as u32;
+            let value = u64::from_be_bytes(*word) >> (64 - bits) & (u64::MAX >> (66 - bits));
+            return Ok((value, len));
+        }
         let top = u64::from(first & 0x3f);
         Ok(match first >> 6 {
             0 => (top, 1),
@@ -77,8 +88,7 @@ impl Format for Quic {
     #[inline]
     fn write(value: u64, out: &mut [u8]) {
         let len = out.len();
-        let bytes = value.to_be_bytes();
-        out.copy_from_slice(&bytes[8 - len..]);
+        super::put_be(out, value);
         // The length code: 0, 1, 2, 3 for 1, 2, 4, 8 bytes.
         out[0] |= (len.trailing_zeros() as u8) << 6;
     }

@@ -1,0 +1,798 @@
+//! Per-value decode and encode of every `varint::formats` format against
+//! the crate its users use today (where there is one) and a plain byte
+//! loop written from the specification, on the harness of the `*_min`
+//! benches (`benches::harness`): minimum of interleaved rounds, ns per
+//! value, ratios within one run.
+//!
+//! `cargo bench -p benches --bench formats_min [rounds] [--svg PATH]
+//! [--group G] [--impl NAME] [--input LABEL]` (default 200 rounds).
+//!
+//! Inputs (per format, 4,096 values): `1st` every value of the format's
+//! shortest length, `2nd` of its second length, `uniform-len` a length
+//! drawn uniformly from those the format has, `longest` its longest, and
+//! `mixed` 60/25/10/5 % over its first, second, third and the other
+//! lengths (protobuf-like). LEB128 itself is in `varint_min`.
+
+// A benchmark harness: a panic is how it reports a wrong answer.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// The byte loops are written as plainly as a user would write them.
+#![allow(clippy::type_complexity, clippy::needless_range_loop)]
+
+use benches::harness::{Args, Bench, Group, speedup_svg};
+use codec_facade::varint::formats::{
+    Bijective, Bincode, CborHead, CompactSize, Format, Hpack, MsgPack, Prefix, Quic, Sqlite, Vlq,
+    cbor::Head,
+};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::hint::black_box;
+
+const COUNT: usize = 4096;
+
+/// An implementation other than ours: one value at a time (to check it),
+/// and whole loops with the per-value code inlined (to time it).
+struct Other<V> {
+    name: &'static str,
+    dec: Box<dyn Fn(&[u8]) -> Option<(V, usize)>>,
+    enc: Box<dyn Fn(V, &mut [u8]) -> usize>,
+    dec_all: Box<dyn Fn(&[u8]) -> usize>,
+    enc_all: Box<dyn Fn(&[V], &mut [u8]) -> usize>,
+}
+
+fn other<V: Copy + 'static>(
+    name: &'static str,
+    dec: impl Fn(&[u8]) -> Option<(V, usize)> + Copy + 'static,
+    enc: impl Fn(V, &mut [u8]) -> usize + Copy + 'static,
+) -> Other<V> {
+    Other {
+        name,
+        dec: Box::new(dec),
+        enc: Box::new(enc),
+        dec_all: Box::new(move |buf| decode_with(dec, buf)),
+        enc_all: Box::new(move |values, out| encode_with(enc, values, out)),
+    }
+}
+
+/// A format with what the bench needs beyond `Format`.
+trait Bench1: Format<Value: PartialEq + std::fmt::Debug> {
+    /// The value for a random `u64` of `bits` bits, if the format holds it.
+    fn value(u: u64) -> Option<Self::Value>;
+    /// Bits of the largest value.
+    const BITS: u32;
+    /// The textbook loop, then the peers: `(name, decode, encode)`.
+    fn others() -> Vec<Other<Self::Value>>;
+}
+
+fn get(buf: &[u8], i: usize) -> Option<u64> {
+    buf.get(i).map(|&b| u64::from(b))
+}
+
+impl Bench1 for Quic {
+    const BITS: u32 = 62;
+    fn value(u: u64) -> Option<u64> {
+        (u < 1 << 62).then_some(u)
+    }
+    fn others() -> Vec<Other<u64>> {
+        vec![
+            other(
+                "byte loop",
+                |b| {
+                    let first = get(b, 0)?;
+                    let len = 1usize << (first >> 6);
+                    let mut v = first & 0x3f;
+                    for i in 1..len {
+                        v = v << 8 | get(b, i)?;
+                    }
+                    Some((v, len))
+                },
+                |v, out| {
+                    let (len, tag) = match v {
+                        0..64 => (1, 0),
+                        64..16384 => (2, 0x40),
+                        16384..0x4000_0000 => (4, 0x80),
+                        _ => (8, 0xc0),
+                    };
+                    for i in 0..len {
+                        out[i] = (v >> (8 * (len - 1 - i))) as u8;
+                    }
+                    out[0] |= tag;
+                    len
+                },
+            ),
+            other(
+                "octets",
+                |b| {
+                    let mut o = octets::Octets::with_slice(b);
+                    let v = o.get_varint().ok()?;
+                    Some((v, o.off()))
+                },
+                |v, out| {
+                    let mut o = octets::OctetsMut::with_slice(out);
+                    o.put_varint(v).unwrap();
+                    o.off()
+                },
+            ),
+        ]
+    }
+}
+
+impl Bench1 for Hpack<5> {
+    const BITS: u32 = 63;
+    fn value(u: u64) -> Option<u64> {
+        Some(u)
+    }
+    fn others() -> Vec<Other<u64>> {
+        vec![other(
+            "byte loop",
+            |b| {
+                let v = get(b, 0)? & 31;
+                if v < 31 {
+                    return Some((v, 1));
+                }
+                let (mut v, mut m, mut i) = (31u64, 0u32, 1);
+                loop {
+                    let c = get(b, i)?;
+                    i += 1;
+                    v = v.checked_add((c & 127).checked_shl(m)?)?;
+                    m += 7;
+                    if c < 128 {
+                        return Some((v, i));
+                    }
+                    if m > 63 {
+                        return None;
+                    }
+                }
+            },
+            |v, out| {
+                if v < 31 {
+                    out[0] = v as u8;
+                    return 1;
+                }
+                out[0] = 31;
+                let (mut v, mut i) = (v - 31, 1);
+                while v >= 128 {
+                    out[i] = (v as u8) | 128;
+                    v >>= 7;
+                    i += 1;
+                }
+                out[i] = v as u8;
+                i + 1
+            },
+        )]
+    }
+}
+
+impl Bench1 for Sqlite {
+    const BITS: u32 = 64;
+    fn value(u: u64) -> Option<u64> {
+        Some(u)
+    }
+    fn others() -> Vec<Other<u64>> {
+        vec![other(
+            "byte loop",
+            |b| {
+                let mut v = 0u64;
+                for i in 0..8 {
+                    let c = get(b, i)?;
+                    v = v << 7 | (c & 127);
+                    if c < 128 {
+                        return Some((v, i + 1));
+                    }
+                }
+                Some((v << 8 | get(b, 8)?, 9))
+            },
+            |v, out| {
+                if v >> 56 != 0 {
+                    out[8] = v as u8;
+                    let mut w = v >> 8;
+                    for i in (0..8).rev() {
+                        out[i] = (w as u8 & 127) | 128;
+                        w >>= 7;
+                    }
+                    return 9;
+                }
+                let mut tmp = [0u8; 9];
+                let (mut w, mut n) = (v, 0);
+                loop {
+                    tmp[n] = (w as u8 & 127) | 128;
+                    w >>= 7;
+                    n += 1;
+                    if w == 0 {
+                        break;
+                    }
+                }
+                tmp[0] &= 127;
+                for i in 0..n {
+                    out[i] = tmp[n - 1 - i];
+                }
+                n
+            },
+        )]
+    }
+}
+
+impl Bench1 for Bijective {
+    const BITS: u32 = 64;
+    fn value(u: u64) -> Option<u64> {
+        Some(u)
+    }
+    fn others() -> Vec<Other<u64>> {
+        vec![other(
+            "byte loop",
+            |b| {
+                let mut c = get(b, 0)?;
+                let (mut v, mut i) = (c & 127, 1);
+                while c & 128 != 0 {
+                    c = get(b, i)?;
+                    i += 1;
+                    v = v.checked_add(1)?.checked_mul(128)? | (c & 127);
+                }
+                Some((v, i))
+            },
+            |v, out| {
+                let mut tmp = [0u8; 10];
+                let mut pos = 9;
+                let mut w = v;
+                tmp[pos] = (w & 127) as u8;
+                while w >> 7 != 0 {
+                    w = (w >> 7) - 1;
+                    pos -= 1;
+                    tmp[pos] = 128 | (w & 127) as u8;
+                }
+                let n = 10 - pos;
+                out[..n].copy_from_slice(&tmp[pos..]);
+                n
+            },
+        )]
+    }
+}
+
+impl Bench1 for CompactSize {
+    const BITS: u32 = 64;
+    fn value(u: u64) -> Option<u64> {
+        Some(u)
+    }
+    fn others() -> Vec<Other<u64>> {
+        vec![other(
+            "byte loop",
+            |b| {
+                let n = match *b.first()? {
+                    f @ 0..0xfd => return Some((u64::from(f), 1)),
+                    0xfd => 2,
+                    0xfe => 4,
+                    0xff => 8,
+                };
+                let mut v = 0u64;
+                for i in (1..=n).rev() {
+                    v = v << 8 | get(b, i)?;
+                }
+                let min = match n {
+                    2 => 0xfd,
+                    4 => 0x1_0000,
+                    _ => 0x1_0000_0000,
+                };
+                (v >= min).then_some((v, n + 1))
+            },
+            |v, out| {
+                let (tag, n) = match v {
+                    0..0xfd => {
+                        out[0] = v as u8;
+                        return 1;
+                    }
+                    0xfd..0x1_0000 => (0xfd, 2),
+                    0x1_0000..0x1_0000_0000 => (0xfe, 4),
+                    _ => (0xff, 8),
+                };
+                out[0] = tag;
+                for i in 0..n {
+                    out[1 + i] = (v >> (8 * i)) as u8;
+                }
+                n + 1
+            },
+        )]
+    }
+}
+
+impl Bench1 for CborHead {
+    const BITS: u32 = 64;
+    fn value(u: u64) -> Option<Head> {
+        Some(Head::new(0, u))
+    }
+    fn others() -> Vec<Other<Head>> {
+        vec![
+            other(
+                "byte loop",
+                |b| {
+                    let first = *b.first()?;
+                    let (major, ai) = (first >> 5, first & 31);
+                    let n = match ai {
+                        0..24 => return Some((Head::new(major, u64::from(ai)), 1)),
+                        24 => 1,
+                        25 => 2,
+                        26 => 4,
+                        27 => 8,
+                        _ => return None,
+                    };
+                    let mut v = 0u64;
+                    for i in 1..=n {
+                        v = v << 8 | get(b, i)?;
+                    }
+                    if n == 1 && major == 7 && v < 32 {
+                        return None;
+                    }
+                    Some((Head::new(major, v), n + 1))
+                },
+                |h, out| {
+                    let v = h.argument;
+                    let (ai, n) = match v {
+                        0..24 => {
+                            out[0] = h.major << 5 | v as u8;
+                            return 1;
+                        }
+                        24..0x100 => (24, 1),
+                        0x100..0x1_0000 => (25, 2),
+                        0x1_0000..0x1_0000_0000 => (26, 4),
+                        _ => (27, 8),
+                    };
+                    out[0] = h.major << 5 | ai;
+                    for i in 0..n {
+                        out[1 + i] = (v >> (8 * (n - 1 - i))) as u8;
+                    }
+                    n + 1
+                },
+            ),
+            other(
+                "ciborium-ll",
+                |b| {
+                    let mut d = ciborium_ll::Decoder::from(b);
+                    match d.pull().ok()? {
+                        ciborium_ll::Header::Positive(v) => Some((Head::new(0, v), d.offset())),
+                        _ => None,
+                    }
+                },
+                |h, out| {
+                    let mut rest = &mut out[..];
+                    let before = rest.len();
+                    ciborium_ll::Encoder::from(&mut rest)
+                        .push(ciborium_ll::Header::Positive(h.argument))
+                        .unwrap();
+                    before - rest.len()
+                },
+            ),
+        ]
+    }
+}
+
+impl Bench1 for MsgPack {
+    const BITS: u32 = 64;
+    fn value(u: u64) -> Option<i128> {
+        Some(i128::from(u))
+    }
+    fn others() -> Vec<Other<i128>> {
+        vec![
+            other(
+                "byte loop",
+                |b| {
+                    let first = *b.first()?;
+                    let (n, signed) = match first {
+                        0..0x80 => return Some((i128::from(first), 1)),
+                        0xe0.. => return Some((i128::from(first as i8), 1)),
+                        0xcc..=0xcf => (1usize << (first - 0xcc), false),
+                        0xd0..=0xd3 => (1usize << (first - 0xd0), true),
+                        _ => return None,
+                    };
+                    let mut v = 0u64;
+                    for i in 1..=n {
+                        v = v << 8 | get(b, i)?;
+                    }
+                    let v = if signed {
+                        let shift = 64 - 8 * n as u32;
+                        i128::from(((v << shift) as i64) >> shift)
+                    } else {
+                        i128::from(v)
+                    };
+                    Some((v, n + 1))
+                },
+                |v, out| {
+                    let u = v as u64;
+                    let (tag, n) = match u {
+                        0..0x80 => {
+                            out[0] = u as u8;
+                            return 1;
+                        }
+                        0x80..0x100 => (0xcc, 1),
+                        0x100..0x1_0000 => (0xcd, 2),
+                        0x1_0000..0x1_0000_0000 => (0xce, 4),
+                        _ => (0xcf, 8),
+                    };
+                    out[0] = tag;
+                    for i in 0..n {
+                        out[1 + i] = (u >> (8 * (n - 1 - i))) as u8;
+                    }
+                    n + 1
+                },
+            ),
+            other(
+                "rmp",
+                |b| {
+                    let mut rd = b;
+                    let v = rmp::decode::read_int::<i128, _>(&mut rd).ok()?;
+                    Some((v, b.len() - rd.len()))
+                },
+                |v, out| {
+                    let mut w = &mut out[..];
+                    let before = w.len();
+                    rmp::encode::write_uint(&mut w, v as u64).unwrap();
+                    before - w.len()
+                },
+            ),
+        ]
+    }
+}
+
+impl Bench1 for Bincode {
+    const BITS: u32 = 64;
+    fn value(u: u64) -> Option<u64> {
+        Some(u)
+    }
+    fn others() -> Vec<Other<u64>> {
+        vec![
+            other(
+                "byte loop",
+                |b| {
+                    let n = match *b.first()? {
+                        f @ 0..251 => return Some((u64::from(f), 1)),
+                        251 => 2,
+                        252 => 4,
+                        253 => 8,
+                        _ => return None,
+                    };
+                    let mut v = 0u64;
+                    for i in (1..=n).rev() {
+                        v = v << 8 | get(b, i)?;
+                    }
+                    Some((v, n + 1))
+                },
+                |v, out| {
+                    let (tag, n) = match v {
+                        0..251 => {
+                            out[0] = v as u8;
+                            return 1;
+                        }
+                        251..0x1_0000 => (251, 2),
+                        0x1_0000..0x1_0000_0000 => (252, 4),
+                        _ => (253, 8),
+                    };
+                    out[0] = tag;
+                    for i in 0..n {
+                        out[1 + i] = (v >> (8 * i)) as u8;
+                    }
+                    n + 1
+                },
+            ),
+            other(
+                "bincode",
+                |b| bincode::decode_from_slice::<u64, _>(b, bincode::config::standard()).ok(),
+                |v, out| bincode::encode_into_slice(v, out, bincode::config::standard()).unwrap(),
+            ),
+        ]
+    }
+}
+
+impl Bench1 for Vlq {
+    const BITS: u32 = 28;
+    fn value(u: u64) -> Option<u32> {
+        (u < 1 << 28).then_some(u as u32)
+    }
+    fn others() -> Vec<Other<u32>> {
+        vec![other(
+            "byte loop",
+            |b| {
+                let mut v = 0u32;
+                for i in 0..4 {
+                    let c = *b.get(i)?;
+                    v = v << 7 | u32::from(c & 127);
+                    if c < 128 {
+                        return Some((v, i + 1));
+                    }
+                }
+                None
+            },
+            |v, out| {
+                let n = match v {
+                    0..0x80 => 1,
+                    0x80..0x4000 => 2,
+                    0x4000..0x20_0000 => 3,
+                    _ => 4,
+                };
+                for i in 0..n {
+                    out[i] = (v >> (7 * (n - 1 - i))) as u8 & 127 | if i + 1 < n { 128 } else { 0 };
+                }
+                n
+            },
+        )]
+    }
+}
+
+impl Bench1 for Prefix {
+    const BITS: u32 = 64;
+    fn value(u: u64) -> Option<u64> {
+        Some(u)
+    }
+    fn others() -> Vec<Other<u64>> {
+        vec![other(
+            "byte loop",
+            |b| {
+                let first = *b.first()?;
+                let extra = first.leading_ones() as usize;
+                let mut v = if extra >= 7 {
+                    0
+                } else {
+                    u64::from(first & (0x7f >> extra))
+                };
+                for i in 1..=extra {
+                    v = v << 8 | get(b, i)?;
+                }
+                Some((v, extra + 1))
+            },
+            |v, out| {
+                let bits = 64 - v.leading_zeros();
+                // 7 value bits per byte up to 8 bytes (56 bits), then 9.
+                let n = if bits > 56 {
+                    9
+                } else {
+                    (bits as usize).max(1).div_ceil(7)
+                };
+                let extra = n - 1;
+                for i in 0..n {
+                    let shift = 8 * (n - 1 - i);
+                    out[i] = if shift < 64 { (v >> shift) as u8 } else { 0 };
+                }
+                if extra < 8 {
+                    out[0] |= !(0xffu8 >> extra);
+                } else {
+                    out[0] = 0xff;
+                }
+                n
+            },
+        )]
+    }
+}
+
+/// Values of `F` bucketed by encoded length, then the five inputs.
+fn inputs<F: Bench1>(seed: u64) -> Vec<(&'static str, Vec<F::Value>)> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut buckets: Vec<(usize, Vec<F::Value>)> = Vec::new();
+    for bits in 0..=F::BITS {
+        for _ in 0..2000 {
+            let u = if bits == 0 {
+                0
+            } else {
+                rng.random::<u64>() >> (64 - bits)
+            };
+            let Some(v) = F::value(u) else { continue };
+            let Some(len) = F::encoded_len(v) else {
+                continue;
+            };
+            match buckets.iter_mut().find(|(l, _)| *l == len) {
+                Some((_, b)) => b.push(v),
+                None => buckets.push((len, vec![v])),
+            }
+        }
+    }
+    buckets.sort_by_key(|(l, _)| *l);
+    let pick = |rng: &mut StdRng, b: usize| {
+        let vs = &buckets[b.min(buckets.len() - 1)].1;
+        vs[rng.random_range(0..vs.len())]
+    };
+    let n = buckets.len();
+    let mut out = Vec::new();
+    for (label, choose) in [
+        ("1st", 0u8),
+        ("2nd", 1),
+        ("uniform-len", 2),
+        ("longest", 3),
+        ("mixed", 4),
+    ] {
+        let values = (0..COUNT)
+            .map(|_| {
+                let b = match choose {
+                    0 => 0,
+                    1 => 1,
+                    2 => rng.random_range(0..n),
+                    3 => n - 1,
+                    _ => match rng.random_range(0..100) {
+                        0..60 => 0,
+                        60..85 => 1,
+                        85..95 => 2,
+                        _ => rng.random_range(3.min(n - 1)..n),
+                    },
+                };
+                pick(&mut rng, b)
+            })
+            .collect();
+        out.push((label, values));
+    }
+    out
+}
+
+fn encode_all<F: Format>(values: &[F::Value]) -> Vec<u8> {
+    let mut buf = vec![0u8; values.len() * F::MAX_LEN];
+    let n = F::encode_slice(values, &mut buf).unwrap();
+    buf.truncate(n);
+    buf
+}
+
+fn decode_ours<F: Format>(buf: &[u8]) -> usize {
+    let (mut at, mut n) = (0, 0);
+    while at < buf.len() {
+        let (v, len) = F::decode(&buf[at..]).unwrap();
+        black_box(v);
+        at += len;
+        n += 1;
+    }
+    n
+}
+
+#[inline(always)]
+fn decode_with<V>(f: impl Fn(&[u8]) -> Option<(V, usize)>, buf: &[u8]) -> usize {
+    let (mut at, mut n) = (0, 0);
+    while at < buf.len() {
+        let (v, len) = f(&buf[at..]).unwrap();
+        black_box(v);
+        at += len;
+        n += 1;
+    }
+    n
+}
+
+fn encode_ours<F: Format>(values: &[F::Value], out: &mut [u8]) -> usize {
+    let mut at = 0;
+    for &v in values {
+        at += F::encode(v, &mut out[at..]);
+    }
+    at
+}
+
+#[inline(always)]
+fn encode_with<V: Copy>(f: impl Fn(V, &mut [u8]) -> usize, values: &[V], out: &mut [u8]) -> usize {
+    let mut at = 0;
+    for &v in values {
+        at += f(v, &mut out[at..]);
+    }
+    at
+}
+
+/// Checks every implementation on `values`, then measures them.
+fn measure<F: Bench1>(dec: &mut Group<'_, '_>, enc: &mut Group<'_, '_>, seed: u64) {
+    let others = F::others();
+    for (label, values) in inputs::<F>(seed) {
+        let buf = encode_all::<F>(&values);
+        for Other {
+            name,
+            dec: d,
+            enc: e,
+            ..
+        } in &others
+        {
+            let mut at = 0;
+            let mut out = vec![0u8; F::MAX_LEN + 16];
+            for &v in &values {
+                let (got, len) = d(&buf[at..]).unwrap_or_else(|| panic!("{name} failed"));
+                assert_eq!(got, v, "{name} decodes {}", F::NAME);
+                let n = e(v, &mut out);
+                assert_eq!(&out[..n], &buf[at..at + len], "{name} encodes {v:?}");
+                at += len;
+            }
+        }
+        let row = format!("{} {label}", F::NAME);
+        let mut fns: Vec<(&str, Box<dyn FnMut() + '_>)> = vec![(
+            "ours",
+            Box::new(|| {
+                black_box(decode_ours::<F>(black_box(&buf)));
+            }),
+        )];
+        for o in &others {
+            let buf = &buf;
+            fns.push((
+                o.name,
+                Box::new(move || {
+                    black_box((o.dec_all)(black_box(buf)));
+                }),
+            ));
+        }
+        let mut refs: Vec<(&str, &mut dyn FnMut())> =
+            fns.iter_mut().map(|(n, f)| (*n, &mut **f as _)).collect();
+        dec.row(&row, &mut refs);
+
+        let mut outs: Vec<Vec<u8>> = (0..=others.len())
+            .map(|_| vec![0u8; values.len() * F::MAX_LEN + 16])
+            .collect();
+        let (first, rest) = outs.split_first_mut().unwrap();
+        let values = &values;
+        let mut fns: Vec<(&str, Box<dyn FnMut() + '_>)> = vec![(
+            "ours",
+            Box::new(move || {
+                black_box(encode_ours::<F>(black_box(values), first));
+            }),
+        )];
+        for (o, out) in others.iter().zip(rest.iter_mut()) {
+            fns.push((
+                o.name,
+                Box::new(move || {
+                    black_box((o.enc_all)(black_box(values), out));
+                }),
+            ));
+        }
+        let mut refs: Vec<(&str, &mut dyn FnMut())> =
+            fns.iter_mut().map(|(n, f)| (*n, &mut **f as _)).collect();
+        enc.row(&row, &mut refs);
+    }
+}
+
+fn main() {
+    let args = Args::parse(200);
+    let mut bench = Bench::new(&args);
+    let mut tables = Vec::new();
+    {
+        let (mut dec_t, mut enc_t) = (Vec::new(), Vec::new());
+        macro_rules! each {
+            ($($f:ty),*) => {$(
+                let mut b1 = Bench::new(&args);
+                let mut b2 = Bench::new(&args);
+                let mut dec = b1.group("decode", "ns per value", COUNT);
+                let mut enc = b2.group("encode", "ns per value", COUNT);
+                measure::<$f>(&mut dec, &mut enc, 1);
+                dec_t.push(dec.finish());
+                enc_t.push(enc.finish());
+            )*};
+        }
+        each!(
+            Quic,
+            Hpack<5>,
+            Sqlite,
+            Bijective,
+            CompactSize,
+            CborHead,
+            MsgPack,
+            Bincode,
+            Vlq,
+            Prefix
+        );
+        for t in dec_t.into_iter().chain(enc_t) {
+            bench.tables.push(t);
+        }
+    }
+    bench.print();
+    // The summary the issue asks for: ours against the fastest other.
+    println!("\nours / fastest other (time ratio: above 1 is ours faster)\n");
+    println!("| group | input | fastest other | ratio |\n|---|---|---|---:|");
+    for t in &bench.tables {
+        for (input, row) in &t.rows {
+            let ours = row[0];
+            let best = t.columns[1..]
+                .iter()
+                .zip(&row[1..])
+                .filter(|(_, v)| !v.is_nan())
+                .min_by(|a, b| a.1.total_cmp(b.1));
+            if let Some((name, &theirs)) = best {
+                println!("| {} | {input} | {name} | {:.2} |", t.group, theirs / ours);
+            }
+        }
+    }
+    tables.extend(bench.tables.iter().cloned());
+    if let Some(path) = &args.svg {
+        let note = format!(
+            "cargo bench -p benches --bench formats_min -- {} --svg",
+            args.rounds
+        );
+        let chart = speedup_svg(
+            &tables,
+            "byte loop",
+            "varint::formats: speed-up over a byte loop (ns per value, min of rounds; log scale)",
+            &note,
+        );
+        std::fs::write(path, chart).expect("write the chart");
+        eprintln!("wrote {path}");
+    }
+}
