@@ -83,6 +83,10 @@ fn random<F: Spec>(seed: u64) {
         assert!(n <= F::MAX_LEN);
         assert!(buf[n..].iter().all(|&b| b == 0xA5), "wrote past the value");
         let enc = &buf[..n];
+        // The one-byte fast path writes what the general path would.
+        if let Some(b) = F::single_byte(v) {
+            assert_eq!((n, enc[0]), (1, b), "{} single_byte({v:?})", F::NAME);
+        }
         assert_eq!(
             F::decode_strict(enc),
             Ok((v, n)),

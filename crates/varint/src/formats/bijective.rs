@@ -57,6 +57,11 @@ impl Format for Bijective {
     }
 
     #[inline]
+    fn single_byte(value: u64) -> Option<u8> {
+        (value < 0x80).then_some(value as u8)
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         let mut v = value;
         let mut len = 1;

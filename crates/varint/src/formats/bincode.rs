@@ -45,6 +45,11 @@ impl Format for Bincode {
     }
 
     #[inline]
+    fn single_byte(value: u64) -> Option<u8> {
+        (value < 251).then_some(value as u8)
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         Some(match value {
             0..=250 => 1,

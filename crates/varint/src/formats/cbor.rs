@@ -131,6 +131,11 @@ impl Format for CborHead {
     }
 
     #[inline]
+    fn single_byte(head: Head) -> Option<u8> {
+        (head.major <= 7 && head.argument < 24).then_some(head.major << 5 | head.argument as u8)
+    }
+
+    #[inline]
     fn encoded_len(head: Head) -> Option<usize> {
         if head.major > 7 || (head.major == Head::SIMPLE && (24..32).contains(&head.argument)) {
             return None;

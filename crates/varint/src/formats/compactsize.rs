@@ -42,6 +42,11 @@ impl Format for CompactSize {
     }
 
     #[inline]
+    fn single_byte(value: u64) -> Option<u8> {
+        (value < 0xfd).then_some(value as u8)
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         Some(match value {
             0..=0xfc => 1,

@@ -89,6 +89,11 @@ impl<const N: u8> Format for Hpack<N> {
     }
 
     #[inline]
+    fn single_byte(value: u64) -> Option<u8> {
+        (value < u64::from(Self::MASK)).then_some(value as u8)
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         let mask = u64::from(Self::MASK);
         Some(match value.checked_sub(mask) {

@@ -228,6 +228,16 @@ pub trait Format {
     /// wrong encoding (but never anything outside `out`).
     fn write(value: Self::Value, out: &mut [u8]);
 
+    /// The encoding of `value` if it is one byte long, else `None` (the
+    /// default). [`try_encode`](Format::try_encode) tries it first: small
+    /// values dominate most streams, and this path skips the general one's
+    /// length dispatch, which doubled the time of a one-byte encode.
+    #[inline]
+    fn single_byte(value: Self::Value) -> Option<u8> {
+        let _ = value;
+        None
+    }
+
     /// Like [`decode`](Format::decode), but rejects encodings longer than
     /// the value needs with [`DecodeError::NonCanonical`]; the other errors
     /// take precedence.
@@ -255,6 +265,15 @@ pub trait Format {
     /// encoding.
     #[inline]
     fn try_encode(value: Self::Value, buf: &mut [u8]) -> Result<usize, EncodeError> {
+        if let Some(byte) = Self::single_byte(value) {
+            return match buf.first_mut() {
+                Some(out) => {
+                    *out = byte;
+                    Ok(1)
+                }
+                None => Err(BufferTooSmall::new(1, 0).into()),
+            };
+        }
         let len = Self::encoded_len(value).ok_or(EncodeError::OutOfRange)?;
         match buf.get_mut(..len) {
             Some(out) => {

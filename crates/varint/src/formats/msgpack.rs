@@ -57,6 +57,11 @@ impl Format for MsgPack {
     }
 
     #[inline]
+    fn single_byte(value: i128) -> Option<u8> {
+        (-32..=0x7f).contains(&value).then_some(value as u8)
+    }
+
+    #[inline]
     fn encoded_len(value: i128) -> Option<usize> {
         let len = match value {
             -32..=0x7f => 1,

@@ -53,7 +53,20 @@ impl Format for Prefix {
         let Some(&first) = buf.first() else {
             return Err(DecodeError::Truncated);
         };
+        if first < 0x80 {
+            return Ok((u64::from(first), 1));
+        }
         let extra = first.leading_ones() as usize;
+        // With 9 bytes at hand, one load and a shift for every length.
+        if let Some(&[_, b1, b2, b3, b4, b5, b6, b7, b8]) = buf.first_chunk::<9>() {
+            let low = u64::from_be_bytes([b1, b2, b3, b4, b5, b6, b7, b8]) >> (64 - 8 * extra);
+            let value = if extra >= 8 {
+                low
+            } else {
+                u64::from(first & (0x7f >> extra)) << (8 * extra) | low
+            };
+            return Ok((value, 1 + extra));
+        }
         let Some(rest) = buf.get(1..1 + extra) else {
             return Err(DecodeError::Truncated);
         };
@@ -67,6 +80,11 @@ impl Format for Prefix {
             top << (8 * extra) | low
         };
         Ok((value, 1 + extra))
+    }
+
+    #[inline]
+    fn single_byte(value: u64) -> Option<u8> {
+        (value < 0x80).then_some(value as u8)
     }
 
     #[inline]

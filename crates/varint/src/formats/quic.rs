@@ -75,6 +75,11 @@ impl Format for Quic {
     }
 
     #[inline]
+    fn single_byte(value: u64) -> Option<u8> {
+        (value < 0x40).then_some(value as u8)
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         match value {
             0..=0x3f => Some(1),

@@ -51,6 +51,11 @@ impl Format for Sqlite {
     }
 
     #[inline]
+    fn single_byte(value: u64) -> Option<u8> {
+        (value < 0x80).then_some(value as u8)
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         let bits = 64 - value.leading_zeros() as usize;
         Some(if bits > 56 {

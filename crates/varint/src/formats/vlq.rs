@@ -52,6 +52,11 @@ impl Format for Vlq {
     }
 
     #[inline]
+    fn single_byte(value: u32) -> Option<u8> {
+        (value < 0x80).then_some(value as u8)
+    }
+
+    #[inline]
     fn encoded_len(value: u32) -> Option<usize> {
         match value {
             0..=0x7f => Some(1),
