@@ -4,10 +4,11 @@
 use super::Status;
 use crate::cli::{IntType, SignedType, VarintFormat, VarintTypeArgs};
 use crate::names;
-use crate::varints::{self, Codec, Int, Leb, LebCodec, Sleb, StreamError, Typed, Zig};
+use crate::varints::{self, Codec, Int, Leb, Sleb, StreamError, Typed, Zig};
 use crate::{hex, varints::parse_int};
 use codec_facade::varint::formats::{
-    Bijective, Bincode, CborHead, CompactSize, Hpack, MsgPack, Prefix, Quic, Sqlite, Vlq,
+    self as lib, Bijective, Bincode, CborHead, CompactSize, Hpack, Leb128, MsgPack, Prefix, Quic,
+    Sleb128, Sqlite, Vlq,
 };
 use codec_facade::zigzag;
 use std::fs::File;
@@ -193,7 +194,7 @@ macro_rules! with_lib {
 
 /// The width and signedness of `--type` and `--signed`, for the formats
 /// other than LEB128; `--sleb128` is LEB128's alone.
-fn typed(ty: &VarintTypeArgs) -> Result<(u32, bool), String> {
+fn typed(ty: &VarintTypeArgs) -> Result<lib::IntType, String> {
     if ty.sleb128 {
         return Err(
             "--sleb128 is signed LEB128: it goes with --format leb128 only \
@@ -208,7 +209,8 @@ fn typed(ty: &VarintTypeArgs) -> Result<(u32, bool), String> {
         Bits::B64 => 64,
         Bits::B128 => 128,
     };
-    Ok((bits, matches!(mode, Mode::Zigzag)))
+    lib::IntType::new(bits, matches!(mode, Mode::Zigzag))
+        .ok_or_else(|| format!("no {bits}-bit type"))
 }
 
 /// Prints `convert(arg)` for each argument, or the values before an error
@@ -254,12 +256,12 @@ pub(super) fn varint_encode(
         return status;
     }
     if ty.format != VarintFormat::Leb128 {
-        let (bits, signed) = match typed(ty) {
+        let int_type = match typed(ty) {
             Ok(t) => t,
             Err(message) => return usage(&message),
         };
         return with_lib!(ty.format, ty.prefix_bits.unwrap_or(8), F => {
-            let codec = Typed::<F>::new(bits, signed);
+            let codec = Typed::<F>::new(int_type);
             encode_with(binary, numbers, |arg| codec.encode_arg(arg))
         });
     }
@@ -297,11 +299,11 @@ fn encode_with(
 }
 
 fn encode_arg(bits: Bits, mode: Mode, arg: &str) -> Result<Vec<u8>, String> {
-    with_bits!(bits, U, I => Ok(match mode {
-        Mode::Unsigned => varints::encode(parse_int::<U>(arg)?),
-        Mode::Zigzag => varints::encode(zigzag::encode(parse_int::<I>(arg)?)),
-        Mode::Sleb128 => <Sleb<I> as varints::Format>::encode(parse_int::<I>(arg)?),
-    }))
+    with_bits!(bits, U, I => match mode {
+        Mode::Unsigned => varints::encode::<Leb128<U>>(parse_int::<U>(arg)?),
+        Mode::Zigzag => varints::encode::<Leb128<U>>(zigzag::encode(parse_int::<I>(arg)?)),
+        Mode::Sleb128 => varints::encode::<Sleb128<I>>(parse_int::<I>(arg)?),
+    })
 }
 
 /// `--binary`: every number must parse before a byte is written, so a typo
@@ -342,16 +344,16 @@ pub(super) fn varint_decode(
         return status;
     }
     if ty.format != VarintFormat::Leb128 {
-        let (bits, signed) = match typed(ty) {
+        let int_type = match typed(ty) {
             Ok(t) => t,
             Err(message) => return usage(&message),
         };
         return with_lib!(ty.format, ty.prefix_bits.unwrap_or(8), F => {
-            decode_with(&Typed::<F>::new(bits, signed), strict, all, binary, inputs)
+            decode_with(&Typed::<F>::new(int_type), strict, all, binary, inputs)
         });
     }
     let (bits, mode) = resolve(ty);
-    with_format!(bits, mode, F => decode_with(&LebCodec::<F>::default(), strict, all, binary, inputs))
+    with_format!(bits, mode, F => decode_with(&F::default(), strict, all, binary, inputs))
 }
 
 fn decode_with<C: Codec>(

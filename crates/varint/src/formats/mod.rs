@@ -82,7 +82,9 @@ mod bijective;
 mod bincode;
 pub mod cbor;
 mod compactsize;
+mod explain;
 mod hpack;
+mod integer;
 mod leb;
 mod msgpack;
 mod prefix;
@@ -105,7 +107,9 @@ pub use bijective::Bijective;
 pub use bincode::Bincode;
 pub use cbor::CborHead;
 pub use compactsize::CompactSize;
+pub use explain::{Explain, Fault, LastByte, Shortest, article};
 pub use hpack::Hpack;
+pub use integer::{IntType, Integer, NotAnInteger, RangeError};
 pub use leb::{Leb128, Sleb128, Zigzag};
 pub use msgpack::MsgPack;
 pub use prefix::Prefix;
@@ -118,7 +122,7 @@ pub use buf::{BufFormat, PutFormat};
 #[cfg(feature = "std")]
 pub use io::{ReadFormat, WriteFormat};
 #[cfg(feature = "std")]
-pub use stream::{StreamError, StreamErrorKind, decode_stream};
+pub use stream::{StreamError, StreamErrorKind, decode_single, decode_stream};
 
 use crate::{BulkError, Decoded};
 
