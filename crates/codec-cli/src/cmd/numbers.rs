@@ -36,7 +36,7 @@ enum Mode {
 }
 
 fn resolve(ty: &VarintTypeArgs) -> (Bits, Mode) {
-    let (bits, signed) = match ty.int_type {
+    let (bits, signed) = match ty.int_type.unwrap_or(IntType::U64) {
         IntType::U16 => (Bits::B16, false),
         IntType::U32 => (Bits::B32, false),
         IntType::U64 => (Bits::B64, false),
@@ -154,7 +154,11 @@ macro_rules! with_lib {
                 type $f = Prefix;
                 $body
             }
-            VarintFormat::Hpack | VarintFormat::Leb128 => match $n {
+            // LEB128 and the block formats have paths of their own.
+            VarintFormat::Hpack
+            | VarintFormat::Leb128
+            | VarintFormat::Streamvbyte
+            | VarintFormat::Groupvarint => match $n {
                 1 => {
                     type $f = Hpack<1>;
                     $body
@@ -255,6 +259,9 @@ pub(super) fn varint_encode(
     if let Some(status) = prefix_bits_misplaced(ty) {
         return status;
     }
+    if super::blocks::is_block(ty.format) {
+        return super::blocks::encode(ty, binary, numbers);
+    }
     if ty.format != VarintFormat::Leb128 {
         let int_type = match typed(ty) {
             Ok(t) => t,
@@ -271,12 +278,15 @@ pub(super) fn varint_encode(
 
 /// `--prefix-bits` belongs to `--format hpack`.
 fn prefix_bits_misplaced(ty: &VarintTypeArgs) -> Option<io::Result<Status>> {
+    if let Some(message) = super::blocks::misplaced(ty) {
+        return Some(usage(&message));
+    }
     (ty.prefix_bits.is_some() && ty.format != VarintFormat::Hpack)
         .then(|| usage("--prefix-bits goes with --format hpack only"))
 }
 
 /// A usage error, named on stderr: exit 2, nothing else done.
-fn usage(message: &str) -> io::Result<Status> {
+pub(super) fn usage(message: &str) -> io::Result<Status> {
     super::error_line(format_args!("varint: {message}"));
     Ok(Status {
         invalid: false,
@@ -342,6 +352,9 @@ pub(super) fn varint_decode(
 ) -> io::Result<Status> {
     if let Some(status) = prefix_bits_misplaced(ty) {
         return status;
+    }
+    if super::blocks::is_block(ty.format) {
+        return super::blocks::decode(ty, strict, all, binary, inputs);
     }
     if ty.format != VarintFormat::Leb128 {
         let int_type = match typed(ty) {
