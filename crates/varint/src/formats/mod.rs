@@ -70,13 +70,16 @@
 //! Each format's tests (`tests/formats*.rs`) compare it on every input of
 //! one to three bytes with a small decoder written in the test from the
 //! specification, round-trip random values, mutate encodings, and replay
-//! the specification's examples. Four are also compared with the crates
+//! the specification's examples. Six are also compared with the crates
 //! their users use, chosen because they build quickly: `octets` (quiche's
-//! QUIC varints), `ciborium-ll` (CBOR), `rmp` (MessagePack) and `bincode`
-//! 2. They agree on every input but one: `ciborium-ll` reads the two-byte
-//! simple values below 32 (`F8 00`–`F8 1F`), which RFC 8949 §3.3 makes not
-//! well-formed. `docs/results/varint.md` ("Formats") gives the details, and
-//! why `quinn-proto` and rust-bitcoin were left out (their builds).
+//! QUIC varints), `ciborium-ll` and `minicbor` (CBOR), `rmp`
+//! (MessagePack), `bincode` 2, `midly` (MIDI) and rust-bitcoin's
+//! `bitcoin-consensus-encoding` (CompactSize, against strict decoding, as
+//! Bitcoin rejects non-canonical forms). They agree on every input but one:
+//! `ciborium-ll` reads the two-byte simple values below 32 (`F8 00`–`F8
+//! 1F`), which RFC 8949 §3.3 makes not well-formed.
+//! `docs/results/varint.md` ("Differentials") gives the details, and why
+//! `quinn-proto` was left out (its build pulls in ring).
 
 mod bijective;
 mod bincode;
