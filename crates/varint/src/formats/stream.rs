@@ -240,7 +240,8 @@ pub fn decode_stream<F: Format, R: Read, E>(
 /// Decodes the one value of format `F` that must fill `reader`: its value
 /// and length. Reads at most `F::MAX_LEN` bytes, and 9 more only when the
 /// value might be followed by some, so an endless source is never read to
-/// its end.
+/// its end. (A format of someone else's longer than 23 bytes is read to 23:
+/// the error keeps its bytes inline.)
 ///
 /// # Errors
 ///
