@@ -538,8 +538,12 @@ pub(crate) enum VarintFormat {
     Vlq,
     /// A prefix varint: the first byte's leading ones count the bytes that follow; big-endian.
     Prefix,
-    // Stream VByte and Group Varint encode blocks, not single values: they
-    // join here once their block codecs are in the library.
+    /// Stream VByte (u32): control bytes (four 2-bit lengths each), then the values' bytes; a
+    /// stream of values, see --count, --delta, --zero124.
+    Streamvbyte,
+    /// Group Varint (u32): groups of a tag byte and four values of 1-4 bytes; a stream of
+    /// values, see --count.
+    Groupvarint,
 }
 
 /// The numeric options of `varint encode` and `varint decode`.
@@ -553,8 +557,9 @@ pub(crate) struct VarintTypeArgs {
     pub(crate) prefix_bits: Option<u8>,
     /// The integer type: u16, u32, u64, u128, or i16..i128 for zigzag-mapped
     /// signed values (protobuf sint32/sint64; with --sleb128, signed LEB128).
-    #[arg(short = 't', long = "type", value_name = "TYPE", default_value = "u64")]
-    pub(crate) int_type: IntType,
+    /// Default u64; u32 for streamvbyte and groupvarint, which hold u32 only.
+    #[arg(short = 't', long = "type", value_name = "TYPE")]
+    pub(crate) int_type: Option<IntType>,
     /// Signed values: the signed type of the same width (--type u64
     /// --signed is --type i64, protobuf sint64). Through zigzag, except
     /// for msgpack and cbor, which carry a sign of their own.
@@ -565,6 +570,16 @@ pub(crate) struct VarintTypeArgs {
     /// from the last byte (-1 is 7f, 64 is c0 00).
     #[arg(long, conflicts_with = "signed")]
     pub(crate) sleb128: bool,
+    /// With --format streamvbyte or groupvarint: the number of values in the stream (the
+    /// formats do not store it); decode --all needs it.
+    #[arg(long, value_name = "N")]
+    pub(crate) count: Option<usize>,
+    /// With --format streamvbyte: delta coding, each value stored minus the one before it.
+    #[arg(long)]
+    pub(crate) delta: bool,
+    /// With --format streamvbyte: the 0124 layout (a zero takes no data byte).
+    #[arg(long)]
+    pub(crate) zero124: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -580,7 +595,11 @@ Examples:
   codec varint encode -f quic 15293       prints 7b bd (RFC 9000)
   codec varint encode -f hpack --prefix-bits 5 1337  prints 1f 9a 0a (RFC 7541)
   codec varint encode -f cbor -t i64 -- -100  prints 38 63 (RFC 8949)
+  codec varint encode -f streamvbyte 1 300 70000  prints 24 01 2c 01 70 11 01 (one stream)
+  codec varint encode -f groupvarint -t i32 -- -1 5  prints 00 01 0a
 
+Stream VByte and Group Varint (u32 only; -t i32 is zigzag) encode all the
+numbers as one stream, printed as one hex line.
 Numbers are decimal, or hex with 0x after the sign; one '-' or '+' at most
 (only signed types take '-'); '_' may separate digits.
 The options --type and --signed mean the same for every format: the number
@@ -625,7 +644,12 @@ a non-canonical encoding (--strict: the shortest form each specification
 prefers), a value outside --type, or trailing bytes. Under --all the failing
 varint is counted from 1: \"the 3rd varint, at byte offset 2: ...\".
 Formats: leb128 (default), quic, hpack (--prefix-bits), sqlite, git (also
-Bitcoin Core's VARINT), compactsize, cbor, msgpack, bincode, vlq (MIDI), prefix.
+Bitcoin Core's VARINT), compactsize, cbor, msgpack, bincode, vlq (MIDI), prefix,
+streamvbyte (--delta, --zero124) and groupvarint. The last two hold streams of
+u32 (-t i32: zigzag) whose count is not stored: an input is one value, or with
+--all --count N a stream of N values that must fill it (--strict: each value
+in its fewest bytes, unused codes 0).
+  codec varint decode -f streamvbyte --all --count 3 '24 01 2c 01 70 11 01'
 Exit codes: 0 all decoded, 1 an input was rejected (the others are still decoded),
 2 a file could not be read, or a usage error.")]
     Decode {

@@ -1,6 +1,7 @@
 //! The subcommands: each turns parsed arguments into output and a
 //! [`Status`].
 
+mod blocks;
 mod context;
 mod convert;
 mod convert_any;

@@ -4,10 +4,11 @@
 use super::Status;
 use crate::cli::{IntType, SignedType, VarintFormat, VarintTypeArgs};
 use crate::names;
-use crate::varints::{self, Codec, Int, Leb, LebCodec, Sleb, StreamError, Typed, Zig};
+use crate::varints::{self, Codec, Int, Leb, Sleb, StreamError, Typed, Zig};
 use crate::{hex, varints::parse_int};
 use codec_facade::varint::formats::{
-    Bijective, Bincode, CborHead, CompactSize, Hpack, MsgPack, Prefix, Quic, Sqlite, Vlq,
+    self as lib, Bijective, Bincode, CborHead, CompactSize, Hpack, Leb128, MsgPack, Prefix, Quic,
+    Sleb128, Sqlite, Vlq,
 };
 use codec_facade::zigzag;
 use std::fs::File;
@@ -35,7 +36,7 @@ enum Mode {
 }
 
 fn resolve(ty: &VarintTypeArgs) -> (Bits, Mode) {
-    let (bits, signed) = match ty.int_type {
+    let (bits, signed) = match ty.int_type.unwrap_or(IntType::U64) {
         IntType::U16 => (Bits::B16, false),
         IntType::U32 => (Bits::B32, false),
         IntType::U64 => (Bits::B64, false),
@@ -153,7 +154,11 @@ macro_rules! with_lib {
                 type $f = Prefix;
                 $body
             }
-            VarintFormat::Hpack | VarintFormat::Leb128 => match $n {
+            // LEB128 and the block formats have paths of their own.
+            VarintFormat::Hpack
+            | VarintFormat::Leb128
+            | VarintFormat::Streamvbyte
+            | VarintFormat::Groupvarint => match $n {
                 1 => {
                     type $f = Hpack<1>;
                     $body
@@ -193,7 +198,7 @@ macro_rules! with_lib {
 
 /// The width and signedness of `--type` and `--signed`, for the formats
 /// other than LEB128; `--sleb128` is LEB128's alone.
-fn typed(ty: &VarintTypeArgs) -> Result<(u32, bool), String> {
+fn typed(ty: &VarintTypeArgs) -> Result<lib::IntType, String> {
     if ty.sleb128 {
         return Err(
             "--sleb128 is signed LEB128: it goes with --format leb128 only \
@@ -208,7 +213,8 @@ fn typed(ty: &VarintTypeArgs) -> Result<(u32, bool), String> {
         Bits::B64 => 64,
         Bits::B128 => 128,
     };
-    Ok((bits, matches!(mode, Mode::Zigzag)))
+    lib::IntType::new(bits, matches!(mode, Mode::Zigzag))
+        .ok_or_else(|| format!("no {bits}-bit type"))
 }
 
 /// Prints `convert(arg)` for each argument, or the values before an error
@@ -253,13 +259,16 @@ pub(super) fn varint_encode(
     if let Some(status) = prefix_bits_misplaced(ty) {
         return status;
     }
+    if super::blocks::is_block(ty.format) {
+        return super::blocks::encode(ty, binary, numbers);
+    }
     if ty.format != VarintFormat::Leb128 {
-        let (bits, signed) = match typed(ty) {
+        let int_type = match typed(ty) {
             Ok(t) => t,
             Err(message) => return usage(&message),
         };
         return with_lib!(ty.format, ty.prefix_bits.unwrap_or(8), F => {
-            let codec = Typed::<F>::new(bits, signed);
+            let codec = Typed::<F>::new(int_type);
             encode_with(binary, numbers, |arg| codec.encode_arg(arg))
         });
     }
@@ -269,12 +278,15 @@ pub(super) fn varint_encode(
 
 /// `--prefix-bits` belongs to `--format hpack`.
 fn prefix_bits_misplaced(ty: &VarintTypeArgs) -> Option<io::Result<Status>> {
+    if let Some(message) = super::blocks::misplaced(ty) {
+        return Some(usage(&message));
+    }
     (ty.prefix_bits.is_some() && ty.format != VarintFormat::Hpack)
         .then(|| usage("--prefix-bits goes with --format hpack only"))
 }
 
 /// A usage error, named on stderr: exit 2, nothing else done.
-fn usage(message: &str) -> io::Result<Status> {
+pub(super) fn usage(message: &str) -> io::Result<Status> {
     super::error_line(format_args!("varint: {message}"));
     Ok(Status {
         invalid: false,
@@ -297,11 +309,11 @@ fn encode_with(
 }
 
 fn encode_arg(bits: Bits, mode: Mode, arg: &str) -> Result<Vec<u8>, String> {
-    with_bits!(bits, U, I => Ok(match mode {
-        Mode::Unsigned => varints::encode(parse_int::<U>(arg)?),
-        Mode::Zigzag => varints::encode(zigzag::encode(parse_int::<I>(arg)?)),
-        Mode::Sleb128 => <Sleb<I> as varints::Format>::encode(parse_int::<I>(arg)?),
-    }))
+    with_bits!(bits, U, I => match mode {
+        Mode::Unsigned => varints::encode::<Leb128<U>>(parse_int::<U>(arg)?),
+        Mode::Zigzag => varints::encode::<Leb128<U>>(zigzag::encode(parse_int::<I>(arg)?)),
+        Mode::Sleb128 => varints::encode::<Sleb128<I>>(parse_int::<I>(arg)?),
+    })
 }
 
 /// `--binary`: every number must parse before a byte is written, so a typo
@@ -341,17 +353,20 @@ pub(super) fn varint_decode(
     if let Some(status) = prefix_bits_misplaced(ty) {
         return status;
     }
+    if super::blocks::is_block(ty.format) {
+        return super::blocks::decode(ty, strict, all, binary, inputs);
+    }
     if ty.format != VarintFormat::Leb128 {
-        let (bits, signed) = match typed(ty) {
+        let int_type = match typed(ty) {
             Ok(t) => t,
             Err(message) => return usage(&message),
         };
         return with_lib!(ty.format, ty.prefix_bits.unwrap_or(8), F => {
-            decode_with(&Typed::<F>::new(bits, signed), strict, all, binary, inputs)
+            decode_with(&Typed::<F>::new(int_type), strict, all, binary, inputs)
         });
     }
     let (bits, mode) = resolve(ty);
-    with_format!(bits, mode, F => decode_with(&LebCodec::<F>::default(), strict, all, binary, inputs))
+    with_format!(bits, mode, F => decode_with(&F::default(), strict, all, binary, inputs))
 }
 
 fn decode_with<C: Codec>(

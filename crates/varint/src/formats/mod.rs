@@ -70,19 +70,24 @@
 //! Each format's tests (`tests/formats*.rs`) compare it on every input of
 //! one to three bytes with a small decoder written in the test from the
 //! specification, round-trip random values, mutate encodings, and replay
-//! the specification's examples. Four are also compared with the crates
+//! the specification's examples. Six are also compared with the crates
 //! their users use, chosen because they build quickly: `octets` (quiche's
-//! QUIC varints), `ciborium-ll` (CBOR), `rmp` (MessagePack) and `bincode`
-//! 2. They agree on every input but one: `ciborium-ll` reads the two-byte
-//! simple values below 32 (`F8 00`–`F8 1F`), which RFC 8949 §3.3 makes not
-//! well-formed. `docs/results/varint.md` ("Formats") gives the details, and
-//! why `quinn-proto` and rust-bitcoin were left out (their builds).
+//! QUIC varints), `ciborium-ll` and `minicbor` (CBOR), `rmp`
+//! (MessagePack), `bincode` 2, `midly` (MIDI) and rust-bitcoin's
+//! `bitcoin-consensus-encoding` (CompactSize, against strict decoding, as
+//! Bitcoin rejects non-canonical forms). They agree on every input but one:
+//! `ciborium-ll` reads the two-byte simple values below 32 (`F8 00`–`F8
+//! 1F`), which RFC 8949 §3.3 makes not well-formed.
+//! `docs/results/varint.md` ("Differentials") gives the details, and why
+//! `quinn-proto` was left out (its build pulls in ring).
 
 mod bijective;
 mod bincode;
 pub mod cbor;
 mod compactsize;
+mod explain;
 mod hpack;
+mod integer;
 mod leb;
 mod msgpack;
 mod prefix;
@@ -105,7 +110,9 @@ pub use bijective::Bijective;
 pub use bincode::Bincode;
 pub use cbor::CborHead;
 pub use compactsize::CompactSize;
+pub use explain::{Explain, Fault, LastByte, Shortest, article};
 pub use hpack::Hpack;
+pub use integer::{IntType, Integer, NotAnInteger, RangeError};
 pub use leb::{Leb128, Sleb128, Zigzag};
 pub use msgpack::MsgPack;
 pub use prefix::Prefix;
@@ -118,7 +125,7 @@ pub use buf::{BufFormat, PutFormat};
 #[cfg(feature = "std")]
 pub use io::{ReadFormat, WriteFormat};
 #[cfg(feature = "std")]
-pub use stream::{StreamError, StreamErrorKind, decode_stream};
+pub use stream::{StreamError, StreamErrorKind, decode_single, decode_stream};
 
 use crate::{BulkError, Decoded};
 

@@ -5,8 +5,12 @@ use core::fmt;
 use std::io::{self, Read};
 use std::vec;
 
-use super::{DecodeError, Format};
+use super::{DecodeError, Explain, Fault, Format};
 use crate::bulk::ordinal_suffix;
+
+/// How many bytes after a single value [`decode_single`] reads, at most:
+/// enough to show 8 and say whether more follow.
+const TRAILING: usize = 9;
 
 /// Bytes per read: large enough that the carry of at most `MAX_LEN − 1`
 /// bytes is rare.
@@ -25,6 +29,14 @@ pub enum StreamErrorKind<E> {
     Read(io::Error),
     /// The callback returned an error.
     Callback(E),
+    /// [`decode_single`] only: a whole value of `len` bytes, followed by
+    /// more bytes. [`StreamError::bytes`] holds the value's bytes and up to
+    /// 9 of those after it (so that a message can show 8 and say whether
+    /// more follow).
+    Trailing {
+        /// The value's length.
+        len: usize,
+    },
 }
 
 /// [`decode_stream`] stopped at a value: which one (counting the values
@@ -42,6 +54,19 @@ pub struct StreamError<E> {
 }
 
 impl<E> StreamError<E> {
+    fn new(index: u64, offset: u64, kind: StreamErrorKind<E>, bytes: &[u8]) -> StreamError<E> {
+        let mut kept = [0u8; KEPT];
+        let n = bytes.len().min(KEPT);
+        kept[..n].copy_from_slice(&bytes[..n]);
+        StreamError {
+            index,
+            offset,
+            kind,
+            bytes: kept,
+            len: n,
+        }
+    }
+
     /// The number of values decoded (and handed out) before this one.
     #[must_use]
     pub fn index(&self) -> u64 {
@@ -68,11 +93,32 @@ impl<E> StreamError<E> {
 
     /// For a [`StreamErrorKind::Decode`], the input from the failing
     /// value's first byte: up to the format's `MAX_LEN` bytes (fewer where
-    /// the stream ended), so a message can say which byte is at fault.
-    /// Empty for the other kinds.
+    /// the stream ended), so a message can say which byte is at fault. For
+    /// a [`StreamErrorKind::Trailing`], see there. Empty for the other
+    /// kinds.
     #[must_use]
     pub fn bytes(&self) -> &[u8] {
         &self.bytes[..self.len]
+    }
+
+    /// For a [`StreamErrorKind::Decode`], why the value failed, read from
+    /// its [`bytes`](StreamError::bytes) ([`Explain::explain`]); `F` is the
+    /// format the stream was decoded with. `None` for the other kinds.
+    ///
+    /// ```
+    /// use varint::formats::{Fault, Leb128, decode_stream};
+    ///
+    /// let bytes: &[u8] = &[0x01, 0xff, 0xff];
+    /// let err = decode_stream::<Leb128<u64>, _, std::io::Error>(bytes, false, |_| Ok(()))
+    ///     .unwrap_err();
+    /// assert_eq!(err.fault::<Leb128<u64>>(), Some(Fault::Continued { len: 2 }));
+    /// ```
+    #[must_use]
+    pub fn fault<F: Explain>(&self) -> Option<Fault<F::Value>> {
+        match self.kind {
+            StreamErrorKind::Decode(e) => Some(F::explain(self.bytes(), e)),
+            _ => None,
+        }
     }
 }
 
@@ -92,6 +138,10 @@ impl<E: fmt::Display> fmt::Display for StreamError<E> {
                 self.offset
             ),
             StreamErrorKind::Callback(e) => e.fmt(f),
+            StreamErrorKind::Trailing { len } => write!(
+                f,
+                "trailing bytes: the varint ends after byte {len}, then more bytes follow"
+            ),
         }
     }
 }
@@ -143,16 +193,7 @@ pub fn decode_stream<F: Format, R: Read, E>(
     let (mut len, mut base, mut index) = (0usize, 0u64, 0u64);
     let mut eof = false;
     let fail = |index, offset, kind, bytes: &[u8]| {
-        let mut kept = [0u8; KEPT];
-        let n = bytes.len().min(max_len).min(KEPT);
-        kept[..n].copy_from_slice(&bytes[..n]);
-        StreamError {
-            index,
-            offset,
-            kind,
-            bytes: kept,
-            len: n,
-        }
+        StreamError::new(index, offset, kind, &bytes[..bytes.len().min(max_len)])
     };
     loop {
         // Read until a whole value is there (or the input ends).
@@ -194,4 +235,69 @@ pub fn decode_stream<F: Format, R: Read, E>(
         base += at as u64;
         len -= at;
     }
+}
+
+/// Decodes the one value of format `F` that must fill `reader`: its value
+/// and length. Reads at most `F::MAX_LEN` bytes, and 9 more only when the
+/// value might be followed by some, so an endless source is never read to
+/// its end. (A format of someone else's longer than 23 bytes is read to 23:
+/// the error keeps its bytes inline.)
+///
+/// # Errors
+///
+/// With index and offset 0: [`StreamErrorKind::Decode`] if the value does
+/// not decode (an empty input is [`DecodeError::Truncated`]),
+/// [`StreamErrorKind::Trailing`] if bytes follow it, and
+/// [`StreamErrorKind::Read`].
+///
+/// ```
+/// use varint::formats::{Quic, StreamErrorKind, decode_single};
+///
+/// assert_eq!(decode_single::<Quic, _>(&[0x7b, 0xbd][..], false).unwrap(), (15293, 2));
+/// let err = decode_single::<Quic, _>(&[0x25, 0x01, 0x02][..], false).unwrap_err();
+/// assert!(matches!(err.kind(), StreamErrorKind::Trailing { len: 1 }));
+/// assert_eq!(err.bytes(), [0x25, 0x01, 0x02]);
+/// ```
+pub fn decode_single<F: Format, R: Read>(
+    mut reader: R,
+    strict: bool,
+) -> Result<(F::Value, usize), StreamError<core::convert::Infallible>> {
+    let max_len = F::MAX_LEN.clamp(1, KEPT - TRAILING);
+    let mut buf = [0u8; KEPT];
+    let fail = |kind, bytes: &[u8]| StreamError::new(0, 0, kind, bytes);
+    let len = read_up_to(&mut reader, &mut buf[..max_len])
+        .map_err(|e| fail(StreamErrorKind::Read(e), &[]))?;
+    let decoded = if strict {
+        F::decode_strict(&buf[..len])
+    } else {
+        F::decode(&buf[..len])
+    };
+    let (value, n) = decoded.map_err(|e| fail(StreamErrorKind::Decode(e), &buf[..len]))?;
+    let n = super::progress(n, len);
+    let mut end = len;
+    if len == max_len {
+        // Bytes may follow: read enough of them to name them.
+        let want = (n + TRAILING).saturating_sub(len);
+        end += read_up_to(&mut reader, &mut buf[len..len + want])
+            .map_err(|e| fail(StreamErrorKind::Read(e), &[]))?;
+    }
+    if end > n {
+        let kept = end.min(n + TRAILING);
+        return Err(fail(StreamErrorKind::Trailing { len: n }, &buf[..kept]));
+    }
+    Ok((value, n))
+}
+
+/// Fills `buf` from `reader` as far as it goes; retries `Interrupted`.
+fn read_up_to<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match reader.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
 }
