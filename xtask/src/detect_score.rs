@@ -111,7 +111,12 @@ const UNICODE: &[&str] = &[
     "UTF-16BE+BOM",
 ];
 
-const SIZES: &[(usize, &str)] = &[(100, "100 B"), (1024, "1 KiB"), (16 << 10, "16 KiB")];
+const SIZES: &[(usize, &str)] = &[
+    (100, "100 B"),
+    (1024, "1 KiB"),
+    (16 << 10, "16 KiB"),
+    (64 << 10, "64 KiB"),
+];
 
 /// One labelled file.
 struct Sample {

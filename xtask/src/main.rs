@@ -102,7 +102,7 @@ tasks:
                   crates/encodings/tests/data/languages, or ../shared's
                   corpora, in each legacy encoding iconv can write it in,
                   UTF-8 and UTF-16 with and without a BOM; about 100 B,
-                  1 KiB and 16 KiB) in a temporary directory and print how
+                  1, 16 and 64 KiB) in a temporary directory and print how
                   often `codec detect` and uchardet name a right encoding,
                   per encoding and size (docs/results/encodings.md)
   help            this text

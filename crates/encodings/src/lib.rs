@@ -99,7 +99,7 @@ mod utf7;
 
 pub use convert::{ConvertError, Converter};
 pub use decoder::Decoder;
-pub use detect::{Confidence, Detection, Reason};
+pub use detect::{Confidence, DETECT_GUESS_BYTES, Detection, Reason};
 pub use encoder::Encoder;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use registry::Encoding;

@@ -312,3 +312,31 @@ fn random_bytes_are_rarely_utf16() {
         "{taken} of 10,000 random inputs taken for UTF-16"
     );
 }
+
+#[test]
+fn the_guess_reads_a_bounded_window_from_the_first_non_ascii_line() {
+    let cp1251 = Encoding::for_label("windows-1251").unwrap();
+    let russian = cp1251
+        .encode_to_vec(
+            include_str!("data/languages/russian.txt"),
+            EncodeMode::Strict,
+        )
+        .unwrap();
+    // A long ASCII header does not hide the text after it.
+    let header = b"// generated file: do not edit\n".repeat(2000);
+    let mut file = header.clone();
+    file.extend_from_slice(&russian);
+    assert!(header.len() > encodings::DETECT_GUESS_BYTES);
+    assert_eq!(detect(&file).0, "windows-1251");
+    // Past the window nothing counts: Russian, then Greek for ever.
+    let greek = Encoding::for_label("ISO-8859-7")
+        .unwrap()
+        .encode_to_vec(include_str!("data/languages/greek.txt"), EncodeMode::Strict)
+        .unwrap();
+    let mut file = russian.repeat(encodings::DETECT_GUESS_BYTES / russian.len() + 1);
+    file.extend(greek.repeat(100));
+    assert_eq!(detect(&file).0, "windows-1251");
+    // (Greek alone is Greek: windows-1253 or ISO-8859-7.)
+    assert!(detect(&greek.repeat(2)).0.starts_with(['w', 'I']));
+    assert_ne!(detect(&greek.repeat(2)).0, "windows-1251");
+}
