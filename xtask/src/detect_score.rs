@@ -2,9 +2,10 @@
 //! the encoding of labelled text.
 //!
 //! The set is built in a temporary directory: the text of each language
-//! (the `../shared/corpora` lipsum files where present, otherwise the
-//! paragraphs in `crates/encodings/tests/data/languages`, repeated) is cut
-//! to about 100 B, 1 KiB and 16 KiB and converted by glibc `iconv` into
+//! (the `../shared/corpora` lipsum file where present and iconv can write
+//! it in the encoding, otherwise the paragraph in
+//! `crates/encodings/tests/data/languages`, repeated) is cut to about
+//! 100 B, 1 KiB, 16 KiB and 64 KiB and converted by glibc `iconv` into
 //! every encoding listed for the language where iconv can represent it,
 //! plus UTF-8 and UTF-16LE/BE with and without a byte-order mark. Each
 //! file is a prefix of whole characters.
