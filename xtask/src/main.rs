@@ -13,6 +13,7 @@
 //! cargo xtask docs-rs       the docs as docs.rs builds them, feature badges checked
 //! cargo xtask valgrind      utf8-simd and varint tests under memcheck
 //! cargo xtask cross         the libraries' tests on aarch64, under qemu
+//! cargo xtask detect-score  `codec detect` and uchardet scored on labelled text
 //! ```
 
 // A build tool: a panic is a report to the developer running it.
@@ -25,6 +26,7 @@
 
 mod bench;
 mod cross;
+mod detect_score;
 mod docsrs;
 mod exhaustive;
 mod exhaustive_codecs;
@@ -95,6 +97,14 @@ tasks:
                   included, under qemu-aarch64 in release mode (target/cross);
                   as root, installs the Debian packages it lacks first,
                   otherwise says why it skips
+  detect-score [--verbose]
+                  build labelled text (every language of
+                  crates/encodings/tests/data/languages, or ../shared's
+                  corpora, in each legacy encoding iconv can write it in,
+                  UTF-8 and UTF-16 with and without a BOM; about 100 B,
+                  1, 16 and 64 KiB) in a temporary directory and print how
+                  often `codec detect` and uchardet name a right encoding,
+                  per encoding and size (docs/results/encodings.md)
   help            this text
 ";
 
@@ -112,6 +122,7 @@ fn main() -> ExitCode {
         Some("docs-rs") => docsrs::run(&args[1..]),
         Some("valgrind") => valgrind::run(&args[1..]),
         Some("cross") => cross::run(&args[1..]),
+        Some("detect-score") => detect_score::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{HELP}");
             Ok(())

@@ -206,12 +206,15 @@ Exit codes: 0 converted, 1 invalid or unrepresentable input (strict), 2 an I/O o
     /// Say which encoding each file is in, and how sure.
     #[command(
         long_about = "\
-Say which encoding each file (or stdin) is in, from its first 64 KiB: a \
-byte-order mark (certain); UTF-16 or UTF-32 from where the zero bytes \
-fall (likely); all ASCII (certain); valid UTF-8 (likely); otherwise a \
-guess from letter statistics by chardetng, Firefox's detector (right for \
-most prose of a few hundred bytes, unreliable for short or mixed text). \
-The name printed is one codec convert -f takes. Inputs and walks are \
+Say which encoding each file (or stdin) is in, from its first 64 KiB (no \
+more is read): a byte-order mark (certain); UTF-16 or UTF-32 from where \
+the zero bytes fall, or UTF-16 of other scripts from its code units \
+(likely); ISO-2022-JP from its escapes (likely); all ASCII (certain); \
+valid UTF-8 (likely); otherwise a guess from letter statistics by \
+chardetng, Firefox's detector, on at most 16 KiB from the line of the \
+first non-ASCII byte (right for most prose of a few hundred bytes, \
+unreliable for short or mixed text). The name printed is one codec \
+convert -f takes. Inputs and walks are \
 chosen as for codec validate.",
         after_help = "\
 Examples:

@@ -91,3 +91,16 @@ fn hidden_test_options_stay_out_of_the_help() {
         assert!(!text.contains("--parallel-min"), "{sub:?}");
     }
 }
+
+#[test]
+fn detect_help_states_the_library_bound() {
+    // The window chardetng gets is the library's constant; the help must
+    // not drift from it.
+    let text = help(&["detect"])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let bound = format!("at most {} KiB", encodings::DETECT_GUESS_BYTES >> 10);
+    assert!(text.contains(&bound), "{bound:?} not in: {text}");
+    assert!(text.contains("first 64 KiB (no more is read)"), "{text}");
+}

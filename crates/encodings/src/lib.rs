@@ -56,9 +56,10 @@
 //!
 //! # Detection
 //!
-//! [`Encoding::detect`]: a BOM, UTF-16/32 from the zero bytes, ASCII, valid
-//! UTF-8, then chardetng's guess for legacy text, each with a
-//! [`Confidence`] and a [`Reason`].
+//! [`Encoding::detect`]: a BOM, UTF-16/32 from the zero bytes, UTF-16 of
+//! other scripts from its code units, ISO-2022-JP from its escapes, ASCII,
+//! valid UTF-8, then chardetng's guess for legacy text (on at most
+//! [`DETECT_GUESS_BYTES`]), each with a [`Confidence`] and a [`Reason`].
 //!
 //! # Tables
 //!
@@ -99,7 +100,7 @@ mod utf7;
 
 pub use convert::{ConvertError, Converter};
 pub use decoder::Decoder;
-pub use detect::{Confidence, Detection, Reason};
+pub use detect::{Confidence, DETECT_GUESS_BYTES, Detection, Reason};
 pub use encoder::Encoder;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use registry::Encoding;

@@ -1,6 +1,7 @@
 //! `codec detect`: which encoding each file is in, and how sure, from its
 //! first 64 KiB (the encodings crate's `Encoding::detect`: a BOM, the zero
-//! bytes of UTF-16/32, ASCII, valid UTF-8, then chardetng's guess); and
+//! bytes of UTF-16/32, UTF-16 of other scripts, ISO-2022-JP's escapes,
+//! ASCII, valid UTF-8, then chardetng's guess); and
 //! the hint `validate` and `repair` give for a file that is not UTF-8.
 
 use super::inputs::{self, Input};
@@ -29,7 +30,11 @@ struct Found {
 
 fn look(head: &[u8]) -> Found {
     let detection = Encoding::detect(head);
-    let binary = head.contains(&0) && !matches!(detection.reason, Reason::Bom | Reason::ZeroBytes);
+    let binary = head.contains(&0)
+        && !matches!(
+            detection.reason,
+            Reason::Bom | Reason::ZeroBytes | Reason::Utf16Units
+        );
     let bom_order = match head {
         [0xFF, 0xFE, 0, 0, ..] | [0xFF, 0xFE, ..] => Some("LE"),
         [0, 0, 0xFE, 0xFF, ..] | [0xFE, 0xFF, ..] => Some("BE"),
@@ -59,6 +64,8 @@ fn reason(r: Reason) -> &'static str {
         Reason::Utf8 => "valid UTF-8",
         Reason::ZeroBytes => "zero bytes",
         Reason::Statistics => "letter statistics",
+        Reason::Utf16Units => "UTF-16 code units",
+        Reason::Escapes => "ISO-2022 escapes",
         _ => "detected",
     }
 }

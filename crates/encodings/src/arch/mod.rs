@@ -6,14 +6,18 @@
 //! ([`crate::single_byte`], [`crate::decoder`]) handles the undefined byte.
 //! Beside them: fused kernels to UTF-8 ([`decode_to_utf8`], AVX-512 VBMI
 //! or AVX2, writing into the `String`'s spare capacity) and the dense
-//! encoder ([`encode_dense`], AVX-512 VBMI). The scalar kernel is the
-//! reference; the others are tested against it on every table (`tests`
+//! encoder ([`encode_dense`], AVX-512 VBMI). On aarch64 the NEON kernel
+//! decodes to UTF-16 only; UTF-8 output takes the two-pass path there,
+//! and encoding the scalar one (no NEON form of those yet). The scalar
+//! kernel is the reference; the others are tested against it on every table (`tests`
 //! below, and the engine's tests in [`crate::single_byte`]).
 //!
 //! Dispatch: the CPU is asked once (the `cpufeatures` crate, as the other
 //! crates of the workspace) and the chosen kernel cached in an
 //! `AtomicPtr`, which starts null.
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
@@ -85,6 +89,8 @@ pub(crate) static ALL: &[&Kernel] = &[
     &x86_64::AVX2,
     #[cfg(target_arch = "x86_64")]
     &x86_64::SSSE3,
+    #[cfg(target_arch = "aarch64")]
+    &aarch64::NEON,
     &SCALAR,
 ];
 
