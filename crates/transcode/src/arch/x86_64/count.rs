@@ -555,56 +555,63 @@ pub(crate) fn utf16_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
 }
 
 /// Defines the count kernels of the table for the token `$token`, whose
-/// features are `$features`: safe `#[target_feature]` functions, which
+/// features are the `codec_arch` level `$level`: safe `#[target_feature]` functions, which
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
-    ($token:ident, $features:literal) => {
-        $crate::arch::x86_64::count::kernels!($token, $features, except utf16);
+    ($token:ident, $level:ident) => {
+        $crate::arch::x86_64::count::kernels!($token, $level, except utf16);
 
+        codec_arch::enable! { $level;
         /// `char::decode_utf16(src).count()`.
-        #[target_feature(enable = $features)]
         pub(crate) fn count_utf16(src: &[u16]) -> usize {
             count::count_utf16($token::new(), src)
         }
+        }
 
+        codec_arch::enable! { $level;
         /// `String::from_utf16_lossy(src).len()`.
-        #[target_feature(enable = $features)]
         pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
             count::utf8_len_from_utf16($token::new(), src)
         }
+        }
     };
     // For a table with kernels of its own for the UTF-16 counts (AVX-512).
-    ($token:ident, $features:literal, except utf16) => {
+    ($token:ident, $level:ident, except utf16) => {
         use crate::arch::x86_64::{count, simd::$token};
 
+        codec_arch::enable! { $level;
         /// Bytes that are not continuation bytes.
-        #[target_feature(enable = $features)]
         pub(crate) fn count_utf8(src: &[u8]) -> usize {
             count::count_utf8($token::new(), src)
         }
+        }
 
+        codec_arch::enable! { $level;
         /// The UTF-16 length of valid UTF-8.
-        #[target_feature(enable = $features)]
         pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
             count::utf16_len_from_utf8($token::new(), src)
         }
+        }
 
+        codec_arch::enable! { $level;
         /// The UTF-8 length of Latin-1.
-        #[target_feature(enable = $features)]
         pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
             count::utf8_len_from_latin1($token::new(), src)
         }
+        }
 
+        codec_arch::enable! { $level;
         /// The UTF-8 length of lossy UTF-32.
-        #[target_feature(enable = $features)]
         pub(crate) fn utf8_len_from_utf32(src: &[u32]) -> usize {
             count::utf8_len_from_utf32($token::new(), src)
         }
+        }
 
+        codec_arch::enable! { $level;
         /// The UTF-16 length of lossy UTF-32.
-        #[target_feature(enable = $features)]
         pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
             count::utf16_len_from_utf32($token::new(), src)
+        }
         }
     };
 }

@@ -41,13 +41,13 @@ use core::arch::x86_64::*;
 /// The most bytes one block of 16 units makes: 3 per unit.
 const BLOCK_OUT: usize = 48;
 
+codec_arch::enable! { avx2;
 /// See the module docs. `src` is read with unaligned loads.
 ///
 /// # Safety
 ///
 /// The CPU has AVX2, BMI1, BMI2 and POPCNT, and `src` is valid for reads of
 /// `len` `u16`s (at any alignment).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn convert<const SWAP: bool>(
     src: *const u16,
     len: usize,
@@ -190,7 +190,9 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
     }
     (p, o)
 }
+}
 
+codec_arch::enable! { avx2;
 /// The last units of an input of 16 or more, fewer than 16: the block of
 /// the last 16 units (`v`, without surrogates), whose first `done` units
 /// were converted already, converted into `scratch`; the bytes of the units
@@ -205,7 +207,6 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
 ///
 /// AVX2, BMI2, POPCNT; `1 <= done <= 15`; `out` is writable for `room`
 /// bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn tail(
     v: __m256i,
@@ -237,7 +238,9 @@ unsafe fn tail(
     unsafe { core::ptr::copy_nonoverlapping(scratch.as_ptr().add(skip), out, n) };
     Some(n)
 }
+}
 
+codec_arch::enable! { avx2;
 /// UTF-32 → UTF-8 for blocks of 16 characters of the BMP (below U+10000,
 /// no surrogate): each block narrowed to 16-bit units and converted by
 /// [`no_surrogate`], the UTF-16 kernel's paths 1, 3 and 4, with the same
@@ -262,7 +265,6 @@ unsafe fn tail(
 /// # Safety
 ///
 /// The CPU has AVX2, BMI1, BMI2 and POPCNT.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn bmp_from_utf32(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let (len, cap) = (src.len(), dst.len());
     let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
@@ -348,13 +350,14 @@ pub(crate) unsafe fn bmp_from_utf32(src: &[u32], dst: &mut [u8]) -> (usize, usiz
     }
     (p, o)
 }
+}
 
+codec_arch::enable! { avx2;
 /// The 32 UTF-32 units at `src` as bytes, if all are ASCII.
 ///
 /// # Safety
 ///
 /// AVX2; `src` is readable for 32 units.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn ascii32(src: *const u32) -> Option<__m256i> {
     // SAFETY: the caller guarantees 32 readable units.
@@ -372,14 +375,15 @@ unsafe fn ascii32(src: *const u32) -> Option<__m256i> {
         _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7),
     ))
 }
+}
 
+codec_arch::enable! { avx2;
 /// The 16 UTF-32 units at `src` as 16-bit units, if all are below U+10000
 /// and none is a surrogate.
 ///
 /// # Safety
 ///
 /// AVX2; `src` is readable for 16 units.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn narrow(src: *const u32) -> Option<__m256i> {
     // SAFETY: the caller guarantees 16 readable units.
@@ -406,13 +410,14 @@ unsafe fn narrow(src: *const u32) -> Option<__m256i> {
     let bad = _mm256_or_si256(above, surrogate);
     (_mm256_testz_si256(bad, bad) != 0).then_some(v)
 }
+}
 
+codec_arch::enable! { avx2;
 /// 16 units at `src`, as native `u16`s.
 ///
 /// # Safety
 ///
 /// AVX2; `src` is readable for 16 units.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn load<const SWAP: bool>(src: *const u16) -> __m256i {
     // SAFETY: the caller guarantees 16 readable units.
@@ -428,9 +433,10 @@ unsafe fn load<const SWAP: bool>(src: *const u16) -> __m256i {
         v
     }
 }
+}
 
+codec_arch::enable! { avx2;
 /// The leads and trails of `v` in `movemask` bits, two a unit.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn leads_trails(v: __m256i) -> (u32, u32) {
     let top6 = _mm256_and_si256(v, _mm256_set1_epi16(0xFC00u16 as i16));
@@ -444,17 +450,19 @@ fn leads_trails(v: __m256i) -> (u32, u32) {
     )) as u32;
     (leads, trails)
 }
+}
 
+codec_arch::enable! { avx2;
 /// Whether a block with surrogates converts whole and ends at a character:
 /// every surrogate is in a pair within it, and its last unit is no lead.
 /// Such a block makes at least 16 bytes (2 for each unit of a pair), which
 /// is what the in-place loop needs of the block after one with stray
 /// bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn whole(v: __m256i) -> bool {
     let (leads, trails) = leads_trails(v);
     whole_masks(leads, trails)
+}
 }
 
 /// [`whole`] from the block's [`leads_trails`] (both 0 without
@@ -465,8 +473,8 @@ fn whole_masks(leads: u32, trails: u32) -> bool {
     trails == leads << 2 && leads >> 30 == 0
 }
 
+codec_arch::enable! { avx2;
 /// Whether any unit of `a` or `b` is a surrogate.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn surrogates(a: __m256i, b: __m256i) -> bool {
     let (f800, d800) = (
@@ -478,13 +486,14 @@ fn surrogates(a: __m256i, b: __m256i) -> bool {
     let s = _mm256_or_si256(sa, sb);
     _mm256_testz_si256(s, s) == 0
 }
+}
 
+codec_arch::enable! { avx2;
 /// A block without surrogates: 16 units to 16..48 bytes; returns how many.
 ///
 /// # Safety
 ///
 /// AVX2, BMI2, POPCNT; `out` is writable for `BLOCK_OUT + 16` bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn no_surrogate(v: __m256i, out: *mut u8) -> usize {
     if _mm256_testz_si256(v, _mm256_set1_epi16(0xFF80u16 as i16)) != 0 {
@@ -504,7 +513,9 @@ unsafe fn no_surrogate(v: __m256i, out: *mut u8) -> usize {
         unsafe { one_two_three(v, out) }
     }
 }
+}
 
+codec_arch::enable! { avx2;
 /// [`no_surrogate`] without its ASCII path, for the in-place loops, which
 /// pack pairs of ASCII blocks themselves: a lone ASCII block goes through
 /// path 3 (a mask of 0 keeps one byte a unit). On text that mixes ASCII
@@ -516,7 +527,6 @@ unsafe fn no_surrogate(v: __m256i, out: *mut u8) -> usize {
 /// # Safety
 ///
 /// AVX2, BMI2, POPCNT; `out` is writable for `BLOCK_OUT + 16` bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn mixed(v: __m256i, out: *mut u8) -> usize {
     if _mm256_testz_si256(v, _mm256_set1_epi16(0xF800u16 as i16)) != 0 {
@@ -529,7 +539,9 @@ unsafe fn mixed(v: __m256i, out: *mut u8) -> usize {
         unsafe { one_two_three(v, out) }
     }
 }
+}
 
+codec_arch::enable! { avx2;
 /// A block with a surrogate: the 16 units at `src` (`v`); returns `(units
 /// read, bytes written, whether the block was whole, whether the bytes are
 /// in `scratch` rather than at `out`)`. Not whole: it stopped before an
@@ -539,7 +551,6 @@ unsafe fn mixed(v: __m256i, out: *mut u8) -> usize {
 ///
 /// AVX2, BMI2, POPCNT; `src` is readable for `avail >= 16` units, `out`
 /// and `scratch` writable for `BLOCK_OUT + 16` bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn with_surrogates<const SWAP: bool>(
     v: __m256i,
@@ -569,13 +580,14 @@ unsafe fn with_surrogates<const SWAP: bool>(
     let (r, w, whole) = unsafe { super::super::common::utf16_units::<SWAP, 16>(src, avail, out) };
     (r, w, whole, false)
 }
+}
 
+codec_arch::enable! { avx2;
 /// Eight pairs of units (lead, trail) to eight 4-byte characters.
 ///
 /// # Safety
 ///
 /// AVX2; `out` is writable for 32 bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn pairs(v: __m256i, out: *mut u8) {
     let ten = _mm256_set1_epi32(0x3FF);
@@ -593,13 +605,14 @@ unsafe fn pairs(v: __m256i, out: *mut u8) {
     // SAFETY: 32 bytes at `out`.
     unsafe { _mm256_storeu_si256(out.cast(), bytes) }
 }
+}
 
+codec_arch::enable! { avx2;
 /// 16 units below U+0800 to 16..32 bytes; returns how many.
 ///
 /// # Safety
 ///
 /// AVX2, BMI2, POPCNT; `out` is writable for 40 bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn one_two(v: __m256i, out: *mut u8) -> usize {
     // Each lane: the lead byte C0 | u >> 6, then 80 | u & 3F.
@@ -630,7 +643,9 @@ unsafe fn one_two(v: __m256i, out: *mut u8) -> usize {
     }
     n + 8 + hi.count_ones() as usize
 }
+}
 
+codec_arch::enable! { avx2;
 /// 16 units without surrogates to 16..48 bytes; returns how many.
 ///
 /// Each unit becomes two 16-bit words, which `unpack` interleaves into a
@@ -642,14 +657,15 @@ unsafe fn one_two(v: __m256i, out: *mut u8) -> usize {
 /// # Safety
 ///
 /// AVX2, POPCNT; `out` is writable for 52 bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn one_two_three(u: __m256i, out: *mut u8) -> usize {
     let (w0, w1, codes) = words123(u);
     // SAFETY: as the caller guarantees.
     unsafe { pack123(w0, w1, codes, out) }
 }
+}
 
+codec_arch::enable! { avx2;
 /// [`one_two_three`] for 16 units with surrogates, all in pairs but for a
 /// lead in the last unit (`leads` and `trails`: `movemask` bits, two a
 /// unit): each unit of a pair becomes two of the character's 4 bytes in
@@ -667,7 +683,6 @@ unsafe fn one_two_three(u: __m256i, out: *mut u8) -> usize {
 /// # Safety
 ///
 /// AVX2, POPCNT; `out` is writable for 52 bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn one_two_three_pairs(u: __m256i, leads: u32, trails: u32, out: *mut u8) -> usize {
     let (w0, w1, codes) = words123(u);
@@ -703,10 +718,11 @@ unsafe fn one_two_three_pairs(u: __m256i, leads: u32, trails: u32, out: *mut u8)
     // SAFETY: as the caller guarantees.
     unsafe { pack123(w0, w1, codes, out) }
 }
+}
 
+codec_arch::enable! { avx2;
 /// [`one_two_three`]'s words `w0` and `w1` of each unit, and its codes: 2
 /// bits a unit, 0, 1 or 2 for 1, 2 or 3 bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 fn words123(u: __m256i) -> (__m256i, __m256i, u32) {
     let zero = _mm256_setzero_si256();
@@ -739,14 +755,15 @@ fn words123(u: __m256i) -> (__m256i, __m256i, u32) {
         + (!_mm256_movemask_epi8(short) as u32 & 0x5555_5555);
     (w0, w1, codes)
 }
+}
 
+codec_arch::enable! { avx2;
 /// The bytes of 16 units from their words (`words123`) and codes, packed
 /// with [`PACK123`] 4 units at a time; returns how many.
 ///
 /// # Safety
 ///
 /// AVX2; `out` is writable for 52 bytes.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn pack123(w0: __m256i, w1: __m256i, codes: u32, out: *mut u8) -> usize {
     // Lanes: units 0-3 | 8-11, and 4-7 | 12-15.
@@ -767,4 +784,5 @@ unsafe fn pack123(w0: __m256i, w1: __m256i, codes: u32, out: *mut u8) -> usize {
         n += usize::from(LEN123[idx]);
     }
     n
+}
 }

@@ -233,13 +233,13 @@ impl Out for Utf32Out {
     }
 }
 
+codec_arch::enable! { avx2;
 /// See the module docs. `dst` is written with unaligned stores.
 ///
 /// # Safety
 ///
 /// The CPU has AVX2, BMI1, BMI2 and POPCNT, and `dst` is valid for writes
 /// of `cap` units (at any alignment).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn convert<O: Out>(src: &[u8], dst: *mut O::Unit, cap: usize) -> (usize, usize) {
     let len = src.len();
     let s = src.as_ptr();
@@ -326,6 +326,7 @@ pub(crate) unsafe fn convert<O: Out>(src: &[u8], dst: *mut O::Unit, cap: usize) 
     }
     (p, o)
 }
+}
 
 /// One step at `s`, writing to `out`: returns `(bytes read, units
 /// written)`; it reads at least one byte.
@@ -398,6 +399,7 @@ unsafe fn step<O: Out>(s: *const u8, out: *mut O::Unit) -> (usize, usize) {
     }
 }
 
+codec_arch::enable! { avx2;
 /// Two windows with 4-byte characters (path 5; `starts` and `fours`: the
 /// step's masks), returning the units written: each character's
 /// surrogates at its lead and at the byte after (position 14 at most, for
@@ -408,7 +410,6 @@ unsafe fn step<O: Out>(s: *const u8, out: *mut O::Unit) -> (usize, usize) {
 /// # Safety
 ///
 /// AVX2; `out` is writable for 32 units.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline(never)]
 unsafe fn four_windows<O: Out>(
     lo: __m128i,
@@ -427,6 +428,7 @@ unsafe fn four_windows<O: Out>(
         let n = window::<O, 0, true, true>(lo, hi, out, a);
         n + window::<O, 14, true, true>(lo, hi, out.add(n), b)
     }
+}
 }
 
 /// 32 ASCII bytes (`v`, loaded from `s`) to 32 units.
@@ -647,6 +649,7 @@ unsafe fn window<O: Out, const SHIFT: i32, const TWO: bool, const FOUR: bool>(
     }
 }
 
+codec_arch::enable! { avx2;
 /// The ASCII prefix of `src` (any bytes) to UTF-16, 64 bytes at a time,
 /// then 32: stops at the first block with a byte above 0x7F, or near the
 /// end, and writes exactly what it converts.
@@ -654,7 +657,6 @@ unsafe fn window<O: Out, const SHIFT: i32, const TWO: bool, const FOUR: bool>(
 /// # Safety
 ///
 /// AVX2; `dst` is valid for writes of `cap` units (at any alignment).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(crate) unsafe fn ascii_prefix<O: Out>(
     src: &[u8],
     dst: *mut O::Unit,
@@ -689,6 +691,7 @@ pub(crate) unsafe fn ascii_prefix<O: Out>(
         p += 32;
     }
     (p, p)
+}
 }
 
 /// A short window: the characters that start at positions `0..15` of the

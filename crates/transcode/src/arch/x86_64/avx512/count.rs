@@ -4,13 +4,14 @@
 
 super::super::count::kernels!(
     Avx512,
-    "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt",
+    avx512,
     except utf16
 );
 
 use crate::count::scalar;
 use core::arch::x86_64::*;
 
+codec_arch::enable! { avx512;
 /// `String::from_utf16_lossy(src).len()` with AVX-512, its own kernel
 /// rather than `x86_64::count`'s: there every per-lane test is a compare,
 /// and AVX-512 compares write mask registers, which the generic code turns
@@ -40,7 +41,6 @@ use core::arch::x86_64::*;
 /// slower than AVX2), and a masked subtract for each class (two compares a
 /// register: 0.78). So the compares into mask registers, not the
 /// instruction count, bound the earlier forms on this CPU.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
     let n = src.len();
     let Some(&last) = src.last().filter(|_| n > LANES) else {
@@ -51,13 +51,14 @@ pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
     // (each unit needs at most 3).
     n + more as usize
 }
+}
 
+codec_arch::enable! { avx512;
 /// `char::decode_utf16(src).count()` with AVX-512: the units less the
 /// pairs, which only blocks of four registers with a unit from `D800`
 /// look for, as in [`utf8_len_from_utf16`] (no compare at all for a block
 /// without: 1.0x simdutf's AVX-512 kernel on CJK and Emoji text with the
 /// generic kernel, which tests every register for units from `8000`).
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn count_utf16(src: &[u16]) -> usize {
     if src.len() <= LANES {
         return scalar::count_utf16(src);
@@ -65,15 +66,16 @@ pub(crate) fn count_utf16(src: &[u16]) -> usize {
     // Pairs are fewer than units.
     src.len() - sum_blocks::<false>(src) as usize
 }
+}
 
 /// Units in a register.
 const LANES: usize = 32;
 
+codec_arch::enable! { avx512;
 /// Over the units `0..n - 1` of `src` (which has more than [`LANES`]; the
 /// last unit starts no pair): with `LEN`, the sum of the extra UTF-8 bytes
 /// of each unit that starts no pair (see [`utf8_len_from_utf16`]);
 /// without, the number of pairs.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
 fn sum_blocks<const LEN: bool>(src: &[u16]) -> u64 {
     const BLOCK: usize = 4 * LANES;
     let n = src.len();
@@ -171,4 +173,5 @@ fn sum_blocks<const LEN: bool>(src: &[u16]) -> u64 {
         i = t + LANES;
     }
     total + sum(widen_add(zero, e))
+}
 }

@@ -6,6 +6,7 @@ pub(crate) mod count;
 pub(crate) mod latin1;
 pub(crate) mod utf32;
 
+codec_arch::enable! { avx512;
 /// UTF-32 to UTF-8, up to an invalid unit: the table entry. Blocks of the
 /// BMP go through the AVX2 table's path
 /// ([`super::avx2::utf16_utf8::bmp_from_utf32`]); from the first block
@@ -17,7 +18,6 @@ pub(crate) mod utf32;
 /// kernel on Hindi, Japanese and Korean at 64 KiB and 1 MiB and on ASCII
 /// at 64 KiB, 0.96-0.99 on Arabic, Hebrew, Russian and the Latin-1 text at
 /// 64 KiB; 0.66-0.75 on Emoji, which the general kernel keeps.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     // SAFETY: this function has the features `bmp_from_utf32` needs (AVX2,
     // BMI1, BMI2, POPCNT).
@@ -27,4 +27,5 @@ pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     };
     let (r2, w2) = utf32::utf32_to_utf8(rest, out);
     (r + r2, w + w2)
+}
 }

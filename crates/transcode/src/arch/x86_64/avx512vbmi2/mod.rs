@@ -263,8 +263,8 @@ unsafe fn block_bytes<const EXACT: bool>(x: __m512i, high: u64, out: *mut u8, r:
     }
 }
 
+codec_arch::enable! { avx512vbmi2;
 /// Latin-1 to UTF-8: see the module docs.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
@@ -406,6 +406,7 @@ pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (r, w) = super::avx512::latin1::latin1_to_utf8(rest, out);
     (i + r, o + w)
 }
+}
 
 /// How many units the AVX2 UTF-16 → UTF-8 kernel gets at a time, from a
 /// register with a unit from `800` on: enough that its own end (a scratch
@@ -473,15 +474,16 @@ unsafe fn swap16<const SWAP: bool>(v: __m512i) -> __m512i {
     }
 }
 
+codec_arch::enable! { avx512vbmi2;
 /// UTF-16 to UTF-8: the table entry.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     // SAFETY: this function has the AVX2 kernel's features.
     unsafe { utf16_to_utf8_with::<false, _>(src, dst, super::avx2::utf16_to_utf8) }
 }
+}
 
+codec_arch::enable! { avx512vbmi2;
 /// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
     src: &[[u8; 2]],
     dst: &mut [u8],
@@ -489,7 +491,9 @@ pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
     // SAFETY: this function has the AVX2 kernel's features.
     unsafe { utf16_to_utf8_with::<SWAP, _>(src, dst, super::avx2::utf16_bytes_to_utf8::<SWAP>) }
 }
+}
 
+codec_arch::enable! { avx512vbmi2;
 /// UTF-16 (`S`: `u16`, or bytes; swapped if `SWAP`) to UTF-8: registers
 /// of 32 units without a surrogate here, others by stretches of `avx2`,
 /// the AVX2 table's kernel for the same input; see the module docs.
@@ -497,7 +501,6 @@ pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
 /// # Safety
 ///
 /// The CPU has `avx2`'s features.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
     src: &[S],
@@ -587,6 +590,7 @@ unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
             Err(at) => return at,
         }
     }
+}
 }
 
 /// The UTF-8 of the `k` (`1..=32`) units at `s` (byte-swapped if `SWAP`),
@@ -961,15 +965,16 @@ unsafe fn below_800(v: __m512i, high: u32, out: *mut u8, wide: bool) -> usize {
     }
 }
 
+codec_arch::enable! { avx512vbmi2;
 /// Valid UTF-8 to UTF-16: the table entry.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     // SAFETY: this function has the AVX2 kernel's features.
     unsafe { utf8_to_utf16_with::<Utf16<false, u16>>(src, dst, super::avx2::utf8_to_utf16) }
 }
+}
 
+codec_arch::enable! { avx512vbmi2;
 /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
     src: &[u8],
     dst: &mut [[u8; 2]],
@@ -983,13 +988,15 @@ pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
         )
     }
 }
+}
 
+codec_arch::enable! { avx512vbmi2;
 /// Valid UTF-8 to UTF-32: the table entry. The UTF-8 → UTF-16 blocks
 /// with their units widened, as the AVX2 table does with its kernel.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
     // SAFETY: this function has the AVX2 kernel's features.
     unsafe { utf8_to_utf16_with::<Utf32>(src, dst, super::avx2::utf8_to_utf32) }
+}
 }
 
 /// Where [`short_block`] puts the units it makes: UTF-16 ([`Utf16`], two
@@ -1093,13 +1100,13 @@ impl Units for Utf32 {
     }
 }
 
+codec_arch::enable! { avx512vbmi2;
 /// Valid UTF-8 to UTF-16 (`D`: `u16`, or bytes; swapped if `SWAP`):
 /// the table entry's loop.
 ///
 /// # Safety
 ///
 /// The CPU has `avx2`'s features.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn utf8_to_utf16_with<O: Units>(
     src: &[u8],
@@ -1142,6 +1149,7 @@ unsafe fn utf8_to_utf16_with<O: Units>(
             Err(at) => return at,
         }
     }
+}
 }
 
 /// The characters that start in the 64 bytes at `s` (valid UTF-8, the two

@@ -15,8 +15,8 @@
 use super::super::avx512::utf32::utf32_to_utf16 as avx512_utf32_to_utf16;
 use core::arch::x86_64::*;
 
+codec_arch::enable! { avx512vbmi2;
 /// UTF-32 to UTF-16: see the module docs.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
@@ -109,6 +109,7 @@ pub(crate) fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
     // A safe call: this function has the AVX-512 kernel's features.
     let (r, w) = avx512_utf32_to_utf16(rest, out);
     (i + r, o + w)
+}
 }
 
 /// Stores the UTF-16 of the first `r` values of `v` (`1 <= r <= 16`,

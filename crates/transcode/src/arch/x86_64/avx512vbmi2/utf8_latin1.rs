@@ -21,8 +21,8 @@
 
 use core::arch::x86_64::*;
 
+codec_arch::enable! { avx512vbmi2;
 /// UTF-8 to Latin-1: see the module docs.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
 pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
@@ -110,4 +110,5 @@ pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     // A safe call: this function has the AVX-512 kernel's features.
     let (r, w) = super::super::avx512::latin1::utf8_to_latin1(rest, out);
     (i + r, o + w)
+}
 }

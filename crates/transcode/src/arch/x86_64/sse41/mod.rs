@@ -7,25 +7,27 @@ pub(crate) mod utf16_utf8;
 pub(crate) mod utf32;
 pub(crate) mod utf8_utf16;
 
+codec_arch::enable! { sse41;
 /// Valid UTF-8 to native UTF-16: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     // SAFETY: this function has the features `convert` needs, and `dst` is
     // valid for `dst.len()` units.
     unsafe { utf8_utf16::convert::<false>(src, dst.as_mut_ptr(), dst.len()) }
 }
+}
 
+codec_arch::enable! { sse41;
 /// The ASCII prefix of any bytes to native UTF-16: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     // SAFETY: this function has the features `ascii_prefix` needs, and
     // `dst` is valid for `dst.len()` units.
     unsafe { utf8_utf16::ascii_prefix::<false>(src, dst.as_mut_ptr(), dst.len()) }
 }
+}
 
+codec_arch::enable! { sse41;
 /// The ASCII prefix of any bytes to UTF-16 in bytes, swapped if `SWAP`:
 /// the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
     src: &[u8],
     dst: &mut [[u8; 2]],
@@ -35,10 +37,11 @@ pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
     // written as `u16`s.
     unsafe { utf8_utf16::ascii_prefix::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
 }
+}
 
+codec_arch::enable! { sse41;
 /// The ASCII prefix of any bytes to UTF-32, 16 bytes at a time (four
 /// zero-extensions of 4 bytes each): the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
     use core::arch::x86_64::{
         _mm_cvtepu8_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_srli_si128, _mm_storeu_si128,
@@ -64,9 +67,10 @@ pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
     }
     (p, p)
 }
+}
 
+codec_arch::enable! { sse41;
 /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
     src: &[u8],
     dst: &mut [[u8; 2]],
@@ -74,21 +78,24 @@ pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
     // SAFETY: as above; `convert` writes `dst` with unaligned stores only.
     unsafe { utf8_utf16::convert::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
 }
+}
 
+codec_arch::enable! { sse41;
 /// Native UTF-16 to UTF-8: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     // SAFETY: this function has the features `convert` needs, and `src` is
     // valid for `src.len()` units.
     unsafe { utf16_utf8::convert::<false>(src.as_ptr(), src.len(), dst) }
 }
+}
 
+codec_arch::enable! { sse41;
 /// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
     src: &[[u8; 2]],
     dst: &mut [u8],
 ) -> (usize, usize) {
     // SAFETY: as above; `convert` reads `src` with unaligned loads only.
     unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
+}
 }

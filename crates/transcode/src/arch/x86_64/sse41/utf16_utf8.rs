@@ -14,13 +14,13 @@ use core::arch::x86_64::*;
 /// The most bytes one block of 8 units makes.
 const BLOCK_OUT: usize = 24;
 
+codec_arch::enable! { sse41;
 /// See the module docs. `src` is read with unaligned loads.
 ///
 /// # Safety
 ///
 /// The CPU has SSSE3, SSE4.1 and POPCNT, and `src` is valid for reads of
 /// `len` `u16`s (at any alignment).
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) unsafe fn convert<const SWAP: bool>(
     src: *const u16,
     len: usize,
@@ -89,6 +89,7 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
     }
     (p, o)
 }
+}
 
 /// 8 units at `src`, as native `u16`s.
 ///
@@ -111,8 +112,8 @@ unsafe fn load<const SWAP: bool>(src: *const u16) -> __m128i {
     }
 }
 
+codec_arch::enable! { sse41;
 /// Whether any unit of `a` or `b` is a surrogate.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 #[inline]
 fn surrogates(a: __m128i, b: __m128i) -> bool {
     let (f800, d800) = (
@@ -124,6 +125,7 @@ fn surrogates(a: __m128i, b: __m128i) -> bool {
         _mm_cmpeq_epi16(_mm_and_si128(b, f800), d800),
     );
     _mm_testz_si128(s, s) == 0
+}
 }
 
 /// 8 units without surrogates to 8..24 bytes; returns how many.
@@ -222,6 +224,7 @@ unsafe fn pack123(w0: __m128i, w1: __m128i, codes: u32, out: *mut u8) -> usize {
     }
 }
 
+codec_arch::enable! { sse41;
 /// 8 units with surrogates, all in pairs but for a lead in the last unit
 /// (`leads` and `trails`: `movemask` bits, two a unit), to UTF-8 at `out`:
 /// `(units read, bytes written)`, the lead in the last unit left to the
@@ -238,7 +241,6 @@ unsafe fn pack123(w0: __m128i, w1: __m128i, codes: u32, out: *mut u8) -> usize {
 /// # Safety
 ///
 /// SSSE3, SSE4.1, POPCNT; `out` is writable for `BLOCK_OUT + 16` bytes.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 #[inline(never)]
 unsafe fn with_pairs(u: __m128i, leads: u32, trails: u32, out: *mut u8) -> (usize, usize) {
     // SAFETY: this function has the CPU features.
@@ -276,6 +278,7 @@ unsafe fn with_pairs(u: __m128i, leads: u32, trails: u32, out: *mut u8) -> (usiz
     let w = unsafe { pack123(w0, w1, codes, out) };
     let last = usize::from(leads >> 14 != 0);
     (8 - last, w - 2 * last)
+}
 }
 
 /// A block with a surrogate: `(units read, bytes written, whether the block

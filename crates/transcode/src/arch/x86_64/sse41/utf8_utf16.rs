@@ -17,13 +17,13 @@
 use super::super::tables::PACK16;
 use core::arch::x86_64::*;
 
+codec_arch::enable! { sse41;
 /// See the module docs. `dst` is written with unaligned stores.
 ///
 /// # Safety
 ///
 /// The CPU has SSSE3, SSE4.1 and POPCNT, and `dst` is valid for writes of
 /// `cap` `u16`s (at any alignment).
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) unsafe fn convert<const SWAP: bool>(
     src: &[u8],
     dst: *mut u16,
@@ -67,6 +67,7 @@ pub(crate) unsafe fn convert<const SWAP: bool>(
         p += 1;
     }
     (p, o)
+}
 }
 
 /// One step at `s`: `(bytes read, units written)`; it reads 12 to 16
@@ -258,6 +259,7 @@ unsafe fn half<const FOUR: bool>(x0: __m128i, x1: __m128i, x2: __m128i, keep: us
     }
 }
 
+codec_arch::enable! { sse41;
 /// The ASCII prefix of `src` (any bytes) to UTF-16, 16 bytes at a time:
 /// stops at the first block with a byte above 0x7F, or near the end, and
 /// writes exactly what it converts.
@@ -266,7 +268,6 @@ unsafe fn half<const FOUR: bool>(x0: __m128i, x1: __m128i, x2: __m128i, keep: us
 ///
 /// SSSE3 and SSE4.1; `dst` is valid for writes of `cap` `u16`s (at any
 /// alignment).
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
 pub(crate) unsafe fn ascii_prefix<const SWAP: bool>(
     src: &[u8],
     dst: *mut u16,
@@ -287,4 +288,5 @@ pub(crate) unsafe fn ascii_prefix<const SWAP: bool>(
         p += 16;
     }
     (p, p)
+}
 }
