@@ -122,7 +122,7 @@ pub(crate) mod pext {
     //! of three shift-and-or steps, 1.6× faster on the protobuf-like mix.
     //! `pext` is microcoded on AMD before Zen 3 (tens to hundreds of
     //! cycles), so the dispatch chooses this kernel only on Intel and on
-    //! AMD family 0x19 and later (`arch::fast_pext`).
+    //! AMD family 0x19 and later (`codec_arch::Features::FAST_PEXT`).
 
     use core::arch::x86_64::{
         __m128i, __m256i, _bzhi_u64, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi16,
