@@ -70,10 +70,10 @@ mod dispatch {
     type Pass = unsafe fn(&[u8]) -> Option<usize>;
 
     codec_arch::enable! { bmi2;
-        /// [`first_bad_region_portable`] compiled for BMI2.
-        fn first_bad_region_bmi2<const SPLIT: bool>(input: &[u8]) -> Option<usize> {
-            first_bad_region_portable::<SPLIT>(input)
-        }
+            /// [`first_bad_region_portable`] compiled for BMI2.
+            fn first_bad_region_bmi2<const SPLIT: bool>(input: &[u8]) -> Option<usize> {
+                first_bad_region_portable::<SPLIT>(input)
+            }
     }
 
     /// The copies, fastest first.

@@ -47,75 +47,75 @@ mod kernel;
 macro_rules! entry_points {
     ($isa:ty, $level:ident) => {
         codec_arch::enable! { $level;
-        /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
-        pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
-            // SAFETY: this function is compiled with the features `$isa`
-            // needs, and callable only where the CPU has them.
-            unsafe { $crate::arch::kernel::decode::<$isa, u64, false>(input, out) }
-        }
-        }
-
-        codec_arch::enable! { $level;
-        /// The kernel into `u64`s, strict.
-        pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { $crate::arch::kernel::decode::<$isa, u64, true>(input, out) }
-        }
+            /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
+            pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: this function is compiled with the features `$isa`
+                // needs, and callable only where the CPU has them.
+                unsafe { $crate::arch::kernel::decode::<$isa, u64, false>(input, out) }
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The kernel into `u32`s, lenient.
-        pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { $crate::arch::kernel::decode::<$isa, u32, false>(input, out) }
-        }
-        }
-
-        codec_arch::enable! { $level;
-        /// The kernel into `u32`s, strict.
-        pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { $crate::arch::kernel::decode::<$isa, u32, true>(input, out) }
-        }
+            /// The kernel into `u64`s, strict.
+            pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { $crate::arch::kernel::decode::<$isa, u64, true>(input, out) }
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The encoding kernel for `u64`s; see `arch::kernel::encode`.
-        ///
-        /// # Safety
-        ///
-        /// `out` holds the encoding of `values`.
-        pub(crate) unsafe fn encode_u64(values: &[u64], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: the features as in `decode_u64`; the room is the
-            // caller's promise.
-            unsafe { $crate::arch::kernel::encode::<$isa, u64>(values, out) }
-        }
+            /// The kernel into `u32`s, lenient.
+            pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { $crate::arch::kernel::decode::<$isa, u32, false>(input, out) }
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The encoding kernel for `u32`s.
-        ///
-        /// # Safety
-        ///
-        /// `out` holds the encoding of `values`.
-        pub(crate) unsafe fn encode_u32(values: &[u32], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: as in `encode_u64`.
-            unsafe { $crate::arch::kernel::encode::<$isa, u32>(values, out) }
-        }
+            /// The kernel into `u32`s, strict.
+            pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { $crate::arch::kernel::decode::<$isa, u32, true>(input, out) }
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The summed encoded length of `u64`s, vectorised for `$level`.
-        pub(crate) fn len_u64(values: &[u64]) -> usize {
-            $crate::arch::kernel::encoded_len(values)
-        }
+            /// The encoding kernel for `u64`s; see `arch::kernel::encode`.
+            ///
+            /// # Safety
+            ///
+            /// `out` holds the encoding of `values`.
+            pub(crate) unsafe fn encode_u64(values: &[u64], out: &mut [u8]) -> (usize, usize) {
+                // SAFETY: the features as in `decode_u64`; the room is the
+                // caller's promise.
+                unsafe { $crate::arch::kernel::encode::<$isa, u64>(values, out) }
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The summed encoded length of `u32`s.
-        pub(crate) fn len_u32(values: &[u32]) -> usize {
-            $crate::arch::kernel::encoded_len(values)
+            /// The encoding kernel for `u32`s.
+            ///
+            /// # Safety
+            ///
+            /// `out` holds the encoding of `values`.
+            pub(crate) unsafe fn encode_u32(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+                // SAFETY: as in `encode_u64`.
+                unsafe { $crate::arch::kernel::encode::<$isa, u32>(values, out) }
+            }
         }
+
+        codec_arch::enable! { $level;
+            /// The summed encoded length of `u64`s, vectorised for `$level`.
+            pub(crate) fn len_u64(values: &[u64]) -> usize {
+                $crate::arch::kernel::encoded_len(values)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            /// The summed encoded length of `u32`s.
+            pub(crate) fn len_u32(values: &[u32]) -> usize {
+                $crate::arch::kernel::encoded_len(values)
+            }
         }
     };
 }

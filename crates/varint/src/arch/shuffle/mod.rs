@@ -283,46 +283,46 @@ pub(crate) unsafe fn gv_encode<I: ShuffleIsa>(values: &[u32], out: &mut [u8]) ->
 macro_rules! shuffle_entry_points {
     ($isa:ty, $level:ident) => {
         codec_arch::enable! { $level;
-        fn svb_decode<const Z124: bool, const ZZ: bool, const DELTA: bool>(
-            ctrl: &[u8],
-            data: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> (usize, usize, u32) {
-            // SAFETY: compiled with the features `$isa` needs, and callable
-            // only where the CPU has them.
-            unsafe {
-                $crate::arch::shuffle::svb_decode::<$isa, Z124, ZZ, DELTA>(ctrl, data, out, prev)
+            fn svb_decode<const Z124: bool, const ZZ: bool, const DELTA: bool>(
+                ctrl: &[u8],
+                data: &[u8],
+                out: &mut [u32],
+                prev: u32,
+            ) -> (usize, usize, u32) {
+                // SAFETY: compiled with the features `$isa` needs, and callable
+                // only where the CPU has them.
+                unsafe {
+                    $crate::arch::shuffle::svb_decode::<$isa, Z124, ZZ, DELTA>(ctrl, data, out, prev)
+                }
             }
         }
-        }
 
         codec_arch::enable! { $level;
-        fn svb_encode<const ZZ: bool, const DELTA: bool>(
-            values: &[u32],
-            ctrl: &mut [u8],
-            data: &mut [u8],
-            prev: u32,
-        ) -> (usize, usize, u32) {
-            // SAFETY: as in `svb_decode`.
-            unsafe {
-                $crate::arch::shuffle::svb_encode::<$isa, ZZ, DELTA>(values, ctrl, data, prev)
+            fn svb_encode<const ZZ: bool, const DELTA: bool>(
+                values: &[u32],
+                ctrl: &mut [u8],
+                data: &mut [u8],
+                prev: u32,
+            ) -> (usize, usize, u32) {
+                // SAFETY: as in `svb_decode`.
+                unsafe {
+                    $crate::arch::shuffle::svb_encode::<$isa, ZZ, DELTA>(values, ctrl, data, prev)
+                }
             }
         }
+
+        codec_arch::enable! { $level;
+            fn gv_decode(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `svb_decode`.
+                unsafe { $crate::arch::shuffle::gv_decode::<$isa>(input, out) }
+            }
         }
 
         codec_arch::enable! { $level;
-        fn gv_decode(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `svb_decode`.
-            unsafe { $crate::arch::shuffle::gv_decode::<$isa>(input, out) }
-        }
-        }
-
-        codec_arch::enable! { $level;
-        fn gv_encode(values: &[u32], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: as in `svb_decode`.
-            unsafe { $crate::arch::shuffle::gv_encode::<$isa>(values, out) }
-        }
+            fn gv_encode(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+                // SAFETY: as in `svb_decode`.
+                unsafe { $crate::arch::shuffle::gv_encode::<$isa>(values, out) }
+            }
         }
 
         /// The entry points, indexed as `arch::shuffle::Entries` says.

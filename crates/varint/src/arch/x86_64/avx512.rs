@@ -13,17 +13,17 @@ use super::avx2::pext;
 use crate::arch::{Entries, Kernel, kernel};
 
 codec_arch::enable! { avx512;
-/// The summed encoded length of `u64`s, vectorised with AVX-512 CD.
-pub(crate) fn len_u64(values: &[u64]) -> usize {
-    kernel::encoded_len(values)
-}
+    /// The summed encoded length of `u64`s, vectorised with AVX-512 CD.
+    pub(crate) fn len_u64(values: &[u64]) -> usize {
+        kernel::encoded_len(values)
+    }
 }
 
 codec_arch::enable! { avx512;
-/// The summed encoded length of `u32`s.
-pub(crate) fn len_u32(values: &[u32]) -> usize {
-    kernel::encoded_len(values)
-}
+    /// The summed encoded length of `u32`s.
+    pub(crate) fn len_u32(values: &[u32]) -> usize {
+        kernel::encoded_len(values)
+    }
 }
 
 /// This kernel in the registry (`arch::kernels`).

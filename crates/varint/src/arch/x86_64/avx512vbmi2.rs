@@ -232,36 +232,36 @@ impl Isa for Avx512Vbmi2 {
 macro_rules! decoders {
     ($level:ident) => {
         codec_arch::enable! { $level;
-        /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
-        pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
-            // SAFETY: this function is compiled with the features the
-            // kernel needs, and callable only where the CPU has them.
-            unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u64, false>(input, out) }
-        }
-        }
-
-        codec_arch::enable! { $level;
-        /// The kernel into `u64`s, strict.
-        pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u64, true>(input, out) }
-        }
+            /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
+            pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: this function is compiled with the features the
+                // kernel needs, and callable only where the CPU has them.
+                unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u64, false>(input, out) }
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The kernel into `u32`s, lenient.
-        pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u32, false>(input, out) }
-        }
+            /// The kernel into `u64`s, strict.
+            pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u64, true>(input, out) }
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The kernel into `u32`s, strict.
-        pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u32, true>(input, out) }
+            /// The kernel into `u32`s, lenient.
+            pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u32, false>(input, out) }
+            }
         }
+
+        codec_arch::enable! { $level;
+            /// The kernel into `u32`s, strict.
+            pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u32, true>(input, out) }
+            }
         }
     };
 }
