@@ -158,7 +158,7 @@ fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S:
 /// 1.27x simdutf at the Korean, Japanese and Emoji minima). The UTF-8
 /// length of UTF-16 does not: there the same split lost 30% on Emoji and
 /// CJK (0.70x simdutf) for 15% on the rest, so it runs without it. Tried
-/// again on AMD Zen 4 (2026-11-26) with a test for surrogates instead of
+/// on AMD Zen 4 with a test for surrogates instead of
 /// units from `8000` (an `and` and a compare a register; every BMP script
 /// then skips): the BMP texts moved within the noise between processes
 /// (AVX2 on Arabic, 64 KiB: 29.8-33.1 GB/s against 29.0-37.4 before) and
@@ -562,17 +562,17 @@ macro_rules! kernels {
         $crate::arch::x86_64::count::kernels!($token, $level, except utf16);
 
         codec_arch::enable! { $level;
-        /// `char::decode_utf16(src).count()`.
-        pub(crate) fn count_utf16(src: &[u16]) -> usize {
-            count::count_utf16($token::new(), src)
-        }
+            /// `char::decode_utf16(src).count()`.
+            pub(crate) fn count_utf16(src: &[u16]) -> usize {
+                count::count_utf16($token::new(), src)
+            }
         }
 
         codec_arch::enable! { $level;
-        /// `String::from_utf16_lossy(src).len()`.
-        pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
-            count::utf8_len_from_utf16($token::new(), src)
-        }
+            /// `String::from_utf16_lossy(src).len()`.
+            pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
+                count::utf8_len_from_utf16($token::new(), src)
+            }
         }
     };
     // For a table with kernels of its own for the UTF-16 counts (AVX-512).
@@ -580,38 +580,38 @@ macro_rules! kernels {
         use crate::arch::x86_64::{count, simd::$token};
 
         codec_arch::enable! { $level;
-        /// Bytes that are not continuation bytes.
-        pub(crate) fn count_utf8(src: &[u8]) -> usize {
-            count::count_utf8($token::new(), src)
-        }
-        }
-
-        codec_arch::enable! { $level;
-        /// The UTF-16 length of valid UTF-8.
-        pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
-            count::utf16_len_from_utf8($token::new(), src)
-        }
+            /// Bytes that are not continuation bytes.
+            pub(crate) fn count_utf8(src: &[u8]) -> usize {
+                count::count_utf8($token::new(), src)
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The UTF-8 length of Latin-1.
-        pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
-            count::utf8_len_from_latin1($token::new(), src)
-        }
-        }
-
-        codec_arch::enable! { $level;
-        /// The UTF-8 length of lossy UTF-32.
-        pub(crate) fn utf8_len_from_utf32(src: &[u32]) -> usize {
-            count::utf8_len_from_utf32($token::new(), src)
-        }
+            /// The UTF-16 length of valid UTF-8.
+            pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
+                count::utf16_len_from_utf8($token::new(), src)
+            }
         }
 
         codec_arch::enable! { $level;
-        /// The UTF-16 length of lossy UTF-32.
-        pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
-            count::utf16_len_from_utf32($token::new(), src)
+            /// The UTF-8 length of Latin-1.
+            pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
+                count::utf8_len_from_latin1($token::new(), src)
+            }
         }
+
+        codec_arch::enable! { $level;
+            /// The UTF-8 length of lossy UTF-32.
+            pub(crate) fn utf8_len_from_utf32(src: &[u32]) -> usize {
+                count::utf8_len_from_utf32($token::new(), src)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            /// The UTF-16 length of lossy UTF-32.
+            pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
+                count::utf16_len_from_utf32($token::new(), src)
+            }
         }
     };
 }

@@ -904,46 +904,46 @@ macro_rules! kernels {
         use crate::arch::x86_64::{latin1, simd::$token};
 
         codec_arch::enable! { $level;
-        /// Latin-1 to UTF-8.
-        pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-            latin1::latin1_to_utf8($token::new(), src, dst)
-        }
-        }
-
-        codec_arch::enable! { $level;
-        /// Latin-1 to UTF-16.
-        pub(crate) fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-            latin1::latin1_to_utf16($token::new(), src, dst)
-        }
+            /// Latin-1 to UTF-8.
+            pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+                latin1::latin1_to_utf8($token::new(), src, dst)
+            }
         }
 
         codec_arch::enable! { $level;
-        /// Latin-1 to UTF-32.
-        pub(crate) fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-            latin1::latin1_to_utf32($token::new(), src, dst)
-        }
-        }
-
-        codec_arch::enable! { $level;
-        /// UTF-8 (any bytes) to Latin-1, up to a character above U+00FF or
-        /// anything that is not well-formed.
-        pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-            latin1::utf8_to_latin1($token::new(), src, dst)
-        }
+            /// Latin-1 to UTF-16.
+            pub(crate) fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+                latin1::latin1_to_utf16($token::new(), src, dst)
+            }
         }
 
         codec_arch::enable! { $level;
-        /// UTF-16 to Latin-1, up to a unit above `FF`.
-        pub(crate) fn utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-            latin1::utf16_to_latin1($token::new(), src, dst)
-        }
+            /// Latin-1 to UTF-32.
+            pub(crate) fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+                latin1::latin1_to_utf32($token::new(), src, dst)
+            }
         }
 
         codec_arch::enable! { $level;
-        /// UTF-32 to Latin-1, up to a unit above `FF`.
-        pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-            latin1::utf32_to_latin1($token::new(), src, dst)
+            /// UTF-8 (any bytes) to Latin-1, up to a character above U+00FF or
+            /// anything that is not well-formed.
+            pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+                latin1::utf8_to_latin1($token::new(), src, dst)
+            }
         }
+
+        codec_arch::enable! { $level;
+            /// UTF-16 to Latin-1, up to a unit above `FF`.
+            pub(crate) fn utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+                latin1::utf16_to_latin1($token::new(), src, dst)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            /// UTF-32 to Latin-1, up to a unit above `FF`.
+            pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+                latin1::utf32_to_latin1($token::new(), src, dst)
+            }
         }
     };
 }

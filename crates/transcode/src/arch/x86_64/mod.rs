@@ -17,7 +17,7 @@
 //! AVX2's (for UTF-8 ⇄ UTF-16, `docs/results/transcode.md` has the
 //! measurements behind that).
 
-use super::{Kernel, block, common, tables, validate_with};
+use super::{Kernel, block, common, tables};
 use codec_arch::Isa;
 
 pub(crate) mod avx2;
@@ -32,9 +32,8 @@ mod utf32;
 /// The SSE4.1 table.
 pub(crate) static SSE41: Kernel = Kernel {
     name: "sse4.1",
-    features: Isa::SSE41.features(),
-    available: || Isa::SSE41.is_available(),
-    validate_utf8: |src| validate_with("sse4.1", src),
+    isa: Isa::SSE41,
+    utf8: utf8_simd::Sse41::KERNEL,
     count_utf8: sse41::count::count_utf8,
     utf16_len_from_utf8: sse41::count::utf16_len_from_utf8,
     count_utf16: sse41::count::count_utf16,
@@ -73,9 +72,8 @@ pub(crate) static SSE41: Kernel = Kernel {
 /// The AVX2 table.
 pub(crate) static AVX2: Kernel = Kernel {
     name: "avx2",
-    features: Isa::AVX2.features(),
-    available: || Isa::AVX2.is_available(),
-    validate_utf8: |src| validate_with("avx2", src),
+    isa: Isa::AVX2,
+    utf8: utf8_simd::Avx2::KERNEL,
     count_utf8: avx2::count::count_utf8,
     utf16_len_from_utf8: avx2::count::utf16_len_from_utf8,
     count_utf16: avx2::count::count_utf16,
@@ -114,9 +112,8 @@ pub(crate) static AVX2: Kernel = Kernel {
 /// The AVX-512 table.
 pub(crate) static AVX512: Kernel = Kernel {
     name: "avx512",
-    features: Isa::AVX512.features(),
-    available: || Isa::AVX512.is_available(),
-    validate_utf8: |src| validate_with("avx512", src),
+    isa: Isa::AVX512,
+    utf8: utf8_simd::Avx512::KERNEL,
     count_utf8: avx512::count::count_utf8,
     utf16_len_from_utf8: avx512::count::utf16_len_from_utf8,
     count_utf16: avx512::count::count_utf16,
@@ -143,8 +140,7 @@ pub(crate) static AVX512: Kernel = Kernel {
 /// `avx512vbmi2` (`vpcompressb`) where it has them.
 pub(crate) static AVX512VBMI2: Kernel = Kernel {
     name: "avx512vbmi2",
-    features: Isa::AVX512VBMI2.features(),
-    available: || Isa::AVX512VBMI2.is_available(),
+    isa: Isa::AVX512VBMI2,
     latin1_to_utf8: avx512vbmi2::latin1_to_utf8,
     utf16_to_utf8: avx512vbmi2::utf16_to_utf8,
     utf8_to_utf16: avx512vbmi2::utf8_to_utf16,

@@ -1006,7 +1006,7 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
         // registers of well-paired surrogates (Emoji text) until four
         // without, which go back to the loop above. On Emoji text this
         // loop runs 1.6x (AVX-512) and 2.1-2.2x (AVX2) the block loop
-        // it replaces there (`transcode_min`, Zen 4, 2026-11-26), which
+        // it replaces there (`transcode_min`, Zen 4), which
         // tested four registers for a run without surrogates before each
         // pair register and started the next register one unit on after a
         // lead, so that each load waited for the last one's compares.
@@ -1492,33 +1492,33 @@ macro_rules! kernels {
         use crate::arch::x86_64::{simd::$token, utf32};
 
         codec_arch::enable! { $level;
-        /// UTF-32 to UTF-8, up to an invalid unit.
-        pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-            utf32::utf32_to_utf8($token::new(), src, dst)
-        }
-        }
-
-        codec_arch::enable! { $level;
-        /// UTF-16 to UTF-32, up to an unpaired surrogate.
-        pub(crate) fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
-            utf32::utf16_to_utf32($token::new(), src, dst)
-        }
+            /// UTF-32 to UTF-8, up to an invalid unit.
+            pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+                utf32::utf32_to_utf8($token::new(), src, dst)
+            }
         }
 
         codec_arch::enable! { $level;
-        /// UTF-32 to UTF-16, up to an invalid unit.
-        pub(crate) fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-            // A safe call: this function has the same features.
-            utf32::utf32_to_utf16($token::new(), src, dst, |s, d| utf32_to_utf16_blocks(s, d))
-        }
+            /// UTF-16 to UTF-32, up to an unpaired surrogate.
+            pub(crate) fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+                utf32::utf16_to_utf32($token::new(), src, dst)
+            }
         }
 
         codec_arch::enable! { $level;
-        /// [`utf32_to_utf16`]'s blocks, out of line.
-        #[inline(never)]
-        fn utf32_to_utf16_blocks(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-            utf32::utf32_to_utf16_blocks($token::new(), src, dst)
+            /// UTF-32 to UTF-16, up to an invalid unit.
+            pub(crate) fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+                // A safe call: this function has the same features.
+                utf32::utf32_to_utf16($token::new(), src, dst, |s, d| utf32_to_utf16_blocks(s, d))
+            }
         }
+
+        codec_arch::enable! { $level;
+            /// [`utf32_to_utf16`]'s blocks, out of line.
+            #[inline(never)]
+            fn utf32_to_utf16_blocks(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+                utf32::utf32_to_utf16_blocks($token::new(), src, dst)
+            }
         }
     };
 }
