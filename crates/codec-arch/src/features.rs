@@ -11,9 +11,11 @@
 //!
 //! | level | features |
 //! |---|---|
+//! | `ssse3` | SSSE3 alone (`pshufb`; the encodings crate's table look-ups) |
 //! | `sse41` | SSSE3, SSE4.1, POPCNT (every x86-64 CPU from Nehalem) |
 //! | `avx2` | AVX2, BMI1, BMI2, POPCNT (Intel from Haswell, AMD from Excavator) |
 //! | `avx512` | AVX-512 F, BW, CD, VL, and `avx2`'s (Intel from Skylake-X, AMD from Zen 4) |
+//! | `avx512vbmi` | AVX-512 VBMI, and `avx512`'s (Intel from Cannon Lake, AMD from Zen 4) |
 //! | `avx512vbmi2` | AVX-512 VBMI and VBMI2, and `avx512`'s (Intel from Ice Lake, AMD from Zen 4) |
 //! | `bmi2` | BMI2 alone (utf8-dfa's scalar pass with `shrx`) |
 //! | `neon` | NEON (aarch64) |
@@ -26,6 +28,9 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! with_features {
+    (ssse3, $cb:ident $(, $($rest:tt)*)?) => {
+        $crate::$cb! { "ssse3" $(, $($rest)*)? }
+    };
     (sse41, $cb:ident $(, $($rest:tt)*)?) => {
         $crate::$cb! { "ssse3,sse4.1,popcnt" $(, $($rest)*)? }
     };
@@ -34,6 +39,12 @@ macro_rules! with_features {
     };
     (avx512, $cb:ident $(, $($rest:tt)*)?) => {
         $crate::$cb! { "avx512f,avx512bw,avx512cd,avx512vl,avx2,bmi1,bmi2,popcnt" $(, $($rest)*)? }
+    };
+    (avx512vbmi, $cb:ident $(, $($rest:tt)*)?) => {
+        $crate::$cb! {
+            "avx512f,avx512bw,avx512cd,avx512vl,avx512vbmi,avx2,bmi1,bmi2,popcnt"
+            $(, $($rest)*)?
+        }
     };
     (avx512vbmi2, $cb:ident $(, $($rest:tt)*)?) => {
         $crate::$cb! {

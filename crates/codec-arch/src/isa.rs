@@ -236,12 +236,16 @@ pub struct Isa {
 impl Isa {
     /// Nothing: the portable kernels.
     pub const PORTABLE: Isa = Isa::new("");
+    /// The `ssse3` level.
+    pub const SSSE3: Isa = Isa::new(crate::features!(ssse3));
     /// The `sse41` level.
     pub const SSE41: Isa = Isa::new(crate::features!(sse41));
     /// The `avx2` level.
     pub const AVX2: Isa = Isa::new(crate::features!(avx2));
     /// The `avx512` level.
     pub const AVX512: Isa = Isa::new(crate::features!(avx512));
+    /// The `avx512vbmi` level.
+    pub const AVX512VBMI: Isa = Isa::new(crate::features!(avx512vbmi));
     /// The `avx512vbmi2` level.
     pub const AVX512VBMI2: Isa = Isa::new(crate::features!(avx512vbmi2));
     /// The `bmi2` level.
@@ -320,6 +324,7 @@ mod tests {
             Isa::SSE41,
             Isa::AVX2,
             Isa::AVX512,
+            Isa::AVX512VBMI,
             Isa::AVX512VBMI2,
         ];
         for pair in chain.windows(2) {
@@ -332,6 +337,7 @@ mod tests {
             assert_ne!(pair[0].needs(), pair[1].needs());
         }
         assert!(Isa::AVX2.needs().contains(Isa::BMI2.needs()));
+        assert!(Isa::SSE41.needs().contains(Isa::SSSE3.needs()));
         assert!(!Isa::AVX2.needs().contains(Features::FAST_PEXT));
         assert!(
             Isa::AVX2
