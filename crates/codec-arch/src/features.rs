@@ -1,11 +1,11 @@
 //! The `#[target_feature]` sets of the workspace's kernels, each written
-//! once, in [`with_features!`].
+//! once, in `with_features!`.
 //!
 //! `#[target_feature(enable = ...)]` accepts only a string literal, not a
 //! macro call (rustc: "macro calls are not allowed here"), so a set cannot
 //! be a `const` or a macro named inside the attribute. Instead
-//! [`enable!`] emits the attribute itself on the items it wraps, and
-//! [`features!`] gives the same literal as a `&'static str` (for
+//! [`enable!`](crate::enable!) emits the attribute itself on the items it wraps, and
+//! [`features!`](crate::features!) gives the same literal as a `&'static str` (for
 //! [`Isa`](crate::Isa) and the kernels' `features()`). Both go through
 //! `with_features!`, the only place the strings are spelled.
 //!
@@ -23,8 +23,8 @@
 /// Calls the macro `$callback` of this crate with the feature string of
 /// `$level` (see the module docs), then the rest of the arguments.
 ///
-/// The one place the feature strings are written. Use [`enable!`] or
-/// [`features!`] rather than this.
+/// The one place the feature strings are written. Use [`enable!`](crate::enable!) or
+/// [`features!`](crate::features!) rather than this.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! with_features {
@@ -61,7 +61,7 @@ macro_rules! with_features {
 }
 
 /// The feature string of a level, as a `&'static str` literal: the one that
-/// [`enable!`] puts in `#[target_feature(enable = ...)]`.
+/// [`enable!`](crate::enable!) puts in `#[target_feature(enable = ...)]`.
 ///
 /// ```
 /// assert_eq!(codec_arch::features!(avx2), "avx2,bmi1,bmi2,popcnt");
@@ -97,7 +97,7 @@ macro_rules! enable {
     };
 }
 
-/// The literal, for [`features!`].
+/// The literal, for [`features!`](crate::features!).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __literal {
@@ -106,7 +106,7 @@ macro_rules! __literal {
     };
 }
 
-/// The attribute on each item, for [`enable!`].
+/// The attribute on each item, for [`enable!`](crate::enable!).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __target_feature {

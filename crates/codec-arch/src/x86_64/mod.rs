@@ -1,6 +1,6 @@
-//! x86-64: the token-based vector trait [`Simd`](simd::Simd) and its
-//! tokens [`Sse41`](simd::Sse41), [`Avx2`](simd::Avx2) and
-//! [`Avx512`](simd::Avx512), one per level of [`features!`](crate::features!).
+//! x86-64: the token-based vector trait [`Simd`] and its
+//! tokens [`Sse41`], [`Avx2`] and
+//! [`Avx512`], one per level of [`features!`](crate::features!).
 
 pub mod simd;
 pub mod tables;
