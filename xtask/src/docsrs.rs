@@ -10,6 +10,7 @@ use crate::util::{self, Result};
 /// The library crates published to crates.io, by package name.
 const CRATES: &[&str] = &[
     "codec-core",
+    "varcodecs-arch",
     "utf8-table",
     "utf8-dfa",
     "utf8-simd",

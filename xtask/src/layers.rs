@@ -1,6 +1,7 @@
 //! `cargo xtask check-layers`: the workspace's dependency rules, checked.
 //!
-//! 1. Edges only point down the layers: codec-core ← codecs ← conversions
+//! 1. Edges only point down the layers: codec-core ← codec-arch (CPU
+//!    detection, feature sets, vector tokens, kernel dispatch) ← codecs ← conversions
 //!    (the encodings crate) ← facade ← command-line tool. Within the codec layer only the edges listed in
 //!    [`CODEC_EDGES`] are allowed. Tools (xtask, benches) and the test-data
 //!    crate sit beside the layers.
@@ -21,6 +22,8 @@ use std::path::Path;
 use std::process::Command;
 
 const CORE: &str = "codec-core";
+/// The arch foundation under every codec with kernels (package name).
+const ARCH: &str = "varcodecs-arch";
 /// The codec crates: (directory under `crates/`, which is also the name
 /// dependents use for them, and the package name on crates.io).
 const CODEC_CRATES: &[(&str, &str)] = &[
@@ -40,7 +43,6 @@ const CLI: &str = "codec-cli";
 /// Crates outside the layers: they may depend on anything, and of them only
 /// `codec-testdata` may be depended on (by the layers as a dev-dependency).
 const TOOLS: &[&str] = &["xtask", "benches", "codec-testdata", "fuzz"];
-/// The allowed edges inside the codec layer.
 /// The allowed edges inside the codec layer, by package name.
 const CODEC_EDGES: &[(&str, &str)] = &[
     ("varcodecs-varint", "varcodecs-zigzag"),
@@ -51,13 +53,17 @@ const CODEC_EDGES: &[(&str, &str)] = &[
     ("utf8-variants", "utf8-simd"),
 ];
 
+/// The codec layer's number in [`layer`].
+const CODECS: u8 = 2;
+
 fn layer(name: &str) -> Option<u8> {
     match name {
         CORE => Some(0),
-        n if CODEC_CRATES.iter().any(|&(_, package)| package == n) => Some(1),
-        n if CONVERSIONS.contains(&n) => Some(2),
-        FACADE => Some(3),
-        CLI => Some(4),
+        ARCH => Some(1),
+        n if CODEC_CRATES.iter().any(|&(_, package)| package == n) => Some(CODECS),
+        n if CONVERSIONS.contains(&n) => Some(3),
+        FACADE => Some(4),
+        CLI => Some(5),
         _ => None,
     }
 }
@@ -71,7 +77,7 @@ pub(crate) fn check() -> Result {
 /// Rule 4: `cargo clippy` of every library crate without default features,
 /// then with `alloc`, warnings denied.
 fn check_feature_lints() -> Result {
-    let mut packages = vec![CORE, FACADE];
+    let mut packages = vec![CORE, ARCH, FACADE];
     packages.extend(CODEC_CRATES.iter().map(|&(_, package)| package));
     for features in [&[][..], &["--features", "alloc"][..]] {
         let mut args = vec!["clippy", "--no-default-features"];
@@ -116,7 +122,7 @@ fn check_edges() -> Result {
                 (None, _) => true,
                 (Some(_), None) => false,
                 (Some(a), Some(b)) => {
-                    b < a || (a == 1 && b == 1 && CODEC_EDGES.contains(&(from, to)))
+                    b < a || (a == CODECS && b == CODECS && CODEC_EDGES.contains(&(from, to)))
                 }
             };
             if !ok {

@@ -48,11 +48,13 @@ tasks:
                   bench build, check-layers, matrix, package,
                   gen-tables --check, exhaustive --quick, valgrind, docs-rs,
                   fuzz --check, cross
-  check-layers    dependency edges only point down the layers; codec-core plus
+  check-layers    dependency edges only point down the layers (codec-core,
+                  codec-arch, codecs, ...); codec-core plus
                   one codec, and the facade with one feature, build on their
                   own; codec-core builds with no_std (baseline and +avx2)
   matrix          the SIMD crates' tests built with -C target-feature=+avx2,
-                  with +avx512f,+avx512bw (skipped where the CPU lacks them)
+                  with codec-arch's avx512 level (+avx512f,+avx512bw,+avx512cd,
+                  +avx512vl, ...; skipped where the CPU lacks them)
                   and with --no-default-features, each in target/ci-<name>
   package         `cargo package` of every publishable crate: the manifests,
                   names and files crates.io would get, each built from its

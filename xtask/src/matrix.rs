@@ -4,7 +4,8 @@
 //! `cargo test --workspace` builds for the baseline x86-64 target, where
 //! every kernel is chosen at run time. The crates also have code that only
 //! a build with other target features compiles (the AVX-512 kernel called
-//! directly, with no dispatch, under `+avx512f,+avx512bw`; the
+//! directly, with no dispatch, under codec-arch's whole `avx512` level;
+//! the
 //! `cfg(target_feature)` arms of the short paths under `+avx2`), and they
 //! build without their `std` feature. This task runs each SIMD crate's tests
 //! in each of those configurations, in its own target directory (so the
@@ -38,9 +39,13 @@ const CONFIGS: &[Config] = &[
     },
     Config {
         name: "avx512",
-        rustflags: "-C target-feature=+avx512f,+avx512bw",
+        // codec-arch's `avx512` level, all of it: utf8-simd calls its
+        // AVX-512 kernel directly only when every feature of the level is on.
+        rustflags: "-C target-feature=+avx512f,+avx512bw,+avx512cd,+avx512vl,+avx2,+bmi1,+bmi2,+popcnt",
         args: &[],
-        needs: &["avx512f", "avx512bw"],
+        needs: &[
+            "avx512f", "avx512bw", "avx512cd", "avx512vl", "avx2", "bmi1", "bmi2", "popcnt",
+        ],
     },
     Config {
         name: "no-default-features",
@@ -59,6 +64,10 @@ fn cpu_has(feature: &str) -> bool {
             "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
             "avx512f" => std::arch::is_x86_feature_detected!("avx512f"),
             "avx512bw" => std::arch::is_x86_feature_detected!("avx512bw"),
+            "avx512cd" => std::arch::is_x86_feature_detected!("avx512cd"),
+            "avx512vl" => std::arch::is_x86_feature_detected!("avx512vl"),
+            "bmi1" => std::arch::is_x86_feature_detected!("bmi1"),
+            "popcnt" => std::arch::is_x86_feature_detected!("popcnt"),
             _ => false,
         }
     }

@@ -205,7 +205,8 @@ pub(crate) fn lossy_len_from_utf8(
     len: impl Fn(&Transcoder, &[u8]) -> usize,
     replacement: usize,
 ) -> usize {
-    let validate = t.kernels().validate_utf8;
+    let kernels = t.kernels();
+    let validate = |s: &[u8]| kernels.validate_utf8(s);
     let (mut total, mut rest) = (0, src);
     loop {
         match validate(rest) {

@@ -132,7 +132,8 @@ pub(crate) fn from_utf8_ascii<K: Sink, const LOSSY: bool>(
     src: &[u8],
     dst: &mut [K::Unit],
 ) -> Outcome<Utf8Error> {
-    let validate = t.kernels().validate_utf8;
+    let kernels = t.kernels();
+    let validate = |s: &[u8]| kernels.validate_utf8(s);
     let (mut i, mut o) = (0, 0);
     while i < src.len() {
         let end = chunk_end(src, i);

@@ -291,20 +291,20 @@ impl Transcoder {
     /// The SSE4.1 kernels (with SSSE3 and POPCNT), if this CPU has them.
     #[must_use]
     pub fn sse41() -> Option<Transcoder> {
-        Self::named("sse4.1")
+        arch::named::SSE41.and_then(Kernel::transcoder)
     }
 
     /// The AVX2 kernels (with BMI1, BMI2 and POPCNT), if this CPU has them.
     #[must_use]
     pub fn avx2() -> Option<Transcoder> {
-        Self::named("avx2")
+        arch::named::AVX2.and_then(Kernel::transcoder)
     }
 
     /// The AVX-512 kernels (F, BW and VL, with AVX2's), if this CPU has
     /// them.
     #[must_use]
     pub fn avx512() -> Option<Transcoder> {
-        Self::named("avx512")
+        arch::named::AVX512.and_then(Kernel::transcoder)
     }
 
     /// The AVX-512 VBMI2 kernels (`vpcompressb`, with the AVX-512 ones'
@@ -312,14 +312,14 @@ impl Transcoder {
     /// 4. Where it has no kernel of its own, it runs the AVX-512 one.
     #[must_use]
     pub fn avx512vbmi2() -> Option<Transcoder> {
-        Self::named("avx512vbmi2")
+        arch::named::AVX512VBMI2.and_then(Kernel::transcoder)
     }
 
     /// The NEON kernels, on aarch64 (where the target has NEON, which is
     /// every aarch64 target but the `softfloat` ones); `None` elsewhere.
     #[must_use]
     pub fn neon() -> Option<Transcoder> {
-        Self::named("neon")
+        arch::named::NEON.and_then(Kernel::transcoder)
     }
 
     /// The kernels called `name` (as [`Kernel::name`] reports it), if they

@@ -270,7 +270,7 @@ ops! {
     /// assert_eq!(transcode::utf8_to_utf32_vec("é".as_bytes()), Ok(vec![0xE9]));
     /// ```
     fn utf8_to_utf32_vec(&self, src: &[u8]) -> Result<Vec<u32>, Utf8Error> {
-        (self.kernels().validate_utf8)(src)?;
+        self.kernels().validate_utf8(src)?;
         Ok(drive::to_vec(self.valid_to_utf32_conv(), src, self.utf32_len_valid(src)).0)
     }
 

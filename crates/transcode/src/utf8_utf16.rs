@@ -246,7 +246,7 @@ ops! {
     /// assert_eq!(transcode::utf8_to_utf16_vec(b"\xC0").unwrap_err().valid_up_to(), 0);
     /// ```
     fn utf8_to_utf16_vec(&self, src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
-        (self.kernels().validate_utf8)(src)?;
+        self.kernels().validate_utf8(src)?;
         Ok(self.valid_to_utf16_vec(src))
     }
 
@@ -258,7 +258,7 @@ ops! {
     /// ```
     #[must_use]
     fn utf8_to_utf16_lossy_vec(&self, src: &[u8]) -> Vec<u16> {
-        if (self.kernels().validate_utf8)(src).is_ok() {
+        if self.kernels().validate_utf8(src).is_ok() {
             return self.valid_to_utf16_vec(src);
         }
         let len = crate::count::lossy_len_from_utf8(*self, src, |t, s| t.utf16_len_valid(s), 1);
@@ -287,7 +287,7 @@ ops! {
     /// assert_eq!(transcode::utf8_to_utf16_bytes_vec(b"A", Endianness::Big), Ok(vec![0, 0x41]));
     /// ```
     fn utf8_to_utf16_bytes_vec(&self, src: &[u8], order: Endianness) -> Result<Vec<u8>, Utf8Error> {
-        (self.kernels().validate_utf8)(src)?;
+        self.kernels().validate_utf8(src)?;
         Ok(self.valid_to_utf16_bytes_vec(src, order))
     }
 
@@ -303,7 +303,7 @@ ops! {
     /// ```
     #[must_use]
     fn utf8_to_utf16_bytes_lossy_vec(&self, src: &[u8], order: Endianness) -> Vec<u8> {
-        if (self.kernels().validate_utf8)(src).is_ok() {
+        if self.kernels().validate_utf8(src).is_ok() {
             return self.valid_to_utf16_bytes_vec(src, order);
         }
         let len = crate::count::lossy_len_from_utf8(*self, src, |t, s| t.utf16_len_valid(s), 1);

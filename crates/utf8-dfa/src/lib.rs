@@ -97,9 +97,9 @@
 //!   `core::str::from_utf8_unchecked`. The safe alternative validates the
 //!   same bytes a second time with std.
 //! - On x86-64, validation calls a copy of its fast pass compiled with
-//!   `#[target_feature(enable = "bmi2")]`, after `cpuid` (through the
-//!   `cpufeatures` crate, so with or without `std`) has confirmed the CPU
-//!   has it.
+//!   `#[target_feature(enable = "bmi2")]` where the CPU has BMI2, chosen
+//!   once by `codec_arch::Dispatch` (detection with `cpuid`, with or
+//!   without `std`).
 //!
 //! # Policies
 //!

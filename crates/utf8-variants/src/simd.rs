@@ -92,13 +92,8 @@ pub(crate) const fn bmp_nul(variant: Variant) -> Option<Nul> {
 fn first_pass_end(variant: Variant, input: &[u8], kernel: Option<&utf8_simd::Kernel>) -> usize {
     if variant == Variant::Wtf8 {
         let utf8 = match kernel {
-            // The registry's own `&'static` entry of that name.
-            Some(k) => match utf8_simd::kernels()
-                .iter()
-                .find(|r| r.name() == k.name())
-                .and_then(|r| r.validator())
-            {
-                Some(v) => utf8_simd::Utf8Validator::validate(&v, input),
+            Some(k) => match k.try_validate(input) {
+                Some(answer) => answer,
                 // The kernel cannot run: nothing checked.
                 None => return 0,
             },

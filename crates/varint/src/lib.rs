@@ -192,7 +192,7 @@
 //!
 //! Without `std` and `alloc` the crate is `#![no_std]` and
 //! allocation-free; the kernels are still chosen at run time (the
-//! `cpufeatures` crate reads `cpuid` without `std`).
+//! `codec-arch` crate reads `cpuid` without `std`).
 //!
 //! # References
 //!

@@ -12,16 +12,15 @@
 //! kernel is the reference; the others are tested against it on every table (`tests`
 //! below, and the engine's tests in [`crate::single_byte`]).
 //!
-//! Dispatch: the CPU is asked once (the `cpufeatures` crate, as the other
-//! crates of the workspace) and the chosen kernel cached in an
-//! `AtomicPtr`, which starts null.
+//! Dispatch: `codec_arch::Dispatch`, as every crate of the workspace (the
+//! CPU asked once, the chosen kernel cached in an `AtomicPtr`).
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
-use core::sync::atomic::{AtomicPtr, Ordering};
+use codec_arch::{Dispatch, Isa, Registered};
 
 /// One implementation of the engine.
 #[derive(Debug)]
@@ -33,10 +32,16 @@ pub(crate) struct Kernel {
     ///
     /// # Safety
     ///
-    /// The CPU must have the kernel's features ([`Kernel::available`]).
+    /// The CPU must have the kernel's features ([`Kernel::isa`]).
     pub(crate) to_utf16: unsafe fn(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize,
-    /// Whether this CPU can run the kernel.
-    pub(crate) available: fn() -> bool,
+    /// What the CPU must have to run the kernel.
+    pub(crate) isa: Isa,
+}
+
+impl Registered for Kernel {
+    fn isa(&self) -> Isa {
+        self.isa
+    }
 }
 
 /// A UTF-16 unit a kernel writes: into a `Vec`'s spare capacity, so the
@@ -66,7 +71,7 @@ impl Kernel {
         src: &[u8],
         dst: &mut [Unit],
     ) -> Option<usize> {
-        if !(self.available)() {
+        if !self.isa.is_available() {
             return None;
         }
         // SAFETY: the CPU has the kernel's features: checked just above.
@@ -78,11 +83,11 @@ impl Kernel {
 pub(crate) static SCALAR: Kernel = Kernel {
     name: "scalar",
     to_utf16: scalar_to_utf16,
-    available: || true,
+    isa: Isa::PORTABLE,
 };
 
 /// Every kernel, the scalar one last.
-pub(crate) static ALL: &[&Kernel] = &[
+pub(crate) const ALL: &[&Kernel] = &[
     #[cfg(target_arch = "x86_64")]
     &x86_64::VBMI,
     #[cfg(target_arch = "x86_64")]
@@ -239,23 +244,11 @@ pub(crate) fn encode_dense(ascii: bool) -> Option<DenseFn> {
     None
 }
 
-static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());
+static CHOSEN: Dispatch<Kernel> = Dispatch::new_refs(ALL);
 
-/// The best kernel this CPU runs.
+/// The best kernel this CPU runs, chosen once.
 pub(crate) fn chosen() -> &'static Kernel {
-    let p = CHOSEN.load(Ordering::Relaxed);
-    if p.is_null() {
-        let k = ALL
-            .iter()
-            .copied()
-            .find(|k| (k.available)())
-            .unwrap_or(&SCALAR);
-        CHOSEN.store(core::ptr::from_ref(k).cast_mut(), Ordering::Relaxed);
-        return k;
-    }
-    // SAFETY: `CHOSEN` only ever holds null or a pointer made from a
-    // `&'static Kernel` just above, never written through.
-    unsafe { &*p }
+    CHOSEN.get()
 }
 
 #[cfg(test)]
@@ -346,7 +339,7 @@ mod tests {
             seed
         };
         for k in ALL {
-            if !(k.available)() {
+            if !k.isa.is_available() {
                 eprintln!("note: this CPU cannot run the {} kernel", k.name);
                 continue;
             }

@@ -32,11 +32,12 @@
 //!
 //! # Dispatch
 //!
-//! The first call detects the CPU's features (the `cpufeatures` crate:
-//! `cpuid` and `xgetbv`, so it also works without `std`) and caches a
-//! pointer to the best table in a static `AtomicPtr`; every later call
-//! loads it (memchr's scheme, with `static` tables of entry points rather
-//! than transmuted pointers). aarch64 has the NEON table (`aarch64`, chosen
+//! `codec_arch::Dispatch`: the first call detects the CPU's features
+//! (`codec_arch::Features`, also without `std`) and caches a pointer to
+//! the best table in a static `AtomicPtr`; every later call loads it
+//! (memchr's scheme, with `static` tables of entry points rather than
+//! transmuted pointers). Each table validates UTF-8 with the utf8-simd
+//! kernel it holds by `&'static` reference. aarch64 has the NEON table (`aarch64`, chosen
 //! at compile time: NEON is part of the target), whose missing entries are
 //! the portable table's; other targets get the portable table, whose
 //! kernels are the scalar conversions of `crate::scalar`. The tables are
@@ -44,20 +45,26 @@
 //!
 //! # Layout
 //!
-//! One file per family and instruction set, so that families can be worked
-//! on independently: `aarch64/` holds `utf8_utf16.rs`, `utf16_utf8.rs`
-//! and `neon.rs` (the rest); `x86_64/{sse41,avx2,avx512}/` hold
-//! `utf8_utf16.rs` (UTF-8 → UTF-16), `utf16_utf8.rs` (UTF-16 → UTF-8),
-//! `utf32.rs` (UTF-32 to and from UTF-8 and UTF-16), `latin1.rs` (Latin-1
-//! to and from everything) and `count.rs` (counts and lengths), each
-//! written as the family grows; a table entry that an instruction set does
-//! not have yet points to the next smaller instruction set's kernel, or to
-//! the portable one. What several instruction sets share sits beside
-//! them: `block.rs` (the loop of the kernels whose stores write past their
-//! output), `common.rs` (their scalar fallbacks) and `tables.rs` (their
-//! shuffle tables).
+//! - `x86_64/{count,latin1,utf32}.rs`: those families written once over
+//!   `codec_arch::x86_64::Simd`, instantiated per instruction set by the
+//!   three-line `{sse41,avx2,avx512}/{count,latin1,utf32}.rs`.
+//! - `x86_64/{sse41,avx2}/utf8_utf16.rs` and `utf16_utf8.rs`: UTF-8 ⇄
+//!   UTF-16, written per register width; `avx512/` has no such kernels
+//!   (its table takes AVX2's, `x86_64/mod.rs` says why), and
+//!   `avx512vbmi2/` has the `vpcompressb` kernels (`mod.rs`, with
+//!   `utf8_latin1.rs` and `utf32_utf16.rs`).
+//! - `x86_64/mod.rs`: the four x86-64 tables; a table entry that an
+//!   instruction set has no kernel for is the next smaller one's.
+//! - `aarch64/`: `utf8_utf16.rs`, `utf16_utf8.rs` and `neon.rs` (the
+//!   rest), and the NEON table, whose missing entries are the portable
+//!   table's.
+//! - Beside them, what several instruction sets share: `block.rs` (the
+//!   loop of the kernels whose stores write past their output),
+//!   `common.rs` (their scalar fallbacks) and `tables.rs` (their shuffle
+//!   tables).
 
 use crate::scalar::{self, Latin1, Utf8, Utf8Checked, Utf16, Utf16Bytes, Utf32};
+use codec_arch::Isa;
 use codec_core::Utf8Error;
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
@@ -92,15 +99,14 @@ pub(crate) type Count<S> = unsafe fn(&[S]) -> usize;
 /// of them is [`kernels`](crate::kernels).
 pub struct Kernel {
     /// Short lower-case name, as [`Transcoder::name`](crate::Transcoder::name)
-    /// reports it.
+    /// reports it (display and benchmarks only).
     pub(crate) name: &'static str,
-    /// The CPU features the kernels need, as `target_feature` names.
-    pub(crate) features: &'static str,
-    /// Whether this CPU can run the kernels.
-    pub(crate) available: fn() -> bool,
-    /// UTF-8 validation, exact (utf8-simd's kernel of the same instruction
-    /// set).
-    pub(crate) validate_utf8: fn(&[u8]) -> Result<(), Utf8Error>,
+    /// What the kernels need (`codec_arch`'s levels).
+    pub(crate) isa: Isa,
+    /// The utf8-simd kernel that validates UTF-8 input, exactly: the one of
+    /// the same instruction set, by reference; `None`: utf8-simd's own
+    /// dispatched choice.
+    pub(crate) utf8: Option<&'static utf8_simd::Kernel>,
     /// Valid UTF-8 to UTF-16.
     pub(crate) utf8_to_utf16: Convert<u8, u16>,
     /// Any bytes to UTF-16, up to the first block with a byte above 0x7F:
@@ -162,18 +168,15 @@ pub struct Kernel {
 /// The scalar conversions and counts, for every target.
 pub(crate) static PORTABLE: Kernel = Kernel {
     name: "portable",
-    features: "",
-    available: || true,
+    isa: Isa::PORTABLE,
     // On x86-64 the SIMD tables exist and "portable" means scalar all the
     // way (for the tests that name it); elsewhere this is the dispatched
     // table, and validation takes utf8-simd's own choice (NEON on
     // aarch64).
-    validate_utf8: |src| {
-        if cfg!(target_arch = "x86_64") {
-            validate_with("portable", src)
-        } else {
-            utf8_simd::validate(src)
-        }
+    utf8: if cfg!(target_arch = "x86_64") {
+        Some(utf8_simd::Kernel::PORTABLE)
+    } else {
+        None
     },
     utf8_to_utf16: scalar::convert::<Utf8, Utf16>,
     ascii_to_utf16: scalar::ascii_to_utf16,
@@ -215,7 +218,7 @@ pub(crate) static PORTABLE: Kernel = Kernel {
 /// [`Transcoder::all`](crate::Transcoder::all), the per-ISA constructors,
 /// the tests, the guard-page tests, the fuzz targets and the benchmarks
 /// iterate it (through [`kernels`](crate::kernels)).
-pub(crate) static ALL: &[&Kernel] = &[
+pub(crate) const ALL: &[&Kernel] = &[
     #[cfg(target_arch = "x86_64")]
     &x86_64::AVX512VBMI2,
     #[cfg(target_arch = "x86_64")]
@@ -240,13 +243,24 @@ impl Kernel {
     /// separated by commas (empty for the portable ones).
     #[must_use]
     pub const fn features(&self) -> &'static str {
-        self.features
+        self.isa.features()
     }
 
     /// Whether this CPU can run them.
     #[must_use]
     pub fn is_available(&self) -> bool {
-        (self.available)()
+        self.isa.is_available()
+    }
+
+    /// Exact UTF-8 validation with the table's utf8-simd kernel (its
+    /// `KernelValidator`: no short-input path), or utf8-simd's dispatched
+    /// choice where the table names none or this CPU cannot run it.
+    #[inline]
+    pub(crate) fn validate_utf8(&self, src: &[u8]) -> Result<(), Utf8Error> {
+        match self.utf8.and_then(utf8_simd::Kernel::validator) {
+            Some(v) => codec_core::Utf8Validator::validate(&v, src),
+            None => utf8_simd::validate(src),
+        }
     }
 
     /// These kernels as a [`Transcoder`](crate::Transcoder), if this CPU can
@@ -261,18 +275,14 @@ impl core::fmt::Debug for Kernel {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Kernel")
             .field("name", &self.name)
-            .field("features", &self.features)
+            .field("features", &self.features())
             .finish_non_exhaustive()
     }
 }
 
-/// UTF-8 validation with utf8-simd's kernel called `name` (from its
-/// registry), or its dispatched choice if this CPU cannot run that one.
-pub(crate) fn validate_with(name: &str, src: &[u8]) -> Result<(), Utf8Error> {
-    let kernel = utf8_simd::kernels().iter().find(|k| k.name() == name);
-    match kernel.and_then(|k| k.validator()) {
-        Some(v) => codec_core::Utf8Validator::validate(&v, src),
-        None => utf8_simd::validate(src),
+impl codec_arch::Registered for Kernel {
+    fn isa(&self) -> Isa {
+        self.isa
     }
 }
 
@@ -285,7 +295,7 @@ pub(crate) struct Checked(&'static Kernel);
 impl Checked {
     /// `k`, if this CPU can run it.
     pub(crate) fn new(k: &'static Kernel) -> Option<Checked> {
-        (k.available)().then_some(Checked(k))
+        k.is_available().then_some(Checked(k))
     }
 
     /// The portable table, which every CPU can run.
@@ -334,35 +344,43 @@ impl Checked {
 }
 
 mod dispatch {
-    //! Detection, once (cpufeatures reads `cpuid`, with or without `std`),
-    //! cached in an atomic pointer.
+    //! The first table of `ALL` this CPU can run, chosen once and cached
+    //! (`codec_arch::Dispatch`).
 
-    use super::{ALL, Kernel, PORTABLE};
-    use core::sync::atomic::{AtomicPtr, Ordering};
+    use super::{ALL, Kernel};
+    use codec_arch::Dispatch;
 
-    /// The chosen table, or null before the first call.
-    static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());
+    static CHOSEN: Dispatch<Kernel> = Dispatch::new_refs(ALL);
 
     #[inline]
     pub(super) fn best() -> &'static Kernel {
-        let p = CHOSEN.load(Ordering::Relaxed);
-        if p.is_null() {
-            return detect();
-        }
-        // SAFETY: CHOSEN is only ever null or a pointer to one of the
-        // `static` tables in ALL (stored by `detect`), which live forever
-        // and are never written through.
-        unsafe { &*p }
+        CHOSEN.get()
     }
+}
 
-    #[cold]
-    fn detect() -> &'static Kernel {
-        let k: &'static Kernel = ALL
-            .iter()
-            .copied()
-            .find(|k| k.is_available())
-            .unwrap_or(&PORTABLE);
-        CHOSEN.store(core::ptr::from_ref(k).cast_mut(), Ordering::Relaxed);
-        k
-    }
+/// The tables the per-ISA constructors (`Transcoder::avx2()` and the
+/// like) name, by reference; `None` where the target has no such table.
+pub(crate) mod named {
+    use super::Kernel;
+
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) const SSE41: Option<&'static Kernel> = Some(&super::x86_64::SSE41);
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) const AVX2: Option<&'static Kernel> = Some(&super::x86_64::AVX2);
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) const AVX512: Option<&'static Kernel> = Some(&super::x86_64::AVX512);
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) const AVX512VBMI2: Option<&'static Kernel> = Some(&super::x86_64::AVX512VBMI2);
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(crate) const SSE41: Option<&'static Kernel> = None;
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(crate) const AVX2: Option<&'static Kernel> = None;
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(crate) const AVX512: Option<&'static Kernel> = None;
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(crate) const AVX512VBMI2: Option<&'static Kernel> = None;
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    pub(crate) const NEON: Option<&'static Kernel> = Some(&super::aarch64::NEON);
+    #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
+    pub(crate) const NEON: Option<&'static Kernel> = None;
 }

@@ -18,19 +18,20 @@
 //!
 //! `KERNELS` lists every kernel compiled for the target, fastest first, and
 //! is the only place that names them: the dispatch runs the first one the
-//! CPU can run, the per-ISA validators ([`Avx2`] and the like)
-//! look themselves up in it by name, and the tests, guard-page tests, fuzz
+//! CPU can run, the per-ISA validators ([`Avx2`] and the like) hold
+//! their kernel by `&'static` reference, and the tests, guard-page tests, fuzz
 //! targets, `cargo xtask exhaustive` and the benchmarks iterate it. A new
 //! kernel is one line there; a kernel left out of it is dead code, which
 //! CI's `clippy -D warnings` rejects.
 //!
 //! # Dispatch
 //!
-//! The first call detects the CPU's features (with the `cpufeatures` crate:
-//! `cpuid` and `xgetbv`, so it works without `std` too) and caches the
+//! `codec_arch::Dispatch`: the first call detects the CPU's features
+//! (`codec_arch::Features`, so it works without `std` too) and caches the
 //! chosen kernel in a static `AtomicPtr`, which every later call loads and
 //! calls through (memchr's scheme, with a static table of entry points
-//! instead of a transmuted function pointer). Where the crate is compiled
+//! instead of a transmuted function pointer). Each SIMD kernel holds its
+//! variant entry points (`variants.rs`) by `&'static` reference. Where the crate is compiled
 //! with the best kernel's features (`-C target-feature=+avx512f,+avx512bw`
 //! or a `target-cpu` that has them) that kernel is called directly.
 //! Targets without a SIMD kernel use the portable one (utf8-dfa).
@@ -39,6 +40,7 @@
 //! `input[..pos]` is a prefix of well-formed UTF-8; `crate::exact` turns
 //! that into the exact error.
 
+use codec_arch::{Dispatch, Entry, Isa};
 use codec_core::{Utf8Error, Utf8Validator};
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
@@ -72,6 +74,9 @@ pub(crate) mod variants;
 )))]
 pub(crate) mod variants {
     use crate::variant::Tables;
+
+    /// No SIMD kernel, so no variant entry points.
+    pub(crate) enum Entry {}
 
     /// Nothing checked.
     pub(crate) fn check_blocks(_: &Tables, _: &[u8]) -> Result<usize, usize> {
@@ -142,12 +147,17 @@ mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
-/// One kernel: its name, the CPU features it needs, and its entry points.
-/// The list of them is [`kernels`].
+/// One kernel: its name, the CPU features it needs, and its entry points
+/// (with the variant entry points of utf8-variants' encodings). The list
+/// of them is [`kernels`].
 pub struct Kernel {
-    name: &'static str,
-    features: &'static str,
-    detect: fn() -> bool,
+    entry: Entry<Fns>,
+    /// The variant entry points, for every SIMD kernel.
+    variants: Option<&'static variants::Entry>,
+}
+
+/// A kernel's UTF-8 entry points.
+struct Fns {
     validate: unsafe fn(&[u8]) -> Result<(), usize>,
     is_valid: unsafe fn(&[u8]) -> bool,
 }
@@ -155,31 +165,51 @@ pub struct Kernel {
 impl core::fmt::Debug for Kernel {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Kernel")
-            .field("name", &self.name)
-            .field("features", &self.features)
+            .field("name", &self.name())
+            .field("features", &self.features())
             .finish_non_exhaustive()
     }
 }
 
+impl codec_arch::Registered for Kernel {
+    fn isa(&self) -> Isa {
+        self.entry.isa()
+    }
+}
+
 impl Kernel {
+    /// The kernel of a registry line.
+    const fn new(
+        name: &'static str,
+        isa: Isa,
+        validate: unsafe fn(&[u8]) -> Result<(), usize>,
+        is_valid: unsafe fn(&[u8]) -> bool,
+        variants: Option<&'static variants::Entry>,
+    ) -> Kernel {
+        Kernel {
+            entry: Entry::new(name, isa, Fns { validate, is_valid }),
+            variants,
+        }
+    }
+
     /// The kernel's name: `"avx512"`, `"avx2"`, `"sse4.1"`, `"neon"`,
     /// `"portable"`.
     #[must_use]
     pub const fn name(&self) -> &'static str {
-        self.name
+        self.entry.name()
     }
 
     /// The CPU features it needs, as `target_feature` names separated by
     /// commas (empty for the portable kernel).
     #[must_use]
     pub const fn features(&self) -> &'static str {
-        self.features
+        self.entry.features()
     }
 
     /// Whether this CPU can run it.
     #[must_use]
     pub fn is_available(&self) -> bool {
-        (self.detect)()
+        self.entry.is_available()
     }
 
     /// The kernel as a validator, if this CPU can run it.
@@ -188,16 +218,33 @@ impl Kernel {
         self.is_available()
             .then_some(KernelValidator { kernel: self })
     }
+
+    /// The portable kernel (utf8-dfa's scalar validator), last in
+    /// [`kernels`] on every target.
+    pub const PORTABLE: &'static Kernel = &PORTABLE;
+
+    /// Exact validation with this kernel, as its [`KernelValidator`]
+    /// answers (no short-input path), if this CPU can run it: for callers
+    /// that hold a kernel by a reference that is not `'static`.
+    #[must_use]
+    pub fn try_validate(&self, input: &[u8]) -> Option<Result<(), Utf8Error>> {
+        if !self.is_available() {
+            return None;
+        }
+        // SAFETY: this CPU has the kernel's features, just checked.
+        let blocks = unsafe { (self.entry.get().validate)(input) };
+        Some(blocks.or_else(|pos| crate::exact::locate(input, pos)))
+    }
 }
 
 /// The portable kernel: utf8-dfa's scalar validator, on every target.
-const PORTABLE: Kernel = Kernel {
-    name: "portable",
-    features: "",
-    detect: || true,
-    validate: crate::scalar::validate,
-    is_valid: crate::scalar::is_valid,
-};
+const PORTABLE: Kernel = Kernel::new(
+    "portable",
+    Isa::PORTABLE,
+    crate::scalar::validate,
+    crate::scalar::is_valid,
+    None,
+);
 
 /// Every kernel compiled for this target, fastest first. See the module
 /// docs: this is the one list of them.
@@ -248,11 +295,11 @@ pub fn kernels() -> &'static [Kernel] {
 /// ```
 #[must_use]
 pub fn chosen_kernel() -> &'static Kernel {
-    KERNELS
-        .iter()
-        .find(|k| k.is_available())
-        .unwrap_or(&KERNELS[KERNELS.len() - 1])
+    CHOSEN.get()
 }
+
+/// The first kernel of `KERNELS` this CPU can run, chosen once.
+static CHOSEN: Dispatch<Kernel> = Dispatch::new(&KERNELS);
 
 /// A kernel that this CPU can run, as a [`Utf8Validator`]: from
 /// [`Kernel::validator`].
@@ -275,13 +322,13 @@ impl KernelValidator {
     fn blocks(&self, input: &[u8]) -> Result<(), usize> {
         // SAFETY: a `KernelValidator` is made only by `Kernel::validator`,
         // after `detect` found the kernel's features on this CPU.
-        unsafe { (self.kernel.validate)(input) }
+        unsafe { (self.kernel.entry.get().validate)(input) }
     }
 
     /// The kernel's raw yes or no, without checkpoints.
     fn blocks_valid(&self, input: &[u8]) -> bool {
         // SAFETY: as in `blocks`.
-        unsafe { (self.kernel.is_valid)(input) }
+        unsafe { (self.kernel.entry.get().is_valid)(input) }
     }
 }
 
@@ -295,7 +342,7 @@ impl Utf8Validator for KernelValidator {
 
     fn is_valid(&self, input: &[u8]) -> bool {
         // SAFETY: as in `blocks`.
-        unsafe { (self.kernel.is_valid)(input) }
+        unsafe { (self.kernel.entry.get().is_valid)(input) }
     }
 
     fn from_utf8<'a>(&self, input: &'a [u8]) -> Result<&'a str, Utf8Error> {
@@ -325,7 +372,12 @@ pub(crate) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
             target_arch = "x86_64",
             target_feature = "avx512f",
             target_feature = "avx512bw",
-            target_feature = "avx2"
+            target_feature = "avx512cd",
+            target_feature = "avx512vl",
+            target_feature = "avx2",
+            target_feature = "bmi1",
+            target_feature = "bmi2",
+            target_feature = "popcnt"
         ))] {
             // SAFETY: the crate is compiled with the kernel's features (the
             // cfg above), so every CPU that runs this code has them.
@@ -349,7 +401,12 @@ pub(crate) fn is_valid_blocks(input: &[u8]) -> bool {
             target_arch = "x86_64",
             target_feature = "avx512f",
             target_feature = "avx512bw",
-            target_feature = "avx2"
+            target_feature = "avx512cd",
+            target_feature = "avx512vl",
+            target_feature = "avx2",
+            target_feature = "bmi1",
+            target_feature = "bmi2",
+            target_feature = "popcnt"
         ))] {
             // SAFETY: as in `validate_blocks`.
             unsafe { x86_64::avx512::is_valid(input) }
@@ -368,57 +425,31 @@ pub(crate) fn is_valid_blocks(input: &[u8]) -> bool {
     not(all(
         target_feature = "avx512f",
         target_feature = "avx512bw",
-        target_feature = "avx2"
+        target_feature = "avx512cd",
+        target_feature = "avx512vl",
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "popcnt"
     ))
 ))]
 mod dispatch {
-    //! Run-time choice, cached in an atomic pointer to the chosen kernel.
-
-    use super::Kernel;
-    use core::sync::atomic::{AtomicPtr, Ordering};
-
-    /// The chosen kernel; [`DETECT`] until the first call. It only ever
-    /// points to `DETECT` or to an element of `KERNELS`.
-    static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(&DETECT as *const Kernel as *mut Kernel);
-
-    /// Detects, caches, and runs the chosen kernel.
-    static DETECT: Kernel = Kernel {
-        name: "detect",
-        features: "",
-        detect: || true,
-        // SAFETY: `detect` returns a kernel whose features it found.
-        validate: |input| unsafe { (detect().validate)(input) },
-        // SAFETY: as above.
-        is_valid: |input| unsafe { (detect().is_valid)(input) },
-    };
-
-    /// Chooses the kernel for this CPU and caches it.
-    #[cold]
-    fn detect() -> &'static Kernel {
-        let kernel = super::chosen_kernel();
-        CHOSEN.store(kernel as *const Kernel as *mut Kernel, Ordering::Relaxed);
-        kernel
-    }
-
-    /// The cached kernel.
-    #[inline]
-    fn chosen() -> &'static Kernel {
-        // SAFETY: CHOSEN always holds a pointer to `DETECT` or to an element
-        // of the `KERNELS` static, which live forever and are never written.
-        unsafe { &*CHOSEN.load(Ordering::Relaxed) }
-    }
+    //! Run-time choice: `codec_arch::Dispatch`, cached in an atomic
+    //! pointer to the chosen kernel.
 
     #[inline]
     pub(super) fn validate_blocks(input: &[u8]) -> Result<(), usize> {
-        // SAFETY: CHOSEN holds `DETECT` or a kernel whose features `detect`
-        // found on this CPU.
-        unsafe { (chosen().validate)(input) }
+        let kernel = super::CHOSEN.get();
+        // SAFETY: `Dispatch` returns only a kernel whose features this CPU
+        // has.
+        unsafe { (kernel.entry.get().validate)(input) }
     }
 
     #[inline]
     pub(super) fn is_valid_blocks(input: &[u8]) -> bool {
+        let kernel = super::CHOSEN.get();
         // SAFETY: as in `validate_blocks`.
-        unsafe { (chosen().is_valid)(input) }
+        unsafe { (kernel.entry.get().is_valid)(input) }
     }
 }
 
@@ -456,27 +487,44 @@ pub(crate) fn valid_string(bytes: alloc::vec::Vec<u8>) -> alloc::string::String 
     unsafe { alloc::string::String::from_utf8_unchecked(bytes) }
 }
 
-/// The kernel named `name` in the registry, as a validator, if this CPU can
-/// run it.
-fn registered(name: &str) -> Option<KernelValidator> {
-    KERNELS
-        .iter()
-        .find(|k| k.name == name)
-        .and_then(Kernel::validator)
+/// The kernels that the per-ISA validators name, by reference (`None`
+/// where the target has no such kernel).
+mod named {
+    use super::Kernel;
+
+    #[cfg(target_arch = "x86_64")]
+    pub(super) const AVX512: Option<&'static Kernel> = Some(&super::x86_64::avx512::KERNEL);
+    #[cfg(target_arch = "x86_64")]
+    pub(super) const AVX2: Option<&'static Kernel> = Some(&super::x86_64::avx2::KERNEL);
+    #[cfg(target_arch = "x86_64")]
+    pub(super) const SSE41: Option<&'static Kernel> = Some(&super::x86_64::sse41::KERNEL);
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) const AVX512: Option<&'static Kernel> = None;
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) const AVX2: Option<&'static Kernel> = None;
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) const SSE41: Option<&'static Kernel> = None;
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    pub(super) const NEON: Option<&'static Kernel> = Some(&super::aarch64::neon::KERNEL);
+    #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
+    pub(super) const NEON: Option<&'static Kernel> = None;
 }
 
 macro_rules! isa_validator {
-    ($(#[$doc:meta])* $name:ident, $kernel:literal) => {
+    ($(#[$doc:meta])* $name:ident, $kernel:ident, $label:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
         pub struct $name(KernelValidator);
 
         impl $name {
-            #[doc = concat!("The validator, if this CPU can run the `", $kernel, "` kernel (never off the targets that have it).")]
+            #[doc = concat!("The validator, if this CPU can run the `", $label, "` kernel (never off the targets that have it).")]
             #[must_use]
             pub fn new() -> Option<Self> {
-                registered($kernel).map($name)
+                named::$kernel.and_then(Kernel::validator).map($name)
             }
+
+            #[doc = concat!("The `", $label, "` kernel of [`kernels`], by reference, if the target has it (whether or not this CPU can run it).")]
+            pub const KERNEL: Option<&'static Kernel> = named::$kernel;
 
             #[doc = concat!("Whether [`", stringify!($name), "::new`] returns `Some`.")]
             #[must_use]
@@ -524,6 +572,7 @@ isa_validator!(
     /// AVX2), named explicitly, for tests and benchmarks. Short inputs take the
     /// free functions' short paths.
     Avx512,
+    AVX512,
     "avx512"
 );
 
@@ -531,6 +580,7 @@ isa_validator!(
     /// The AVX2 kernel (32-byte registers), named explicitly, for tests and
     /// benchmarks. Short inputs take the free functions' short paths.
     Avx2,
+    AVX2,
     "avx2"
 );
 
@@ -539,6 +589,7 @@ isa_validator!(
     /// explicitly, for tests and benchmarks. Short inputs take the free
     /// functions' short paths.
     Sse41,
+    SSE41,
     "sse4.1"
 );
 
@@ -548,6 +599,7 @@ isa_validator!(
     /// paths. NEON is part of every aarch64 target but the `softfloat` ones,
     /// where this is always available and is what the free functions use.
     Neon,
+    NEON,
     "neon"
 );
 

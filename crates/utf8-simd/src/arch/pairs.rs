@@ -172,27 +172,29 @@ pub(crate) mod x86 {
         (i, w)
     }
 
-    /// [`to_pairs`] compiled with AVX2 (VEX encoding), for the AVX2 and
-    /// AVX-512 kernels.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(crate) unsafe fn avx2_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        // SAFETY: AVX2 implies SSSE3 and SSE4.1.
-        unsafe { to_pairs(input, out) }
+    codec_arch::enable! { avx2;
+        /// [`to_pairs`] compiled with AVX2 (VEX encoding), for the AVX2 and
+        /// AVX-512 kernels.
+        ///
+        /// # Safety
+        ///
+        /// The CPU has AVX2.
+        pub(crate) unsafe fn avx2_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: AVX2 implies SSSE3 and SSE4.1.
+            unsafe { to_pairs(input, out) }
+        }
     }
 
-    /// [`to_pairs`] for the SSE4.1 kernel.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has SSSE3 and SSE4.1.
-    #[target_feature(enable = "ssse3,sse4.1")]
-    pub(crate) unsafe fn sse41_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        // SAFETY: the caller guarantees the features.
-        unsafe { to_pairs(input, out) }
+    codec_arch::enable! { sse41;
+        /// [`to_pairs`] for the SSE4.1 kernel.
+        ///
+        /// # Safety
+        ///
+        /// The CPU has SSSE3 and SSE4.1.
+        pub(crate) unsafe fn sse41_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: the caller guarantees the features.
+            unsafe { to_pairs(input, out) }
+        }
     }
 
     /// The passes of `pairs_to_utf8` over `input` and `out` while both
@@ -244,27 +246,29 @@ pub(crate) mod x86 {
         (i, w)
     }
 
-    /// [`to_utf8`] compiled with AVX2 (VEX encoding), for the AVX2 and
-    /// AVX-512 kernels.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(crate) unsafe fn avx2_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        // SAFETY: AVX2 implies SSSE3 and SSE4.1.
-        unsafe { to_utf8(input, out) }
+    codec_arch::enable! { avx2;
+        /// [`to_utf8`] compiled with AVX2 (VEX encoding), for the AVX2 and
+        /// AVX-512 kernels.
+        ///
+        /// # Safety
+        ///
+        /// The CPU has AVX2.
+        pub(crate) unsafe fn avx2_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: AVX2 implies SSSE3 and SSE4.1.
+            unsafe { to_utf8(input, out) }
+        }
     }
 
-    /// [`to_utf8`] for the SSE4.1 kernel.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has SSSE3 and SSE4.1.
-    #[target_feature(enable = "ssse3,sse4.1")]
-    pub(crate) unsafe fn sse41_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        // SAFETY: the caller guarantees the features.
-        unsafe { to_utf8(input, out) }
+    codec_arch::enable! { sse41;
+        /// [`to_utf8`] for the SSE4.1 kernel.
+        ///
+        /// # Safety
+        ///
+        /// The CPU has SSSE3 and SSE4.1.
+        pub(crate) unsafe fn sse41_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+            // SAFETY: the caller guarantees the features.
+            unsafe { to_utf8(input, out) }
+        }
     }
 }
 

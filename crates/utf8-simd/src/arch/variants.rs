@@ -32,17 +32,10 @@
 //! in the full check while the last block of each holds markers (a run of
 //! supplementary characters is checked once, not twice). A lead surrogate
 //! ending a block is a marker, so a group never starts after an open lead
-//! (see [`validate`]). Measured first with a per-block test of the flags
-//! and the MUTF ASCII test below (lipsum texts at 64 KiB, ratios
-//! to the UTF-8 kernel in the same process, Intel Xeon, both builds with
-//! branches aligned to 32 bytes, three alternating runs): AVX2 CESU-8
-//! 0.62–0.70 before, 0.86–0.87 after (ASCII 0.97 both), MUTF-8 0.50–0.55
-//! before, 0.77–0.79 after (ASCII 0.62 → 0.96); AVX-512 CESU-8 0.72–0.75 →
-//! 0.92–0.97, MUTF-8 0.59–0.65 → 0.88–0.97. Testing the flags once per
-//! group instead of once per block took the AVX2 check of CESU-8 from 69.3K
-//! to 61.1K instructions per 64 KiB of Chinese (callgrind; UTF-8's kernel:
-//! 61.2K) and its time from 0.68–0.80x to 0.92–0.99x the UTF-8 kernel's
-//! (docs/results/utf8-variants.md, "Plain groups").
+//! (see [`validate`]). Testing the flags once per group rather than once
+//! per block took the AVX2 check of CESU-8 from 0.68–0.80× to 0.92–0.99×
+//! the UTF-8 kernel's time on Chinese text (docs/results/utf8-variants.md,
+//! "Plain groups", which has the other ratios).
 //!
 //! Text whose characters are all supplementary (emoji, CJK Extension B)
 //! needs the full check in every block, 1.5 bytes of it for each byte of
@@ -50,11 +43,9 @@
 //! groups of 256 bytes compared with the byte pattern of surrogate pairs
 //! (`ED A0..AF 80..BF ED B0..BF 80..BF`, from a lead found just before a
 //! checkpoint of the full mode), three operations per register, back to
-//! the full mode where a group does not match. (Zen 4, 64 KiB of Emoji as
-//! CESU-8: 110.8K -> 13.8K instructions with AVX2, callgrind; per byte
-//! 3.7x UTF-8's validation of the same text with AVX2, 3.0x with AVX-512,
-//! where it was 0.65x; docs/results/utf8-variants.md, "Runs of surrogate
-//! pairs".)
+//! the full mode where a group does not match (Zen 4, 64 KiB of Emoji as
+//! CESU-8: 110.8K -> 13.8K instructions with AVX2; docs/results/
+//! utf8-variants.md, "Runs of surrogate pairs").
 //!
 //! The loop is the UTF-8 kernel's (ASCII runs, non-ASCII runs, checkpoints
 //! every [`GROUP`] bytes), minus its tail: the caller (utf8-variants) checks
@@ -72,11 +63,10 @@
 //! of `crate::variant::bmp_str`: with those tables every surrogate is an
 //! error too, so "no flag" means "UTF-8 whose characters are all in the
 //! BMP", the text CESU-8 and MUTF-8 decode to itself, and which
-//! utf8-variants also checks first when it validates them. (Zen 4: CESU-8
-//! decode 1.6x `simd_cesu8::decode` with the plain mode's loop, where
-//! UTF-8's validation and a scan for `F0..` made 0.9-1.1x; 1.8x, and with
-//! AVX2 1.47-1.50x, with the loop of [`bmp`]; docs/results/utf8-variants.md,
-//! "One pass" and "Groups of four blocks".)
+//! utf8-variants also checks first when it validates them (Zen 4: CESU-8
+//! decoding 1.8x `simd_cesu8::decode` with the loop of [`bmp`], where
+//! UTF-8's validation and a scan for `F0..` made 0.9-1.1x;
+//! docs/results/utf8-variants.md, "One pass").
 
 use super::kernel::{BLOCK, Consts, GROUP, RunCheck, RunEnd, block_is_ascii, non_ascii_run};
 use super::vector::Vector;
@@ -1000,83 +990,92 @@ mod x86 {
     use super::{Tables, pairs, run, run_bmp};
     use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
-    #[target_feature(enable = "avx512f,avx512bw,avx2")]
-    pub(super) fn avx512(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-        // SAFETY: compiled for, and (see `ENTRIES`) only called with, the
-        // features `__m512i`'s `Vector` methods use; the pairs mode is
-        // this kernel's.
-        unsafe { run::<__m512i>(t, input, avx512_pairs) }
+    codec_arch::enable! { avx512;
+        pub(super) fn avx512(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+            // SAFETY: compiled for, and (see `AVX512`) only called with, the
+            // features `__m512i`'s `Vector` methods use; the pairs mode is
+            // this kernel's.
+            unsafe { run::<__m512i>(t, input, avx512_pairs) }
+        }
     }
 
-    #[target_feature(enable = "avx2")]
-    pub(super) fn avx2(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-        // SAFETY: as for `avx512`, with AVX2 and `__m256i`.
-        unsafe { run::<__m256i>(t, input, avx2_pairs) }
+    codec_arch::enable! { avx2;
+        pub(super) fn avx2(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+            // SAFETY: as for `avx512`, with AVX2 and `__m256i`.
+            unsafe { run::<__m256i>(t, input, avx2_pairs) }
+        }
     }
 
-    #[target_feature(enable = "ssse3,sse4.1")]
-    pub(super) fn sse41(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-        // SAFETY: as for `avx512`, with SSSE3, SSE4.1 and `__m128i`.
-        unsafe { run::<__m128i>(t, input, sse41_pairs) }
+    codec_arch::enable! { sse41;
+        pub(super) fn sse41(t: &Tables, input: &[u8]) -> Result<usize, usize> {
+            // SAFETY: as for `avx512`, with SSSE3, SSE4.1 and `__m128i`.
+            unsafe { run::<__m128i>(t, input, sse41_pairs) }
+        }
     }
 
     // The pairs mode of each, out of line (see `pairs`).
 
-    /// # Safety
-    ///
-    /// As for `pairs`: `GROUP <= i <= input.len()`.
-    #[target_feature(enable = "avx512f,avx512bw,avx2")]
-    unsafe fn avx512_pairs(input: &[u8], i: usize) -> (usize, bool) {
-        // SAFETY: compiled for the features `__m512i`'s methods use, and
-        // called only from `avx512`, which has them; the caller guarantees
-        // `i`.
-        unsafe { pairs::<__m512i>(input, i) }
+    codec_arch::enable! { avx512;
+        /// # Safety
+        ///
+        /// As for `pairs`: `GROUP <= i <= input.len()`.
+        unsafe fn avx512_pairs(input: &[u8], i: usize) -> (usize, bool) {
+            // SAFETY: compiled for the features `__m512i`'s methods use, and
+            // called only from `avx512`, which has them; the caller guarantees
+            // `i`.
+            unsafe { pairs::<__m512i>(input, i) }
+        }
     }
 
-    /// # Safety
-    ///
-    /// As for `avx512_pairs`.
-    #[target_feature(enable = "avx2")]
-    unsafe fn avx2_pairs(input: &[u8], i: usize) -> (usize, bool) {
-        // SAFETY: as for `avx512_pairs`, with AVX2 and `__m256i`.
-        unsafe { pairs::<__m256i>(input, i) }
+    codec_arch::enable! { avx2;
+        /// # Safety
+        ///
+        /// As for `avx512_pairs`.
+        unsafe fn avx2_pairs(input: &[u8], i: usize) -> (usize, bool) {
+            // SAFETY: as for `avx512_pairs`, with AVX2 and `__m256i`.
+            unsafe { pairs::<__m256i>(input, i) }
+        }
     }
 
-    /// # Safety
-    ///
-    /// As for `avx512_pairs`.
-    #[target_feature(enable = "ssse3,sse4.1")]
-    unsafe fn sse41_pairs(input: &[u8], i: usize) -> (usize, bool) {
-        // SAFETY: as for `avx512_pairs`, with SSSE3, SSE4.1 and `__m128i`.
-        unsafe { pairs::<__m128i>(input, i) }
+    codec_arch::enable! { sse41;
+        /// # Safety
+        ///
+        /// As for `avx512_pairs`.
+        unsafe fn sse41_pairs(input: &[u8], i: usize) -> (usize, bool) {
+            // SAFETY: as for `avx512_pairs`, with SSSE3, SSE4.1 and `__m128i`.
+            unsafe { pairs::<__m128i>(input, i) }
+        }
     }
 
     // The BMP check, in functions of its own so that the variant entries
     // above keep their code (their three rule sets share one function's
     // register allocation, which moved with every change tried there).
 
-    #[target_feature(enable = "avx512f,avx512bw,avx2")]
-    pub(super) fn avx512_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
-        // SAFETY: as for `avx512`.
-        unsafe { run_bmp::<__m512i, NUL>(input) }
+    codec_arch::enable! { avx512;
+        pub(super) fn avx512_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+            // SAFETY: as for `avx512`.
+            unsafe { run_bmp::<__m512i, NUL>(input) }
+        }
     }
 
-    #[target_feature(enable = "avx2")]
-    pub(super) fn avx2_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
-        // SAFETY: as for `avx2`.
-        unsafe { run_bmp::<__m256i, NUL>(input) }
+    codec_arch::enable! { avx2;
+        pub(super) fn avx2_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+            // SAFETY: as for `avx2`.
+            unsafe { run_bmp::<__m256i, NUL>(input) }
+        }
     }
 
-    #[target_feature(enable = "ssse3,sse4.1")]
-    pub(super) fn sse41_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
-        // SAFETY: as for `sse41`.
-        unsafe { run_bmp::<__m128i, NUL>(input) }
+    codec_arch::enable! { sse41;
+        pub(super) fn sse41_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+            // SAFETY: as for `sse41`.
+            unsafe { run_bmp::<__m128i, NUL>(input) }
+        }
     }
 }
 
-/// A kernel of the registry (by name) and its variant entry point.
-struct Entry {
-    kernel: &'static str,
+/// A SIMD kernel's variant entry points: a field of its `arch::Kernel`
+/// (by `&'static` reference), needing the kernel's features.
+pub(crate) struct Entry {
     check: unsafe fn(&Tables, &[u8]) -> Result<usize, usize>,
     /// The BMP check ([`run_bmp`]), `00` allowed.
     bmp: BlockCheck,
@@ -1103,58 +1102,58 @@ impl Entry {
     }
 }
 
-/// The variant entry point of each SIMD kernel of the registry, fastest
-/// first. A test checks that every SIMD kernel of `arch::kernels` has one.
+/// The AVX-512 kernel's variant entry points. A test checks that every
+/// SIMD kernel of `arch::kernels` has its own.
 #[cfg(target_arch = "x86_64")]
-static ENTRIES: [Entry; 3] = [
-    Entry {
-        kernel: "avx512",
-        // SAFETY: called only after the registry's kernel of that name was
-        // found available, and it needs the same features.
-        check: |t, input| unsafe { x86::avx512(t, input) },
-        // SAFETY: as above.
-        bmp: |input| unsafe { x86::avx512_bmp::<false>(input) },
-        // SAFETY: as above.
-        bmp_without_nul: |input| unsafe { x86::avx512_bmp::<true>(input) },
-        // SAFETY: as above (AVX-512 implies AVX2). The pairs take no wider
-        // registers: each pass is four pairs of 16 bytes' loads.
-        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2_to_utf8(input, out) },
-        // SAFETY: as above.
-        utf8_to_pairs: |input, out| unsafe { super::pairs::x86::avx2_to_pairs(input, out) },
-    },
-    Entry {
-        kernel: "avx2",
-        // SAFETY: as above.
-        check: |t, input| unsafe { x86::avx2(t, input) },
-        // SAFETY: as above.
-        bmp: |input| unsafe { x86::avx2_bmp::<false>(input) },
-        // SAFETY: as above.
-        bmp_without_nul: |input| unsafe { x86::avx2_bmp::<true>(input) },
-        // SAFETY: as above.
-        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2_to_utf8(input, out) },
-        // SAFETY: as above.
-        utf8_to_pairs: |input, out| unsafe { super::pairs::x86::avx2_to_pairs(input, out) },
-    },
-    Entry {
-        kernel: "sse4.1",
-        // SAFETY: as above.
-        check: |t, input| unsafe { x86::sse41(t, input) },
-        // SAFETY: as above.
-        bmp: |input| unsafe { x86::sse41_bmp::<false>(input) },
-        // SAFETY: as above.
-        bmp_without_nul: |input| unsafe { x86::sse41_bmp::<true>(input) },
-        // SAFETY: as above.
-        pairs_to_utf8: |input, out| unsafe { super::pairs::x86::sse41_to_utf8(input, out) },
-        // SAFETY: as above.
-        utf8_to_pairs: |input, out| unsafe { super::pairs::x86::sse41_to_pairs(input, out) },
-    },
-];
+pub(crate) static AVX512: Entry = Entry {
+    // SAFETY: called only through the kernel that holds this entry,
+    // once it is found available, and it needs the same features.
+    check: |t, input| unsafe { x86::avx512(t, input) },
+    // SAFETY: as above.
+    bmp: |input| unsafe { x86::avx512_bmp::<false>(input) },
+    // SAFETY: as above.
+    bmp_without_nul: |input| unsafe { x86::avx512_bmp::<true>(input) },
+    // SAFETY: as above (AVX-512 implies AVX2). The pairs take no wider
+    // registers: each pass is four pairs of 16 bytes' loads.
+    pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2_to_utf8(input, out) },
+    // SAFETY: as above.
+    utf8_to_pairs: |input, out| unsafe { super::pairs::x86::avx2_to_pairs(input, out) },
+};
 
-/// On aarch64, NEON is part of the target wherever this module is
-/// compiled: the `neon` kernel of the registry is always available.
+/// The AVX2 kernel's variant entry points.
+#[cfg(target_arch = "x86_64")]
+pub(crate) static AVX2: Entry = Entry {
+    // SAFETY: as in `AVX512`.
+    check: |t, input| unsafe { x86::avx2(t, input) },
+    // SAFETY: as above.
+    bmp: |input| unsafe { x86::avx2_bmp::<false>(input) },
+    // SAFETY: as above.
+    bmp_without_nul: |input| unsafe { x86::avx2_bmp::<true>(input) },
+    // SAFETY: as above.
+    pairs_to_utf8: |input, out| unsafe { super::pairs::x86::avx2_to_utf8(input, out) },
+    // SAFETY: as above.
+    utf8_to_pairs: |input, out| unsafe { super::pairs::x86::avx2_to_pairs(input, out) },
+};
+
+/// The SSE4.1 kernel's variant entry points.
+#[cfg(target_arch = "x86_64")]
+pub(crate) static SSE41: Entry = Entry {
+    // SAFETY: as in `AVX512`.
+    check: |t, input| unsafe { x86::sse41(t, input) },
+    // SAFETY: as above.
+    bmp: |input| unsafe { x86::sse41_bmp::<false>(input) },
+    // SAFETY: as above.
+    bmp_without_nul: |input| unsafe { x86::sse41_bmp::<true>(input) },
+    // SAFETY: as above.
+    pairs_to_utf8: |input, out| unsafe { super::pairs::x86::sse41_to_utf8(input, out) },
+    // SAFETY: as above.
+    utf8_to_pairs: |input, out| unsafe { super::pairs::x86::sse41_to_pairs(input, out) },
+};
+
+/// The NEON kernel's variant entry points. NEON is part of the target
+/// wherever this module is compiled: always available.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-static ENTRIES: [Entry; 1] = [Entry {
-    kernel: "neon",
+pub(crate) static NEON: Entry = Entry {
     // SAFETY: this module is compiled with NEON (the `cfg` above), all that
     // `uint8x16_t`'s `Vector` methods use.
     check: |t, input| unsafe { run::<core::arch::aarch64::uint8x16_t>(t, input, neon_pairs) },
@@ -1164,7 +1163,7 @@ static ENTRIES: [Entry; 1] = [Entry {
     bmp_without_nul: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, true>(input) },
     pairs_to_utf8: super::pairs::neon::to_utf8,
     utf8_to_pairs: super::pairs::neon::to_pairs,
-}];
+};
 
 /// The pairs mode of the `neon` kernel.
 ///
@@ -1178,40 +1177,22 @@ unsafe fn neon_pairs(input: &[u8], i: usize) -> (usize, bool) {
     unsafe { pairs::<core::arch::aarch64::uint8x16_t>(input, i) }
 }
 
-/// The entry for `kernel`, if it has one and this CPU can run it.
+/// The entry of `kernel`, if it has one and this CPU can run it.
 fn entry_for(kernel: &super::Kernel) -> Option<&'static Entry> {
-    ENTRIES
-        .iter()
-        .find(|e| e.kernel == kernel.name())
-        .filter(|_| kernel.is_available())
+    kernel.variants.filter(|_| kernel.is_available())
 }
 
-/// Whether `kernel` has a variant entry point (whether or not this CPU can
+/// Whether `kernel` has variant entry points (whether or not this CPU can
 /// run it).
 pub(crate) fn has_entry(kernel: &super::Kernel) -> bool {
-    ENTRIES.iter().any(|e| e.kernel == kernel.name())
+    kernel.variants.is_some()
 }
 
-/// The chosen entry's index in `ENTRIES` (`ENTRIES.len()`: none), or
-/// `usize::MAX` before the first call.
-static CHOSEN: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(usize::MAX);
-
-/// The entry of the fastest kernel this CPU runs, if any.
+/// The entry of the kernel the dispatch chose, if it has one (the
+/// portable kernel has none).
 #[inline]
 fn chosen() -> Option<&'static Entry> {
-    use core::sync::atomic::Ordering;
-    let mut i = CHOSEN.load(Ordering::Relaxed);
-    if i == usize::MAX {
-        i = super::kernels()
-            .iter()
-            .find_map(|k| {
-                let e = entry_for(k)?;
-                ENTRIES.iter().position(|x| core::ptr::eq(x, e))
-            })
-            .unwrap_or(ENTRIES.len());
-        CHOSEN.store(i, Ordering::Relaxed);
-    }
-    ENTRIES.get(i)
+    super::chosen_kernel().variants
 }
 
 /// The variant check with the fastest kernel this CPU runs. Where none

@@ -83,43 +83,12 @@
 //!   than the scalar loop on short values (4.8 ns on one-byte values), so
 //!   CPUs without a kernel keep the scalar loop.
 //!
-//! # Measured on AMD Zen 4 (2026-11-26; EPYC KVM guest, 2 vCPUs, load 5-6)
+//! # Measured
 //!
-//! ns per value, 4096 values into a `[u64]`, minimum of 500 rounds, prost's
-//! loop 2.5-3.1 on the mix: the VBMI2 groups take the protobuf-like mix
-//! from 1.23 (the `pext` kernel) to 0.56-0.68, uniform lengths from 1.55
-//! to 1.04-1.40, uniform `u64` from 2.2 to 1.3-1.7, 2-byte values from
-//! 1.18 to 0.40-0.52; the `pext` kernel's eight-at-a-time one- and
-//! two-byte windows take 2-byte values from 1.18 to 0.57 (callgrind: 19.9
-//! to 5.2 instructions a value). Tried and dropped on the way:
-//! - the `pshufb` step of step 3 in mixed windows too (up to eight one- and
-//!   two-byte varints, then the next one from its word): the mix went from
-//!   1.23 to 1.35 ns and 17.3 to 18.9 instructions a value; runs of one-
-//!   and two-byte varints there average about four, too few to pay for the
-//!   step's set-up;
-//! - four one-byte varints at once in mixed windows, when four bytes in a
-//!   row do not continue (the `pext` kernel): the mix 1.22 to 1.15, uniform
-//!   lengths 1.55 to 1.64, no clear win;
-//! - four varints of 1 to 4 bytes at once in mixed windows (lengths from
-//!   four `tzcnt`s index 256 `pshufb` controls, `pmaddubsw` and `pmaddwd`
-//!   join the groups into `u32` lanes): the mix 1.22 to 1.11, but uniform
-//!   lengths 1.55 to 2.46 and uniform `u64` 2.1 to 3.1 (the failed tries);
-//!   ruling those out first by a run of 4 continuation bytes ahead left the
-//!   mix at 1.18-1.33 and uniform lengths at 1.85: dropped;
-//! - the VBMI2 groups: testing for a long varint with a `long_runs` mask
-//!   computed per call, and taking the next window's start from the groups'
-//!   count: the groups then sat on the chain from one window (or varint) to
-//!   the next, uniform `u64` 4.0 against 2.2 ns; bytes 9 and 10 gathered for
-//!   every group, not only in windows that hold such a varint: the mix 0.77
-//!   against 0.56-0.67; stopping in front of an overflowing 10th byte with a
-//!   `min` on the compare's mask instead of a branch: 1.5-2× slower (the
-//!   masked store and the loop's exit waited on the compare).
-//! - Masked VByte in the `pext` kernel's mixed windows (a 4096-entry table
-//!   on 12 continuation bits, up to 8 one- and two-byte varints a `pshufb`,
-//!   then the next varint by `pext`): the mix 1.13-1.24 at best against
-//!   1.22-1.32, uniform `u64` 2.4-2.9 against 2.1-2.4; with exact
-//!   `vpmaskmovq` stores or two chains 1.34-1.74 (3.4 varints a step;
-//!   `docs/results/varint.md`).
+//! On AMD Zen 4 the VBMI2 groups take the protobuf-like mix from 1.23 ns a
+//! value (the `pext` kernel) to 0.56-0.68 (prost: 2.5-3.1). The variants
+//! tried and dropped, with their figures, are in `docs/results/varint.md`
+//! ("Dead ends of the bulk kernel").
 
 /// Bytes per window: two AVX2 registers, four SSE ones. (32 measured
 /// slower: see the module docs.)

@@ -9,22 +9,22 @@
 //!   AVX-512 VBMI2 (eight varints at a time in vector lanes), with
 //!   `#[target_feature]` entry points.
 //! - `shuffle/`: the Stream VByte and Group Varint kernels (one table
-//!   shuffle per group of four `u32`s), with their own registry and
-//!   dispatch built the same way; their `ShuffleIsa` instances are
+//!   shuffle per group of four `u32`s), with their own list of kernels, of
+//!   the same registry type and dispatch; their `ShuffleIsa` instances are
 //!   `x86_64/shuffle.rs` and `aarch64/shuffle.rs`.
 //! - This file: the registry of kernels ([`kernels`]), the one list of
 //!   them, best first, which the dispatch, the tests, the guard-page tests,
 //!   the fuzz target and the benchmarks all iterate (as utf8-simd's);
 //!   [`KernelCodec`], the proof that a kernel can run here; and the
-//!   dispatch, which picks the first available kernel of the list once and
-//!   caches it in an `AtomicPtr`.
+//!   dispatch (`codec_arch::Dispatch`), which picks the first available
+//!   kernel of the list once and caches it in an `AtomicPtr`.
 //!
-//! On x86-64 the CPU's features are detected at run time with the
-//! `cpufeatures` crate (`cpuid` and `xgetbv`), with or without `std`; the
-//! `pext` speed test reads the vendor and family from `cpuid` too. On
-//! aarch64 the NEON kernel (`aarch64/`) is chosen at compile time, NEON
-//! being part of every aarch64 target but the `softfloat` ones. Other
-//! architectures have only the portable kernel, the scalar loop.
+//! The CPU's features, and whether its `pext` is fast, come from
+//! `codec_arch` (detected once, with or without `std`); the kernel is
+//! chosen by `codec_arch::Dispatch`. On aarch64 NEON is part of every
+//! target but the `softfloat` ones, where the NEON kernel (`aarch64/`) is
+//! compiled. Other architectures have only the portable kernel, the
+//! scalar loop.
 //!
 //! A kernel decodes what it can and stops in front of anything else (see
 //! `kernel`); `crate::bulk` decodes that varint with the scalar decoder and
@@ -45,83 +45,90 @@ mod kernel;
 ///
 /// [`Isa`]: crate::arch::kernel::Isa
 macro_rules! entry_points {
-    ($isa:ty, $features:literal) => {
-        /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
-            // SAFETY: this function is compiled with the features `$isa`
-            // needs, and callable only where the CPU has them.
-            unsafe { $crate::arch::kernel::decode::<$isa, u64, false>(input, out) }
+    ($isa:ty, $level:ident) => {
+        codec_arch::enable! { $level;
+            /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
+            pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: this function is compiled with the features `$isa`
+                // needs, and callable only where the CPU has them.
+                unsafe { $crate::arch::kernel::decode::<$isa, u64, false>(input, out) }
+            }
         }
 
-        /// The kernel into `u64`s, strict.
-        #[target_feature(enable = $features)]
-        pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { $crate::arch::kernel::decode::<$isa, u64, true>(input, out) }
+        codec_arch::enable! { $level;
+            /// The kernel into `u64`s, strict.
+            pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { $crate::arch::kernel::decode::<$isa, u64, true>(input, out) }
+            }
         }
 
-        /// The kernel into `u32`s, lenient.
-        #[target_feature(enable = $features)]
-        pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { $crate::arch::kernel::decode::<$isa, u32, false>(input, out) }
+        codec_arch::enable! { $level;
+            /// The kernel into `u32`s, lenient.
+            pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { $crate::arch::kernel::decode::<$isa, u32, false>(input, out) }
+            }
         }
 
-        /// The kernel into `u32`s, strict.
-        #[target_feature(enable = $features)]
-        pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { $crate::arch::kernel::decode::<$isa, u32, true>(input, out) }
+        codec_arch::enable! { $level;
+            /// The kernel into `u32`s, strict.
+            pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { $crate::arch::kernel::decode::<$isa, u32, true>(input, out) }
+            }
         }
 
-        /// The encoding kernel for `u64`s; see `arch::kernel::encode`.
-        ///
-        /// # Safety
-        ///
-        /// `out` holds the encoding of `values`.
-        #[target_feature(enable = $features)]
-        pub(crate) unsafe fn encode_u64(values: &[u64], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: the features as in `decode_u64`; the room is the
-            // caller's promise.
-            unsafe { $crate::arch::kernel::encode::<$isa, u64>(values, out) }
+        codec_arch::enable! { $level;
+            /// The encoding kernel for `u64`s; see `arch::kernel::encode`.
+            ///
+            /// # Safety
+            ///
+            /// `out` holds the encoding of `values`.
+            pub(crate) unsafe fn encode_u64(values: &[u64], out: &mut [u8]) -> (usize, usize) {
+                // SAFETY: the features as in `decode_u64`; the room is the
+                // caller's promise.
+                unsafe { $crate::arch::kernel::encode::<$isa, u64>(values, out) }
+            }
         }
 
-        /// The encoding kernel for `u32`s.
-        ///
-        /// # Safety
-        ///
-        /// `out` holds the encoding of `values`.
-        #[target_feature(enable = $features)]
-        pub(crate) unsafe fn encode_u32(values: &[u32], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: as in `encode_u64`.
-            unsafe { $crate::arch::kernel::encode::<$isa, u32>(values, out) }
+        codec_arch::enable! { $level;
+            /// The encoding kernel for `u32`s.
+            ///
+            /// # Safety
+            ///
+            /// `out` holds the encoding of `values`.
+            pub(crate) unsafe fn encode_u32(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+                // SAFETY: as in `encode_u64`.
+                unsafe { $crate::arch::kernel::encode::<$isa, u32>(values, out) }
+            }
         }
 
-        /// The summed encoded length of `u64`s, vectorised for `$features`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn len_u64(values: &[u64]) -> usize {
-            $crate::arch::kernel::encoded_len(values)
+        codec_arch::enable! { $level;
+            /// The summed encoded length of `u64`s, vectorised for `$level`.
+            pub(crate) fn len_u64(values: &[u64]) -> usize {
+                $crate::arch::kernel::encoded_len(values)
+            }
         }
 
-        /// The summed encoded length of `u32`s.
-        #[target_feature(enable = $features)]
-        pub(crate) fn len_u32(values: &[u32]) -> usize {
-            $crate::arch::kernel::encoded_len(values)
+        codec_arch::enable! { $level;
+            /// The summed encoded length of `u32`s.
+            pub(crate) fn len_u32(values: &[u32]) -> usize {
+                $crate::arch::kernel::encoded_len(values)
+            }
         }
     };
 }
 pub(crate) use entry_points;
 
 /// The registry entry (`arch::Kernel`) of a module that `entry_points!`
-/// stamped: its name, features, detection and the four entry points.
+/// stamped: its name, the ISA it needs, and the entry points.
 macro_rules! registry_entry {
-    ($name:literal, $features:literal, $detect:expr) => {
-        $crate::arch::Kernel {
-            name: $name,
-            features: $features,
-            detect: $detect,
-            entries: $crate::arch::Entries {
+    ($name:literal, $isa:expr) => {
+        $crate::arch::Kernel(codec_arch::Entry::new(
+            $name,
+            $isa,
+            $crate::arch::Entries {
                 u64_lenient: decode_u64,
                 u64_strict: decode_u64_strict,
                 u32_lenient: decode_u32,
@@ -131,7 +138,7 @@ macro_rules! registry_entry {
                 len_u64,
                 len_u32,
             },
-        }
+        ))
     };
 }
 pub(crate) use registry_entry;
@@ -183,57 +190,81 @@ pub(crate) struct Entries {
     pub(crate) len_u32: unsafe fn(&[u32]) -> usize,
 }
 
-/// One bulk decoding kernel: its name, the CPU features it needs, and its
-/// entry points. The list of them is [`kernels`].
-///
-/// ```
-/// for kernel in varint::kernels() {
-///     println!("{} ({}): {}", kernel.name(), kernel.features(), kernel.is_available());
-/// }
-/// ```
-pub struct Kernel {
-    pub(crate) name: &'static str,
-    pub(crate) features: &'static str,
-    pub(crate) detect: fn() -> bool,
-    pub(crate) entries: Entries,
+/// A public registry type over `codec_arch::Entry`: a kernel's name, the
+/// CPU features it needs and its entry points, for [`Kernel`] and
+/// [`ShuffleKernel`](crate::ShuffleKernel) alike.
+macro_rules! registry_type {
+    ($(#[$doc:meta])* $name:ident, $entries:ty) => {
+        $(#[$doc])*
+        pub struct $name(pub(crate) codec_arch::Entry<$entries>);
+
+        impl $name {
+            /// The kernel's name, for display and benchmarks.
+            #[must_use]
+            pub const fn name(&self) -> &'static str {
+                self.0.name()
+            }
+
+            /// The CPU features it is compiled with, as `target_feature`
+            /// names separated by commas (empty for the portable kernel).
+            #[must_use]
+            pub const fn features(&self) -> &'static str {
+                self.0.features()
+            }
+
+            /// Whether this CPU can run it.
+            #[must_use]
+            pub fn is_available(&self) -> bool {
+                self.0.is_available()
+            }
+
+            /// The entry points.
+            #[inline(always)]
+            pub(crate) const fn entries(&self) -> &$entries {
+                self.0.get()
+            }
+        }
+
+        impl codec_arch::Registered for $name {
+            fn isa(&self) -> codec_arch::Isa {
+                self.0.isa()
+            }
+        }
+
+        impl core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(stringify!($name))
+                    .field("name", &self.name())
+                    .field("features", &self.features())
+                    .finish_non_exhaustive()
+            }
+        }
+    };
 }
+pub(crate) use registry_type;
+
+registry_type!(
+    /// One bulk decoding kernel: its name (`"avx512vbmi2"`, `"avx512"`,
+    /// `"avx2-pext"`, `"avx2"`, `"sse4.1"`, `"neon"`, `"portable"`), the CPU
+    /// features it needs, and its entry points. The list of them is
+    /// [`kernels`]. `avx512vbmi2`, `avx512` and `avx2-pext` also need a
+    /// fast `pext` (Intel, or AMD from Zen 3 on), which `is_available`
+    /// checks.
+    ///
+    /// ```
+    /// for kernel in varint::kernels() {
+    ///     println!("{} ({}): {}", kernel.name(), kernel.features(), kernel.is_available());
+    /// }
+    /// ```
+    Kernel,
+    Entries
+);
 
 impl Kernel {
-    /// The kernel's name: `"avx512vbmi2"`, `"avx512"`, `"avx2-pext"`,
-    /// `"avx2"`, `"sse4.1"`, `"portable"`.
-    #[must_use]
-    pub const fn name(&self) -> &'static str {
-        self.name
-    }
-
-    /// The CPU features it needs, as `target_feature` names separated by
-    /// commas (empty for the portable kernel). `avx512vbmi2`, `avx512`
-    /// and `avx2-pext` also need a fast `pext`: Intel, or AMD from Zen 3
-    /// on.
-    #[must_use]
-    pub const fn features(&self) -> &'static str {
-        self.features
-    }
-
-    /// Whether this CPU can run it.
-    #[must_use]
-    pub fn is_available(&self) -> bool {
-        (self.detect)()
-    }
-
     /// The kernel as a codec, if this CPU can run it.
     #[must_use]
     pub fn codec(&'static self) -> Option<KernelCodec> {
         self.is_available().then_some(KernelCodec(self))
-    }
-}
-
-impl fmt::Debug for Kernel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Kernel")
-            .field("name", &self.name)
-            .field("features", &self.features)
-            .finish_non_exhaustive()
     }
 }
 
@@ -288,11 +319,10 @@ fn scalar_len<T: Copy + Into<u64>>(values: &[T]) -> usize {
 
 /// The portable kernel: the scalar loop, no kernel at all. Available
 /// everywhere.
-const PORTABLE: Kernel = Kernel {
-    name: "portable",
-    features: "",
-    detect: || true,
-    entries: Entries {
+const PORTABLE: Kernel = Kernel(codec_arch::Entry::new(
+    "portable",
+    codec_arch::Isa::PORTABLE,
+    Entries {
         u64_lenient: nothing,
         u64_strict: nothing,
         u32_lenient: nothing,
@@ -302,7 +332,7 @@ const PORTABLE: Kernel = Kernel {
         len_u64: scalar_len,
         len_u32: scalar_len,
     },
-};
+));
 
 /// Every kernel compiled for this target, fastest first: the one list of
 /// them, which the dispatch, the tests, the guard-page tests, the fuzz
@@ -377,7 +407,7 @@ pub struct KernelCodec(&'static Kernel);
 
 impl fmt::Debug for KernelCodec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("KernelCodec").field(&self.0.name).finish()
+        f.debug_tuple("KernelCodec").field(&self.0.name()).finish()
     }
 }
 
@@ -410,9 +440,9 @@ impl KernelCodec {
         out: &mut [u64],
     ) -> (usize, usize) {
         let f = if STRICT {
-            self.0.entries.u64_strict
+            self.0.entries().u64_strict
         } else {
-            self.0.entries.u64_lenient
+            self.0.entries().u64_lenient
         };
         // SAFETY: a `KernelCodec` is made only for a kernel whose
         // `is_available` returned true: this CPU has its features.
@@ -427,9 +457,9 @@ impl KernelCodec {
         out: &mut [u32],
     ) -> (usize, usize) {
         let f = if STRICT {
-            self.0.entries.u32_strict
+            self.0.entries().u32_strict
         } else {
-            self.0.entries.u32_lenient
+            self.0.entries().u32_lenient
         };
         // SAFETY: as in `run_u64`.
         unsafe { f(input, out) }
@@ -451,7 +481,7 @@ impl KernelCodec {
         // `values`, checked just above with the same length formula the
         // kernel advances by (`scalar::len_from_bits`, checked for every
         // bit count at compile time).
-        Some(unsafe { (self.0.entries.encode_u64)(values, out) })
+        Some(unsafe { (self.0.entries().encode_u64)(values, out) })
     }
 
     /// The encoding kernel for `u32`s; as [`run_encode_u64`](Self::run_encode_u64).
@@ -462,21 +492,21 @@ impl KernelCodec {
             return None;
         }
         // SAFETY: as in `run_encode_u64`.
-        Some(unsafe { (self.0.entries.encode_u32)(values, out) })
+        Some(unsafe { (self.0.entries().encode_u32)(values, out) })
     }
 
     /// The summed encoded length of `u64`s.
     #[inline]
     pub(crate) fn run_len_u64(self, values: &[u64]) -> usize {
         // SAFETY: as in `run_u64`.
-        unsafe { (self.0.entries.len_u64)(values) }
+        unsafe { (self.0.entries().len_u64)(values) }
     }
 
     /// The summed encoded length of `u32`s.
     #[inline]
     pub(crate) fn run_len_u32(self, values: &[u32]) -> usize {
         // SAFETY: as in `run_u64`.
-        unsafe { (self.0.entries.len_u32)(values) }
+        unsafe { (self.0.entries().len_u32)(values) }
     }
 
     /// The kernel into `usize`s, as the integer of its width.
@@ -521,55 +551,19 @@ impl KernelCodec {
     /// Whether the kernel is the scalar loop, which does nothing itself.
     #[inline]
     pub(crate) fn is_portable(self) -> bool {
-        self.0.features.is_empty()
+        self.0.features().is_empty()
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+/// The first kernel of `KERNELS` this CPU can run, chosen once and cached
+/// (`codec_arch::Dispatch`, as every crate's).
 mod dispatch {
-    //! The first available kernel of `KERNELS`, found once and cached in an
-    //! atomic pointer (memchr's scheme, pointing to a `static` instead of
-    //! holding a transmuted function pointer).
-
-    use core::sync::atomic::{AtomicPtr, Ordering};
-
     use super::{KERNELS, Kernel};
 
-    /// The chosen kernel; null until the first call. It only ever points to
-    /// an element of `KERNELS`.
-    static CHOSEN: AtomicPtr<Kernel> = AtomicPtr::new(core::ptr::null_mut());
+    static CHOSEN: codec_arch::Dispatch<Kernel> = codec_arch::Dispatch::new(&KERNELS);
 
     #[inline]
     pub(super) fn chosen() -> &'static Kernel {
-        let p = CHOSEN.load(Ordering::Relaxed);
-        if p.is_null() {
-            return detect();
-        }
-        // SAFETY: a non-null CHOSEN was stored by `detect` from a
-        // `&'static Kernel`, which lives forever and is never written
-        // through.
-        unsafe { &*p }
-    }
-
-    #[cold]
-    fn detect() -> &'static Kernel {
-        // The portable kernel, last, is always available.
-        let kernel = KERNELS
-            .iter()
-            .find(|k| k.is_available())
-            .unwrap_or(&KERNELS[KERNELS.len() - 1]);
-        CHOSEN.store(core::ptr::from_ref(kernel).cast_mut(), Ordering::Relaxed);
-        kernel
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-mod dispatch {
-    //! Chosen at compile time: the first kernel (NEON where the target has
-    //! it, else the portable one).
-
-    #[inline]
-    pub(super) fn chosen() -> &'static super::Kernel {
-        &super::KERNELS[0]
+        CHOSEN.get()
     }
 }

@@ -54,8 +54,7 @@ use super::{Kernel, PORTABLE};
 /// The NEON table.
 pub(crate) static NEON: Kernel = Kernel {
     name: "neon",
-    features: "neon",
-    available: || true,
+    isa: codec_arch::Isa::NEON,
     ascii_to_utf16: neon::ascii_to_utf16,
     #[cfg(target_endian = "little")]
     utf8_to_utf16: utf8_utf16::utf8_to_utf16,

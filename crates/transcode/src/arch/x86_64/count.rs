@@ -158,7 +158,7 @@ fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S:
 /// 1.27x simdutf at the Korean, Japanese and Emoji minima). The UTF-8
 /// length of UTF-16 does not: there the same split lost 30% on Emoji and
 /// CJK (0.70x simdutf) for 15% on the rest, so it runs without it. Tried
-/// again on AMD Zen 4 (2026-11-26) with a test for surrogates instead of
+/// on AMD Zen 4 with a test for surrogates instead of
 /// units from `8000` (an `and` and a compare a register; every BMP script
 /// then skips): the BMP texts moved within the noise between processes
 /// (AVX2 on Arabic, 64 KiB: 29.8-33.1 GB/s against 29.0-37.4 before) and
@@ -555,56 +555,63 @@ pub(crate) fn utf16_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
 }
 
 /// Defines the count kernels of the table for the token `$token`, whose
-/// features are `$features`: safe `#[target_feature]` functions, which
+/// features are the `codec_arch` level `$level`: safe `#[target_feature]` functions, which
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
-    ($token:ident, $features:literal) => {
-        $crate::arch::x86_64::count::kernels!($token, $features, except utf16);
+    ($token:ident, $level:ident) => {
+        $crate::arch::x86_64::count::kernels!($token, $level, except utf16);
 
-        /// `char::decode_utf16(src).count()`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn count_utf16(src: &[u16]) -> usize {
-            count::count_utf16($token::new(), src)
+        codec_arch::enable! { $level;
+            /// `char::decode_utf16(src).count()`.
+            pub(crate) fn count_utf16(src: &[u16]) -> usize {
+                count::count_utf16($token::new(), src)
+            }
         }
 
-        /// `String::from_utf16_lossy(src).len()`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
-            count::utf8_len_from_utf16($token::new(), src)
+        codec_arch::enable! { $level;
+            /// `String::from_utf16_lossy(src).len()`.
+            pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
+                count::utf8_len_from_utf16($token::new(), src)
+            }
         }
     };
     // For a table with kernels of its own for the UTF-16 counts (AVX-512).
-    ($token:ident, $features:literal, except utf16) => {
+    ($token:ident, $level:ident, except utf16) => {
         use crate::arch::x86_64::{count, simd::$token};
 
-        /// Bytes that are not continuation bytes.
-        #[target_feature(enable = $features)]
-        pub(crate) fn count_utf8(src: &[u8]) -> usize {
-            count::count_utf8($token::new(), src)
+        codec_arch::enable! { $level;
+            /// Bytes that are not continuation bytes.
+            pub(crate) fn count_utf8(src: &[u8]) -> usize {
+                count::count_utf8($token::new(), src)
+            }
         }
 
-        /// The UTF-16 length of valid UTF-8.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
-            count::utf16_len_from_utf8($token::new(), src)
+        codec_arch::enable! { $level;
+            /// The UTF-16 length of valid UTF-8.
+            pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
+                count::utf16_len_from_utf8($token::new(), src)
+            }
         }
 
-        /// The UTF-8 length of Latin-1.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
-            count::utf8_len_from_latin1($token::new(), src)
+        codec_arch::enable! { $level;
+            /// The UTF-8 length of Latin-1.
+            pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
+                count::utf8_len_from_latin1($token::new(), src)
+            }
         }
 
-        /// The UTF-8 length of lossy UTF-32.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf8_len_from_utf32(src: &[u32]) -> usize {
-            count::utf8_len_from_utf32($token::new(), src)
+        codec_arch::enable! { $level;
+            /// The UTF-8 length of lossy UTF-32.
+            pub(crate) fn utf8_len_from_utf32(src: &[u32]) -> usize {
+                count::utf8_len_from_utf32($token::new(), src)
+            }
         }
 
-        /// The UTF-16 length of lossy UTF-32.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
-            count::utf16_len_from_utf32($token::new(), src)
+        codec_arch::enable! { $level;
+            /// The UTF-16 length of lossy UTF-32.
+            pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
+                count::utf16_len_from_utf32($token::new(), src)
+            }
         }
     };
 }

@@ -333,46 +333,44 @@ unsafe fn expand<S: Simd>(s: S, v: S::V, high: u64, dst: *mut u8) -> usize {
         // SAFETY: the output of lanes `..=k`, then 8 bytes for the last
         // lane, are inside what the caller provides; each store writes 16
         // bytes of which the first `8 + high bits` are the output.
-        o += unsafe { s.sse().expand_latin1(s.lane(v, k), high, dst.add(o)) };
+        o += unsafe { expand_latin1(s.sse(), s.lane(v, k), high, dst.add(o)) };
     }
     o
 }
 
-impl Sse41 {
-    /// Writes the UTF-8 of the 16 Latin-1 characters of `x`, whose bytes
-    /// from `80` are the bits of `high`, at `dst`; returns its length. Two
-    /// 16-byte stores, the second at the end of the first's output: up to
-    /// 8 bytes of garbage follow the output.
-    ///
-    /// # Safety
-    ///
-    /// `dst` is valid for writes of the output and 16 bytes after the
-    /// output of the first 8 characters.
-    #[inline(always)]
-    unsafe fn expand_latin1(self, x: __m128i, high: u16, dst: *mut u8) -> usize {
-        let (lo, hi) = ((high & 0xFF) as usize, (high >> 8) as usize);
-        let len_lo = 8 + lo.count_ones() as usize;
-        // SAFETY: the token proves the CPU features (module docs of
-        // `simd`); the tables are indexed below 256; the stores are inside
-        // what the caller provides.
-        unsafe {
-            let top2 = _mm_and_si128(_mm_srli_epi16::<6>(x), _mm_set1_epi8(0x03));
-            let lead = _mm_or_si128(top2, _mm_set1_epi8(0xC0u8 as i8));
-            // The top bit of each byte picks the lead byte over the byte.
-            let first = _mm_blendv_epi8(x, lead, x);
-            let second = _mm_or_si128(
-                _mm_and_si128(x, _mm_set1_epi8(0x3F)),
-                _mm_set1_epi8(0x80u8 as i8),
-            );
-            let pairs_lo = _mm_unpacklo_epi8(first, second);
-            let pairs_hi = _mm_unpackhi_epi8(first, second);
-            let out_lo = _mm_shuffle_epi8(pairs_lo, _mm_loadu_si128(PACK12[lo].as_ptr().cast()));
-            let out_hi = _mm_shuffle_epi8(pairs_hi, _mm_loadu_si128(PACK12[hi].as_ptr().cast()));
-            _mm_storeu_si128(dst.cast(), out_lo);
-            _mm_storeu_si128(dst.add(len_lo).cast(), out_hi);
-        }
-        len_lo + 8 + hi.count_ones() as usize
+/// Writes the UTF-8 of the 16 Latin-1 characters of `x`, whose bytes
+/// from `80` are the bits of `high`, at `dst`; returns its length. Two
+/// 16-byte stores, the second at the end of the first's output: up to
+/// 8 bytes of garbage follow the output.
+///
+/// # Safety
+///
+/// `dst` is valid for writes of the output and 16 bytes after the
+/// output of the first 8 characters.
+#[inline(always)]
+unsafe fn expand_latin1(_sse: Sse41, x: __m128i, high: u16, dst: *mut u8) -> usize {
+    let (lo, hi) = ((high & 0xFF) as usize, (high >> 8) as usize);
+    let len_lo = 8 + lo.count_ones() as usize;
+    // SAFETY: the token proves the CPU features (module docs of
+    // `simd`); the tables are indexed below 256; the stores are inside
+    // what the caller provides.
+    unsafe {
+        let top2 = _mm_and_si128(_mm_srli_epi16::<6>(x), _mm_set1_epi8(0x03));
+        let lead = _mm_or_si128(top2, _mm_set1_epi8(0xC0u8 as i8));
+        // The top bit of each byte picks the lead byte over the byte.
+        let first = _mm_blendv_epi8(x, lead, x);
+        let second = _mm_or_si128(
+            _mm_and_si128(x, _mm_set1_epi8(0x3F)),
+            _mm_set1_epi8(0x80u8 as i8),
+        );
+        let pairs_lo = _mm_unpacklo_epi8(first, second);
+        let pairs_hi = _mm_unpackhi_epi8(first, second);
+        let out_lo = _mm_shuffle_epi8(pairs_lo, _mm_loadu_si128(PACK12[lo].as_ptr().cast()));
+        let out_hi = _mm_shuffle_epi8(pairs_hi, _mm_loadu_si128(PACK12[hi].as_ptr().cast()));
+        _mm_storeu_si128(dst.cast(), out_lo);
+        _mm_storeu_si128(dst.add(len_lo).cast(), out_hi);
     }
+    len_lo + 8 + hi.count_ones() as usize
 }
 
 /// Latin-1 to UTF-8, one register at a time: copied if ASCII, expanded
@@ -585,38 +583,36 @@ impl<S: Simd> Block<u8> for ToLatin1<S> {
             // SAFETY: as in `FromLatin1::store`: the output so far, then
             // 8-byte stores whose garbage is at most `stray()` bytes past
             // the last one's output.
-            o += unsafe { s.sse().pack_starts(s.lane(v, k), starts, dst.add(o)) };
+            o += unsafe { pack_starts(s.sse(), s.lane(v, k), starts, dst.add(o)) };
         }
     }
 }
 
-impl Sse41 {
-    /// Writes the bytes of `x` that `starts` selects at `dst`, in order;
-    /// returns how many. Two 8-byte stores, the second at the end of the
-    /// first's output: up to 8 bytes of garbage follow the output.
-    ///
-    /// # Safety
-    ///
-    /// `dst` is valid for writes of the output and 8 bytes after the output
-    /// of the first half.
-    #[inline(always)]
-    unsafe fn pack_starts(self, x: __m128i, starts: u16, dst: *mut u8) -> usize {
-        let (lo, hi) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
-        let len_lo = lo.count_ones() as usize;
-        // SAFETY: the token proves the CPU features (module docs of
-        // `simd`); the table is indexed below 256; the stores are inside
-        // what the caller provides.
-        unsafe {
-            let out_lo = _mm_shuffle_epi8(x, _mm_cvtsi64_si128(PACK8[lo] as i64));
-            let out_hi = _mm_shuffle_epi8(
-                _mm_unpackhi_epi64(x, x),
-                _mm_cvtsi64_si128(PACK8[hi] as i64),
-            );
-            _mm_storeu_si64(dst, out_lo);
-            _mm_storeu_si64(dst.add(len_lo), out_hi);
-        }
-        len_lo + hi.count_ones() as usize
+/// Writes the bytes of `x` that `starts` selects at `dst`, in order;
+/// returns how many. Two 8-byte stores, the second at the end of the
+/// first's output: up to 8 bytes of garbage follow the output.
+///
+/// # Safety
+///
+/// `dst` is valid for writes of the output and 8 bytes after the output
+/// of the first half.
+#[inline(always)]
+unsafe fn pack_starts(_sse: Sse41, x: __m128i, starts: u16, dst: *mut u8) -> usize {
+    let (lo, hi) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
+    let len_lo = lo.count_ones() as usize;
+    // SAFETY: the token proves the CPU features (module docs of
+    // `simd`); the table is indexed below 256; the stores are inside
+    // what the caller provides.
+    unsafe {
+        let out_lo = _mm_shuffle_epi8(x, _mm_cvtsi64_si128(PACK8[lo] as i64));
+        let out_hi = _mm_shuffle_epi8(
+            _mm_unpackhi_epi64(x, x),
+            _mm_cvtsi64_si128(PACK8[hi] as i64),
+        );
+        _mm_storeu_si64(dst, out_lo);
+        _mm_storeu_si64(dst.add(len_lo), out_hi);
     }
+    len_lo + hi.count_ones() as usize
 }
 
 /// UTF-8 to Latin-1 by blocks of four registers of ASCII or one register,
@@ -901,47 +897,53 @@ fn utf8_to_latin1_tail(src: &[u8], dst: &mut [u8], mut i: usize, mut o: usize) -
 }
 
 /// Defines the Latin-1 kernels of the table for the token `$token`, whose
-/// features are `$features`: safe `#[target_feature]` functions, which
+/// features are the `codec_arch` level `$level`: safe `#[target_feature]` functions, which
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
-    ($token:ident, $features:literal) => {
+    ($token:ident, $level:ident) => {
         use crate::arch::x86_64::{latin1, simd::$token};
 
-        /// Latin-1 to UTF-8.
-        #[target_feature(enable = $features)]
-        pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-            latin1::latin1_to_utf8($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// Latin-1 to UTF-8.
+            pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+                latin1::latin1_to_utf8($token::new(), src, dst)
+            }
         }
 
-        /// Latin-1 to UTF-16.
-        #[target_feature(enable = $features)]
-        pub(crate) fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-            latin1::latin1_to_utf16($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// Latin-1 to UTF-16.
+            pub(crate) fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+                latin1::latin1_to_utf16($token::new(), src, dst)
+            }
         }
 
-        /// Latin-1 to UTF-32.
-        #[target_feature(enable = $features)]
-        pub(crate) fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-            latin1::latin1_to_utf32($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// Latin-1 to UTF-32.
+            pub(crate) fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+                latin1::latin1_to_utf32($token::new(), src, dst)
+            }
         }
 
-        /// UTF-8 (any bytes) to Latin-1, up to a character above U+00FF or
-        /// anything that is not well-formed.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-            latin1::utf8_to_latin1($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// UTF-8 (any bytes) to Latin-1, up to a character above U+00FF or
+            /// anything that is not well-formed.
+            pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+                latin1::utf8_to_latin1($token::new(), src, dst)
+            }
         }
 
-        /// UTF-16 to Latin-1, up to a unit above `FF`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-            latin1::utf16_to_latin1($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// UTF-16 to Latin-1, up to a unit above `FF`.
+            pub(crate) fn utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+                latin1::utf16_to_latin1($token::new(), src, dst)
+            }
         }
 
-        /// UTF-32 to Latin-1, up to a unit above `FF`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-            latin1::utf32_to_latin1($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// UTF-32 to Latin-1, up to a unit above `FF`.
+            pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+                latin1::utf32_to_latin1($token::new(), src, dst)
+            }
         }
     };
 }

@@ -3,10 +3,10 @@
 //!
 //! | table | needs | registers |
 //! |---|---|---|
-//! | [`SSE41`] | SSSE3, SSE4.1, POPCNT | 16 bytes |
-//! | [`AVX2`] | AVX2, BMI1, BMI2, POPCNT | 32 bytes |
-//! | [`AVX512`] | AVX-512 F, BW, VL, and AVX2's | 64 bytes |
-//! | [`AVX512VBMI2`] | AVX-512 VBMI and VBMI2, and AVX512's | 64 bytes |
+//! | [`SSE41`] | `codec_arch` level `sse41`: SSSE3, SSE4.1, POPCNT | 16 bytes |
+//! | [`AVX2`] | `avx2`: AVX2, BMI1, BMI2, POPCNT | 32 bytes |
+//! | [`AVX512`] | `avx512`: AVX-512 F, BW, CD, VL, and AVX2's | 64 bytes |
+//! | [`AVX512VBMI2`] | `avx512vbmi2`: AVX-512 VBMI and VBMI2, and AVX512's | 64 bytes |
 //!
 //! Every x86-64 CPU with AVX2 that we know of also has BMI1, BMI2 and POPCNT
 //! (Intel from Haswell, AMD from Excavator and Zen). A table entry that an
@@ -17,49 +17,23 @@
 //! AVX2's (for UTF-8 ⇄ UTF-16, `docs/results/transcode.md` has the
 //! measurements behind that).
 
-use super::{Kernel, block, common, tables, validate_with};
+use super::{Kernel, block, common, tables};
+use codec_arch::Isa;
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod avx512vbmi2;
 mod count;
 mod latin1;
-mod simd;
+use codec_arch::x86_64::simd;
 pub(crate) mod sse41;
 mod utf32;
-
-cpufeatures::new!(cpuid_sse41, "ssse3", "sse4.1", "popcnt");
-cpufeatures::new!(
-    cpuid_avx2, "avx2", "bmi1", "bmi2", "popcnt", "ssse3", "sse4.1"
-);
-cpufeatures::new!(
-    cpuid_avx512,
-    "avx512f",
-    "avx512bw",
-    "avx512vl",
-    "avx2",
-    "bmi2",
-    "popcnt"
-);
-cpufeatures::new!(
-    cpuid_avx512vbmi2,
-    "avx512f",
-    "avx512bw",
-    "avx512vl",
-    "avx512vbmi",
-    "avx512vbmi2",
-    "avx2",
-    "bmi1",
-    "bmi2",
-    "popcnt"
-);
 
 /// The SSE4.1 table.
 pub(crate) static SSE41: Kernel = Kernel {
     name: "sse4.1",
-    features: "ssse3,sse4.1,popcnt",
-    available: cpuid_sse41::get,
-    validate_utf8: |src| validate_with("sse4.1", src),
+    isa: Isa::SSE41,
+    utf8: utf8_simd::Sse41::KERNEL,
     count_utf8: sse41::count::count_utf8,
     utf16_len_from_utf8: sse41::count::utf16_len_from_utf8,
     count_utf16: sse41::count::count_utf16,
@@ -98,9 +72,8 @@ pub(crate) static SSE41: Kernel = Kernel {
 /// The AVX2 table.
 pub(crate) static AVX2: Kernel = Kernel {
     name: "avx2",
-    features: "avx2,bmi1,bmi2,popcnt",
-    available: cpuid_avx2::get,
-    validate_utf8: |src| validate_with("avx2", src),
+    isa: Isa::AVX2,
+    utf8: utf8_simd::Avx2::KERNEL,
     count_utf8: avx2::count::count_utf8,
     utf16_len_from_utf8: avx2::count::utf16_len_from_utf8,
     count_utf16: avx2::count::count_utf16,
@@ -139,9 +112,8 @@ pub(crate) static AVX2: Kernel = Kernel {
 /// The AVX-512 table.
 pub(crate) static AVX512: Kernel = Kernel {
     name: "avx512",
-    features: "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt",
-    available: cpuid_avx512::get,
-    validate_utf8: |src| validate_with("avx512", src),
+    isa: Isa::AVX512,
+    utf8: utf8_simd::Avx512::KERNEL,
     count_utf8: avx512::count::count_utf8,
     utf16_len_from_utf8: avx512::count::utf16_len_from_utf8,
     count_utf16: avx512::count::count_utf16,
@@ -168,8 +140,7 @@ pub(crate) static AVX512: Kernel = Kernel {
 /// `avx512vbmi2` (`vpcompressb`) where it has them.
 pub(crate) static AVX512VBMI2: Kernel = Kernel {
     name: "avx512vbmi2",
-    features: "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt",
-    available: cpuid_avx512vbmi2::get,
+    isa: Isa::AVX512VBMI2,
     latin1_to_utf8: avx512vbmi2::latin1_to_utf8,
     utf16_to_utf8: avx512vbmi2::utf16_to_utf8,
     utf8_to_utf16: avx512vbmi2::utf8_to_utf16,

@@ -318,7 +318,7 @@ pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usiz
                 carry,
             };
             // SAFETY: `i + 32 <= n`.
-            let (high, cont, long) = unsafe { sse.scan32(b) };
+            let (high, cont, long) = unsafe { scan32(sse, b) };
             if high == 0 {
                 let len = block::run_len(
                     left.min(room).min(block::RUN),
@@ -326,7 +326,7 @@ pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usiz
                     #[inline(always)]
                     // SAFETY: `run_len` asks for 32 bytes only if they are
                     // within `left`.
-                    |k| unsafe { sse.scan32(b.add(k)).0 == 0 },
+                    |k| unsafe { scan32(sse, b.add(k)).0 == 0 },
                 );
                 if len > 0 {
                     return Some(block(Utf8Kind::Ascii, len, 0, 0));
@@ -345,7 +345,7 @@ pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usiz
                     #[inline(always)]
                     // SAFETY: `run_len` asks for 32 bytes only if they are
                     // within `left`.
-                    |k| unsafe { sse.scan32(b.add(k)).1 == 0xEEEE_EEEE },
+                    |k| unsafe { scan32(sse, b.add(k)).1 == 0xEEEE_EEEE },
                 );
                 if len > 0 {
                     return Some(block(Utf8Kind::Four, len, 0, 0));
@@ -378,30 +378,28 @@ pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usiz
     )
 }
 
-impl Sse41 {
-    /// The top bits of the 32 bytes at `p`, the positions of the
-    /// continuation bytes among them, and the positions of the leads of 3
-    /// and 4 bytes (`E0` and above) among the first 16.
-    ///
-    /// # Safety
-    ///
-    /// `p` is valid for reads of 32 bytes.
-    #[inline(always)]
-    unsafe fn scan32(self, p: *const u8) -> (u32, u32, u32) {
-        // SAFETY: the caller's guarantee covers the 32 bytes; the token
-        // proves the CPU features (module docs of `simd`).
-        unsafe {
-            let (a, b) = (_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.add(16).cast()));
-            // Continuation bytes are 80..=BF: signed, below C0 (-64).
-            let c0 = _mm_set1_epi8(0xC0u8 as i8);
-            let cont_a = _mm_movemask_epi8(_mm_cmpgt_epi8(c0, a)) as u32;
-            let cont_b = _mm_movemask_epi8(_mm_cmpgt_epi8(c0, b)) as u32;
-            let high = _mm_movemask_epi8(_mm_or_si128(a, b)) as u32;
-            // E0 and above: signed, above DF (-33) and negative.
-            let df = _mm_set1_epi8(0xDFu8 as i8);
-            let long = _mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(a, df), a)) as u32;
-            (high, cont_a | cont_b << 16, long)
-        }
+/// The top bits of the 32 bytes at `p`, the positions of the
+/// continuation bytes among them, and the positions of the leads of 3
+/// and 4 bytes (`E0` and above) among the first 16.
+///
+/// # Safety
+///
+/// `p` is valid for reads of 32 bytes.
+#[inline(always)]
+unsafe fn scan32(_sse: Sse41, p: *const u8) -> (u32, u32, u32) {
+    // SAFETY: the caller's guarantee covers the 32 bytes; the token
+    // proves the CPU features (module docs of `simd`).
+    unsafe {
+        let (a, b) = (_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.add(16).cast()));
+        // Continuation bytes are 80..=BF: signed, below C0 (-64).
+        let c0 = _mm_set1_epi8(0xC0u8 as i8);
+        let cont_a = _mm_movemask_epi8(_mm_cmpgt_epi8(c0, a)) as u32;
+        let cont_b = _mm_movemask_epi8(_mm_cmpgt_epi8(c0, b)) as u32;
+        let high = _mm_movemask_epi8(_mm_or_si128(a, b)) as u32;
+        // E0 and above: signed, above DF (-33) and negative.
+        let df = _mm_set1_epi8(0xDFu8 as i8);
+        let long = _mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(a, df), a)) as u32;
+        (high, cont_a | cont_b << 16, long)
     }
 }
 
@@ -516,7 +514,7 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
                     let two = ((self.codes >> (8 * k)) & 0xFF) as usize;
                     // SAFETY: the output so far, then 16 bytes: inside
                     // `written() + stray()`, as the last lane's store is.
-                    unsafe { s.sse().pack_pairs8(s.lane(pairs, k), two, dst.add(o)) };
+                    unsafe { pack_pairs8(s.sse(), s.lane(pairs, k), two, dst.add(o)) };
                     o += 8 + two.count_ones() as usize;
                 }
             }
@@ -529,7 +527,7 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
                     for k in 0..S::BYTES / 16 {
                         // SAFETY: 12 bytes a store; the last one's 4 more are
                         // `stray()`.
-                        unsafe { s.sse().pack_three(s.lane(bytes, k), dst.add(o)) };
+                        unsafe { pack_three(s.sse(), s.lane(bytes, k), dst.add(o)) };
                         o += 12;
                     }
                 }
@@ -550,7 +548,7 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
                         // SAFETY: the output so far, then 16 bytes: inside
                         // `written() + stray()`, as the last lane's store
                         // is.
-                        unsafe { s.sse().pack_utf8(s.lane(utf8, k), code, dst.add(o)) };
+                        unsafe { pack_utf8(s.sse(), s.lane(utf8, k), code, dst.add(o)) };
                         o += usize::from(LEN123[code]);
                     }
                 }
@@ -635,53 +633,51 @@ fn utf8_any<S: Simd>(s: S, v: S::V) -> S::V {
     s.blendv8(v, multi, two)
 }
 
-impl Sse41 {
-    /// Writes the UTF-8 held in the 4 lanes of `x` (lead byte first), whose
-    /// lengths `code` encodes, at `dst`, with one 16-byte store.
-    ///
-    /// # Safety
-    ///
-    /// `dst` is valid for writes of 16 bytes; `code < 256`.
-    #[inline(always)]
-    unsafe fn pack_utf8(self, x: __m128i, code: usize, dst: *mut u8) {
-        // SAFETY: `code < 256`, PACK123's length; the caller's guarantee
-        // covers the store; the token proves the CPU features.
-        unsafe {
-            let ctrl = _mm_loadu_si128(PACK123.as_ptr().add(code).cast());
-            _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
-        }
+/// Writes the UTF-8 held in the 4 lanes of `x` (lead byte first), whose
+/// lengths `code` encodes, at `dst`, with one 16-byte store.
+///
+/// # Safety
+///
+/// `dst` is valid for writes of 16 bytes; `code < 256`.
+#[inline(always)]
+unsafe fn pack_utf8(_sse: Sse41, x: __m128i, code: usize, dst: *mut u8) {
+    // SAFETY: `code < 256`, PACK123's length; the caller's guarantee
+    // covers the store; the token proves the CPU features.
+    unsafe {
+        let ctrl = _mm_loadu_si128(PACK123.as_ptr().add(code).cast());
+        _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
     }
+}
 
-    /// Writes the UTF-8 held as 8 pairs of bytes in `x` (the second byte
-    /// kept where `two` has a bit) at `dst`, with one 16-byte store.
-    ///
-    /// # Safety
-    ///
-    /// `dst` is valid for writes of 16 bytes; `two < 256`.
-    #[inline(always)]
-    unsafe fn pack_pairs8(self, x: __m128i, two: usize, dst: *mut u8) {
-        // SAFETY: `two < 256`, PACK12's length; the caller's guarantee
-        // covers the store; the token proves the CPU features.
-        unsafe {
-            let ctrl = _mm_loadu_si128(PACK12.as_ptr().add(two).cast());
-            _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
-        }
+/// Writes the UTF-8 held as 8 pairs of bytes in `x` (the second byte
+/// kept where `two` has a bit) at `dst`, with one 16-byte store.
+///
+/// # Safety
+///
+/// `dst` is valid for writes of 16 bytes; `two < 256`.
+#[inline(always)]
+unsafe fn pack_pairs8(_sse: Sse41, x: __m128i, two: usize, dst: *mut u8) {
+    // SAFETY: `two < 256`, PACK12's length; the caller's guarantee
+    // covers the store; the token proves the CPU features.
+    unsafe {
+        let ctrl = _mm_loadu_si128(PACK12.as_ptr().add(two).cast());
+        _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
     }
+}
 
-    /// Writes the 3 first bytes of each 32-bit lane of `x` at `dst`, then 4
-    /// zeros, with one 16-byte store.
-    ///
-    /// # Safety
-    ///
-    /// `dst` is valid for writes of 16 bytes.
-    #[inline(always)]
-    unsafe fn pack_three(self, x: __m128i, dst: *mut u8) {
-        // SAFETY: the caller's guarantee covers the store; the token proves
-        // the CPU features.
-        unsafe {
-            let ctrl = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-            _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
-        }
+/// Writes the 3 first bytes of each 32-bit lane of `x` at `dst`, then 4
+/// zeros, with one 16-byte store.
+///
+/// # Safety
+///
+/// `dst` is valid for writes of 16 bytes.
+#[inline(always)]
+unsafe fn pack_three(_sse: Sse41, x: __m128i, dst: *mut u8) {
+    // SAFETY: the caller's guarantee covers the store; the token proves
+    // the CPU features.
+    unsafe {
+        let ctrl = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+        _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
     }
 }
 
@@ -1010,7 +1006,7 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
         // registers of well-paired surrogates (Emoji text) until four
         // without, which go back to the loop above. On Emoji text this
         // loop runs 1.6x (AVX-512) and 2.1-2.2x (AVX2) the block loop
-        // it replaces there (`transcode_min`, Zen 4, 2026-11-26), which
+        // it replaces there (`transcode_min`, Zen 4), which
         // tested four registers for a run without surrogates before each
         // pair register and started the next register one unit on after a
         // lead, so that each load waited for the last one's compares.
@@ -1267,7 +1263,7 @@ impl<S: Simd> Block<u16> for ToUtf16<S> {
                 let supp = (self.supplementary >> (r * S::BYTES / 4 + 4 * k)) & 15;
                 // SAFETY: the output so far, then 16 bytes: inside
                 // `written() + stray()`, as the last lane's store is.
-                unsafe { s.sse().pack_pairs(s.lane(units, k), supp, q.add(2 * o)) };
+                unsafe { pack_pairs(s.sse(), s.lane(units, k), supp, q.add(2 * o)) };
                 o += 4 + supp.count_ones() as usize;
             }
         }
@@ -1285,21 +1281,19 @@ fn utf16_lanes<S: Simd>(s: S, v: S::V) -> S::V {
     s.blendv8(v, pair, supplementary32(s, v))
 }
 
-impl Sse41 {
-    /// Writes the UTF-16 held in the 4 lanes of `x` (one unit, or two where
-    /// `supp` has a bit) at `dst`, with one 16-byte store.
-    ///
-    /// # Safety
-    ///
-    /// `dst` is valid for writes of 16 bytes; `supp < 16`.
-    #[inline(always)]
-    unsafe fn pack_pairs(self, x: __m128i, supp: u64, dst: *mut u8) {
-        // SAFETY: `supp < 16`, PAIRS16's length; the caller's guarantee
-        // covers the store; the token proves the CPU features.
-        unsafe {
-            let ctrl = _mm_loadu_si128(PAIRS16.as_ptr().add(supp as usize).cast());
-            _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
-        }
+/// Writes the UTF-16 held in the 4 lanes of `x` (one unit, or two where
+/// `supp` has a bit) at `dst`, with one 16-byte store.
+///
+/// # Safety
+///
+/// `dst` is valid for writes of 16 bytes; `supp < 16`.
+#[inline(always)]
+unsafe fn pack_pairs(_sse: Sse41, x: __m128i, supp: u64, dst: *mut u8) {
+    // SAFETY: `supp < 16`, PAIRS16's length; the caller's guarantee
+    // covers the store; the token proves the CPU features.
+    unsafe {
+        let ctrl = _mm_loadu_si128(PAIRS16.as_ptr().add(supp as usize).cast());
+        _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
     }
 }
 
@@ -1491,36 +1485,40 @@ pub(crate) fn utf32_to_utf16_blocks<S: Simd>(s: S, src: &[u32], dst: &mut [u16])
 /// which was 1.1 to 2.4 times as fast as this one with 32- or 64-byte
 /// registers on all but the Chinese and Emoji texts) of the table for the
 /// token `$token`, whose
-/// features are `$features`: safe `#[target_feature]` functions, which
+/// features are the `codec_arch` level `$level`: safe `#[target_feature]` functions, which
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
-    ($token:ident, $features:literal) => {
+    ($token:ident, $level:ident) => {
         use crate::arch::x86_64::{simd::$token, utf32};
 
-        /// UTF-32 to UTF-8, up to an invalid unit.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-            utf32::utf32_to_utf8($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// UTF-32 to UTF-8, up to an invalid unit.
+            pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+                utf32::utf32_to_utf8($token::new(), src, dst)
+            }
         }
 
-        /// UTF-16 to UTF-32, up to an unpaired surrogate.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
-            utf32::utf16_to_utf32($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// UTF-16 to UTF-32, up to an unpaired surrogate.
+            pub(crate) fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+                utf32::utf16_to_utf32($token::new(), src, dst)
+            }
         }
 
-        /// UTF-32 to UTF-16, up to an invalid unit.
-        #[target_feature(enable = $features)]
-        pub(crate) fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-            // A safe call: this function has the same features.
-            utf32::utf32_to_utf16($token::new(), src, dst, |s, d| utf32_to_utf16_blocks(s, d))
+        codec_arch::enable! { $level;
+            /// UTF-32 to UTF-16, up to an invalid unit.
+            pub(crate) fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+                // A safe call: this function has the same features.
+                utf32::utf32_to_utf16($token::new(), src, dst, |s, d| utf32_to_utf16_blocks(s, d))
+            }
         }
 
-        /// [`utf32_to_utf16`]'s blocks, out of line.
-        #[target_feature(enable = $features)]
-        #[inline(never)]
-        fn utf32_to_utf16_blocks(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-            utf32::utf32_to_utf16_blocks($token::new(), src, dst)
+        codec_arch::enable! { $level;
+            /// [`utf32_to_utf16`]'s blocks, out of line.
+            #[inline(never)]
+            fn utf32_to_utf16_blocks(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+                utf32::utf32_to_utf16_blocks($token::new(), src, dst)
+            }
         }
     };
 }

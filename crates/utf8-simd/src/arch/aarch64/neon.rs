@@ -152,13 +152,13 @@ unsafe impl Vector for uint8x16_t {
 
 /// This kernel in the registry (`arch::kernels`). NEON is part of the
 /// target wherever this module is compiled, so it is always available.
-pub(crate) const KERNEL: Kernel = Kernel {
-    name: "neon",
-    features: "neon",
-    detect: || true,
+pub(crate) const KERNEL: Kernel = Kernel::new(
+    "neon",
+    codec_arch::Isa::NEON,
     validate,
     is_valid,
-};
+    Some(&crate::arch::variants::NEON),
+);
 
 /// The kernel's contract ([`kernel::validate`]) with 16-byte registers and
 /// checkpoints every 256 bytes, for exact errors.

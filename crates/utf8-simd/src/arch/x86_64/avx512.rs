@@ -155,62 +155,64 @@ unsafe impl Vector for __m512i {
     }
 }
 
-cpufeatures::new!(cpuid_avx512, "avx512f", "avx512bw", "avx2");
-
 /// This kernel in the registry (`arch::kernels`).
-pub(crate) const KERNEL: Kernel = Kernel {
-    name: "avx512",
-    features: "avx512f,avx512bw,avx2",
-    detect: cpuid_avx512::get,
+pub(crate) const KERNEL: Kernel = Kernel::new(
+    "avx512",
+    codec_arch::Isa::AVX512,
     // The `#[target_feature]` functions themselves, as `unsafe fn`
-    // pointers (the registry calls them only after `detect` found their
-    // features): no closure in between, one call less per input.
+    // pointers (called only once the CPU is known to have the features):
+    // no closure in between, one call less per input.
     validate,
     is_valid,
-};
+    Some(&crate::arch::variants::AVX512),
+);
 
-/// The kernel's contract ([`kernel::validate`]) with 64-byte registers and
-/// checkpoints every 256 bytes, for exact errors.
-#[target_feature(enable = "avx512f,avx512bw,avx2")]
-pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
-    // SAFETY: this function is compiled for, and only called with (see its
-    // callers' SAFETY notes), AVX-512 F and BW and AVX2: all that
-    // `__m512i`'s `Vector` methods use.
-    // The rest passed is this kernel's own, with the same checkpoints.
-    unsafe { kernel::validate::<__m512i, true>(input, validate_rest) }
+codec_arch::enable! { avx512;
+    /// The kernel's contract ([`kernel::validate`]) with 64-byte registers and
+    /// checkpoints every 256 bytes, for exact errors.
+    pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
+        // SAFETY: this function is compiled for, and only called with (see its
+        // callers' SAFETY notes), AVX-512 F and BW and AVX2: all that
+        // `__m512i`'s `Vector` methods use.
+        // The rest passed is this kernel's own, with the same checkpoints.
+        unsafe { kernel::validate::<__m512i, true>(input, validate_rest) }
+    }
 }
 
-/// Whether `input` is well-formed UTF-8, without checkpoints.
-#[target_feature(enable = "avx512f,avx512bw,avx2")]
-pub(crate) fn is_valid(input: &[u8]) -> bool {
-    // SAFETY: this function is compiled for, and only called with (see its
-    // callers' SAFETY notes), AVX-512 F and BW and AVX2: all that
-    // `__m512i`'s `Vector` methods use.
-    // The rest passed is this kernel's own, with the same checkpoints.
-    unsafe { kernel::validate::<__m512i, false>(input, is_valid_rest).is_ok() }
+codec_arch::enable! { avx512;
+    /// Whether `input` is well-formed UTF-8, without checkpoints.
+    pub(crate) fn is_valid(input: &[u8]) -> bool {
+        // SAFETY: this function is compiled for, and only called with (see its
+        // callers' SAFETY notes), AVX-512 F and BW and AVX2: all that
+        // `__m512i`'s `Vector` methods use.
+        // The rest passed is this kernel's own, with the same checkpoints.
+        unsafe { kernel::validate::<__m512i, false>(input, is_valid_rest).is_ok() }
+    }
 }
 
-/// `kernel::validate_rest` with checkpoints: what [`validate`] runs from
-/// the first non-ASCII block on, called out of line (see
-/// `kernel::validate`).
-///
-/// # Safety
-///
-/// As for `kernel::validate_rest`, and the CPU has AVX-512 F and BW and AVX2.
-#[target_feature(enable = "avx512f,avx512bw,avx2")]
-unsafe fn validate_rest(input: &[u8], i: usize) -> Result<(), usize> {
-    // SAFETY: compiled for AVX-512 F and BW and AVX2, which its callers have; the caller (`kernel::validate`) guarantees the
-    // rest of `kernel::validate_rest`'s contract.
-    unsafe { kernel::validate_rest::<__m512i, true>(input, i) }
+codec_arch::enable! { avx512;
+    /// `kernel::validate_rest` with checkpoints: what [`validate`] runs from
+    /// the first non-ASCII block on, called out of line (see
+    /// `kernel::validate`).
+    ///
+    /// # Safety
+    ///
+    /// As for `kernel::validate_rest`, and the CPU has AVX-512 F and BW and AVX2.
+    unsafe fn validate_rest(input: &[u8], i: usize) -> Result<(), usize> {
+        // SAFETY: compiled for AVX-512 F and BW and AVX2, which its callers have; the caller (`kernel::validate`) guarantees the
+        // rest of `kernel::validate_rest`'s contract.
+        unsafe { kernel::validate_rest::<__m512i, true>(input, i) }
+    }
 }
 
-/// `kernel::validate_rest` without checkpoints, for [`is_valid`].
-///
-/// # Safety
-///
-/// As for [`validate_rest`].
-#[target_feature(enable = "avx512f,avx512bw,avx2")]
-unsafe fn is_valid_rest(input: &[u8], i: usize) -> Result<(), usize> {
-    // SAFETY: as in `validate_rest`.
-    unsafe { kernel::validate_rest::<__m512i, false>(input, i) }
+codec_arch::enable! { avx512;
+    /// `kernel::validate_rest` without checkpoints, for [`is_valid`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`validate_rest`].
+    unsafe fn is_valid_rest(input: &[u8], i: usize) -> Result<(), usize> {
+        // SAFETY: as in `validate_rest`.
+        unsafe { kernel::validate_rest::<__m512i, false>(input, i) }
+    }
 }

@@ -126,62 +126,64 @@ unsafe impl Vector for __m128i {
     }
 }
 
-cpufeatures::new!(cpuid_sse41, "ssse3", "sse4.1");
-
 /// This kernel in the registry (`arch::kernels`).
-pub(crate) const KERNEL: Kernel = Kernel {
-    name: "sse4.1",
-    features: "ssse3,sse4.1",
-    detect: cpuid_sse41::get,
+pub(crate) const KERNEL: Kernel = Kernel::new(
+    "sse4.1",
+    codec_arch::Isa::SSE41,
     // The `#[target_feature]` functions themselves, as `unsafe fn`
-    // pointers (the registry calls them only after `detect` found their
-    // features): no closure in between, one call less per input.
+    // pointers (called only once the CPU is known to have the features):
+    // no closure in between, one call less per input.
     validate,
     is_valid,
-};
+    Some(&crate::arch::variants::SSE41),
+);
 
-/// The kernel's contract ([`kernel::validate`]) with 16-byte registers and
-/// checkpoints every 256 bytes, for exact errors.
-#[target_feature(enable = "ssse3,sse4.1")]
-pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
-    // SAFETY: this function is compiled for, and only called with (see its
-    // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
-    // `Vector` methods use.
-    // The rest passed is this kernel's own, with the same checkpoints.
-    unsafe { kernel::validate::<__m128i, true>(input, validate_rest) }
+codec_arch::enable! { sse41;
+    /// The kernel's contract ([`kernel::validate`]) with 16-byte registers and
+    /// checkpoints every 256 bytes, for exact errors.
+    pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
+        // SAFETY: this function is compiled for, and only called with (see its
+        // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
+        // `Vector` methods use.
+        // The rest passed is this kernel's own, with the same checkpoints.
+        unsafe { kernel::validate::<__m128i, true>(input, validate_rest) }
+    }
 }
 
-/// Whether `input` is well-formed UTF-8, without checkpoints.
-#[target_feature(enable = "ssse3,sse4.1")]
-pub(crate) fn is_valid(input: &[u8]) -> bool {
-    // SAFETY: this function is compiled for, and only called with (see its
-    // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
-    // `Vector` methods use.
-    // The rest passed is this kernel's own, with the same checkpoints.
-    unsafe { kernel::validate::<__m128i, false>(input, is_valid_rest).is_ok() }
+codec_arch::enable! { sse41;
+    /// Whether `input` is well-formed UTF-8, without checkpoints.
+    pub(crate) fn is_valid(input: &[u8]) -> bool {
+        // SAFETY: this function is compiled for, and only called with (see its
+        // callers' SAFETY notes), SSSE3 and SSE4.1: all that `__m128i`'s
+        // `Vector` methods use.
+        // The rest passed is this kernel's own, with the same checkpoints.
+        unsafe { kernel::validate::<__m128i, false>(input, is_valid_rest).is_ok() }
+    }
 }
 
-/// `kernel::validate_rest` with checkpoints: what [`validate`] runs from
-/// the first non-ASCII block on, called out of line (see
-/// `kernel::validate`).
-///
-/// # Safety
-///
-/// As for `kernel::validate_rest`, and the CPU has SSSE3 and SSE4.1.
-#[target_feature(enable = "ssse3,sse4.1")]
-unsafe fn validate_rest(input: &[u8], i: usize) -> Result<(), usize> {
-    // SAFETY: compiled for SSSE3 and SSE4.1, which its callers have; the caller (`kernel::validate`) guarantees the
-    // rest of `kernel::validate_rest`'s contract.
-    unsafe { kernel::validate_rest::<__m128i, true>(input, i) }
+codec_arch::enable! { sse41;
+    /// `kernel::validate_rest` with checkpoints: what [`validate`] runs from
+    /// the first non-ASCII block on, called out of line (see
+    /// `kernel::validate`).
+    ///
+    /// # Safety
+    ///
+    /// As for `kernel::validate_rest`, and the CPU has SSSE3 and SSE4.1.
+    unsafe fn validate_rest(input: &[u8], i: usize) -> Result<(), usize> {
+        // SAFETY: compiled for SSSE3 and SSE4.1, which its callers have; the caller (`kernel::validate`) guarantees the
+        // rest of `kernel::validate_rest`'s contract.
+        unsafe { kernel::validate_rest::<__m128i, true>(input, i) }
+    }
 }
 
-/// `kernel::validate_rest` without checkpoints, for [`is_valid`].
-///
-/// # Safety
-///
-/// As for [`validate_rest`].
-#[target_feature(enable = "ssse3,sse4.1")]
-unsafe fn is_valid_rest(input: &[u8], i: usize) -> Result<(), usize> {
-    // SAFETY: as in `validate_rest`.
-    unsafe { kernel::validate_rest::<__m128i, false>(input, i) }
+codec_arch::enable! { sse41;
+    /// `kernel::validate_rest` without checkpoints, for [`is_valid`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`validate_rest`].
+    unsafe fn is_valid_rest(input: &[u8], i: usize) -> Result<(), usize> {
+        // SAFETY: as in `validate_rest`.
+        unsafe { kernel::validate_rest::<__m128i, false>(input, i) }
+    }
 }

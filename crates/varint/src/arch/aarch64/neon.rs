@@ -125,9 +125,9 @@ impl Isa for Neon {
     }
 }
 
-crate::arch::entry_points!(Neon, "neon");
+crate::arch::entry_points!(Neon, neon);
 
 /// This kernel in the registry (`arch::kernels`): always available where it
 /// is compiled.
 pub(crate) const KERNEL: crate::arch::Kernel =
-    crate::arch::registry_entry!("neon", "neon", || true);
+    crate::arch::registry_entry!("neon", codec_arch::Isa::NEON);

@@ -125,4 +125,4 @@ impl ShuffleIsa for Neon {
     }
 }
 
-crate::arch::shuffle::shuffle_entry_points!(Neon, "neon");
+crate::arch::shuffle::shuffle_entry_points!(Neon, neon);

@@ -1,8 +1,8 @@
 //! The Stream VByte and Group Varint kernels: one table-driven shuffle per
 //! group of four `u32`s (`pshufb` on x86-64, `tbl` on aarch64), written
-//! once over the small [`ShuffleIsa`] trait, with their own registry
-//! ([`shuffle_kernels`]) and cached run-time dispatch, organised as the
-//! LEB128 kernels' (`arch/mod.rs`).
+//! once over the small [`ShuffleIsa`] trait, with their own list of
+//! kernels ([`shuffle_kernels`]) of the LEB128 kernels' registry type and
+//! dispatch (`arch/mod.rs`, `codec_arch`).
 //!
 //! Every kernel is exact at the end of its slices: a 16-byte load happens
 //! only while 16 bytes (17 for Group Varint, whose tag comes first) remain
@@ -14,6 +14,8 @@
 //! answer, error included, is the scalar one's.
 
 use core::fmt;
+
+use codec_arch::{Dispatch, Entry, Isa};
 
 pub(crate) mod tables;
 
@@ -279,44 +281,48 @@ pub(crate) unsafe fn gv_encode<I: ShuffleIsa>(values: &[u32], out: &mut [u8]) ->
 /// Stamps out the `#[target_feature]` entry points of one [`ShuffleIsa`]
 /// and the [`Entries`] holding them.
 macro_rules! shuffle_entry_points {
-    ($isa:ty, $features:literal) => {
-        #[target_feature(enable = $features)]
-        fn svb_decode<const Z124: bool, const ZZ: bool, const DELTA: bool>(
-            ctrl: &[u8],
-            data: &[u8],
-            out: &mut [u32],
-            prev: u32,
-        ) -> (usize, usize, u32) {
-            // SAFETY: compiled with the features `$isa` needs, and callable
-            // only where the CPU has them.
-            unsafe {
-                $crate::arch::shuffle::svb_decode::<$isa, Z124, ZZ, DELTA>(ctrl, data, out, prev)
+    ($isa:ty, $level:ident) => {
+        codec_arch::enable! { $level;
+            fn svb_decode<const Z124: bool, const ZZ: bool, const DELTA: bool>(
+                ctrl: &[u8],
+                data: &[u8],
+                out: &mut [u32],
+                prev: u32,
+            ) -> (usize, usize, u32) {
+                // SAFETY: compiled with the features `$isa` needs, and callable
+                // only where the CPU has them.
+                unsafe {
+                    $crate::arch::shuffle::svb_decode::<$isa, Z124, ZZ, DELTA>(ctrl, data, out, prev)
+                }
             }
         }
 
-        #[target_feature(enable = $features)]
-        fn svb_encode<const ZZ: bool, const DELTA: bool>(
-            values: &[u32],
-            ctrl: &mut [u8],
-            data: &mut [u8],
-            prev: u32,
-        ) -> (usize, usize, u32) {
-            // SAFETY: as in `svb_decode`.
-            unsafe {
-                $crate::arch::shuffle::svb_encode::<$isa, ZZ, DELTA>(values, ctrl, data, prev)
+        codec_arch::enable! { $level;
+            fn svb_encode<const ZZ: bool, const DELTA: bool>(
+                values: &[u32],
+                ctrl: &mut [u8],
+                data: &mut [u8],
+                prev: u32,
+            ) -> (usize, usize, u32) {
+                // SAFETY: as in `svb_decode`.
+                unsafe {
+                    $crate::arch::shuffle::svb_encode::<$isa, ZZ, DELTA>(values, ctrl, data, prev)
+                }
             }
         }
 
-        #[target_feature(enable = $features)]
-        fn gv_decode(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `svb_decode`.
-            unsafe { $crate::arch::shuffle::gv_decode::<$isa>(input, out) }
+        codec_arch::enable! { $level;
+            fn gv_decode(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `svb_decode`.
+                unsafe { $crate::arch::shuffle::gv_decode::<$isa>(input, out) }
+            }
         }
 
-        #[target_feature(enable = $features)]
-        fn gv_encode(values: &[u32], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: as in `svb_decode`.
-            unsafe { $crate::arch::shuffle::gv_encode::<$isa>(values, out) }
+        codec_arch::enable! { $level;
+            fn gv_encode(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+                // SAFETY: as in `svb_decode`.
+                unsafe { $crate::arch::shuffle::gv_encode::<$isa>(values, out) }
+            }
         }
 
         /// The entry points, indexed as `arch::shuffle::Entries` says.
@@ -371,54 +377,25 @@ pub(crate) struct Entries {
     pub(crate) gv_encode: GvEncode,
 }
 
-/// One Stream VByte and Group Varint kernel: its name, the CPU features it
-/// needs, and its entry points. The list of them is [`shuffle_kernels`].
-///
-/// ```
-/// for kernel in varint::shuffle_kernels() {
-///     println!("{} ({}): {}", kernel.name(), kernel.features(), kernel.is_available());
-/// }
-/// ```
-pub struct ShuffleKernel {
-    name: &'static str,
-    features: &'static str,
-    detect: fn() -> bool,
-    entries: Entries,
-}
+super::registry_type!(
+    /// One Stream VByte and Group Varint kernel: its name (`"avx2"`,
+    /// `"sse4.1"`, `"neon"`, `"portable"`), the CPU features it needs, and
+    /// its entry points. The list of them is [`shuffle_kernels`].
+    ///
+    /// ```
+    /// for kernel in varint::shuffle_kernels() {
+    ///     println!("{} ({}): {}", kernel.name(), kernel.features(), kernel.is_available());
+    /// }
+    /// ```
+    ShuffleKernel,
+    Entries
+);
 
 impl ShuffleKernel {
-    /// The kernel's name: `"avx2"`, `"sse4.1"`, `"neon"`, `"portable"`.
-    #[must_use]
-    pub const fn name(&self) -> &'static str {
-        self.name
-    }
-
-    /// The CPU features it needs, as `target_feature` names separated by
-    /// commas (empty for the portable kernel).
-    #[must_use]
-    pub const fn features(&self) -> &'static str {
-        self.features
-    }
-
-    /// Whether this CPU can run it.
-    #[must_use]
-    pub fn is_available(&self) -> bool {
-        (self.detect)()
-    }
-
     /// The kernel as a codec, if this CPU can run it.
     #[must_use]
     pub fn codec(&'static self) -> Option<ShuffleCodec> {
         self.is_available().then_some(ShuffleCodec(self))
-    }
-}
-
-impl fmt::Debug for ShuffleKernel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ShuffleKernel")
-            .field("name", &self.name)
-            .field("features", &self.features)
-            .finish_non_exhaustive()
     }
 }
 
@@ -437,33 +414,30 @@ fn no_gv_encode(_: &[u32], _: &mut [u8]) -> (usize, usize) {
 }
 
 /// The portable kernel: the scalar loops, no kernel at all.
-const PORTABLE: ShuffleKernel = ShuffleKernel {
-    name: "portable",
-    features: "",
-    detect: || true,
-    entries: Entries {
+const PORTABLE: ShuffleKernel = ShuffleKernel(Entry::new(
+    "portable",
+    Isa::PORTABLE,
+    Entries {
         svb_decode: [no_svb_decode; 8],
         svb_encode: [no_svb_encode; 4],
         gv_decode: no_gv_decode,
         gv_encode: no_gv_encode,
     },
-};
+));
 
 /// Every shuffle kernel compiled for this target, fastest first.
 #[cfg(target_arch = "x86_64")]
 static KERNELS: [ShuffleKernel; 3] = [
-    ShuffleKernel {
-        name: "avx2",
-        features: "avx2",
-        detect: super::x86_64::shuffle::avx2::detect,
-        entries: super::x86_64::shuffle::avx2::ENTRIES,
-    },
-    ShuffleKernel {
-        name: "sse4.1",
-        features: "sse2,ssse3,sse4.1",
-        detect: super::x86_64::shuffle::sse41::detect,
-        entries: super::x86_64::shuffle::sse41::ENTRIES,
-    },
+    ShuffleKernel(Entry::new(
+        "avx2",
+        Isa::AVX2,
+        super::x86_64::shuffle::avx2::ENTRIES,
+    )),
+    ShuffleKernel(Entry::new(
+        "sse4.1",
+        Isa::SSE41,
+        super::x86_64::shuffle::sse41::ENTRIES,
+    )),
     PORTABLE,
 ];
 
@@ -471,12 +445,11 @@ static KERNELS: [ShuffleKernel; 3] = [
 /// target (chosen at compile time, as the LEB128 kernels are).
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 static KERNELS: [ShuffleKernel; 2] = [
-    ShuffleKernel {
-        name: "neon",
-        features: "neon",
-        detect: || true,
-        entries: super::aarch64::shuffle::ENTRIES,
-    },
+    ShuffleKernel(Entry::new(
+        "neon",
+        Isa::NEON,
+        super::aarch64::shuffle::ENTRIES,
+    )),
     PORTABLE,
 ];
 
@@ -517,7 +490,7 @@ pub struct ShuffleCodec(&'static ShuffleKernel);
 
 impl fmt::Debug for ShuffleCodec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("ShuffleCodec").field(&self.0.name).finish()
+        f.debug_tuple("ShuffleCodec").field(&self.0.name()).finish()
     }
 }
 
@@ -533,7 +506,7 @@ impl ShuffleCodec {
     #[must_use]
     #[inline]
     pub fn new() -> Self {
-        ShuffleCodec(dispatch::chosen())
+        ShuffleCodec(CHOSEN.get())
     }
 
     /// The kernel this codec runs.
@@ -555,7 +528,7 @@ impl ShuffleCodec {
         // SAFETY: a `ShuffleCodec` is made only for a kernel whose
         // `is_available` returned true: this CPU has its features. The
         // entry points are memory-safe on any slices.
-        unsafe { (self.0.entries.svb_decode[mode & 7])(ctrl, data, out, prev) }
+        unsafe { (self.0.entries().svb_decode[mode & 7])(ctrl, data, out, prev) }
     }
 
     /// Stream VByte encoding (standard layout) with the mode's entry point.
@@ -569,67 +542,23 @@ impl ShuffleCodec {
         prev: u32,
     ) -> (usize, usize, u32) {
         // SAFETY: as in `svb_decode`.
-        unsafe { (self.0.entries.svb_encode[mode & 3])(values, ctrl, data, prev) }
+        unsafe { (self.0.entries().svb_encode[mode & 3])(values, ctrl, data, prev) }
     }
 
     /// Group Varint decoding.
     #[inline]
     pub(crate) fn gv_decode(self, input: &[u8], out: &mut [u32]) -> (usize, usize) {
         // SAFETY: as in `svb_decode`.
-        unsafe { (self.0.entries.gv_decode)(input, out) }
+        unsafe { (self.0.entries().gv_decode)(input, out) }
     }
 
     /// Group Varint encoding.
     #[inline]
     pub(crate) fn gv_encode(self, values: &[u32], out: &mut [u8]) -> (usize, usize) {
         // SAFETY: as in `svb_decode`.
-        unsafe { (self.0.entries.gv_encode)(values, out) }
+        unsafe { (self.0.entries().gv_encode)(values, out) }
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-mod dispatch {
-    //! The first available kernel of `KERNELS`, found once and cached in an
-    //! atomic pointer, as in `arch::dispatch`.
-
-    use core::sync::atomic::{AtomicPtr, Ordering};
-
-    use super::{KERNELS, ShuffleKernel};
-
-    /// The chosen kernel; null until the first call. It only ever points to
-    /// an element of `KERNELS`.
-    static CHOSEN: AtomicPtr<ShuffleKernel> = AtomicPtr::new(core::ptr::null_mut());
-
-    #[inline]
-    pub(super) fn chosen() -> &'static ShuffleKernel {
-        let p = CHOSEN.load(Ordering::Relaxed);
-        if p.is_null() {
-            return detect();
-        }
-        // SAFETY: a non-null CHOSEN was stored by `detect` from a
-        // `&'static ShuffleKernel`, which lives forever and is never
-        // written through.
-        unsafe { &*p }
-    }
-
-    #[cold]
-    fn detect() -> &'static ShuffleKernel {
-        // The portable kernel, last, is always available.
-        let kernel = KERNELS
-            .iter()
-            .find(|k| k.is_available())
-            .unwrap_or(&KERNELS[KERNELS.len() - 1]);
-        CHOSEN.store(core::ptr::from_ref(kernel).cast_mut(), Ordering::Relaxed);
-        kernel
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-mod dispatch {
-    //! Chosen at compile time: the first kernel.
-
-    #[inline]
-    pub(super) fn chosen() -> &'static super::ShuffleKernel {
-        &super::KERNELS[0]
-    }
-}
+/// The first kernel of `KERNELS` this CPU can run, chosen once and cached.
+static CHOSEN: Dispatch<ShuffleKernel> = Dispatch::new(&KERNELS);

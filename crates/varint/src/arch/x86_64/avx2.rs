@@ -111,20 +111,18 @@ unsafe fn widen32_u32(p: *const u8, o: *mut u32) {
     }
 }
 
-super::entry_points!(Avx2, "avx2,bmi1,bmi2");
-
-cpufeatures::new!(cpuid_avx2, "avx2", "bmi1", "bmi2");
+super::entry_points!(Avx2, avx2);
 
 /// This kernel in the registry (`arch::kernels`).
 pub(crate) const KERNEL: crate::arch::Kernel =
-    super::registry_entry!("avx2", "avx2,bmi1,bmi2", cpuid_avx2::get);
+    super::registry_entry!("avx2", codec_arch::Isa::AVX2);
 
 pub(crate) mod pext {
     //! The AVX2 kernel packing with BMI2 `pext`: one instruction instead
     //! of three shift-and-or steps, 1.6× faster on the protobuf-like mix.
     //! `pext` is microcoded on AMD before Zen 3 (tens to hundreds of
     //! cycles), so the dispatch chooses this kernel only on Intel and on
-    //! AMD family 0x19 and later (`arch::fast_pext`).
+    //! AMD family 0x19 and later (`codec_arch::Features::FAST_PEXT`).
 
     use core::arch::x86_64::{
         __m128i, __m256i, _bzhi_u64, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi16,
@@ -223,14 +221,10 @@ pub(crate) mod pext {
         }
     }
 
-    crate::arch::x86_64::entry_points!(Avx2Pext, "avx2,bmi1,bmi2,popcnt");
-
-    cpufeatures::new!(cpuid_avx2_popcnt, "avx2", "bmi1", "bmi2", "popcnt");
+    crate::arch::x86_64::entry_points!(Avx2Pext, avx2);
 
     /// This kernel in the registry (`arch::kernels`): AVX2's features and a
     /// fast `pext`.
     pub(crate) const KERNEL: crate::arch::Kernel =
-        crate::arch::x86_64::registry_entry!("avx2-pext", "avx2,bmi1,bmi2,popcnt", || {
-            cpuid_avx2_popcnt::get() && crate::arch::x86_64::fast_pext()
-        });
+        crate::arch::x86_64::registry_entry!("avx2-pext", codec_arch::Isa::AVX2.with_fast_pext());
 }

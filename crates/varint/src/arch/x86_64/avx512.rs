@@ -1,5 +1,5 @@
 //! The AVX-512 kernel: the [`pext`](super::avx2::pext) kernel's decoding
-//! and encoding, plus the slice length compiled with AVX-512 F, CD and VL,
+//! and encoding, plus the slice length compiled with AVX-512 (`codec_arch`'s `avx512` level),
 //! where the compiler vectorises the length formula with `vplzcntq`, 8
 //! values per instruction: 0.22–0.28 ns a value against 0.8–1.3 for the
 //! AVX2 code (varint_min, the Xeon, busy).
@@ -12,35 +12,25 @@
 use super::avx2::pext;
 use crate::arch::{Entries, Kernel, kernel};
 
-/// The summed encoded length of `u64`s, vectorised with AVX-512 CD.
-#[target_feature(enable = "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2,popcnt")]
-pub(crate) fn len_u64(values: &[u64]) -> usize {
-    kernel::encoded_len(values)
+codec_arch::enable! { avx512;
+    /// The summed encoded length of `u64`s, vectorised with AVX-512 CD.
+    pub(crate) fn len_u64(values: &[u64]) -> usize {
+        kernel::encoded_len(values)
+    }
 }
 
-/// The summed encoded length of `u32`s.
-#[target_feature(enable = "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2,popcnt")]
-pub(crate) fn len_u32(values: &[u32]) -> usize {
-    kernel::encoded_len(values)
+codec_arch::enable! { avx512;
+    /// The summed encoded length of `u32`s.
+    pub(crate) fn len_u32(values: &[u32]) -> usize {
+        kernel::encoded_len(values)
+    }
 }
-
-cpufeatures::new!(
-    cpuid_avx512,
-    "avx512f",
-    "avx512cd",
-    "avx512vl",
-    "avx2",
-    "bmi1",
-    "bmi2",
-    "popcnt"
-);
 
 /// This kernel in the registry (`arch::kernels`).
-pub(crate) const KERNEL: Kernel = Kernel {
-    name: "avx512",
-    features: "avx512f,avx512cd,avx512vl,avx2,bmi1,bmi2,popcnt",
-    detect: || cpuid_avx512::get() && super::fast_pext(),
-    entries: Entries {
+pub(crate) const KERNEL: Kernel = Kernel(codec_arch::Entry::new(
+    "avx512",
+    codec_arch::Isa::AVX512.with_fast_pext(),
+    Entries {
         u64_lenient: pext::decode_u64,
         u64_strict: pext::decode_u64_strict,
         u32_lenient: pext::decode_u32,
@@ -50,4 +40,4 @@ pub(crate) const KERNEL: Kernel = Kernel {
         len_u64,
         len_u32,
     },
-};
+));

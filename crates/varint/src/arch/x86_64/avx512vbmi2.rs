@@ -228,67 +228,52 @@ impl Isa for Avx512Vbmi2 {
     }
 }
 
-/// Stamps the four decoding entry points, and [`FEATURES`], with one
-/// feature list.
+/// Stamps the four decoding entry points with one `codec_arch` level.
 macro_rules! decoders {
-    ($features:literal) => {
-        /// The target features of every entry point of this kernel.
-        const FEATURES: &str = $features;
-
-        /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
-        #[target_feature(enable = $features)]
-        pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
-            // SAFETY: this function is compiled with the features the
-            // kernel needs, and callable only where the CPU has them.
-            unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u64, false>(input, out) }
+    ($level:ident) => {
+        codec_arch::enable! { $level;
+            /// The kernel into `u64`s, lenient; see `arch::kernel::decode`.
+            pub(crate) fn decode_u64(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: this function is compiled with the features the
+                // kernel needs, and callable only where the CPU has them.
+                unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u64, false>(input, out) }
+            }
         }
 
-        /// The kernel into `u64`s, strict.
-        #[target_feature(enable = $features)]
-        pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u64, true>(input, out) }
+        codec_arch::enable! { $level;
+            /// The kernel into `u64`s, strict.
+            pub(crate) fn decode_u64_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u64, true>(input, out) }
+            }
         }
 
-        /// The kernel into `u32`s, lenient.
-        #[target_feature(enable = $features)]
-        pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u32, false>(input, out) }
+        codec_arch::enable! { $level;
+            /// The kernel into `u32`s, lenient.
+            pub(crate) fn decode_u32(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u32, false>(input, out) }
+            }
         }
 
-        /// The kernel into `u32`s, strict.
-        #[target_feature(enable = $features)]
-        pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-            // SAFETY: as in `decode_u64`.
-            unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u32, true>(input, out) }
+        codec_arch::enable! { $level;
+            /// The kernel into `u32`s, strict.
+            pub(crate) fn decode_u32_strict(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+                // SAFETY: as in `decode_u64`.
+                unsafe { crate::arch::kernel::decode::<Avx512Vbmi2, u32, true>(input, out) }
+            }
         }
     };
 }
 
-decoders!("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512cd,avx2,bmi1,bmi2,popcnt");
-
-cpufeatures::new!(
-    cpuid_vbmi2,
-    "avx512f",
-    "avx512bw",
-    "avx512vl",
-    "avx512vbmi",
-    "avx512vbmi2",
-    "avx512cd",
-    "avx2",
-    "bmi1",
-    "bmi2",
-    "popcnt"
-);
+decoders!(avx512vbmi2);
 
 /// This kernel in the registry (`arch::kernels`): its decoders, the `pext`
 /// kernel's encoders and the `avx512` kernel's slice lengths.
-pub(crate) const KERNEL: Kernel = Kernel {
-    name: "avx512vbmi2",
-    features: FEATURES,
-    detect: || cpuid_vbmi2::get() && super::fast_pext(),
-    entries: Entries {
+pub(crate) const KERNEL: Kernel = Kernel(codec_arch::Entry::new(
+    "avx512vbmi2",
+    codec_arch::Isa::AVX512VBMI2.with_fast_pext(),
+    Entries {
         u64_lenient: decode_u64,
         u64_strict: decode_u64_strict,
         u32_lenient: decode_u32,
@@ -298,7 +283,7 @@ pub(crate) const KERNEL: Kernel = Kernel {
         len_u64: super::avx512::len_u64,
         len_u32: super::avx512::len_u32,
     },
-};
+));
 
 /// The groups of eight of [`groups`]: `count` varints of the window
 /// `data`, whose first and last bytes are listed in `firsts` and `lasts`,

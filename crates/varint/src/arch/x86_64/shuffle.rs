@@ -131,13 +131,7 @@ impl ShuffleIsa for Sse {
 pub(crate) mod sse41 {
     //! The SSE4.1 instance.
     use super::Sse;
-    crate::arch::shuffle::shuffle_entry_points!(Sse, "sse2,ssse3,sse4.1");
-    cpufeatures::new!(cpuid, "sse2", "ssse3", "sse4.1");
-
-    /// Whether this CPU has the features.
-    pub(crate) fn detect() -> bool {
-        cpuid::get()
-    }
+    crate::arch::shuffle::shuffle_entry_points!(Sse, sse41);
 }
 
 /// AVX2: [`Sse`] in VEX encoding. Two groups a step in one 32-byte
@@ -209,11 +203,5 @@ impl ShuffleIsa for Avx2 {
 pub(crate) mod avx2 {
     //! The AVX2 instance.
     use super::Avx2;
-    crate::arch::shuffle::shuffle_entry_points!(Avx2, "avx2");
-    cpufeatures::new!(cpuid, "avx2");
-
-    /// Whether this CPU has the features.
-    pub(crate) fn detect() -> bool {
-        cpuid::get()
-    }
+    crate::arch::shuffle::shuffle_entry_points!(Avx2, avx2);
 }

@@ -82,10 +82,8 @@ impl Isa for Sse41 {
     }
 }
 
-super::entry_points!(Sse41, "sse2,sse4.1");
-
-cpufeatures::new!(cpuid_sse41, "sse2", "sse4.1");
+super::entry_points!(Sse41, sse41);
 
 /// This kernel in the registry (`arch::kernels`).
 pub(crate) const KERNEL: crate::arch::Kernel =
-    super::registry_entry!("sse4.1", "sse2,sse4.1", cpuid_sse41::get);
+    super::registry_entry!("sse4.1", codec_arch::Isa::SSE41);

@@ -1,4 +1,4 @@
 //! The avx2 count and length kernels: `x86_64::count` with 32-byte
 //! registers.
 
-super::super::count::kernels!(Avx2, "avx2,bmi1,bmi2,popcnt");
+super::super::count::kernels!(Avx2, avx2);

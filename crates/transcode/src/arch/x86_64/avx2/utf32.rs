@@ -1,3 +1,3 @@
 //! The avx2 UTF-32 kernels: `x86_64::utf32` with 32-byte registers.
 
-super::super::utf32::kernels!(Avx2, "avx2,bmi1,bmi2,popcnt");
+super::super::utf32::kernels!(Avx2, avx2);

@@ -25,7 +25,7 @@
 //!    test it needs on valid input. Going through `step` every 24 bytes
 //!    instead ran Chinese lipsum at 4.6 GB/s from `&str` (3.4 GB/s
 //!    validating); the run makes it 18 GB/s (9.6 validating), AMD EPYC
-//!    Zen 4, 64 KiB, 2026-11-26.
+//!    Zen 4, 64 KiB.
 //! 4. No 4-byte character among the first 30 bytes → two *windows* (or,
 //!    with one in bytes 16..30, one window). A window: a
 //!    character is decoded in a 16-bit lane at each of 16 byte positions
@@ -233,98 +233,99 @@ impl Out for Utf32Out {
     }
 }
 
-/// See the module docs. `dst` is written with unaligned stores.
-///
-/// # Safety
-///
-/// The CPU has AVX2, BMI1, BMI2 and POPCNT, and `dst` is valid for writes
-/// of `cap` units (at any alignment).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-pub(crate) unsafe fn convert<O: Out>(src: &[u8], dst: *mut O::Unit, cap: usize) -> (usize, usize) {
-    let len = src.len();
-    let s = src.as_ptr();
-    let (mut p, mut o) = (0usize, 0usize);
-    // The main loop: direct stores (see the module docs for the bounds).
-    while p + 32 + 48 <= len && o + 32 <= cap {
-        // SAFETY: `p + 32 <= len`; the stores write at most 32 units at
-        // `o`, and `o + 32 <= cap`. (Every step reads at least a byte, so
-        // the loop ends.)
-        let (r, w) = unsafe { step::<O>(s.add(p), dst.add(o)) };
-        p += r;
-        o += w;
-        if r == 32 && w == 32 {
-            // ASCII: more of it is likely; 64 bytes at a time.
-            while p + 64 + 48 <= len && o + 64 <= cap {
-                // SAFETY: `p + 64 <= len`.
-                let (a, b) = unsafe {
-                    (
-                        _mm256_loadu_si256(s.add(p).cast()),
-                        _mm256_loadu_si256(s.add(p + 32).cast()),
-                    )
-                };
-                if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
-                    break;
-                }
-                // SAFETY: `o + 64 <= cap`.
-                unsafe {
-                    ascii::<O>(a, s.add(p), dst.add(o));
-                    ascii::<O>(b, s.add(p + 32), dst.add(o + 32));
-                }
-                p += 64;
-                o += 64;
-            }
-        } else if w == 8 && (24..=26).contains(&r) {
-            // Eight 3-byte characters (only `three_byte` reads 24..=26
-            // bytes): CJK text, where runs of them average 170 characters
-            // (Chinese lipsum) or 33 (Japanese). Stay on that path while the
-            // next 25 bytes start characters at 0, 3, ..., 24 and nowhere
-            // else: in valid UTF-8 that makes bytes 0..24 eight 3-byte
-            // characters (the start at 24 ends the eighth), so the test
-            // needs neither the ASCII nor the lead-byte masks of `step`.
-            while p + 32 + 48 <= len && o + 32 <= cap {
-                // SAFETY: `p + 32 <= len`; `three_byte` writes 8 units at
-                // `o`, and `o + 32 <= cap`.
-                unsafe {
-                    let v = _mm256_loadu_si256(s.add(p).cast());
-                    let starts =
-                        _mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65))) as u32;
-                    if starts & 0x01FF_FFFF != 0x0124_9249 {
+codec_arch::enable! { avx2;
+    /// See the module docs. `dst` is written with unaligned stores.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX2, BMI1, BMI2 and POPCNT, and `dst` is valid for writes
+    /// of `cap` units (at any alignment).
+    pub(crate) unsafe fn convert<O: Out>(src: &[u8], dst: *mut O::Unit, cap: usize) -> (usize, usize) {
+        let len = src.len();
+        let s = src.as_ptr();
+        let (mut p, mut o) = (0usize, 0usize);
+        // The main loop: direct stores (see the module docs for the bounds).
+        while p + 32 + 48 <= len && o + 32 <= cap {
+            // SAFETY: `p + 32 <= len`; the stores write at most 32 units at
+            // `o`, and `o + 32 <= cap`. (Every step reads at least a byte, so
+            // the loop ends.)
+            let (r, w) = unsafe { step::<O>(s.add(p), dst.add(o)) };
+            p += r;
+            o += w;
+            if r == 32 && w == 32 {
+                // ASCII: more of it is likely; 64 bytes at a time.
+                while p + 64 + 48 <= len && o + 64 <= cap {
+                    // SAFETY: `p + 64 <= len`.
+                    let (a, b) = unsafe {
+                        (
+                            _mm256_loadu_si256(s.add(p).cast()),
+                            _mm256_loadu_si256(s.add(p + 32).cast()),
+                        )
+                    };
+                    if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
                         break;
                     }
-                    three_byte::<O>(v, 0, dst.add(o));
+                    // SAFETY: `o + 64 <= cap`.
+                    unsafe {
+                        ascii::<O>(a, s.add(p), dst.add(o));
+                        ascii::<O>(b, s.add(p + 32), dst.add(o + 32));
+                    }
+                    p += 64;
+                    o += 64;
                 }
-                p += 24;
-                o += 8;
+            } else if w == 8 && (24..=26).contains(&r) {
+                // Eight 3-byte characters (only `three_byte` reads 24..=26
+                // bytes): CJK text, where runs of them average 170 characters
+                // (Chinese lipsum) or 33 (Japanese). Stay on that path while the
+                // next 25 bytes start characters at 0, 3, ..., 24 and nowhere
+                // else: in valid UTF-8 that makes bytes 0..24 eight 3-byte
+                // characters (the start at 24 ends the eighth), so the test
+                // needs neither the ASCII nor the lead-byte masks of `step`.
+                while p + 32 + 48 <= len && o + 32 <= cap {
+                    // SAFETY: `p + 32 <= len`; `three_byte` writes 8 units at
+                    // `o`, and `o + 32 <= cap`.
+                    unsafe {
+                        let v = _mm256_loadu_si256(s.add(p).cast());
+                        let starts =
+                            _mm256_movemask_epi8(_mm256_cmpgt_epi8(v, _mm256_set1_epi8(-65))) as u32;
+                        if starts & 0x01FF_FFFF != 0x0124_9249 {
+                            break;
+                        }
+                        three_byte::<O>(v, 0, dst.add(o));
+                    }
+                    p += 24;
+                    o += 8;
+                }
             }
         }
-    }
-    // Near the end: through a scratch buffer.
-    let mut scratch = [O::Unit::default(); 32];
-    while p + 32 <= len {
-        // SAFETY: `p + 32 <= len`, and `scratch` holds 32 units.
-        let (r, w) = unsafe { step::<O>(s.add(p), scratch.as_mut_ptr()) };
-        if o + w > cap {
-            break;
+        // Near the end: through a scratch buffer.
+        let mut scratch = [O::Unit::default(); 32];
+        while p + 32 <= len {
+            // SAFETY: `p + 32 <= len`, and `scratch` holds 32 units.
+            let (r, w) = unsafe { step::<O>(s.add(p), scratch.as_mut_ptr()) };
+            if o + w > cap {
+                break;
+            }
+            // SAFETY: `w <= 32` units of `scratch` to `dst[o..o + w]`, inside
+            // `cap`; the two do not overlap. Copied as bytes: `dst` may be
+            // unaligned.
+            unsafe {
+                core::ptr::copy_nonoverlapping(
+                    scratch.as_ptr().cast::<u8>(),
+                    dst.add(o).cast::<u8>(),
+                    core::mem::size_of::<O::Unit>() * w,
+                )
+            };
+            p += r;
+            o += w;
         }
-        // SAFETY: `w <= 32` units of `scratch` to `dst[o..o + w]`, inside
-        // `cap`; the two do not overlap. Copied as bytes: `dst` may be
-        // unaligned.
-        unsafe {
-            core::ptr::copy_nonoverlapping(
-                scratch.as_ptr().cast::<u8>(),
-                dst.add(o).cast::<u8>(),
-                core::mem::size_of::<O::Unit>() * w,
-            )
-        };
-        p += r;
-        o += w;
+        // A window may stop on continuation bytes: the character they belong to
+        // was written in full, so the boundary is after them.
+        while p < len && (src[p] as i8) < -64 {
+            p += 1;
+        }
+        (p, o)
     }
-    // A window may stop on continuation bytes: the character they belong to
-    // was written in full, so the boundary is after them.
-    while p < len && (src[p] as i8) < -64 {
-        p += 1;
-    }
-    (p, o)
 }
 
 /// One step at `s`, writing to `out`: returns `(bytes read, units
@@ -398,34 +399,35 @@ unsafe fn step<O: Out>(s: *const u8, out: *mut O::Unit) -> (usize, usize) {
     }
 }
 
-/// Two windows with 4-byte characters (path 5; `starts` and `fours`: the
-/// step's masks), returning the units written: each character's
-/// surrogates at its lead and at the byte after (position 14 at most, for
-/// a character that starts at 13 and ends at 16, inside the lanes' three
-/// loads). Out of line, so that `step` stays as small as before on text
-/// without 4-byte characters.
-///
-/// # Safety
-///
-/// AVX2; `out` is writable for 32 units.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-#[inline(never)]
-unsafe fn four_windows<O: Out>(
-    lo: __m128i,
-    hi: __m128i,
-    out: *mut O::Unit,
-    starts: u32,
-    fours: u32,
-) -> usize {
-    // Into UTF-16, the trail surrogates' lanes are kept too.
-    let trails = if O::PAIRS { fours << 1 } else { 0 };
-    let a = (starts & 0x3FFF) | (trails & 0x7FFE);
-    let b = ((starts >> 14) & 0x3FFF) | ((trails >> 14) & 0x7FFE);
-    // SAFETY: each window writes at most 16 units, the second after the
-    // first's at most 15.
-    unsafe {
-        let n = window::<O, 0, true, true>(lo, hi, out, a);
-        n + window::<O, 14, true, true>(lo, hi, out.add(n), b)
+codec_arch::enable! { avx2;
+    /// Two windows with 4-byte characters (path 5; `starts` and `fours`: the
+    /// step's masks), returning the units written: each character's
+    /// surrogates at its lead and at the byte after (position 14 at most, for
+    /// a character that starts at 13 and ends at 16, inside the lanes' three
+    /// loads). Out of line, so that `step` stays as small as before on text
+    /// without 4-byte characters.
+    ///
+    /// # Safety
+    ///
+    /// AVX2; `out` is writable for 32 units.
+    #[inline(never)]
+    unsafe fn four_windows<O: Out>(
+        lo: __m128i,
+        hi: __m128i,
+        out: *mut O::Unit,
+        starts: u32,
+        fours: u32,
+    ) -> usize {
+        // Into UTF-16, the trail surrogates' lanes are kept too.
+        let trails = if O::PAIRS { fours << 1 } else { 0 };
+        let a = (starts & 0x3FFF) | (trails & 0x7FFE);
+        let b = ((starts >> 14) & 0x3FFF) | ((trails >> 14) & 0x7FFE);
+        // SAFETY: each window writes at most 16 units, the second after the
+        // first's at most 15.
+        unsafe {
+            let n = window::<O, 0, true, true>(lo, hi, out, a);
+            n + window::<O, 14, true, true>(lo, hi, out.add(n), b)
+        }
     }
 }
 
@@ -647,48 +649,49 @@ unsafe fn window<O: Out, const SHIFT: i32, const TWO: bool, const FOUR: bool>(
     }
 }
 
-/// The ASCII prefix of `src` (any bytes) to UTF-16, 64 bytes at a time,
-/// then 32: stops at the first block with a byte above 0x7F, or near the
-/// end, and writes exactly what it converts.
-///
-/// # Safety
-///
-/// AVX2; `dst` is valid for writes of `cap` units (at any alignment).
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-pub(crate) unsafe fn ascii_prefix<O: Out>(
-    src: &[u8],
-    dst: *mut O::Unit,
-    cap: usize,
-) -> (usize, usize) {
-    let (len, s) = (src.len(), src.as_ptr());
-    let mut p = 0;
-    while p + 64 <= len && p + 64 <= cap {
-        // SAFETY: `p + 64 <= len` bytes read, `p + 64 <= cap` units written.
-        unsafe {
-            let (a, b) = (
-                _mm256_loadu_si256(s.add(p).cast()),
-                _mm256_loadu_si256(s.add(p + 32).cast()),
-            );
-            if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
-                break;
+codec_arch::enable! { avx2;
+    /// The ASCII prefix of `src` (any bytes) to UTF-16, 64 bytes at a time,
+    /// then 32: stops at the first block with a byte above 0x7F, or near the
+    /// end, and writes exactly what it converts.
+    ///
+    /// # Safety
+    ///
+    /// AVX2; `dst` is valid for writes of `cap` units (at any alignment).
+    pub(crate) unsafe fn ascii_prefix<O: Out>(
+        src: &[u8],
+        dst: *mut O::Unit,
+        cap: usize,
+    ) -> (usize, usize) {
+        let (len, s) = (src.len(), src.as_ptr());
+        let mut p = 0;
+        while p + 64 <= len && p + 64 <= cap {
+            // SAFETY: `p + 64 <= len` bytes read, `p + 64 <= cap` units written.
+            unsafe {
+                let (a, b) = (
+                    _mm256_loadu_si256(s.add(p).cast()),
+                    _mm256_loadu_si256(s.add(p + 32).cast()),
+                );
+                if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
+                    break;
+                }
+                ascii::<O>(a, s.add(p), dst.add(p));
+                ascii::<O>(b, s.add(p + 32), dst.add(p + 32));
             }
-            ascii::<O>(a, s.add(p), dst.add(p));
-            ascii::<O>(b, s.add(p + 32), dst.add(p + 32));
+            p += 64;
         }
-        p += 64;
-    }
-    while p + 32 <= len && p + 32 <= cap {
-        // SAFETY: as above, for 32.
-        unsafe {
-            let a = _mm256_loadu_si256(s.add(p).cast());
-            if _mm256_movemask_epi8(a) != 0 {
-                break;
+        while p + 32 <= len && p + 32 <= cap {
+            // SAFETY: as above, for 32.
+            unsafe {
+                let a = _mm256_loadu_si256(s.add(p).cast());
+                if _mm256_movemask_epi8(a) != 0 {
+                    break;
+                }
+                ascii::<O>(a, s.add(p), dst.add(p));
             }
-            ascii::<O>(a, s.add(p), dst.add(p));
+            p += 32;
         }
-        p += 32;
+        (p, p)
     }
-    (p, p)
 }
 
 /// A short window: the characters that start at positions `0..15` of the

@@ -1,3 +1,3 @@
 //! The avx512 Latin-1 kernels: `x86_64::latin1` with 64-byte registers.
 
-super::super::latin1::kernels!(Avx512, "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt");
+super::super::latin1::kernels!(Avx512, avx512);

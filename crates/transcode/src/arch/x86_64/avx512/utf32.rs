@@ -1,3 +1,3 @@
 //! The avx512 UTF-32 kernels: `x86_64::utf32` with 64-byte registers.
 
-super::super::utf32::kernels!(Avx512, "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt");
+super::super::utf32::kernels!(Avx512, avx512);

@@ -263,148 +263,149 @@ unsafe fn block_bytes<const EXACT: bool>(x: __m512i, high: u64, out: *mut u8, r:
     }
 }
 
-/// Latin-1 to UTF-8: see the module docs.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-    let (n, cap) = (src.len(), dst.len());
-    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
-    let (mut i, mut o) = (0, 0);
-    // Whether the last store may have written past the output: then a
-    // block must follow, whose first store starts at the output's end and
-    // covers those bytes (at most 64 past a part's start).
-    let mut past = false;
-    // At least 64 bytes are left for the AVX-512 kernel (unless the input
-    // is shorter): it converts its last register by overlapping the one
-    // before, which it cannot do on fewer than 64 bytes, and then leaves
-    // them to the scalar code (handing it only the last 0-63 bytes ran 1
-    // KiB of ASCII at a quarter of its speed).
-    while n - i >= 128 && cap - o >= 128 {
-        if n - i >= 256 + 64 && cap - o >= 256 {
-            // Four registers of ASCII at once where they are, as the
-            // AVX-512 table's kernel does (one test, and the loop's own
-            // instructions once for four): pure ASCII ran at 0.75-0.9 of
-            // that kernel a register at a time.
-            // SAFETY: `i + 256 <= n` bytes read, `o + 256 <= cap` written.
-            match unsafe { copy_ascii4(p.add(i), q.add(o)) } {
-                Ascii4::Copied => {
-                    i += 256;
-                    o += 256;
-                    past = false;
-                    continue;
-                }
-                // Text with a non-ASCII byte every few hundred (the Latin-1
-                // view of Korean text, 0.83 of simdutf's AVX-512 kernel when
-                // the registers were loaded and tested again one by one):
-                // the four registers converted here. Another block follows
-                // (at least 128 bytes are left, with room for 256 more), as
-                // a `past` store needs.
-                Ascii4::Not(z) if n - i >= 384 && cap - o >= 768 => {
-                    for z in z {
-                        let high = _mm512_movepi8_mask(z);
-                        // SAFETY: `o + 128 <= cap` for each of the four
-                        // registers (each writes at most 128 bytes).
-                        unsafe {
-                            if high == 0 {
-                                _mm512_storeu_si512(q.add(o).cast(), z);
-                                o += 64;
-                                past = false;
-                            } else {
-                                o += block::<false>(z, high, q.add(o));
-                                past = true;
+codec_arch::enable! { avx512vbmi2;
+    /// Latin-1 to UTF-8: see the module docs.
+    pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        let (n, cap) = (src.len(), dst.len());
+        let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+        let (mut i, mut o) = (0, 0);
+        // Whether the last store may have written past the output: then a
+        // block must follow, whose first store starts at the output's end and
+        // covers those bytes (at most 64 past a part's start).
+        let mut past = false;
+        // At least 64 bytes are left for the AVX-512 kernel (unless the input
+        // is shorter): it converts its last register by overlapping the one
+        // before, which it cannot do on fewer than 64 bytes, and then leaves
+        // them to the scalar code (handing it only the last 0-63 bytes ran 1
+        // KiB of ASCII at a quarter of its speed).
+        while n - i >= 128 && cap - o >= 128 {
+            if n - i >= 256 + 64 && cap - o >= 256 {
+                // Four registers of ASCII at once where they are, as the
+                // AVX-512 table's kernel does (one test, and the loop's own
+                // instructions once for four): pure ASCII ran at 0.75-0.9 of
+                // that kernel a register at a time.
+                // SAFETY: `i + 256 <= n` bytes read, `o + 256 <= cap` written.
+                match unsafe { copy_ascii4(p.add(i), q.add(o)) } {
+                    Ascii4::Copied => {
+                        i += 256;
+                        o += 256;
+                        past = false;
+                        continue;
+                    }
+                    // Text with a non-ASCII byte every few hundred (the Latin-1
+                    // view of Korean text, 0.83 of simdutf's AVX-512 kernel when
+                    // the registers were loaded and tested again one by one):
+                    // the four registers converted here. Another block follows
+                    // (at least 128 bytes are left, with room for 256 more), as
+                    // a `past` store needs.
+                    Ascii4::Not(z) if n - i >= 384 && cap - o >= 768 => {
+                        for z in z {
+                            let high = _mm512_movepi8_mask(z);
+                            // SAFETY: `o + 128 <= cap` for each of the four
+                            // registers (each writes at most 128 bytes).
+                            unsafe {
+                                if high == 0 {
+                                    _mm512_storeu_si512(q.add(o).cast(), z);
+                                    o += 64;
+                                    past = false;
+                                } else {
+                                    o += block::<false>(z, high, q.add(o));
+                                    past = true;
+                                }
                             }
                         }
+                        i += 256;
+                        continue;
                     }
-                    i += 256;
-                    continue;
+                    Ascii4::Not(_) => {}
                 }
-                Ascii4::Not(_) => {}
             }
-        }
-        // A block follows this one, inside `src`: 64-byte stores are safe.
-        let more = n - i >= 192 && cap - o >= 256;
-        // SAFETY: `i + 64 <= n` bytes read; `o + 128 <= cap` writable, which
-        // covers the 64-byte copy and `block`'s two stores.
-        unsafe {
-            let z = _mm512_loadu_si512(p.add(i).cast());
-            let high = _mm512_movepi8_mask(z);
-            if high == 0 {
-                _mm512_storeu_si512(q.add(o).cast(), z);
-                o += 64;
-                past = false;
-            } else if more {
-                o += block::<false>(z, high, q.add(o));
-                past = true;
-            } else {
-                o += block::<true>(z, high, q.add(o));
-                past = false;
-            }
-        }
-        i += 64;
-    }
-    // `more` promised a block after every one that set `past`, so the
-    // loop cannot have stopped right after it.
-    debug_assert!(!past);
-    let left = n - i;
-    if left > 0 && left < 128 && n >= 64 && cap - o >= left {
-        // An ASCII tail (most tails of most text): the last 64 bytes, and
-        // for more than 64 left the register at `i` too, copied. Where
-        // fewer than 64 are left, the last 64 bytes' first ones were
-        // converted already; ASCII, they are the output's last bytes, and
-        // are stored again as they are. Masked loads and stores (below)
-        // took these tails to 0.9 of simdutf's AVX-512 kernel at 1 KiB.
-        // SAFETY: bytes `i..n` and `n - 64..n` are inside `src` (`left <
-        // 128`, `n >= 64`); the stores write `o..o + 64` (for `left > 64`)
-        // and `o + left - 64..o + left`, inside `cap`, and `o >= 64 - left`
-        // as the output holds those ASCII bytes.
-        unsafe {
-            let b = _mm512_loadu_si512(p.add(n - 64).cast());
-            let a = if left > 64 {
-                _mm512_loadu_si512(p.add(i).cast())
-            } else {
-                b
-            };
-            if _mm512_movepi8_mask(_mm512_or_si512(a, b)) == 0 {
-                if left > 64 {
-                    _mm512_storeu_si512(q.add(o).cast(), a);
+            // A block follows this one, inside `src`: 64-byte stores are safe.
+            let more = n - i >= 192 && cap - o >= 256;
+            // SAFETY: `i + 64 <= n` bytes read; `o + 128 <= cap` writable, which
+            // covers the 64-byte copy and `block`'s two stores.
+            unsafe {
+                let z = _mm512_loadu_si512(p.add(i).cast());
+                let high = _mm512_movepi8_mask(z);
+                if high == 0 {
+                    _mm512_storeu_si512(q.add(o).cast(), z);
+                    o += 64;
+                    past = false;
+                } else if more {
+                    o += block::<false>(z, high, q.add(o));
+                    past = true;
+                } else {
+                    o += block::<true>(z, high, q.add(o));
+                    past = false;
                 }
-                _mm512_storeu_si512(q.add(o + left - 64).cast(), b);
-                return (n, o + left);
+            }
+            i += 64;
+        }
+        // `more` promised a block after every one that set `past`, so the
+        // loop cannot have stopped right after it.
+        debug_assert!(!past);
+        let left = n - i;
+        if left > 0 && left < 128 && n >= 64 && cap - o >= left {
+            // An ASCII tail (most tails of most text): the last 64 bytes, and
+            // for more than 64 left the register at `i` too, copied. Where
+            // fewer than 64 are left, the last 64 bytes' first ones were
+            // converted already; ASCII, they are the output's last bytes, and
+            // are stored again as they are. Masked loads and stores (below)
+            // took these tails to 0.9 of simdutf's AVX-512 kernel at 1 KiB.
+            // SAFETY: bytes `i..n` and `n - 64..n` are inside `src` (`left <
+            // 128`, `n >= 64`); the stores write `o..o + 64` (for `left > 64`)
+            // and `o + left - 64..o + left`, inside `cap`, and `o >= 64 - left`
+            // as the output holds those ASCII bytes.
+            unsafe {
+                let b = _mm512_loadu_si512(p.add(n - 64).cast());
+                let a = if left > 64 {
+                    _mm512_loadu_si512(p.add(i).cast())
+                } else {
+                    b
+                };
+                if _mm512_movepi8_mask(_mm512_or_si512(a, b)) == 0 {
+                    if left > 64 {
+                        _mm512_storeu_si512(q.add(o).cast(), a);
+                    }
+                    _mm512_storeu_si512(q.add(o + left - 64).cast(), b);
+                    return (n, o + left);
+                }
             }
         }
-    }
-    // The other last bytes (fewer than 128 unless `dst` stopped the loop),
-    // a register at a time, loaded and stored under masks of the bytes
-    // there are: the AVX-512 kernel (its block machinery, then the scalar
-    // code) took 1 KiB of the Latin-1 text to 0.62 of simdutf's AVX-512
-    // kernel, these 0.88.
-    while i < n {
-        let r = (n - i).min(64);
-        // Each byte makes at most two.
-        if cap - o < 2 * r {
-            break;
-        }
-        // SAFETY: the masked load reads bytes `i..i + r`, inside `src` (the
-        // lanes outside the mask are not accessed, and are zero); the
-        // stores write at most `2 * r` bytes from `o`, inside `dst`.
-        unsafe {
-            let m = _bzhi_u64(u64::MAX, r as u32);
-            let x = _mm512_maskz_loadu_epi8(m, p.add(i).cast());
-            let high = _mm512_movepi8_mask(x);
-            if high == 0 {
-                _mm512_mask_storeu_epi8(q.add(o).cast(), m, x);
-                o += r;
-            } else {
-                o += block_n(x, high, q.add(o), r);
+        // The other last bytes (fewer than 128 unless `dst` stopped the loop),
+        // a register at a time, loaded and stored under masks of the bytes
+        // there are: the AVX-512 kernel (its block machinery, then the scalar
+        // code) took 1 KiB of the Latin-1 text to 0.62 of simdutf's AVX-512
+        // kernel, these 0.88.
+        while i < n {
+            let r = (n - i).min(64);
+            // Each byte makes at most two.
+            if cap - o < 2 * r {
+                break;
             }
+            // SAFETY: the masked load reads bytes `i..i + r`, inside `src` (the
+            // lanes outside the mask are not accessed, and are zero); the
+            // stores write at most `2 * r` bytes from `o`, inside `dst`.
+            unsafe {
+                let m = _bzhi_u64(u64::MAX, r as u32);
+                let x = _mm512_maskz_loadu_epi8(m, p.add(i).cast());
+                let high = _mm512_movepi8_mask(x);
+                if high == 0 {
+                    _mm512_mask_storeu_epi8(q.add(o).cast(), m, x);
+                    o += r;
+                } else {
+                    o += block_n(x, high, q.add(o), r);
+                }
+            }
+            i += r;
         }
-        i += r;
+        let (Some(rest), Some(out)) = (src.get(i..), dst.get_mut(o..)) else {
+            return (i, o);
+        };
+        // A safe call: this function has the AVX-512 kernel's features.
+        let (r, w) = super::avx512::latin1::latin1_to_utf8(rest, out);
+        (i + r, o + w)
     }
-    let (Some(rest), Some(out)) = (src.get(i..), dst.get_mut(o..)) else {
-        return (i, o);
-    };
-    // A safe call: this function has the AVX-512 kernel's features.
-    let (r, w) = super::avx512::latin1::latin1_to_utf8(rest, out);
-    (i + r, o + w)
 }
 
 /// How many units the AVX2 UTF-16 → UTF-8 kernel gets at a time, from a
@@ -473,118 +474,121 @@ unsafe fn swap16<const SWAP: bool>(v: __m512i) -> __m512i {
     }
 }
 
-/// UTF-16 to UTF-8: the table entry.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: this function has the AVX2 kernel's features.
-    unsafe { utf16_to_utf8_with::<false, _>(src, dst, super::avx2::utf16_to_utf8) }
+codec_arch::enable! { avx512vbmi2;
+    /// UTF-16 to UTF-8: the table entry.
+    pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        // SAFETY: this function has the AVX2 kernel's features.
+        unsafe { utf16_to_utf8_with::<false, _>(src, dst, super::avx2::utf16_to_utf8) }
+    }
 }
 
-/// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
-    src: &[[u8; 2]],
-    dst: &mut [u8],
-) -> (usize, usize) {
-    // SAFETY: this function has the AVX2 kernel's features.
-    unsafe { utf16_to_utf8_with::<SWAP, _>(src, dst, super::avx2::utf16_bytes_to_utf8::<SWAP>) }
+codec_arch::enable! { avx512vbmi2;
+    /// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
+    pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
+        src: &[[u8; 2]],
+        dst: &mut [u8],
+    ) -> (usize, usize) {
+        // SAFETY: this function has the AVX2 kernel's features.
+        unsafe { utf16_to_utf8_with::<SWAP, _>(src, dst, super::avx2::utf16_bytes_to_utf8::<SWAP>) }
+    }
 }
 
-/// UTF-16 (`S`: `u16`, or bytes; swapped if `SWAP`) to UTF-8: registers
-/// of 32 units without a surrogate here, others by stretches of `avx2`,
-/// the AVX2 table's kernel for the same input; see the module docs.
-///
-/// # Safety
-///
-/// The CPU has `avx2`'s features.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-#[inline]
-unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
-    src: &[S],
-    dst: &mut [u8],
-    avx2: Convert<S, u8>,
-) -> (usize, usize) {
-    let (n, cap) = (src.len(), dst.len());
-    // `S` is two bytes (`Unit16`): unit `k` is at `p.add(k)` either way.
-    let (p, q) = (src.as_ptr().cast::<u16>(), dst.as_mut_ptr());
-    let (mut i, mut o) = (0, 0);
-    loop {
-        // Registers of 32 units below `800`, while the next register is
-        // inside `src` too (its test is this loop's lookahead).
-        while n - i >= 64 && cap - o >= 128 {
-            // SAFETY: units `i..i + 64` are inside `src`; the stores write
-            // at most 96 bytes at `o` (`bmp`; 64 on the other paths),
-            // inside `cap`.
-            let (go, r, w) = unsafe {
-                let v = swap16::<SWAP>(_mm512_loadu_si512(p.add(i).cast()));
-                let next = swap16::<SWAP>(_mm512_loadu_si512(p.add(i + 32).cast()));
-                let high = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
-                if high == 0 {
-                    // ASCII: narrowed (`vpmovwb`), 32 or, with the next
-                    // register, 64 units at a time (a register at a time,
-                    // ASCII ran at half the AVX2 kernel's speed). The
-                    // first store covers what a 64-byte store before it
-                    // wrote past its output.
-                    _mm256_storeu_si256(q.add(o).cast(), _mm512_cvtepi16_epi8(v));
-                    if _mm512_cmpge_epu16_mask(next, _mm512_set1_epi16(0x80)) == 0 {
-                        _mm256_storeu_si256(q.add(o + 32).cast(), _mm512_cvtepi16_epi8(next));
-                        (true, 64, 64)
-                    } else {
-                        (true, 32, 32)
-                    }
-                } else if _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) != 0 {
-                    // 3-byte units, and surrogate pairs if every
-                    // surrogate is in one (the AVX2 kernel's stretch takes
-                    // the registers with an unpaired one).
-                    let top = _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16));
-                    let sur = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800u16 as i16));
-                    if sur == 0 {
-                        (true, 32, bmp(v, q.add(o)))
-                    } else {
-                        match with_pairs(v, sur, q.add(o)) {
-                            Some((r, w)) => (true, r, w),
-                            None => (false, 0, 0),
+codec_arch::enable! { avx512vbmi2;
+    /// UTF-16 (`S`: `u16`, or bytes; swapped if `SWAP`) to UTF-8: registers
+    /// of 32 units without a surrogate here, others by stretches of `avx2`,
+    /// the AVX2 table's kernel for the same input; see the module docs.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `avx2`'s features.
+    #[inline]
+    unsafe fn utf16_to_utf8_with<const SWAP: bool, S: Unit16>(
+        src: &[S],
+        dst: &mut [u8],
+        avx2: Convert<S, u8>,
+    ) -> (usize, usize) {
+        let (n, cap) = (src.len(), dst.len());
+        // `S` is two bytes (`Unit16`): unit `k` is at `p.add(k)` either way.
+        let (p, q) = (src.as_ptr().cast::<u16>(), dst.as_mut_ptr());
+        let (mut i, mut o) = (0, 0);
+        loop {
+            // Registers of 32 units below `800`, while the next register is
+            // inside `src` too (its test is this loop's lookahead).
+            while n - i >= 64 && cap - o >= 128 {
+                // SAFETY: units `i..i + 64` are inside `src`; the stores write
+                // at most 96 bytes at `o` (`bmp`; 64 on the other paths),
+                // inside `cap`.
+                let (go, r, w) = unsafe {
+                    let v = swap16::<SWAP>(_mm512_loadu_si512(p.add(i).cast()));
+                    let next = swap16::<SWAP>(_mm512_loadu_si512(p.add(i + 32).cast()));
+                    let high = _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x80));
+                    if high == 0 {
+                        // ASCII: narrowed (`vpmovwb`), 32 or, with the next
+                        // register, 64 units at a time (a register at a time,
+                        // ASCII ran at half the AVX2 kernel's speed). The
+                        // first store covers what a 64-byte store before it
+                        // wrote past its output.
+                        _mm256_storeu_si256(q.add(o).cast(), _mm512_cvtepi16_epi8(v));
+                        if _mm512_cmpge_epu16_mask(next, _mm512_set1_epi16(0x80)) == 0 {
+                            _mm256_storeu_si256(q.add(o + 32).cast(), _mm512_cvtepi16_epi8(next));
+                            (true, 64, 64)
+                        } else {
+                            (true, 32, 32)
                         }
+                    } else if _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) != 0 {
+                        // 3-byte units, and surrogate pairs if every
+                        // surrogate is in one (the AVX2 kernel's stretch takes
+                        // the registers with an unpaired one).
+                        let top = _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16));
+                        let sur = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800u16 as i16));
+                        if sur == 0 {
+                            (true, 32, bmp(v, q.add(o)))
+                        } else {
+                            match with_pairs(v, sur, q.add(o)) {
+                                Some((r, w)) => (true, r, w),
+                                None => (false, 0, 0),
+                            }
+                        }
+                    } else {
+                        let next_big = _mm512_cmpge_epu16_mask(next, _mm512_set1_epi16(0x800));
+                        // Another register of this loop follows: its store,
+                        // at least 32 bytes from the end of this one's output,
+                        // covers what a 64-byte store here writes past it.
+                        let wide = next_big == 0 && n - i >= 96 && cap - o >= 192;
+                        (true, 32, below_800(v, high, q.add(o), wide))
                     }
-                } else {
-                    let next_big = _mm512_cmpge_epu16_mask(next, _mm512_set1_epi16(0x800));
-                    // Another register of this loop follows: its store,
-                    // at least 32 bytes from the end of this one's output,
-                    // covers what a 64-byte store here writes past it.
-                    let wide = next_big == 0 && n - i >= 96 && cap - o >= 192;
-                    (true, 32, below_800(v, high, q.add(o), wide))
+                };
+                if !go {
+                    break;
                 }
-            };
-            if !go {
-                break;
+                i += r;
+                o += w;
             }
-            i += r;
-            o += w;
-        }
-        // The last units (fewer than 64): registers loaded under a mask,
-        // so that they stay off the AVX2 kernel, whose end is scalar. (At
-        // 1 KiB of Arabic or Russian text that end was a tenth of the
-        // units and a third of the time.)
-        while n - i < 64 && i < n && cap - o >= 96 {
-            let k = (n - i).min(32);
-            // SAFETY: the load reads units `i..i + k`, inside `src`; the
-            // store writes at most `3 * k <= 96` bytes at `o`, inside
-            // `cap`.
-            match unsafe { last_units::<SWAP>(p.add(i), k, q.add(o)) } {
-                Some(w) => {
-                    i += k;
-                    o += w;
+            // The last units (fewer than 64): registers loaded under a mask,
+            // so that they stay off the AVX2 kernel, whose end is scalar. (At
+            // 1 KiB of Arabic or Russian text that end was a tenth of the
+            // units and a third of the time.)
+            while n - i < 64 && i < n && cap - o >= 96 {
+                let k = (n - i).min(32);
+                // SAFETY: the load reads units `i..i + k`, inside `src`; the
+                // store writes at most `3 * k <= 96` bytes at `o`, inside
+                // `cap`.
+                match unsafe { last_units::<SWAP>(p.add(i), k, q.add(o)) } {
+                    Some(w) => {
+                        i += k;
+                        o += w;
+                    }
+                    None => break,
                 }
-                None => break,
             }
-        }
-        if i == n {
-            return (i, o);
-        }
-        // SAFETY: the caller guarantees `avx2`'s features.
-        match unsafe { stretch(avx2, src, dst, i, o) } {
-            Ok(at) => (i, o) = at,
-            Err(at) => return at,
+            if i == n {
+                return (i, o);
+            }
+            // SAFETY: the caller guarantees `avx2`'s features.
+            match unsafe { stretch(avx2, src, dst, i, o) } {
+                Ok(at) => (i, o) = at,
+                Err(at) => return at,
+            }
         }
     }
 }
@@ -961,35 +965,38 @@ unsafe fn below_800(v: __m512i, high: u32, out: *mut u8, wide: bool) -> usize {
     }
 }
 
-/// Valid UTF-8 to UTF-16: the table entry.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: this function has the AVX2 kernel's features.
-    unsafe { utf8_to_utf16_with::<Utf16<false, u16>>(src, dst, super::avx2::utf8_to_utf16) }
-}
-
-/// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
-    src: &[u8],
-    dst: &mut [[u8; 2]],
-) -> (usize, usize) {
-    // SAFETY: this function has the AVX2 kernel's features.
-    unsafe {
-        utf8_to_utf16_with::<Utf16<SWAP, [u8; 2]>>(
-            src,
-            dst,
-            super::avx2::utf8_to_utf16_bytes::<SWAP>,
-        )
+codec_arch::enable! { avx512vbmi2;
+    /// Valid UTF-8 to UTF-16: the table entry.
+    pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        // SAFETY: this function has the AVX2 kernel's features.
+        unsafe { utf8_to_utf16_with::<Utf16<false, u16>>(src, dst, super::avx2::utf8_to_utf16) }
     }
 }
 
-/// Valid UTF-8 to UTF-32: the table entry. The UTF-8 → UTF-16 blocks
-/// with their units widened, as the AVX2 table does with its kernel.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-    // SAFETY: this function has the AVX2 kernel's features.
-    unsafe { utf8_to_utf16_with::<Utf32>(src, dst, super::avx2::utf8_to_utf32) }
+codec_arch::enable! { avx512vbmi2;
+    /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
+    pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
+        src: &[u8],
+        dst: &mut [[u8; 2]],
+    ) -> (usize, usize) {
+        // SAFETY: this function has the AVX2 kernel's features.
+        unsafe {
+            utf8_to_utf16_with::<Utf16<SWAP, [u8; 2]>>(
+                src,
+                dst,
+                super::avx2::utf8_to_utf16_bytes::<SWAP>,
+            )
+        }
+    }
+}
+
+codec_arch::enable! { avx512vbmi2;
+    /// Valid UTF-8 to UTF-32: the table entry. The UTF-8 → UTF-16 blocks
+    /// with their units widened, as the AVX2 table does with its kernel.
+    pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+        // SAFETY: this function has the AVX2 kernel's features.
+        unsafe { utf8_to_utf16_with::<Utf32>(src, dst, super::avx2::utf8_to_utf32) }
+    }
 }
 
 /// Where [`short_block`] puts the units it makes: UTF-16 ([`Utf16`], two
@@ -1093,53 +1100,54 @@ impl Units for Utf32 {
     }
 }
 
-/// Valid UTF-8 to UTF-16 (`D`: `u16`, or bytes; swapped if `SWAP`):
-/// the table entry's loop.
-///
-/// # Safety
-///
-/// The CPU has `avx2`'s features.
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt")]
-#[inline]
-unsafe fn utf8_to_utf16_with<O: Units>(
-    src: &[u8],
-    dst: &mut [O::Unit],
-    avx2: Convert<u8, O::Unit>,
-) -> (usize, usize) {
-    let (n, cap) = (src.len(), dst.len());
-    let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
-    let (mut i, mut o) = (0, 0);
-    loop {
-        // The block and the two bytes after it must be inside `src` (the
-        // second and third bytes are loaded one and two bytes on), and
-        // the output may take 64 units.
-        while n - i >= 66 && cap - o >= 64 {
-            // SAFETY: bytes `i..i + 66` are inside `src`; the stores write
-            // at most 64 units at `o`, inside `cap`.
-            let step = unsafe { short_block::<O>(p.add(i), q.add(o)) };
-            let Some((r, w)) = step else {
-                break;
-            };
-            i += r;
-            o += w;
-        }
-        // The last 1 to 64 bytes: one block loaded under a mask, so that
-        // they stay off the AVX2 kernel, whose end is a scratch buffer and
-        // then scalar code. (Left with 65, the loop stopped one byte short
-        // of its two bytes of lookahead: the AVX2 kernel takes them.)
-        let k = n - i;
-        if (1..=64).contains(&k) && cap - o >= k {
-            // SAFETY: the loads read bytes `i..n`, inside `src`; the
-            // stores write one unit per character, at most `k`, inside
-            // `cap`.
-            if let Some(w) = unsafe { last_block::<O>(p.add(i), k, q.add(o)) } {
-                return (n, o + w);
+codec_arch::enable! { avx512vbmi2;
+    /// Valid UTF-8 to UTF-16 (`D`: `u16`, or bytes; swapped if `SWAP`):
+    /// the table entry's loop.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has `avx2`'s features.
+    #[inline]
+    unsafe fn utf8_to_utf16_with<O: Units>(
+        src: &[u8],
+        dst: &mut [O::Unit],
+        avx2: Convert<u8, O::Unit>,
+    ) -> (usize, usize) {
+        let (n, cap) = (src.len(), dst.len());
+        let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
+        let (mut i, mut o) = (0, 0);
+        loop {
+            // The block and the two bytes after it must be inside `src` (the
+            // second and third bytes are loaded one and two bytes on), and
+            // the output may take 64 units.
+            while n - i >= 66 && cap - o >= 64 {
+                // SAFETY: bytes `i..i + 66` are inside `src`; the stores write
+                // at most 64 units at `o`, inside `cap`.
+                let step = unsafe { short_block::<O>(p.add(i), q.add(o)) };
+                let Some((r, w)) = step else {
+                    break;
+                };
+                i += r;
+                o += w;
             }
-        }
-        // SAFETY: the caller guarantees `avx2`'s features.
-        match unsafe { stretch(avx2, src, dst, i, o) } {
-            Ok(at) => (i, o) = at,
-            Err(at) => return at,
+            // The last 1 to 64 bytes: one block loaded under a mask, so that
+            // they stay off the AVX2 kernel, whose end is a scratch buffer and
+            // then scalar code. (Left with 65, the loop stopped one byte short
+            // of its two bytes of lookahead: the AVX2 kernel takes them.)
+            let k = n - i;
+            if (1..=64).contains(&k) && cap - o >= k {
+                // SAFETY: the loads read bytes `i..n`, inside `src`; the
+                // stores write one unit per character, at most `k`, inside
+                // `cap`.
+                if let Some(w) = unsafe { last_block::<O>(p.add(i), k, q.add(o)) } {
+                    return (n, o + w);
+                }
+            }
+            // SAFETY: the caller guarantees `avx2`'s features.
+            match unsafe { stretch(avx2, src, dst, i, o) } {
+                Ok(at) => (i, o) = at,
+                Err(at) => return at,
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
 //! The SSE4.1 count and length kernels: `x86_64::count` with 16-byte
 //! registers.
 
-super::super::count::kernels!(Sse41, "ssse3,sse4.1,popcnt");
+super::super::count::kernels!(Sse41, sse41);

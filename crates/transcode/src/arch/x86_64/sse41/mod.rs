@@ -7,88 +7,95 @@ pub(crate) mod utf16_utf8;
 pub(crate) mod utf32;
 pub(crate) mod utf8_utf16;
 
-/// Valid UTF-8 to native UTF-16: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: this function has the features `convert` needs, and `dst` is
-    // valid for `dst.len()` units.
-    unsafe { utf8_utf16::convert::<false>(src, dst.as_mut_ptr(), dst.len()) }
-}
-
-/// The ASCII prefix of any bytes to native UTF-16: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: this function has the features `ascii_prefix` needs, and
-    // `dst` is valid for `dst.len()` units.
-    unsafe { utf8_utf16::ascii_prefix::<false>(src, dst.as_mut_ptr(), dst.len()) }
-}
-
-/// The ASCII prefix of any bytes to UTF-16 in bytes, swapped if `SWAP`:
-/// the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
-    src: &[u8],
-    dst: &mut [[u8; 2]],
-) -> (usize, usize) {
-    // SAFETY: this function has the features `ascii_prefix` needs; it
-    // writes `dst` with unaligned stores only, so the pairs of bytes may be
-    // written as `u16`s.
-    unsafe { utf8_utf16::ascii_prefix::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
-}
-
-/// The ASCII prefix of any bytes to UTF-32, 16 bytes at a time (four
-/// zero-extensions of 4 bytes each): the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-    use core::arch::x86_64::{
-        _mm_cvtepu8_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_srli_si128, _mm_storeu_si128,
-    };
-    let n = src.len().min(dst.len());
-    let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
-    let mut p = 0;
-    while n - p >= 16 {
-        // SAFETY: `p + 16 <= n`: 16 bytes read from `src`, 16 units
-        // written to `dst`; the CPU has SSE4.1 (this function's features).
-        unsafe {
-            let v = _mm_loadu_si128(s.add(p).cast());
-            if _mm_movemask_epi8(v) != 0 {
-                break;
-            }
-            let q = d.add(p);
-            _mm_storeu_si128(q.cast(), _mm_cvtepu8_epi32(v));
-            _mm_storeu_si128(q.add(4).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<4>(v)));
-            _mm_storeu_si128(q.add(8).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<8>(v)));
-            _mm_storeu_si128(q.add(12).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<12>(v)));
-        }
-        p += 16;
+codec_arch::enable! { sse41;
+    /// Valid UTF-8 to native UTF-16: the table entry.
+    pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        // SAFETY: this function has the features `convert` needs, and `dst` is
+        // valid for `dst.len()` units.
+        unsafe { utf8_utf16::convert::<false>(src, dst.as_mut_ptr(), dst.len()) }
     }
-    (p, p)
 }
 
-/// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
-    src: &[u8],
-    dst: &mut [[u8; 2]],
-) -> (usize, usize) {
-    // SAFETY: as above; `convert` writes `dst` with unaligned stores only.
-    unsafe { utf8_utf16::convert::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
+codec_arch::enable! { sse41;
+    /// The ASCII prefix of any bytes to native UTF-16: the table entry.
+    pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        // SAFETY: this function has the features `ascii_prefix` needs, and
+        // `dst` is valid for `dst.len()` units.
+        unsafe { utf8_utf16::ascii_prefix::<false>(src, dst.as_mut_ptr(), dst.len()) }
+    }
 }
 
-/// Native UTF-16 to UTF-8: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: this function has the features `convert` needs, and `src` is
-    // valid for `src.len()` units.
-    unsafe { utf16_utf8::convert::<false>(src.as_ptr(), src.len(), dst) }
+codec_arch::enable! { sse41;
+    /// The ASCII prefix of any bytes to UTF-16 in bytes, swapped if `SWAP`:
+    /// the table entry.
+    pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
+        src: &[u8],
+        dst: &mut [[u8; 2]],
+    ) -> (usize, usize) {
+        // SAFETY: this function has the features `ascii_prefix` needs; it
+        // writes `dst` with unaligned stores only, so the pairs of bytes may be
+        // written as `u16`s.
+        unsafe { utf8_utf16::ascii_prefix::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
+    }
 }
 
-/// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
-    src: &[[u8; 2]],
-    dst: &mut [u8],
-) -> (usize, usize) {
-    // SAFETY: as above; `convert` reads `src` with unaligned loads only.
-    unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
+codec_arch::enable! { sse41;
+    /// The ASCII prefix of any bytes to UTF-32, 16 bytes at a time (four
+    /// zero-extensions of 4 bytes each): the table entry.
+    pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+        use core::arch::x86_64::{
+            _mm_cvtepu8_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_srli_si128, _mm_storeu_si128,
+        };
+        let n = src.len().min(dst.len());
+        let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+        let mut p = 0;
+        while n - p >= 16 {
+            // SAFETY: `p + 16 <= n`: 16 bytes read from `src`, 16 units
+            // written to `dst`; the CPU has SSE4.1 (this function's features).
+            unsafe {
+                let v = _mm_loadu_si128(s.add(p).cast());
+                if _mm_movemask_epi8(v) != 0 {
+                    break;
+                }
+                let q = d.add(p);
+                _mm_storeu_si128(q.cast(), _mm_cvtepu8_epi32(v));
+                _mm_storeu_si128(q.add(4).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<4>(v)));
+                _mm_storeu_si128(q.add(8).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<8>(v)));
+                _mm_storeu_si128(q.add(12).cast(), _mm_cvtepu8_epi32(_mm_srli_si128::<12>(v)));
+            }
+            p += 16;
+        }
+        (p, p)
+    }
+}
+
+codec_arch::enable! { sse41;
+    /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
+    pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
+        src: &[u8],
+        dst: &mut [[u8; 2]],
+    ) -> (usize, usize) {
+        // SAFETY: as above; `convert` writes `dst` with unaligned stores only.
+        unsafe { utf8_utf16::convert::<SWAP>(src, dst.as_mut_ptr().cast(), dst.len()) }
+    }
+}
+
+codec_arch::enable! { sse41;
+    /// Native UTF-16 to UTF-8: the table entry.
+    pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        // SAFETY: this function has the features `convert` needs, and `src` is
+        // valid for `src.len()` units.
+        unsafe { utf16_utf8::convert::<false>(src.as_ptr(), src.len(), dst) }
+    }
+}
+
+codec_arch::enable! { sse41;
+    /// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
+    pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
+        src: &[[u8; 2]],
+        dst: &mut [u8],
+    ) -> (usize, usize) {
+        // SAFETY: as above; `convert` reads `src` with unaligned loads only.
+        unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
+    }
 }

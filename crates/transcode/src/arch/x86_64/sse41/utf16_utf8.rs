@@ -14,80 +14,81 @@ use core::arch::x86_64::*;
 /// The most bytes one block of 8 units makes.
 const BLOCK_OUT: usize = 24;
 
-/// See the module docs. `src` is read with unaligned loads.
-///
-/// # Safety
-///
-/// The CPU has SSSE3, SSE4.1 and POPCNT, and `src` is valid for reads of
-/// `len` `u16`s (at any alignment).
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) unsafe fn convert<const SWAP: bool>(
-    src: *const u16,
-    len: usize,
-    dst: &mut [u8],
-) -> (usize, usize) {
-    let cap = dst.len();
-    let d = dst.as_mut_ptr();
-    let (mut p, mut o) = (0usize, 0usize);
-    let mut scratch = [0u8; BLOCK_OUT + 16];
-    let high = _mm_set1_epi16(0xFF80u16 as i16);
-    loop {
-        while p + 16 <= len && o + 2 * BLOCK_OUT + 16 <= cap {
-            // SAFETY: `p + 16 <= len`.
-            let (v, n) = unsafe { (load::<SWAP>(src.add(p)), load::<SWAP>(src.add(p + 8))) };
-            if _mm_testz_si128(_mm_or_si128(v, n), high) != 0 {
-                // SAFETY: `o + 16 <= cap`.
-                unsafe { _mm_storeu_si128(d.add(o).cast(), _mm_packus_epi16(v, n)) };
-                p += 16;
-                o += 16;
-                continue;
+codec_arch::enable! { sse41;
+    /// See the module docs. `src` is read with unaligned loads.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has SSSE3, SSE4.1 and POPCNT, and `src` is valid for reads of
+    /// `len` `u16`s (at any alignment).
+    pub(crate) unsafe fn convert<const SWAP: bool>(
+        src: *const u16,
+        len: usize,
+        dst: &mut [u8],
+    ) -> (usize, usize) {
+        let cap = dst.len();
+        let d = dst.as_mut_ptr();
+        let (mut p, mut o) = (0usize, 0usize);
+        let mut scratch = [0u8; BLOCK_OUT + 16];
+        let high = _mm_set1_epi16(0xFF80u16 as i16);
+        loop {
+            while p + 16 <= len && o + 2 * BLOCK_OUT + 16 <= cap {
+                // SAFETY: `p + 16 <= len`.
+                let (v, n) = unsafe { (load::<SWAP>(src.add(p)), load::<SWAP>(src.add(p + 8))) };
+                if _mm_testz_si128(_mm_or_si128(v, n), high) != 0 {
+                    // SAFETY: `o + 16 <= cap`.
+                    unsafe { _mm_storeu_si128(d.add(o).cast(), _mm_packus_epi16(v, n)) };
+                    p += 16;
+                    o += 16;
+                    continue;
+                }
+                if surrogates(v, n) {
+                    break;
+                }
+                // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
+                o += unsafe { no_surrogate(v, d.add(o)) };
+                p += 8;
             }
-            if surrogates(v, n) {
+            if p + 8 > len {
                 break;
             }
-            // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
-            o += unsafe { no_surrogate(v, d.add(o)) };
-            p += 8;
-        }
-        if p + 8 > len {
-            break;
-        }
-        // SAFETY: `p + 8 <= len`.
-        let v = unsafe { load::<SWAP>(src.add(p)) };
-        let exact = o + BLOCK_OUT + 16 <= cap;
-        let out = if exact {
-            // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
-            unsafe { d.add(o) }
-        } else {
-            scratch.as_mut_ptr()
-        };
-        let (r, w, whole, copy) = if surrogates(v, v) {
-            // SAFETY: `out` and the scratch buffer have room for BLOCK_OUT
-            // + 16 bytes; `src` has `len - p >= 8` units from `p`.
-            let (r, w, whole, scratched) = unsafe {
-                with_surrogates::<SWAP>(v, src.add(p), len - p, out, scratch.as_mut_ptr())
+            // SAFETY: `p + 8 <= len`.
+            let v = unsafe { load::<SWAP>(src.add(p)) };
+            let exact = o + BLOCK_OUT + 16 <= cap;
+            let out = if exact {
+                // SAFETY: `o + BLOCK_OUT + 16 <= cap`.
+                unsafe { d.add(o) }
+            } else {
+                scratch.as_mut_ptr()
             };
-            (r, w, whole, scratched || !exact)
-        } else {
-            // SAFETY: the scratch buffer has room for BLOCK_OUT + 16 bytes.
-            let w = unsafe { no_surrogate(v, scratch.as_mut_ptr()) };
-            (8, w, true, true)
-        };
-        if copy {
-            if o + w > cap {
+            let (r, w, whole, copy) = if surrogates(v, v) {
+                // SAFETY: `out` and the scratch buffer have room for BLOCK_OUT
+                // + 16 bytes; `src` has `len - p >= 8` units from `p`.
+                let (r, w, whole, scratched) = unsafe {
+                    with_surrogates::<SWAP>(v, src.add(p), len - p, out, scratch.as_mut_ptr())
+                };
+                (r, w, whole, scratched || !exact)
+            } else {
+                // SAFETY: the scratch buffer has room for BLOCK_OUT + 16 bytes.
+                let w = unsafe { no_surrogate(v, scratch.as_mut_ptr()) };
+                (8, w, true, true)
+            };
+            if copy {
+                if o + w > cap {
+                    break;
+                }
+                // SAFETY: `w` bytes of `scratch` to `dst[o..o + w]`, inside
+                // `cap`; no overlap.
+                unsafe { core::ptr::copy_nonoverlapping(scratch.as_ptr(), d.add(o), w) };
+            }
+            p += r;
+            o += w;
+            if !whole {
                 break;
             }
-            // SAFETY: `w` bytes of `scratch` to `dst[o..o + w]`, inside
-            // `cap`; no overlap.
-            unsafe { core::ptr::copy_nonoverlapping(scratch.as_ptr(), d.add(o), w) };
         }
-        p += r;
-        o += w;
-        if !whole {
-            break;
-        }
+        (p, o)
     }
-    (p, o)
 }
 
 /// 8 units at `src`, as native `u16`s.
@@ -111,19 +112,20 @@ unsafe fn load<const SWAP: bool>(src: *const u16) -> __m128i {
     }
 }
 
-/// Whether any unit of `a` or `b` is a surrogate.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-#[inline]
-fn surrogates(a: __m128i, b: __m128i) -> bool {
-    let (f800, d800) = (
-        _mm_set1_epi16(0xF800u16 as i16),
-        _mm_set1_epi16(0xD800u16 as i16),
-    );
-    let s = _mm_or_si128(
-        _mm_cmpeq_epi16(_mm_and_si128(a, f800), d800),
-        _mm_cmpeq_epi16(_mm_and_si128(b, f800), d800),
-    );
-    _mm_testz_si128(s, s) == 0
+codec_arch::enable! { sse41;
+    /// Whether any unit of `a` or `b` is a surrogate.
+    #[inline]
+    fn surrogates(a: __m128i, b: __m128i) -> bool {
+        let (f800, d800) = (
+            _mm_set1_epi16(0xF800u16 as i16),
+            _mm_set1_epi16(0xD800u16 as i16),
+        );
+        let s = _mm_or_si128(
+            _mm_cmpeq_epi16(_mm_and_si128(a, f800), d800),
+            _mm_cmpeq_epi16(_mm_and_si128(b, f800), d800),
+        );
+        _mm_testz_si128(s, s) == 0
+    }
 }
 
 /// 8 units without surrogates to 8..24 bytes; returns how many.
@@ -222,60 +224,60 @@ unsafe fn pack123(w0: __m128i, w1: __m128i, codes: u32, out: *mut u8) -> usize {
     }
 }
 
-/// 8 units with surrogates, all in pairs but for a lead in the last unit
-/// (`leads` and `trails`: `movemask` bits, two a unit), to UTF-8 at `out`:
-/// `(units read, bytes written)`, the lead in the last unit left to the
-/// next block. Each unit of a pair makes 2 of the character's 4 bytes in
-/// its own lane, as in the AVX2 kernel's `one_two_three_pairs` (whose docs
-/// give the formulas), and the block is packed as one without surrogates.
-/// Up to 8 bytes of garbage follow the output (and the last lead's 2
-/// bytes).
-///
-/// These blocks went one unit at a time before (2026-11-27): text with an
-/// emoji every 8 characters ran at 0.6-1.1 GB/s, below the portable scalar
-/// kernel.
-///
-/// # Safety
-///
-/// SSSE3, SSE4.1, POPCNT; `out` is writable for `BLOCK_OUT + 16` bytes.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-#[inline(never)]
-unsafe fn with_pairs(u: __m128i, leads: u32, trails: u32, out: *mut u8) -> (usize, usize) {
-    // SAFETY: this function has the CPU features.
-    let (w0, w1, codes) = unsafe { words123(u) };
-    let h = _mm_add_epi16(
-        _mm_and_si128(u, _mm_set1_epi16(0x3FF)),
-        _mm_set1_epi16(0x40),
-    );
-    let lead = _mm_or_si128(
-        _mm_or_si128(
-            _mm_srli_epi16::<8>(h),
-            _mm_and_si128(_mm_slli_epi16::<6>(h), _mm_set1_epi16(0x3F00)),
-        ),
-        _mm_set1_epi16(0x80F0u16 as i16),
-    );
-    // The unit before each (0 before the first, which is no trail).
-    let before = _mm_slli_si128::<2>(u);
-    let trail = _mm_or_si128(
-        _mm_or_si128(
-            _mm_and_si128(_mm_slli_epi16::<4>(before), _mm_set1_epi16(0x30)),
-            _mm_and_si128(_mm_srli_epi16::<6>(u), _mm_set1_epi16(0x0F)),
-        ),
-        _mm_or_si128(
-            _mm_and_si128(_mm_slli_epi16::<8>(u), _mm_set1_epi16(0x3F00)),
-            _mm_set1_epi16(0x8080u16 as i16),
-        ),
-    );
-    let top6 = _mm_and_si128(u, _mm_set1_epi16(0xFC00u16 as i16));
-    let is_lead = _mm_cmpeq_epi16(top6, _mm_set1_epi16(0xD800u16 as i16));
-    let is_trail = _mm_cmpeq_epi16(top6, _mm_set1_epi16(0xDC00u16 as i16));
-    let w0 = _mm_blendv_epi8(_mm_blendv_epi8(w0, lead, is_lead), trail, is_trail);
-    // Surrogates are from `800`: code 2 (3 bytes) in `words123`, 1 here.
-    let codes = codes - ((leads | trails) & 0x5555);
-    // SAFETY: as the caller guarantees.
-    let w = unsafe { pack123(w0, w1, codes, out) };
-    let last = usize::from(leads >> 14 != 0);
-    (8 - last, w - 2 * last)
+codec_arch::enable! { sse41;
+    /// 8 units with surrogates, all in pairs but for a lead in the last unit
+    /// (`leads` and `trails`: `movemask` bits, two a unit), to UTF-8 at `out`:
+    /// `(units read, bytes written)`, the lead in the last unit left to the
+    /// next block. Each unit of a pair makes 2 of the character's 4 bytes in
+    /// its own lane, as in the AVX2 kernel's `one_two_three_pairs` (whose docs
+    /// give the formulas), and the block is packed as one without surrogates.
+    /// Up to 8 bytes of garbage follow the output (and the last lead's 2
+    /// bytes).
+    ///
+    /// One unit at a time, these blocks ran text with an emoji every 8
+    /// characters at 0.6-1.1 GB/s, below the portable scalar kernel.
+    ///
+    /// # Safety
+    ///
+    /// SSSE3, SSE4.1, POPCNT; `out` is writable for `BLOCK_OUT + 16` bytes.
+    #[inline(never)]
+    unsafe fn with_pairs(u: __m128i, leads: u32, trails: u32, out: *mut u8) -> (usize, usize) {
+        // SAFETY: this function has the CPU features.
+        let (w0, w1, codes) = unsafe { words123(u) };
+        let h = _mm_add_epi16(
+            _mm_and_si128(u, _mm_set1_epi16(0x3FF)),
+            _mm_set1_epi16(0x40),
+        );
+        let lead = _mm_or_si128(
+            _mm_or_si128(
+                _mm_srli_epi16::<8>(h),
+                _mm_and_si128(_mm_slli_epi16::<6>(h), _mm_set1_epi16(0x3F00)),
+            ),
+            _mm_set1_epi16(0x80F0u16 as i16),
+        );
+        // The unit before each (0 before the first, which is no trail).
+        let before = _mm_slli_si128::<2>(u);
+        let trail = _mm_or_si128(
+            _mm_or_si128(
+                _mm_and_si128(_mm_slli_epi16::<4>(before), _mm_set1_epi16(0x30)),
+                _mm_and_si128(_mm_srli_epi16::<6>(u), _mm_set1_epi16(0x0F)),
+            ),
+            _mm_or_si128(
+                _mm_and_si128(_mm_slli_epi16::<8>(u), _mm_set1_epi16(0x3F00)),
+                _mm_set1_epi16(0x8080u16 as i16),
+            ),
+        );
+        let top6 = _mm_and_si128(u, _mm_set1_epi16(0xFC00u16 as i16));
+        let is_lead = _mm_cmpeq_epi16(top6, _mm_set1_epi16(0xD800u16 as i16));
+        let is_trail = _mm_cmpeq_epi16(top6, _mm_set1_epi16(0xDC00u16 as i16));
+        let w0 = _mm_blendv_epi8(_mm_blendv_epi8(w0, lead, is_lead), trail, is_trail);
+        // Surrogates are from `800`: code 2 (3 bytes) in `words123`, 1 here.
+        let codes = codes - ((leads | trails) & 0x5555);
+        // SAFETY: as the caller guarantees.
+        let w = unsafe { pack123(w0, w1, codes, out) };
+        let last = usize::from(leads >> 14 != 0);
+        (8 - last, w - 2 * last)
+    }
 }
 
 /// A block with a surrogate: `(units read, bytes written, whether the block

@@ -1,9 +1,10 @@
 //! The SSE4.1 UTF-32 kernels: `x86_64::utf32` with 16-byte registers.
 
-super::super::utf32::kernels!(Sse41, "ssse3,sse4.1,popcnt");
+super::super::utf32::kernels!(Sse41, sse41);
 
-/// Valid UTF-8 to UTF-32.
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-    utf32::utf8_to_utf32(Sse41::new(), src, dst)
+codec_arch::enable! { sse41;
+    /// Valid UTF-8 to UTF-32.
+    pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+        utf32::utf8_to_utf32(Sse41::new(), src, dst)
+    }
 }

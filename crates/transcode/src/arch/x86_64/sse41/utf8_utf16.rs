@@ -10,63 +10,64 @@
 //! AVX2 and NEON windows do). Every step reads at least 12 bytes. The same
 //! bounds keep stray lanes from outliving the conversion.
 //!
-//! Before the 4-byte characters in the window (2026-11-27), a step with
-//! one went to a scalar decoder of its 16 bytes: text with an emoji every 8
-//! characters ran at 0.3-0.9 GB/s, below the portable scalar kernel.
+//! 4-byte characters are decoded in the window: sending a step with one to
+//! a scalar decoder of its 16 bytes ran text with an emoji every 8
+//! characters at 0.3-0.9 GB/s, below the portable scalar kernel.
 
 use super::super::tables::PACK16;
 use core::arch::x86_64::*;
 
-/// See the module docs. `dst` is written with unaligned stores.
-///
-/// # Safety
-///
-/// The CPU has SSSE3, SSE4.1 and POPCNT, and `dst` is valid for writes of
-/// `cap` `u16`s (at any alignment).
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) unsafe fn convert<const SWAP: bool>(
-    src: &[u8],
-    dst: *mut u16,
-    cap: usize,
-) -> (usize, usize) {
-    let len = src.len();
-    let s = src.as_ptr();
-    let (mut p, mut o) = (0usize, 0usize);
-    // In place while 48 input bytes remain after the step's 32 (its window
-    // reads 18; see the AVX2 kernel for why 48) and the output has room for
-    // the step's 16 units and one more. A step may leave stray lanes up to
-    // `o + 16`; the conversion ends either 16 or more units later (48 bytes
-    // of input make at least 16 units) or for room, at `cap - 1` or later (a
-    // surrogate pair that does not fit): past them only with `o + 16 < cap`.
-    while p + 32 + 48 <= len && o + 16 < cap {
-        // SAFETY: `p + 32 <= len`; at most 16 units at `o + 16 < cap`.
-        let (r, w) = unsafe { step::<SWAP>(s.add(p), dst.add(o)) };
-        p += r;
-        o += w;
-    }
-    let mut scratch = [0u16; 16];
-    while p + 32 <= len {
-        // SAFETY: `p + 32 <= len`; `scratch` holds 16 units.
-        let (r, w) = unsafe { step::<SWAP>(s.add(p), scratch.as_mut_ptr()) };
-        if o + w > cap {
-            break;
+codec_arch::enable! { sse41;
+    /// See the module docs. `dst` is written with unaligned stores.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has SSSE3, SSE4.1 and POPCNT, and `dst` is valid for writes of
+    /// `cap` `u16`s (at any alignment).
+    pub(crate) unsafe fn convert<const SWAP: bool>(
+        src: &[u8],
+        dst: *mut u16,
+        cap: usize,
+    ) -> (usize, usize) {
+        let len = src.len();
+        let s = src.as_ptr();
+        let (mut p, mut o) = (0usize, 0usize);
+        // In place while 48 input bytes remain after the step's 32 (its window
+        // reads 18; see the AVX2 kernel for why 48) and the output has room for
+        // the step's 16 units and one more. A step may leave stray lanes up to
+        // `o + 16`; the conversion ends either 16 or more units later (48 bytes
+        // of input make at least 16 units) or for room, at `cap - 1` or later (a
+        // surrogate pair that does not fit): past them only with `o + 16 < cap`.
+        while p + 32 + 48 <= len && o + 16 < cap {
+            // SAFETY: `p + 32 <= len`; at most 16 units at `o + 16 < cap`.
+            let (r, w) = unsafe { step::<SWAP>(s.add(p), dst.add(o)) };
+            p += r;
+            o += w;
         }
-        // SAFETY: `w <= 16` units of `scratch` to `dst[o..o + w]`, inside
-        // `cap`, as bytes (`dst` may be unaligned); no overlap.
-        unsafe {
-            core::ptr::copy_nonoverlapping(
-                scratch.as_ptr().cast::<u8>(),
-                dst.add(o).cast::<u8>(),
-                2 * w,
-            )
-        };
-        p += r;
-        o += w;
+        let mut scratch = [0u16; 16];
+        while p + 32 <= len {
+            // SAFETY: `p + 32 <= len`; `scratch` holds 16 units.
+            let (r, w) = unsafe { step::<SWAP>(s.add(p), scratch.as_mut_ptr()) };
+            if o + w > cap {
+                break;
+            }
+            // SAFETY: `w <= 16` units of `scratch` to `dst[o..o + w]`, inside
+            // `cap`, as bytes (`dst` may be unaligned); no overlap.
+            unsafe {
+                core::ptr::copy_nonoverlapping(
+                    scratch.as_ptr().cast::<u8>(),
+                    dst.add(o).cast::<u8>(),
+                    2 * w,
+                )
+            };
+            p += r;
+            o += w;
+        }
+        while p < len && (src[p] as i8) < -64 {
+            p += 1;
+        }
+        (p, o)
     }
-    while p < len && (src[p] as i8) < -64 {
-        p += 1;
-    }
-    (p, o)
 }
 
 /// One step at `s`: `(bytes read, units written)`; it reads 12 to 16
@@ -258,33 +259,34 @@ unsafe fn half<const FOUR: bool>(x0: __m128i, x1: __m128i, x2: __m128i, keep: us
     }
 }
 
-/// The ASCII prefix of `src` (any bytes) to UTF-16, 16 bytes at a time:
-/// stops at the first block with a byte above 0x7F, or near the end, and
-/// writes exactly what it converts.
-///
-/// # Safety
-///
-/// SSSE3 and SSE4.1; `dst` is valid for writes of `cap` `u16`s (at any
-/// alignment).
-#[target_feature(enable = "ssse3,sse4.1,popcnt")]
-pub(crate) unsafe fn ascii_prefix<const SWAP: bool>(
-    src: &[u8],
-    dst: *mut u16,
-    cap: usize,
-) -> (usize, usize) {
-    let (len, s) = (src.len(), src.as_ptr());
-    let mut p = 0;
-    while p + 16 <= len && p + 16 <= cap {
-        // SAFETY: `p + 16 <= len` bytes read, `p + 16 <= cap` units written.
-        unsafe {
-            let v = _mm_loadu_si128(s.add(p).cast());
-            if _mm_movemask_epi8(v) != 0 {
-                break;
+codec_arch::enable! { sse41;
+    /// The ASCII prefix of `src` (any bytes) to UTF-16, 16 bytes at a time:
+    /// stops at the first block with a byte above 0x7F, or near the end, and
+    /// writes exactly what it converts.
+    ///
+    /// # Safety
+    ///
+    /// SSSE3 and SSE4.1; `dst` is valid for writes of `cap` `u16`s (at any
+    /// alignment).
+    pub(crate) unsafe fn ascii_prefix<const SWAP: bool>(
+        src: &[u8],
+        dst: *mut u16,
+        cap: usize,
+    ) -> (usize, usize) {
+        let (len, s) = (src.len(), src.as_ptr());
+        let mut p = 0;
+        while p + 16 <= len && p + 16 <= cap {
+            // SAFETY: `p + 16 <= len` bytes read, `p + 16 <= cap` units written.
+            unsafe {
+                let v = _mm_loadu_si128(s.add(p).cast());
+                if _mm_movemask_epi8(v) != 0 {
+                    break;
+                }
+                store8::<SWAP>(dst.add(p), _mm_cvtepu8_epi16(v));
+                store8::<SWAP>(dst.add(p + 8), _mm_cvtepu8_epi16(_mm_srli_si128::<8>(v)));
             }
-            store8::<SWAP>(dst.add(p), _mm_cvtepu8_epi16(v));
-            store8::<SWAP>(dst.add(p + 8), _mm_cvtepu8_epi16(_mm_srli_si128::<8>(v)));
+            p += 16;
         }
-        p += 16;
+        (p, p)
     }
-    (p, p)
 }

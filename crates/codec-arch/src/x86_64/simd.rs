@@ -2,20 +2,20 @@
 //! each register width: [`Simd`], implemented by the tokens [`Sse41`] (16
 //! bytes), [`Avx2`] (32 bytes) and [`Avx512`] (64 bytes).
 //!
-//! Each of those families is written once, generic over `Simd`
-//! (`x86_64/{count,latin1,utf32}.rs`), and instantiated by a
-//! `#[target_feature]` entry point per instruction set
-//! (`x86_64/{sse41,avx2,avx512}/*.rs`), into which the `#[inline(always)]`
-//! operations below are inlined (memchr's scheme). Operations on bytes
-//! within 128-bit lanes (`pshufb`) act lane by lane, as the instructions do.
+//! A kernel family is written once, generic over `Simd` (transcode's
+//! `arch/x86_64/{count,latin1,utf32}.rs`), and instantiated by a
+//! `#[target_feature]` entry point per instruction set, into which the
+//! `#[inline(always)]` operations below are inlined (memchr's scheme).
+//! Operations on bytes within 128-bit lanes (`pshufb`) act lane by lane,
+//! as the instructions do.
 //!
 //! # Why the tokens make the operations safe
 //!
 //! A token is a zero-sized proof that the CPU has its instruction set: its
 //! only constructor, `new`, is a safe `#[target_feature]` function, which
 //! safe code can call only from a function with the same features (the
-//! kernels' entry points, themselves reached only through a checked
-//! [`Kernel`](crate::arch::Kernel) table). So an operation that takes
+//! kernels' entry points, themselves reached only through a registry
+//! [`Entry`](crate::Entry) whose ISA the CPU has). So an operation that takes
 //! `self` may call its intrinsics; only the memory accesses stay `unsafe`,
 //! for the bounds their callers must prove.
 
@@ -48,7 +48,7 @@ const GROUPS3: [u8; 16] = [2, 1, 0, 0x80, 5, 4, 3, 0x80, 8, 7, 6, 0x80, 11, 10, 
 ///
 /// Comparisons return lane masks (all ones or zero per lane); counts
 /// accumulate by subtracting masks.
-pub(crate) trait Simd: Copy {
+pub trait Simd: Copy {
     /// The vector register.
     type V: Copy;
     /// Bytes in a register.
@@ -277,7 +277,7 @@ macro_rules! intrinsics {
 ///
 /// `p` is valid for reads of `4 * BYTES` bytes.
 #[inline(always)]
-pub(crate) unsafe fn load4<S: Simd>(s: S, p: *const u8) -> [S::V; 4] {
+pub unsafe fn load4<S: Simd>(s: S, p: *const u8) -> [S::V; 4] {
     // SAFETY: the caller's guarantee.
     unsafe {
         [
@@ -291,38 +291,59 @@ pub(crate) unsafe fn load4<S: Simd>(s: S, p: *const u8) -> [S::V; 4] {
 
 /// The SSE4.1 token: SSSE3, SSE4.1 and POPCNT, 16-byte registers.
 #[derive(Clone, Copy)]
-pub(crate) struct Sse41(());
+pub struct Sse41(());
 
 impl Sse41 {
-    /// The token; see the module docs.
-    #[target_feature(enable = "ssse3,sse4.1,popcnt")]
-    pub(crate) fn new() -> Sse41 {
-        Sse41(())
+    crate::enable! { sse41;
+        /// The token; see the module docs.
+        ///
+        /// # Safety
+        ///
+        /// Safe to call from code compiled with the token's features;
+        /// elsewhere the caller must know the CPU has them.
+        #[must_use]
+        pub fn new() -> Sse41 {
+            Sse41(())
+        }
     }
 }
 
 /// The AVX2 token: AVX2, BMI1, BMI2 and POPCNT, 32-byte registers.
 #[derive(Clone, Copy)]
-pub(crate) struct Avx2(());
+pub struct Avx2(());
 
 impl Avx2 {
-    /// The token; see the module docs.
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub(crate) fn new() -> Avx2 {
-        Avx2(())
+    crate::enable! { avx2;
+        /// The token; see the module docs.
+        ///
+        /// # Safety
+        ///
+        /// Safe to call from code compiled with the token's features;
+        /// elsewhere the caller must know the CPU has them.
+        #[must_use]
+        pub fn new() -> Avx2 {
+            Avx2(())
+        }
     }
 }
 
-/// The AVX-512 token: AVX-512 F, BW and VL with the AVX2 set, 64-byte
+/// The AVX-512 token: AVX-512 F, BW, CD and VL with the AVX2 set, 64-byte
 /// registers.
 #[derive(Clone, Copy)]
-pub(crate) struct Avx512(());
+pub struct Avx512(());
 
 impl Avx512 {
-    /// The token; see the module docs.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
-    pub(crate) fn new() -> Avx512 {
-        Avx512(())
+    crate::enable! { avx512;
+        /// The token; see the module docs.
+        ///
+        /// # Safety
+        ///
+        /// Safe to call from code compiled with the token's features;
+        /// elsewhere the caller must know the CPU has them.
+        #[must_use]
+        pub fn new() -> Avx512 {
+            Avx512(())
+        }
     }
 }
 
