@@ -9,6 +9,7 @@
 //! left to the scalar reference, which stops at that byte.
 
 use super::{Kernel, Unit};
+use codec_arch::Isa;
 use core::arch::aarch64::{
     uint8x16_t, uint8x16x4_t, vandq_u8, vceqq_u8, vdupq_n_u8, vld1q_u8, vld1q_u8_x4, vmaxvq_u8,
     vqtbl4q_u8, vqtbx4q_u8, vreinterpretq_u16_u8, vst1q_u16, vsubq_u8, vzip1q_u8, vzip2q_u8,
@@ -18,14 +19,14 @@ use core::arch::aarch64::{
 pub(crate) static NEON: Kernel = Kernel {
     name: "neon",
     to_utf16: to_utf16_neon,
-    available: || std::arch::is_aarch64_feature_detected!("neon"),
+    isa: Isa::NEON,
 };
 
 /// One half of a table: 256 bytes in four registers of 64.
 type Half = [uint8x16x4_t; 4];
 
+codec_arch::enable! { neon;
 /// Loads one half of the table.
-#[target_feature(enable = "neon")]
 fn load_half(bytes: &[u8; 256]) -> Half {
     // SAFETY: each load reads 64 bytes at offset 0, 64, 128 or 192 of a
     // 256-byte array: within it.
@@ -38,22 +39,24 @@ fn load_half(bytes: &[u8; 256]) -> Half {
         ]
     }
 }
+}
 
+codec_arch::enable! { neon;
 /// Each lane of `idx` looked up in the 256 bytes of `t`.
-#[target_feature(enable = "neon")]
 fn lookup(t: &Half, idx: uint8x16_t) -> uint8x16_t {
     let r = vqtbl4q_u8(t[0], idx);
     let r = vqtbx4q_u8(r, t[1], vsubq_u8(idx, vdupq_n_u8(64)));
     let r = vqtbx4q_u8(r, t[2], vsubq_u8(idx, vdupq_n_u8(128)));
     vqtbx4q_u8(r, t[3], vsubq_u8(idx, vdupq_n_u8(192)))
 }
+}
 
+codec_arch::enable! { neon;
 /// See the module docs of `arch`.
 ///
 /// # Safety
 ///
 /// The CPU must have NEON.
-#[target_feature(enable = "neon")]
 unsafe fn to_utf16_neon(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     let len = src.len().min(dst.len());
     let (mut lo, mut hi) = ([0u8; 256], [0u8; 256]);
@@ -84,4 +87,5 @@ unsafe fn to_utf16_neon(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usi
     // The tail, and a block with an undefined byte: the reference.
     // SAFETY: the scalar kernel needs no CPU feature.
     i + unsafe { super::scalar_to_utf16(table, &src[i..len], &mut dst[i..len]) }
+}
 }
