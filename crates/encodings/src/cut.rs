@@ -29,6 +29,29 @@ impl Encoding {
     /// start says the byte order of `UTF-16` and `UTF-32`).
     #[must_use]
     pub fn cut_near(self, input: &[u8], at: usize) -> Option<usize> {
+        self.cut_near_in(input, input, at)
+    }
+
+    /// [`Encoding::cut_near`] for an input that is not all in memory:
+    /// `window` is a stretch of it that starts at an offset that is a
+    /// multiple of 4 (code units are counted from there), with a few bytes
+    /// around the place wanted (4 before `at` and 8 from it are enough); `at` and the result
+    /// are indexes into `window`, and `head` is the input's first bytes (4
+    /// are enough), from which `UTF-16` and `UTF-32` take their byte order.
+    ///
+    /// ```
+    /// use encodings::Encoding;
+    ///
+    /// let utf16 = Encoding::for_label("UTF-16").unwrap();
+    /// let input = b"\xFE\xFF\0a\xD8\x3D\xDE\x00\0b"; // BOM (big-endian), a, 😀, b
+    /// // The stretch from byte 4 (the lead surrogate) on: byte 6 is inside
+    /// // the pair, so the cut moves past its trail.
+    /// assert_eq!(utf16.cut_near_in(&input[..4], &input[4..], 2), Some(4));
+    /// assert_eq!(utf16.cut_near(input, 6), Some(8));
+    /// ```
+    #[must_use]
+    pub fn cut_near_in(self, head: &[u8], window: &[u8], at: usize) -> Option<usize> {
+        let input = window;
         if at >= input.len() {
             return None;
         }
@@ -48,7 +71,7 @@ impl Encoding {
                 (c < input.len()).then_some(c)
             }
             Kind::Utf16(_) | Kind::Ucs2(_) => {
-                let order = sniffed(self, input);
+                let order = sniffed(self, head);
                 let mut c = at + (at & 1);
                 let unit = |i: usize| {
                     let b = [*input.get(i)?, *input.get(i + 1)?];

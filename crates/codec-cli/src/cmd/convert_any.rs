@@ -191,7 +191,7 @@ fn describe(e: &ConvertError, skipped: u64) -> String {
 
 /// The native path's error with its line and column added, found by
 /// decoding the file up to the error again (only an error pays for it).
-pub(super) fn locate(path: &Path, from: Encoding, e: crate::encoding::ConvertError) -> Failure {
+pub(super) fn locate(path: &Path, from: Encoding, e: encodings::pivot::Error) -> Failure {
     // Only a regular file can be read again (not a pipe or stdin).
     let file = match File::open(path) {
         Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => f,

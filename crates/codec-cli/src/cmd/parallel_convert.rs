@@ -56,10 +56,9 @@
 //! random and mutated files cut every few bytes.
 
 use super::convert::{Bytes, Failure, Input, Pipe, Sink, WriteSink};
-use super::regions::{self, CutRule, RangeReader, shrank};
+use super::regions::{self, RangeReader, shrank};
 use crate::cli::ConvertArgs;
-use crate::encoding::{Decoder, Encoding};
-use codec_facade::transcode::Endianness;
+use encodings::pivot::{Decoder, Form};
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -90,18 +89,8 @@ pub(super) struct Plan<'a> {
 /// Whether input in `from` can be cut (CESU-8, MUTF-8 and WTF-8 stay
 /// sequential: their surrogate pairs make the rule less obvious, and
 /// nothing tests one).
-pub(super) fn supports(from: Encoding) -> bool {
-    rule(from, Endianness::Little).is_some()
-}
-
-fn rule(from: Encoding, order: Endianness) -> Option<CutRule> {
-    match from {
-        Encoding::Utf8 => Some(CutRule::Utf8),
-        Encoding::Utf16 | Encoding::Utf16Le | Encoding::Utf16Be => Some(CutRule::Utf16(order)),
-        Encoding::Utf32 | Encoding::Utf32Le | Encoding::Utf32Be => Some(CutRule::Unit(4)),
-        Encoding::Latin1 => Some(CutRule::Unit(1)),
-        Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => None,
-    }
+pub(super) fn supports(from: Form) -> bool {
+    !matches!(from, Form::Cesu8 | Form::Mutf8 | Form::Wtf8)
 }
 
 /// What a worker tells the writer.
@@ -245,8 +234,8 @@ impl Work<'_> {
 /// Converts `file` on `plan.jobs` threads into `out`, in order.
 pub(super) fn convert(
     args: &ConvertArgs,
-    from: Encoding,
-    to: Encoding,
+    from: Form,
+    to: Form,
     file: &File,
     plan: Plan<'_>,
     bar: Option<&ProgressBar>,
@@ -256,16 +245,17 @@ pub(super) fn convert(
     let mut proto = Decoder::new(from, args.lossy);
     let mut head = [0u8; 4];
     let got = regions::read_exact_at(file, &mut head, 0)?;
-    let order = proto.byte_order(&head[..got]).unwrap_or(Endianness::Little);
-    let Some(rule) = rule(from, order) else {
+    // The decoders of every region read with the file's byte order.
+    let _ = proto.byte_order(&head[..got]);
+    if !supports(from) {
         return Err(Failure::Io(io::Error::other(format!(
             "internal error: {from} cannot be cut"
         ))));
-    };
+    }
     let count = len
         .div_ceil(REGION_BYTES)
         .max(plan.jobs as u64 * REGIONS_PER_JOB);
-    let cuts = regions::cuts(file, len, count, rule)?;
+    let cuts = regions::cuts(file, len, count, from.encoding(), &head[..got])?;
     let regions: Vec<(u64, u64)> = cuts.windows(2).map(|w| (w[0], w[1])).collect();
     let window = 2 * plan.jobs;
     let cancel = AtomicBool::new(false);
@@ -359,8 +349,8 @@ pub(super) fn convert(
 #[allow(clippy::too_many_arguments)]
 fn write_in_order(
     args: &ConvertArgs,
-    from: Encoding,
-    to: Encoding,
+    from: Form,
+    to: Form,
     work: &Work<'_>,
     done_rx: &mpsc::Receiver<Msg>,
     mut written: impl FnMut(Vec<Piece>),
@@ -479,7 +469,7 @@ mod tests {
         };
         let file = tempfile::tempfile().unwrap();
         let regions = [(0, 1), (1, 2), (2, 3)];
-        let proto = Decoder::new(Encoding::Utf8, false);
+        let proto = Decoder::new(Form::Utf8, false);
         let (tx, rx) = mpsc::channel::<Msg>();
         let live_worker = tx.clone();
         tx.send(Msg::Done(Done {
@@ -506,8 +496,8 @@ mod tests {
                 let mut out = Vec::new();
                 let got = write_in_order(
                     args,
-                    Encoding::Utf8,
-                    Encoding::Utf16Le,
+                    Form::Utf8,
+                    Form::Utf16Le,
                     work,
                     &rx,
                     |_| {},
