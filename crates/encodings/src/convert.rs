@@ -96,6 +96,45 @@ impl Converter {
         }
     }
 
+    /// A conversion of a region of an input that starts at byte `offset`,
+    /// cut where [`Encoding::cut_near`] allows (see [`Decoder::resume`]):
+    /// its errors name offsets in the whole input, their line and column
+    /// counted from the region's start. Regions converted this way and
+    /// joined give what one converter gives over the whole input when the
+    /// output encoding keeps no state between characters (all but UTF-7
+    /// and ISO-2022-JP) and nothing fails.
+    ///
+    /// ```
+    /// use encodings::{Converter, DecodeMode, EncodeMode, Encoding};
+    ///
+    /// let from = Encoding::for_label("CP1251").unwrap();
+    /// let input = b"\xCF\xF0\xE8\xE2\xE5\xF2"; // Привет
+    /// let cut = from.cut_near(input, 3).unwrap();
+    /// let mut out = Vec::new();
+    /// for (start, end) in [(0, cut), (cut, input.len())] {
+    ///     let mut c = Converter::resume(
+    ///         from, Encoding::UTF_8, DecodeMode::Strict, EncodeMode::Strict, start as u64, input,
+    ///     );
+    ///     c.convert_into_vec(&input[start..end], &mut out, true)?;
+    /// }
+    /// assert_eq!(out, "Привет".as_bytes());
+    /// # Ok::<(), encodings::ConvertError>(())
+    /// ```
+    #[must_use]
+    pub fn resume(
+        from: Encoding,
+        to: Encoding,
+        decode: DecodeMode,
+        encode: EncodeMode,
+        offset: u64,
+        head: &[u8],
+    ) -> Converter {
+        let mut c = Converter::new(from, to, decode, encode);
+        c.decoder = Decoder::resume(from, decode, offset, head);
+        c.input_before = offset;
+        c
+    }
+
     /// Converts `src`, the next chunk of the input, appending to `dst`;
     /// `last` says no more input follows.
     ///

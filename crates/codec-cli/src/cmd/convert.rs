@@ -229,18 +229,31 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
             super::error_line(format_args!("input mapped: {}", map.is_some()));
         }
         let mapped = map.as_ref().map(Map::bytes);
+        // Large regular files: on every core, when the input encoding can
+        // be cut and the output keeps no state (see parallel_convert).
+        let route = match fast {
+            Some((f, t, _)) if parallel_convert::supports(f) => {
+                Some(parallel_convert::Route::Native(f, t))
+            }
+            Some(_) => None,
+            None if parallel_convert::any_supports(from, &request) => {
+                Some(parallel_convert::Route::Any(from, &request))
+            }
+            None => None,
+        };
         match (fast, file) {
-            // Large regular files: on every core, when the input encoding can
-            // be cut (see parallel_convert).
-            (Some((from, to, _)), Some((file, len)))
+            (_, Some((file, len)))
                 if jobs > 1
                     && len >= args.parallel_min
-                    && parallel_convert::supports(from)
+                    && route.is_some()
                     && regions::AVAILABLE =>
             {
                 let mut out = dest.writer();
                 let plan = parallel_convert::Plan { jobs, len, mapped };
-                parallel_convert::convert(args, from, to, &file, plan, bar.as_ref(), &mut out)
+                let Some(route) = route else {
+                    return Err(internal("no parallel route"));
+                };
+                parallel_convert::convert(args, route, &file, plan, bar.as_ref(), &mut out)
             }
             (fast, _) => {
                 let mut out = dest.writer();
@@ -262,7 +275,7 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
                             0,
                         )
                     }
-                    None => any::run(args, from, &request, input, &mut out),
+                    None => any::run(args, from, &request, input, &mut out, None),
                 }
             }
         }
