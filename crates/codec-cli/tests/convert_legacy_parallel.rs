@@ -44,6 +44,42 @@ fn russian() -> String {
     text.chars().take(6000).collect()
 }
 
+/// Lipsum text in a language of ../shared, or a built-in line (with
+/// spaces and line breaks, where the CJK inputs may be cut).
+fn cjk(language: &str) -> String {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "../../../shared/corpora/lipsum/{language}-Lipsum.utf8.txt"
+    ));
+    let text = fs::read_to_string(shared).unwrap_or_else(|_| {
+        match language {
+            "Japanese" => "日本語の文章です。カタカナ ｶﾀｶﾅ 1234\n",
+            "Korean" => "한국어 문장입니다. 1234\n",
+            _ => "中文的句子。 1234\n",
+        }
+        .repeat(200)
+    });
+    // The characters every one of the CJK encodings here can hold.
+    text.chars()
+        .filter(|c| {
+            let s = c.to_string();
+            encodings::Encoding::for_label(match language {
+                "Japanese" => "SHIFT_JIS",
+                "Korean" => "EUC-KR",
+                _ => "BIG5",
+            })
+            .unwrap()
+            .encode_to_vec(&s, encodings::EncodeMode::Strict)
+            .is_ok()
+                && (language != "Japanese"
+                    || encodings::Encoding::for_label("EUC-JP")
+                        .unwrap()
+                        .encode_to_vec(&s, encodings::EncodeMode::Strict)
+                        .is_ok())
+        })
+        .take(4000)
+        .collect()
+}
+
 /// The page's bytes of `text` (every character of `russian()` is in
 /// CP1251 and KOI8-R).
 fn encode(text: &str, to: &str) -> Vec<u8> {
@@ -70,6 +106,15 @@ fn regions_convert_like_one_thread() {
         ("UTF-8", "CP1251", mixed.clone().into_bytes()),
         ("UTF-8", "KOI8-R", mixed.into_bytes()),
         ("ISO-8859-5", "UTF-32LE", encode(&text, "ISO-8859-5")),
+        ("SHIFT_JIS", "UTF-8", encode(&cjk("Japanese"), "SHIFT_JIS")),
+        ("EUC-JP", "UTF-16LE", encode(&cjk("Japanese"), "EUC-JP")),
+        ("EUC-KR", "UTF-8", encode(&cjk("Korean"), "EUC-KR")),
+        ("BIG5", "UTF-8", encode(&cjk("Chinese"), "BIG5")),
+        (
+            "UTF-8",
+            "SHIFT_JIS",
+            format!("{}Ж€", cjk("Japanese")).into_bytes(),
+        ),
     ];
     let modes: [&[&str]; 5] = [
         &[],

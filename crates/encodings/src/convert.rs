@@ -157,6 +157,18 @@ impl Converter {
         dst: &mut Vec<u8>,
         last: bool,
     ) -> Result<(), ConvertError> {
+        if dst.is_empty() && matches!(self.encoder.encoding().kind(), Kind::Utf8) {
+            // UTF-8 output holds every character: the text is decoded
+            // straight into `dst` (empty, so it is a `String` at no cost)
+            // instead of into `text` and copied, a pass over the output
+            // saved.
+            let mut out = String::from_utf8(core::mem::take(dst)).unwrap_or_default();
+            let decoded = self.decoder.decode_into_string(src, &mut out, last);
+            self.fed += out.len() as u64;
+            *dst = out.into_bytes();
+            self.input_before = self.decoder.offset();
+            return decoded.map_err(ConvertError::Decode);
+        }
         self.text.clear();
         let decoded = self.decoder.decode_into_string(src, &mut self.text, last);
         // The text before a decode error is converted first, so that an
@@ -211,4 +223,58 @@ fn source_len(e: Encoding, text: &str) -> u64 {
             .map_or(0, |b| b.len()),
     };
     n as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Converter, DecodeMode, EncodeMode, Encoding};
+
+    /// Into UTF-8 the text is decoded straight into the output: at every
+    /// chunking, and whether the output is empty or not, it is what the
+    /// decoder gives, the error included.
+    #[test]
+    fn into_utf8_is_the_decoders_text_at_every_chunking() {
+        // The last input ends inside a UTF-8 character.
+        let inputs: [&[u8]; 2] = [
+            b"\xCF\xF0\xE8\n\xE2\xE5\x98\xF2 \xFF",
+            b"a\xD0\x96\n\xE2\x82",
+        ];
+        for (name, input) in ["CP1251", "UTF-16LE", "UTF-8", "KOI8-R"]
+            .into_iter()
+            .flat_map(|n| inputs.map(|i| (n, i)))
+        {
+            let from = Encoding::for_label(name).expect("known");
+            for mode in [DecodeMode::Strict, DecodeMode::Replace] {
+                let whole = from.decode_to_string(input, mode);
+                for cut in 0..=input.len() {
+                    for keep in [false, true] {
+                        let mut c = Converter::new(from, Encoding::UTF_8, mode, EncodeMode::Strict);
+                        let (mut out, mut got) = (Vec::new(), Vec::new());
+                        let r = c
+                            .convert_into_vec(&input[..cut], &mut out, false)
+                            .and_then(|()| {
+                                got.append(&mut out);
+                                if keep {
+                                    // A non-empty output takes the other path.
+                                    out = std::mem::take(&mut got);
+                                }
+                                c.convert_into_vec(&input[cut..], &mut out, true)
+                            });
+                        got.append(&mut out);
+                        match (&whole, r) {
+                            (Ok(text), Ok(())) => assert_eq!(got, text.as_bytes(), "{name}"),
+                            (Err(e), Err(crate::ConvertError::Decode(f))) => {
+                                assert_eq!(
+                                    (e.offset(), e.line(), e.column()),
+                                    (f.offset(), f.line(), f.column()),
+                                    "{name} cut {cut}"
+                                );
+                            }
+                            (w, r) => panic!("{name} cut {cut}: {w:?} against {r:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

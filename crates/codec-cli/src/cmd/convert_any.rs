@@ -4,12 +4,12 @@
 //! [`Converter`] fed chunk by chunk, with byte order marks handled as on
 //! the native path.
 
-use super::convert::{Failure, Input};
+use super::convert::{Failure, Input, Sink};
 use crate::cli::{BomMode, ConvertArgs};
 use codec_core::position::Position;
 use encodings::{ConvertError, Converter, DecodeErrorKind, DecodeMode, Encoding};
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 
 /// `UTF-16` or `UTF-32` without a byte order in the name: a BOM picks the
@@ -51,7 +51,7 @@ pub(super) fn run(
     from: Encoding,
     request: &super::convert::Request,
     mut input: Input<'_>,
-    out: &mut dyn Write,
+    out: &mut dyn Sink,
     region: Option<(u64, &[u8])>,
 ) -> Result<(), Failure> {
     let chunk = args.chunk_size.max(1);
@@ -127,10 +127,9 @@ pub(super) fn run(
                 // (the legacy pages, where iconv fails on it) drop it.
                 let mark = encodings::Encoder::new(to, encodings::EncodeMode::Strict)
                     .encode_to_vec("\u{FEFF}");
-                out.write_all(&mark.unwrap_or_default())
-                    .map_err(Failure::Io)?;
+                out.bytes(&mark.unwrap_or_default()).map_err(Failure::Io)?;
             } else {
-                out.write_all(request.to.bom()).map_err(Failure::Io)?;
+                out.bytes(request.to.bom()).map_err(Failure::Io)?;
             }
         }
         // A BOM the decoder would take as text (UTF-8, UTF-16LE...) is
@@ -158,7 +157,10 @@ pub(super) fn run(
         };
         dst.clear();
         let result = converter.convert_into_vec(piece, &mut dst, last);
-        out.write_all(&dst).map_err(Failure::Io)?;
+        // The buffer itself to a sink that keeps buffers (a parallel
+        // region's), or a copy.
+        let len = dst.len();
+        out.owned(&mut dst, len).map_err(Failure::Io)?;
         if let Err(e) = result {
             return Err(Failure::Message(describe(&e, skipped as u64)));
         }

@@ -111,17 +111,11 @@ pub(super) enum Route<'a> {
 /// to the next (all but UTF-7, ISO-2022-JP and the UTF-8 variants, left
 /// out as nothing tests them here).
 ///
-/// The multi-byte decoders stay sequential: encoding_rs's Shift_JIS,
-/// EUC-JP, EUC-KR and Big5 decoders restart cleanly before a byte below
-/// 0x40 (never a trail byte; after a lead byte it is an error and is read
-/// again afresh), so a cut there would be exact, but Japanese, Korean or
-/// Chinese text can run for many kilobytes without such a byte, so the cut
-/// needs a search the library's `cut_near` does not offer yet; GBK and
-/// gb18030 put the bytes of a broken four-byte sequence back into the
-/// stream (`81 30 81 20` decodes to U+FFFD, `0`, U+FFFD, space), so a cut
-/// before the space would write one U+FFFD fewer.
+/// Of the multi-byte encodings, Shift_JIS, EUC-JP, EUC-KR and Big5 input
+/// is cut (before a byte below 0x40, see `Encoding::is_cuttable`); GBK,
+/// gb18030 and ISO-2022-JP stay sequential.
 pub(super) fn any_supports(from: encodings::Encoding, r: &Request) -> bool {
-    let cuttable = from.is_single_byte()
+    let cuttable = (from.is_cuttable() && !from.is_unicode())
         || matches!(
             Form::of(from),
             Some(
@@ -134,7 +128,9 @@ pub(super) fn any_supports(from: encodings::Encoding, r: &Request) -> bool {
                     | Form::Utf32Be
             )
         );
-    let stateless = r.to.is_single_byte()
+    // The single-byte pages' encoders and encoding_rs's Shift_JIS, EUC-JP,
+    // EUC-KR and Big5 ones keep no state between characters.
+    let stateless = (r.to.is_cuttable() && !r.to.is_unicode())
         || matches!(
             Form::of(r.to),
             Some(
@@ -286,14 +282,7 @@ impl<'a> Work<'a> {
             }
             (Route::Any(from, request), _) => {
                 let region = (start > 0).then_some((start, self.head));
-                any::run(
-                    self.args,
-                    from,
-                    request,
-                    input,
-                    &mut SinkWriter(out),
-                    region,
-                )
+                any::run(self.args, from, request, input, out, region)
             }
             (Route::Native(..), None) => Err(Failure::Io(io::Error::other(
                 "internal error: a native region without a pipe",
@@ -343,20 +332,6 @@ impl<'a> Work<'a> {
                 self.range(&mut None, 0, end, None, None, &mut WriteSink(&mut out))
             }
         }
-    }
-}
-
-/// A [`Sink`] as a writer.
-struct SinkWriter<'a>(&'a mut dyn Sink);
-
-impl Write for SinkWriter<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.bytes(buf)?;
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
     }
 }
 
@@ -654,13 +629,7 @@ mod tests {
             let work = &work;
             s.spawn(move || {
                 let mut out = Vec::new();
-                let got = write_in_order(
-                    work,
-                    &rx,
-                    |_| {},
-                    || None,
-                    &mut out,
-                );
+                let got = write_in_order(work, &rx, |_| {}, || None, &mut out);
                 let _ = res_tx.send((matches!(got, Err(Failure::Io(_))), out));
             });
             let got = res_rx.recv_timeout(std::time::Duration::from_secs(30));

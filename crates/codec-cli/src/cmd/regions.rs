@@ -25,13 +25,15 @@ pub(crate) fn cuts(
     head: &[u8],
 ) -> io::Result<Vec<u64>> {
     let regions = regions.clamp(1, len.max(1));
+    let wide = !encoding.is_single_byte() && !encoding.is_unicode();
     let mut cuts = vec![0];
     for i in 1..regions {
         let nominal = len / regions * i + (len % regions) * i / regions;
         // A window starting at a multiple of 4, from 4 to 8 bytes before
-        // the place wanted, 8 bytes after it.
+        // the place wanted, 8 bytes after it; the CJK encodings cut at the
+        // next byte below 0x40, which may be kilobytes on.
         let from = nominal.saturating_sub(4) & !3;
-        let mut window = [0u8; 16];
+        let mut window = vec![0u8; if wide { 64 << 10 } else { 16 }];
         let n = read_exact_at(file, &mut window, from)?;
         let at = (nominal - from) as usize;
         let Some(cut) = encoding.cut_near_in(head, &window[..n], at) else {
