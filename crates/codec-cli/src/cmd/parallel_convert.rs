@@ -52,8 +52,20 @@
 //! and whatever the file's size the count of buffers is bounded by the
 //! window.
 //!
-//! Tests: `tests/convert_parallel.rs` compares this path with `--jobs 1` on
-//! random and mutated files cut every few bytes.
+//! # Two routes
+//!
+//! The Unicode forms go through `encodings::pivot` ([`Route::Native`]);
+//! a pair of the encodings crate whose input can be cut and whose output
+//! keeps no state ([`any_supports`]: a single-byte page, UTF-8/16/32,
+//! Shift_JIS, EUC-JP, EUC-KR, Big5) through its `Converter`, resumed at
+//! each region ([`Route::Any`]). A failed `Converter` region counts its
+//! line and column from the region's start, so the writer reruns the
+//! one-thread conversion from the file's start instead, dropping the
+//! output it already wrote.
+//!
+//! Tests: `tests/convert_parallel.rs` and `tests/convert_legacy_parallel.rs`
+//! compare this path with `--jobs 1` on random and mutated files cut every
+//! few bytes (the second also with iconv).
 
 use super::convert::{Bytes, Failure, Input, Pipe, Request, Sink, WriteSink};
 use super::convert_any as any;
