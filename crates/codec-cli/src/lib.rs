@@ -30,12 +30,12 @@
 //!   the counts of `codec count`.
 //! - [`names`]: file names printed unambiguously (escapes for bytes that are
 //!   not UTF-8 and for control characters), and as bytes in JSON.
-//! - [`encoding`]: the encodings of `codec convert` (UTF-8, UTF-16, UTF-32,
-//!   Latin-1, CESU-8, MUTF-8, WTF-8), their iconv aliases, and the streaming
-//!   glue around the libraries' conversions: transcode's SIMD kernels,
-//!   utf8-simd and utf8-variants do every conversion; this module only cuts
-//!   the reads where a character or surrogate pair is split, keeps the
-//!   absolute offsets and words the errors.
+//! - The conversions of `codec convert` are the encodings crate's
+//!   (`encodings::pivot` for the Unicode forms, with transcode's SIMD
+//!   kernels, utf8-simd and utf8-variants; `encodings::Converter` for the
+//!   rest), and so are the places a file may be cut for threads
+//!   (`encodings::Encoding::cut_near_in`); the CLI keeps the arguments, the
+//!   wording, the threads and the memory map.
 //! - [`hex`], [`varints`]: hex parsing, strict number parsing for every
 //!   width, and varint decoding (unsigned LEB128, zigzag, signed LEB128)
 //!   with errors that name the faulty byte.
@@ -99,7 +99,6 @@
 //!   §23.8; their handling follows glibc's iconv.
 #![deny(unsafe_code)]
 
-pub mod encoding;
 pub mod hex;
 pub mod names;
 pub mod position;

@@ -96,6 +96,45 @@ impl Converter {
         }
     }
 
+    /// A conversion of a region of an input that starts at byte `offset`,
+    /// cut where [`Encoding::cut_near`] allows (see [`Decoder::resume`]):
+    /// its errors name offsets in the whole input, their line and column
+    /// counted from the region's start. Regions converted this way and
+    /// joined give what one converter gives over the whole input when the
+    /// output encoding keeps no state between characters (all but UTF-7
+    /// and ISO-2022-JP) and nothing fails.
+    ///
+    /// ```
+    /// use encodings::{Converter, DecodeMode, EncodeMode, Encoding};
+    ///
+    /// let from = Encoding::for_label("CP1251").unwrap();
+    /// let input = b"\xCF\xF0\xE8\xE2\xE5\xF2"; // Привет
+    /// let cut = from.cut_near(input, 3).unwrap();
+    /// let mut out = Vec::new();
+    /// for (start, end) in [(0, cut), (cut, input.len())] {
+    ///     let mut c = Converter::resume(
+    ///         from, Encoding::UTF_8, DecodeMode::Strict, EncodeMode::Strict, start as u64, input,
+    ///     );
+    ///     c.convert_into_vec(&input[start..end], &mut out, true)?;
+    /// }
+    /// assert_eq!(out, "Привет".as_bytes());
+    /// # Ok::<(), encodings::ConvertError>(())
+    /// ```
+    #[must_use]
+    pub fn resume(
+        from: Encoding,
+        to: Encoding,
+        decode: DecodeMode,
+        encode: EncodeMode,
+        offset: u64,
+        head: &[u8],
+    ) -> Converter {
+        let mut c = Converter::new(from, to, decode, encode);
+        c.decoder = Decoder::resume(from, decode, offset, head);
+        c.input_before = offset;
+        c
+    }
+
     /// Converts `src`, the next chunk of the input, appending to `dst`;
     /// `last` says no more input follows.
     ///
@@ -118,6 +157,18 @@ impl Converter {
         dst: &mut Vec<u8>,
         last: bool,
     ) -> Result<(), ConvertError> {
+        if dst.is_empty() && matches!(self.encoder.encoding().kind(), Kind::Utf8) {
+            // UTF-8 output holds every character: the text is decoded
+            // straight into `dst` (empty, so it is a `String` at no cost)
+            // instead of into `text` and copied, a pass over the output
+            // saved.
+            let mut out = String::from_utf8(core::mem::take(dst)).unwrap_or_default();
+            let decoded = self.decoder.decode_into_string(src, &mut out, last);
+            self.fed += out.len() as u64;
+            *dst = out.into_bytes();
+            self.input_before = self.decoder.offset();
+            return decoded.map_err(ConvertError::Decode);
+        }
         self.text.clear();
         let decoded = self.decoder.decode_into_string(src, &mut self.text, last);
         // The text before a decode error is converted first, so that an
@@ -172,4 +223,58 @@ fn source_len(e: Encoding, text: &str) -> u64 {
             .map_or(0, |b| b.len()),
     };
     n as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Converter, DecodeMode, EncodeMode, Encoding};
+
+    /// Into UTF-8 the text is decoded straight into the output: at every
+    /// chunking, and whether the output is empty or not, it is what the
+    /// decoder gives, the error included.
+    #[test]
+    fn into_utf8_is_the_decoders_text_at_every_chunking() {
+        // The last input ends inside a UTF-8 character.
+        let inputs: [&[u8]; 2] = [
+            b"\xCF\xF0\xE8\n\xE2\xE5\x98\xF2 \xFF",
+            b"a\xD0\x96\n\xE2\x82",
+        ];
+        for (name, input) in ["CP1251", "UTF-16LE", "UTF-8", "KOI8-R"]
+            .into_iter()
+            .flat_map(|n| inputs.map(|i| (n, i)))
+        {
+            let from = Encoding::for_label(name).expect("known");
+            for mode in [DecodeMode::Strict, DecodeMode::Replace] {
+                let whole = from.decode_to_string(input, mode);
+                for cut in 0..=input.len() {
+                    for keep in [false, true] {
+                        let mut c = Converter::new(from, Encoding::UTF_8, mode, EncodeMode::Strict);
+                        let (mut out, mut got) = (Vec::new(), Vec::new());
+                        let r = c
+                            .convert_into_vec(&input[..cut], &mut out, false)
+                            .and_then(|()| {
+                                got.append(&mut out);
+                                if keep {
+                                    // A non-empty output takes the other path.
+                                    out = std::mem::take(&mut got);
+                                }
+                                c.convert_into_vec(&input[cut..], &mut out, true)
+                            });
+                        got.append(&mut out);
+                        match (&whole, r) {
+                            (Ok(text), Ok(())) => assert_eq!(got, text.as_bytes(), "{name}"),
+                            (Err(e), Err(crate::ConvertError::Decode(f))) => {
+                                assert_eq!(
+                                    (e.offset(), e.line(), e.column()),
+                                    (f.offset(), f.line(), f.column()),
+                                    "{name} cut {cut}"
+                                );
+                            }
+                            (w, r) => panic!("{name} cut {cut}: {w:?} against {r:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

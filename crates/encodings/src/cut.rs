@@ -13,8 +13,11 @@
 //! - UTF-16 and UCS-2: at an even offset, moved one unit on when it falls
 //!   between a lead and a trail surrogate.
 //! - UTF-32: at a multiple of 4.
-//! - CESU-8, MUTF-8, UTF-7 and the multi-byte legacy encodings: nowhere
-//!   (their pieces or shift states cannot be found from a position alone).
+//! - Shift_JIS, EUC-JP, EUC-KR and Big5: before the next byte below 0x40
+//!   (a space, a line break, a digit: never a trail byte in these), which
+//!   may be far in text without spaces.
+//! - CESU-8, MUTF-8, UTF-7, GBK, gb18030 and ISO-2022-JP: nowhere (their
+//!   pieces or shift states cannot be found from a position alone).
 
 use crate::Encoding;
 use crate::registry::{Kind, Order};
@@ -29,6 +32,29 @@ impl Encoding {
     /// start says the byte order of `UTF-16` and `UTF-32`).
     #[must_use]
     pub fn cut_near(self, input: &[u8], at: usize) -> Option<usize> {
+        self.cut_near_in(input, input, at)
+    }
+
+    /// [`Encoding::cut_near`] for an input that is not all in memory:
+    /// `window` is a stretch of it that starts at an offset that is a
+    /// multiple of 4 (code units are counted from there), with a few bytes
+    /// around the place wanted (4 before `at` and 8 from it are enough); `at` and the result
+    /// are indexes into `window`, and `head` is the input's first bytes (4
+    /// are enough), from which `UTF-16` and `UTF-32` take their byte order.
+    ///
+    /// ```
+    /// use encodings::Encoding;
+    ///
+    /// let utf16 = Encoding::for_label("UTF-16").unwrap();
+    /// let input = b"\xFE\xFF\0a\xD8\x3D\xDE\x00\0b"; // BOM (big-endian), a, 😀, b
+    /// // The stretch from byte 4 (the lead surrogate) on: byte 6 is inside
+    /// // the pair, so the cut moves past its trail.
+    /// assert_eq!(utf16.cut_near_in(&input[..4], &input[4..], 2), Some(4));
+    /// assert_eq!(utf16.cut_near(input, 6), Some(8));
+    /// ```
+    #[must_use]
+    pub fn cut_near_in(self, head: &[u8], window: &[u8], at: usize) -> Option<usize> {
+        let input = window;
         if at >= input.len() {
             return None;
         }
@@ -48,7 +74,7 @@ impl Encoding {
                 (c < input.len()).then_some(c)
             }
             Kind::Utf16(_) | Kind::Ucs2(_) => {
-                let order = sniffed(self, input);
+                let order = sniffed(self, head);
                 let mut c = at + (at & 1);
                 let unit = |i: usize| {
                     let b = [*input.get(i)?, *input.get(i + 1)?];
@@ -68,13 +94,52 @@ impl Encoding {
                 let c = at.next_multiple_of(4);
                 (c < input.len()).then_some(c)
             }
+            Kind::Legacy(e) if resynchronises(e) => (at..input.len()).find(|&i| input[i] < 0x40),
             Kind::Cesu8 | Kind::Mutf8 | Kind::Utf7 | Kind::Legacy(_) => None,
+        }
+    }
+
+    /// Whether [`Encoding::cut_near`] finds places to cut input in this
+    /// encoding (see the module docs).
+    ///
+    /// ```
+    /// use encodings::Encoding;
+    ///
+    /// assert!(Encoding::for_label("CP1251").unwrap().is_cuttable());
+    /// assert!(Encoding::for_label("Shift_JIS").unwrap().is_cuttable());
+    /// assert!(!Encoding::for_label("GB18030").unwrap().is_cuttable());
+    /// ```
+    #[must_use]
+    pub fn is_cuttable(self) -> bool {
+        match self.kind() {
+            Kind::Cesu8 | Kind::Mutf8 | Kind::Utf7 => false,
+            Kind::Legacy(e) => resynchronises(e),
+            _ => true,
         }
     }
 
     fn kind_is_wtf8(self) -> bool {
         matches!(self.kind(), Kind::Wtf8)
     }
+}
+
+/// Whether encoding_rs's decoder of `e` starts afresh before any byte below
+/// 0x40: Shift_JIS, EUC-JP, EUC-KR and Big5, whose trail bytes are 0x40 or
+/// above (EUC-KR's 0x41, EUC-JP's 0xA1), and which, when a lead byte is
+/// followed by an ASCII byte, report the lead alone and read the ASCII
+/// byte again (WHATWG Encoding, "restore byte to ioQueue"), as they do for
+/// a lead byte at the end of the input. Not GBK and gb18030: a broken
+/// four-byte sequence puts three bytes back (`81 30 81 20` decodes to
+/// U+FFFD, `0`, U+FFFD, space), so a cut before the space would lose the
+/// `0`; not ISO-2022-JP, whose escapes switch a state.
+fn resynchronises(e: &'static encoding_rs::Encoding) -> bool {
+    [
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::EUC_JP,
+        encoding_rs::EUC_KR,
+        encoding_rs::BIG5,
+    ]
+    .contains(&e)
 }
 
 /// The byte order of UTF-16/UTF-32 input that starts with `head`: named,

@@ -54,6 +54,13 @@
 //! started there with [`Decoder::resume`] (on other threads, say) produce
 //! together exactly what one decoder produces.
 //!
+//! # The zero-copy pipeline of the Unicode forms
+//!
+//! [`pivot`]: a decoder and an encoder between UTF-8/16/32, ISO-8859-1,
+//! CESU-8, MUTF-8 and WTF-8 that borrow and hand over buffers instead of
+//! copying them, and keep lone surrogates between WTF-8 and UTF-16 (what
+//! `codec convert` runs on these forms).
+//!
 //! # Detection
 //!
 //! [`Encoding::detect`]: a BOM, UTF-16/32 from the zero bytes, UTF-16 of
@@ -92,6 +99,7 @@ mod detect;
 mod encoder;
 mod error;
 mod lines;
+pub mod pivot;
 mod registry;
 mod single_byte;
 #[rustfmt::skip]

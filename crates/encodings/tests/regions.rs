@@ -55,3 +55,37 @@ fn regions_decode_like_the_whole() {
     }
     assert!(cuttable > 500, "{cuttable}");
 }
+
+/// `cut_near_in` over a window of a few bytes (starting at a multiple of 4,
+/// as a reader of a file takes it) answers what `cut_near` answers over the
+/// whole input, for every encoding and place.
+#[test]
+fn a_window_cuts_where_the_whole_input_does() {
+    let mut rng = Rng(77);
+    let text = "a€😀 é\nЖ日本\u{FEFF}x";
+    for e in Encoding::all() {
+        for round in 0..30 {
+            let mut input = e
+                .encode_to_vec(&text.repeat(4), EncodeMode::Replace)
+                .unwrap();
+            if round % 2 == 1 && !input.is_empty() {
+                let i = rng.below(input.len());
+                input[i] = rng.next() as u8;
+            }
+            if input.len() < 20 {
+                continue;
+            }
+            let at = 4 + rng.below(input.len() - 4);
+            let from = (at - 4) & !3;
+            let window = &input[from..(at + 12).min(input.len())];
+            let whole = e.cut_near(&input, at);
+            let windowed = e
+                .cut_near_in(&input[..4], window, at - from)
+                .map(|c| c + from);
+            // A cut the window cannot see past its end is left out.
+            if windowed.is_some() || whole.is_some_and(|c| c < from + window.len()) {
+                assert_eq!(windowed, whole, "{} at {at}", e.name());
+            }
+        }
+    }
+}

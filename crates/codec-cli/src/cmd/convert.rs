@@ -5,8 +5,9 @@ use super::output::{Filter, display_name};
 use super::{Status, convert_any as any, parallel_convert, regions};
 use crate::arch::map::{self, Map};
 use crate::cli::{BomMode, ConvertArgs, Unmappable};
-use crate::encoding::{
-    ConvertError, Decoder, EncodeError, Encoder, Encoding, Pivot, PivotRef, input_offset,
+use encodings::pivot::{
+    Decoder, EncodeError, Encoder, Error as ConvertError, Form, MAX_CARRY, Pivot, PivotRef,
+    input_offset,
 };
 use encodings::{DecodeMode, EncodeMode};
 use indicatif::ProgressBar;
@@ -158,32 +159,15 @@ fn request(args: &ConvertArgs) -> Result<Request, Failure> {
 
 /// The encodings the CLI's own streaming path converts (with SIMD, on
 /// every core for large files): the Unicode forms and Latin-1.
-fn native(e: encodings::Encoding) -> Option<Encoding> {
-    const NATIVE: &[&str] = &[
-        "UTF-8",
-        "UTF-16LE",
-        "UTF-16BE",
-        "UTF-16",
-        "UTF-32LE",
-        "UTF-32BE",
-        "UTF-32",
-        "ISO-8859-1",
-        "CESU-8",
-        "MUTF-8",
-        "WTF-8",
-    ];
-    if NATIVE.contains(&e.name()) {
-        Encoding::from_name(e.name())
-    } else {
-        None
-    }
+fn native(e: encodings::Encoding) -> Option<Form> {
+    Form::of(e)
 }
 
 /// The native pair for this request, and whether it is lossy, when the
 /// native path gives exactly what the encodings crate would: strict or
 /// `--lossy` decoding, and an encoding mode that cannot matter (a Unicode
 /// output) or is the same.
-fn fast_pair(from: encodings::Encoding, r: &Request) -> Option<(Encoding, Encoding, bool)> {
+fn fast_pair(from: encodings::Encoding, r: &Request) -> Option<(Form, Form, bool)> {
     let (f, t) = (native(from)?, native(r.to)?);
     let lossy = match r.decode {
         DecodeMode::Strict => false,
@@ -196,7 +180,7 @@ fn fast_pair(from: encodings::Encoding, r: &Request) -> Option<(Encoding, Encodi
         } else {
             EncodeMode::Strict
         };
-    (same || t != Encoding::Latin1).then_some((f, t, lossy))
+    (same || t != Form::Latin1).then_some((f, t, lossy))
 }
 
 /// How many bytes `-f auto` looks at.
@@ -245,18 +229,31 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
             super::error_line(format_args!("input mapped: {}", map.is_some()));
         }
         let mapped = map.as_ref().map(Map::bytes);
+        // Large regular files: on every core, when the input encoding can
+        // be cut and the output keeps no state (see parallel_convert).
+        let route = match fast {
+            Some((f, t, _)) if parallel_convert::supports(f) => {
+                Some(parallel_convert::Route::Native(f, t))
+            }
+            Some(_) => None,
+            None if parallel_convert::any_supports(from, &request) => {
+                Some(parallel_convert::Route::Any(from, &request))
+            }
+            None => None,
+        };
         match (fast, file) {
-            // Large regular files: on every core, when the input encoding can
-            // be cut (see parallel_convert).
-            (Some((from, to, _)), Some((file, len)))
+            (_, Some((file, len)))
                 if jobs > 1
                     && len >= args.parallel_min
-                    && parallel_convert::supports(from)
+                    && route.is_some()
                     && regions::AVAILABLE =>
             {
                 let mut out = dest.writer();
                 let plan = parallel_convert::Plan { jobs, len, mapped };
-                parallel_convert::convert(args, from, to, &file, plan, bar.as_ref(), &mut out)
+                let Some(route) = route else {
+                    return Err(internal("no parallel route"));
+                };
+                parallel_convert::convert(args, route, &file, plan, bar.as_ref(), &mut out)
             }
             (fast, _) => {
                 let mut out = dest.writer();
@@ -278,7 +275,7 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
                             0,
                         )
                     }
-                    None => any::run(args, from, &request, input, &mut out),
+                    None => any::run(args, from, &request, input, &mut WriteSink(&mut out), None),
                 }
             }
         }
@@ -302,11 +299,6 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
         }
     }
 }
-
-/// The most bytes a decoder leaves for the next chunk, rounded up: an
-/// unfinished CESU-8 surrogate pair is 5 bytes; an unfinished WTF-8
-/// character before a lead surrogate held back, 6.
-const MAX_CARRY: usize = 8;
 
 fn internal(what: &str) -> Failure {
     Failure::Io(io::Error::other(format!("internal error: {what}")))
@@ -369,8 +361,8 @@ impl Bytes<'_> {
 /// from one run to the next (a parallel worker runs one per region).
 pub(super) struct Pipe<'a> {
     args: &'a ConvertArgs,
-    from: Encoding,
-    to: Encoding,
+    from: Form,
+    to: Form,
     chunk: usize,
     /// Reads land at a 64-byte-aligned index of `storage` (the kernel's
     /// copy from the page cache is slow into a destination just past a page
@@ -386,12 +378,7 @@ pub(super) struct Pipe<'a> {
 }
 
 impl<'a> Pipe<'a> {
-    pub(super) fn new(
-        args: &'a ConvertArgs,
-        from: Encoding,
-        to: Encoding,
-        lossy: bool,
-    ) -> Pipe<'a> {
+    pub(super) fn new(args: &'a ConvertArgs, from: Form, to: Form, lossy: bool) -> Pipe<'a> {
         const ALIGN: usize = 64;
         let chunk = args.chunk_size.max(1);
         let storage = vec![0u8; chunk + 2 * ALIGN];

@@ -4,12 +4,12 @@
 //! [`Converter`] fed chunk by chunk, with byte order marks handled as on
 //! the native path.
 
-use super::convert::{Failure, Input};
+use super::convert::{Failure, Input, Sink};
 use crate::cli::{BomMode, ConvertArgs};
 use codec_core::position::Position;
 use encodings::{ConvertError, Converter, DecodeErrorKind, DecodeMode, Encoding};
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 
 /// `UTF-16` or `UTF-32` without a byte order in the name: a BOM picks the
@@ -41,18 +41,139 @@ fn leading_bom(from: Encoding, head: &[u8]) -> Option<(usize, bool)> {
 /// A leading BOM of a Unicode input is a signature, not text (as on the
 /// native path): `--bom keep` writes the output's BOM for it (none for an
 /// output without one), `strip` drops it, `add` writes one regardless.
+///
+/// `region`: the input is a region of a file that starts at this byte
+/// offset (not 0), cut where `Encoding::cut_near` allows, and the file's
+/// first bytes (for the byte order of `UTF-16`/`UTF-32`): no BOM is looked
+/// for or written, and the converter resumes there (see parallel_convert).
 pub(super) fn run(
     args: &ConvertArgs,
     from: Encoding,
     request: &super::convert::Request,
     mut input: Input<'_>,
-    out: &mut dyn Write,
+    out: &mut dyn Sink,
+    region: Option<(u64, &[u8])>,
 ) -> Result<(), Failure> {
     let chunk = args.chunk_size.max(1);
-    let to = request.to;
-    // `UTF-16`/`UTF-32` output: the BOM is written here, the text in
-    // little-endian, as glibc writes them.
-    let body_to = if unmarked(to) {
+    let to = body_to(request.to);
+    let mut converter = match region {
+        Some((start, head)) => {
+            Converter::resume(from, to, request.decode, request.encode, start, head)
+        }
+        None => Converter::new(from, to, request.decode, request.encode),
+    };
+    let mut buf = vec![0u8; chunk];
+    let mut dst = Vec::new();
+    // Mapped bytes are converted where they lie, a chunk at a time; read
+    // ones land in `buf`.
+    let mut pos = 0usize;
+    let mut next =
+        |input: &mut Input<'_>, buf: &mut Vec<u8>| -> Result<Option<(usize, usize)>, Failure> {
+            match input {
+                Input::Read(reader) => loop {
+                    match reader.read(buf) {
+                        Ok(0) => return Ok(None),
+                        Ok(n) => return Ok(Some((0, n))),
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(Failure::Io(e)),
+                    }
+                },
+                Input::Bytes(bytes) => {
+                    bytes.check()?;
+                    if pos >= bytes.bytes.len() {
+                        return Ok(None);
+                    }
+                    let end = pos.saturating_add(chunk).min(bytes.bytes.len());
+                    if let Some(bar) = bytes.bar {
+                        bar.inc((end - pos) as u64);
+                    }
+                    let range = (pos, end);
+                    pos = end;
+                    Ok(Some(range))
+                }
+            }
+        };
+    let piece_of = |input: &Input<'_>, buf: &[u8], (a, b): (usize, usize)| -> Vec<u8> {
+        match input {
+            Input::Read(_) => buf[a..b].to_vec(),
+            Input::Bytes(bytes) => bytes.bytes[a..b].to_vec(),
+        }
+    };
+    // Enough of the input to see a BOM (4 bytes) before anything is
+    // converted.
+    let mut head = Vec::new();
+    let mut done = false;
+    while head.len() < 4 && region.is_none() {
+        match next(&mut input, &mut buf)? {
+            Some(r) => head.extend_from_slice(&piece_of(&input, &buf, r)),
+            None => {
+                done = true;
+                break;
+            }
+        }
+    }
+    let mut skipped = 0;
+    if region.is_none() {
+        let bom = leading_bom(from, &head);
+        let write_bom = match args.bom {
+            BomMode::Add => true,
+            BomMode::Strip => false,
+            BomMode::Keep => bom.is_some() || unmarked(request.to),
+        };
+        if write_bom {
+            if request.to.bom().is_empty() {
+                // An encoding without a BOM of its own that can hold U+FEFF
+                // (GB18030, UTF-7) writes it as text, as iconv does; the others
+                // (the legacy pages, where iconv fails on it) drop it.
+                let mark = encodings::Encoder::new(to, encodings::EncodeMode::Strict)
+                    .encode_to_vec("\u{FEFF}");
+                out.bytes(&mark.unwrap_or_default()).map_err(Failure::Io)?;
+            } else {
+                out.bytes(request.to.bom()).map_err(Failure::Io)?;
+            }
+        }
+        // A BOM the decoder would take as text (UTF-8, UTF-16LE...) is
+        // skipped here; error offsets then count it back in.
+        skipped = match bom {
+            Some((len, false)) => len,
+            _ => 0,
+        };
+    }
+    // The first piece: what the BOM check read, after the BOM.
+    let mut first = Some(head.split_off(skipped));
+    loop {
+        let (piece, last): (&[u8], bool) = match first.take() {
+            Some(p) if !p.is_empty() || done => {
+                head = p;
+                (&head, done)
+            }
+            _ => match next(&mut input, &mut buf)? {
+                Some(r) => match &input {
+                    Input::Read(_) => (&buf[r.0..r.1], false),
+                    Input::Bytes(bytes) => (&bytes.bytes[r.0..r.1], false),
+                },
+                None => (&[], true),
+            },
+        };
+        dst.clear();
+        let result = converter.convert_into_vec(piece, &mut dst, last);
+        // The buffer itself to a sink that keeps buffers (a parallel
+        // region's), or a copy.
+        let len = dst.len();
+        out.owned(&mut dst, len).map_err(Failure::Io)?;
+        if let Err(e) = result {
+            return Err(Failure::Message(describe(&e, skipped as u64)));
+        }
+        if last {
+            return Ok(());
+        }
+    }
+}
+
+/// The encoding the converter writes: `UTF-16`/`UTF-32` output gets its
+/// BOM from [`run`], the text in little-endian, as glibc writes them.
+fn body_to(to: Encoding) -> Encoding {
+    if unmarked(to) {
         let le = if to.name() == "UTF-32" {
             "UTF-32LE"
         } else {
@@ -61,93 +182,6 @@ pub(super) fn run(
         Encoding::for_label(le).unwrap_or(to)
     } else {
         to
-    };
-    let mut converter = Converter::new(from, body_to, request.decode, request.encode);
-    let mut buf = vec![0u8; chunk];
-    let mut dst = Vec::new();
-    // Enough of the input to see a BOM (4 bytes) before anything is
-    // converted.
-    let mut head = Vec::new();
-    let mut pos = 0usize;
-    let mut done = false;
-    let mut next = |input: &mut Input<'_>, buf: &mut Vec<u8>| -> Result<Option<Vec<u8>>, Failure> {
-        match input {
-            Input::Read(reader) => loop {
-                match reader.read(buf) {
-                    Ok(0) => return Ok(None),
-                    Ok(n) => return Ok(Some(buf[..n].to_vec())),
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(Failure::Io(e)),
-                }
-            },
-            Input::Bytes(bytes) => {
-                bytes.check()?;
-                if pos >= bytes.bytes.len() {
-                    return Ok(None);
-                }
-                let end = pos.saturating_add(chunk).min(bytes.bytes.len());
-                if let Some(bar) = bytes.bar {
-                    bar.inc((end - pos) as u64);
-                }
-                let piece = bytes.bytes[pos..end].to_vec();
-                pos = end;
-                Ok(Some(piece))
-            }
-        }
-    };
-    while head.len() < 4 {
-        match next(&mut input, &mut buf)? {
-            Some(piece) => head.extend_from_slice(&piece),
-            None => {
-                done = true;
-                break;
-            }
-        }
-    }
-    let bom = leading_bom(from, &head);
-    let write_bom = match args.bom {
-        BomMode::Add => true,
-        BomMode::Strip => false,
-        BomMode::Keep => bom.is_some() || unmarked(to),
-    };
-    if write_bom {
-        if to.bom().is_empty() {
-            // An encoding without a BOM of its own that can hold U+FEFF
-            // (GB18030, UTF-7) writes it as text, as iconv does; the others
-            // (the legacy pages, where iconv fails on it) drop it.
-            let mark = encodings::Encoder::new(body_to, encodings::EncodeMode::Strict)
-                .encode_to_vec("\u{FEFF}");
-            out.write_all(&mark.unwrap_or_default())
-                .map_err(Failure::Io)?;
-        } else {
-            out.write_all(to.bom()).map_err(Failure::Io)?;
-        }
-    }
-    // A BOM the decoder would take as text (UTF-8, UTF-16LE...) is skipped
-    // here; error offsets then count it back in.
-    let skipped = match bom {
-        Some((len, false)) => len,
-        _ => 0,
-    };
-    let mut piece = head.split_off(skipped);
-    loop {
-        let last = done;
-        dst.clear();
-        let result = converter.convert_into_vec(&piece, &mut dst, last);
-        out.write_all(&dst).map_err(Failure::Io)?;
-        if let Err(e) = result {
-            return Err(Failure::Message(describe(&e, skipped as u64)));
-        }
-        if last {
-            return Ok(());
-        }
-        match next(&mut input, &mut buf)? {
-            Some(p) => piece = p,
-            None => {
-                piece = Vec::new();
-                done = true;
-            }
-        }
     }
 }
 
@@ -191,7 +225,7 @@ fn describe(e: &ConvertError, skipped: u64) -> String {
 
 /// The native path's error with its line and column added, found by
 /// decoding the file up to the error again (only an error pays for it).
-pub(super) fn locate(path: &Path, from: Encoding, e: crate::encoding::ConvertError) -> Failure {
+pub(super) fn locate(path: &Path, from: Encoding, e: encodings::pivot::Error) -> Failure {
     // Only a regular file can be read again (not a pipe or stdin).
     let file = match File::open(path) {
         Ok(f) if f.metadata().is_ok_and(|m| m.is_file()) => f,

@@ -35,7 +35,7 @@
 //! The tests compare this path with the sequential one on random files with
 //! errors straddling every cut (`tests/parallel.rs`, with tiny regions).
 
-use super::regions::{self, CutRule, RangeReader, read_exact_at, shrank};
+use super::regions::{self, RangeReader, read_exact_at, shrank};
 use super::validate::Bad;
 use crate::position::Position;
 use crate::scan::{Piece, Scanner};
@@ -156,7 +156,13 @@ pub(crate) fn check(
     bar: Option<&ProgressBar>,
     mut on_bad: impl FnMut(LineCol, Bad<'_>) -> io::Result<ControlFlow<()>>,
 ) -> io::Result<io::Result<(u64, u64)>> {
-    let cuts = match regions::cuts(file, len, plan.jobs as u64 * REGIONS_PER_JOB, CutRule::Utf8) {
+    let cuts = match regions::cuts(
+        file,
+        len,
+        plan.jobs as u64 * REGIONS_PER_JOB,
+        encodings::Encoding::UTF_8,
+        &[],
+    ) {
         Ok(c) => c,
         Err(e) => return Ok(Err(e)),
     };

@@ -52,14 +52,26 @@
 //! and whatever the file's size the count of buffers is bounded by the
 //! window.
 //!
-//! Tests: `tests/convert_parallel.rs` compares this path with `--jobs 1` on
-//! random and mutated files cut every few bytes.
+//! # Two routes
+//!
+//! The Unicode forms go through `encodings::pivot` ([`Route::Native`]);
+//! a pair of the encodings crate whose input can be cut and whose output
+//! keeps no state ([`any_supports`]: a single-byte page, UTF-8/16/32,
+//! Shift_JIS, EUC-JP, EUC-KR, Big5) through its `Converter`, resumed at
+//! each region ([`Route::Any`]). A failed `Converter` region counts its
+//! line and column from the region's start, so the writer reruns the
+//! one-thread conversion from the file's start instead, dropping the
+//! output it already wrote.
+//!
+//! Tests: `tests/convert_parallel.rs` and `tests/convert_legacy_parallel.rs`
+//! compare this path with `--jobs 1` on random and mutated files cut every
+//! few bytes (the second also with iconv).
 
-use super::convert::{Bytes, Failure, Input, Pipe, Sink, WriteSink};
-use super::regions::{self, CutRule, RangeReader, shrank};
+use super::convert::{Bytes, Failure, Input, Pipe, Request, Sink, WriteSink};
+use super::convert_any as any;
+use super::regions::{self, RangeReader, shrank};
 use crate::cli::ConvertArgs;
-use crate::encoding::{Decoder, Encoding};
-use codec_facade::transcode::Endianness;
+use encodings::pivot::{Decoder, Form};
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -90,18 +102,60 @@ pub(super) struct Plan<'a> {
 /// Whether input in `from` can be cut (CESU-8, MUTF-8 and WTF-8 stay
 /// sequential: their surrogate pairs make the rule less obvious, and
 /// nothing tests one).
-pub(super) fn supports(from: Encoding) -> bool {
-    rule(from, Endianness::Little).is_some()
+pub(super) fn supports(from: Form) -> bool {
+    !matches!(from, Form::Cesu8 | Form::Mutf8 | Form::Wtf8)
 }
 
-fn rule(from: Encoding, order: Endianness) -> Option<CutRule> {
-    match from {
-        Encoding::Utf8 => Some(CutRule::Utf8),
-        Encoding::Utf16 | Encoding::Utf16Le | Encoding::Utf16Be => Some(CutRule::Utf16(order)),
-        Encoding::Utf32 | Encoding::Utf32Le | Encoding::Utf32Be => Some(CutRule::Unit(4)),
-        Encoding::Latin1 => Some(CutRule::Unit(1)),
-        Encoding::Cesu8 | Encoding::Mutf8 | Encoding::Wtf8 => None,
-    }
+/// Which conversion the regions go through.
+#[derive(Clone, Copy)]
+pub(super) enum Route<'a> {
+    /// The Unicode forms' zero-copy pipeline (`encodings::pivot`).
+    Native(Form, Form),
+    /// The encodings crate's `Converter`, for a pair [`any_supports`]
+    /// accepts.
+    Any(encodings::Encoding, &'a Request),
+}
+
+/// Whether a conversion from `from` to `r.to` through the `Converter` can
+/// be cut into regions converted apart: the input can be cut
+/// (`Encoding::cut_near`: a single-byte page anywhere, UTF-8/16/32 between
+/// characters) and the output encoder keeps no state from one character
+/// to the next (all but UTF-7, ISO-2022-JP and the UTF-8 variants, left
+/// out as nothing tests them here).
+///
+/// Of the multi-byte encodings, Shift_JIS, EUC-JP, EUC-KR and Big5 input
+/// is cut (before a byte below 0x40, see `Encoding::is_cuttable`); GBK,
+/// gb18030 and ISO-2022-JP stay sequential.
+pub(super) fn any_supports(from: encodings::Encoding, r: &Request) -> bool {
+    let cuttable = (from.is_cuttable() && !from.is_unicode())
+        || matches!(
+            Form::of(from),
+            Some(
+                Form::Utf8
+                    | Form::Utf16
+                    | Form::Utf16Le
+                    | Form::Utf16Be
+                    | Form::Utf32
+                    | Form::Utf32Le
+                    | Form::Utf32Be
+            )
+        );
+    // The single-byte pages' encoders and encoding_rs's Shift_JIS, EUC-JP,
+    // EUC-KR and Big5 ones keep no state between characters.
+    let stateless = (r.to.is_cuttable() && !r.to.is_unicode())
+        || matches!(
+            Form::of(r.to),
+            Some(
+                Form::Utf8
+                    | Form::Utf16
+                    | Form::Utf16Le
+                    | Form::Utf16Be
+                    | Form::Utf32
+                    | Form::Utf32Le
+                    | Form::Utf32Be
+            )
+        );
+    cuttable && stateless
 }
 
 /// What a worker tells the writer.
@@ -186,15 +240,29 @@ struct Work<'a> {
     file: &'a File,
     mapped: Option<&'a [u8]>,
     regions: &'a [(u64, u64)],
+    args: &'a ConvertArgs,
+    route: Route<'a>,
+    /// The native decoder at the file's start, its byte order known.
     proto: &'a Decoder,
+    /// The file's first bytes (the byte order of `UTF-16`/`UTF-32`).
+    head: &'a [u8],
     cancel: &'a AtomicBool,
     spare: &'a Spare,
     bar: Option<&'a ProgressBar>,
 }
 
-impl Work<'_> {
+impl<'a> Work<'a> {
+    /// What a thread converts regions with: a native pipe keeps its
+    /// buffers from region to region; the `Converter` route needs none.
+    fn pipe(&self) -> Option<Pipe<'a>> {
+        match self.route {
+            Route::Native(from, to) => Some(Pipe::new(self.args, from, to, self.args.lossy)),
+            Route::Any(..) => None,
+        }
+    }
+
     /// Converts region `index` with `pipe`.
-    fn region(&self, pipe: &mut Pipe<'_>, index: usize) -> Done {
+    fn region(&self, pipe: &mut Option<Pipe<'_>>, index: usize) -> Done {
         let (start, end) = self.regions[index];
         let mut out = Pieces {
             pieces: Vec::new(),
@@ -212,14 +280,26 @@ impl Work<'_> {
     /// mapping or with positioned reads.
     fn range(
         &self,
-        pipe: &mut Pipe<'_>,
+        pipe: &mut Option<Pipe<'_>>,
         start: u64,
         end: u64,
         cancel: Option<&AtomicBool>,
         bar: Option<&ProgressBar>,
         out: &mut dyn Sink,
     ) -> Result<(), Failure> {
-        let decoder = self.proto.clone().resumed_at(start);
+        let mut convert = |input: Input<'_>| match (self.route, pipe.as_mut()) {
+            (Route::Native(..), Some(pipe)) => {
+                let decoder = self.proto.clone().resumed_at(start);
+                pipe.run(decoder, input, out, start)
+            }
+            (Route::Any(from, request), _) => {
+                let region = (start > 0).then_some((start, self.head));
+                any::run(self.args, from, request, input, out, region)
+            }
+            (Route::Native(..), None) => Err(Failure::Io(io::Error::other(
+                "internal error: a native region without a pipe",
+            ))),
+        };
         match self.mapped {
             Some(bytes) => {
                 let bytes = Bytes {
@@ -227,45 +307,101 @@ impl Work<'_> {
                     bar,
                     cancel,
                 };
-                pipe.run(decoder, Input::Bytes(bytes), out, start)
+                convert(Input::Bytes(bytes))
             }
             None => {
                 let never = AtomicBool::new(false);
                 let cancel = cancel.unwrap_or(&never);
                 let mut reader = RangeReader::new(self.file, start, end, cancel, bar);
-                match pipe.run(decoder, Input::Read(&mut reader), out, start) {
+                match convert(Input::Read(&mut reader)) {
                     Ok(()) if reader.position() != end => Err(Failure::Io(shrank())),
                     r => r,
                 }
             }
         }
     }
+
+    /// The sequential run's output and error after a region failed: a
+    /// native pipe restarts at the region (its errors' offsets are
+    /// absolute and it names no line), the `Converter` from the file's
+    /// start (its line and column count from where it started), its first
+    /// `written` bytes of output, written already, dropped.
+    fn after_failure(
+        &self,
+        index: usize,
+        written: u64,
+        out: &mut dyn Write,
+    ) -> Result<(), Failure> {
+        let start = self.regions[index].0;
+        let end = self.regions.last().map_or(start, |r| r.1);
+        match self.route {
+            Route::Native(..) => {
+                let mut pipe = self.pipe();
+                self.range(&mut pipe, start, end, None, None, &mut WriteSink(out))
+            }
+            Route::Any(..) => {
+                let mut out = Skip { skip: written, out };
+                self.range(&mut None, 0, end, None, None, &mut WriteSink(&mut out))
+            }
+        }
+    }
+}
+
+/// A writer that drops the first `skip` bytes.
+struct Skip<'a> {
+    skip: u64,
+    out: &'a mut dyn Write,
+}
+
+impl Write for Skip<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let drop = usize::try_from(self.skip)
+            .unwrap_or(usize::MAX)
+            .min(buf.len());
+        self.skip -= drop as u64;
+        self.out.write_all(&buf[drop..])?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// Converts `file` on `plan.jobs` threads into `out`, in order.
 pub(super) fn convert(
     args: &ConvertArgs,
-    from: Encoding,
-    to: Encoding,
+    route: Route<'_>,
     file: &File,
     plan: Plan<'_>,
     bar: Option<&ProgressBar>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let (len, mapped) = (plan.len, plan.mapped);
-    let mut proto = Decoder::new(from, args.lossy);
     let mut head = [0u8; 4];
     let got = regions::read_exact_at(file, &mut head, 0)?;
-    let order = proto.byte_order(&head[..got]).unwrap_or(Endianness::Little);
-    let Some(rule) = rule(from, order) else {
-        return Err(Failure::Io(io::Error::other(format!(
-            "internal error: {from} cannot be cut"
-        ))));
+    let head = &head[..got];
+    let (from, native_from) = match route {
+        Route::Native(from, _) => (from.encoding(), from),
+        Route::Any(from, _) => (from, Form::Utf8),
     };
+    // The native decoders of every region read with the file's byte order.
+    let mut proto = Decoder::new(native_from, args.lossy);
+    let _ = proto.byte_order(head);
+    let can = match route {
+        Route::Native(from, _) => supports(from),
+        Route::Any(from, request) => any_supports(from, request),
+    };
+    if !can {
+        return Err(Failure::Io(io::Error::other(format!(
+            "internal error: {} cannot be cut",
+            from.name()
+        ))));
+    }
     let count = len
         .div_ceil(REGION_BYTES)
         .max(plan.jobs as u64 * REGIONS_PER_JOB);
-    let cuts = regions::cuts(file, len, count, rule)?;
+    let cuts = regions::cuts(file, len, count, from, head)?;
     let regions: Vec<(u64, u64)> = cuts.windows(2).map(|w| (w[0], w[1])).collect();
     let window = 2 * plan.jobs;
     let cancel = AtomicBool::new(false);
@@ -277,7 +413,10 @@ pub(super) fn convert(
         file,
         mapped,
         regions: &regions,
+        args,
+        route,
         proto: &proto,
+        head,
         cancel: &cancel,
         spare: &spare,
         bar,
@@ -293,7 +432,7 @@ pub(super) fn convert(
             let (work, job_rx) = (&work, &job_rx);
             workers.push(s.spawn(move || {
                 let _alarm = alarm;
-                let mut pipe = Pipe::new(args, from, to, args.lossy);
+                let mut pipe = work.pipe();
                 loop {
                     let next = match job_rx.lock() {
                         Ok(rx) => rx.recv(),
@@ -316,11 +455,8 @@ pub(super) fn convert(
             let _ = job_tx.send(sent);
             sent += 1;
         }
-        let mut here: Option<Pipe<'_>> = None;
+        let mut here: Option<Option<Pipe<'_>>> = None;
         let result = write_in_order(
-            args,
-            from,
-            to,
             &work,
             &done_rx,
             |done| {
@@ -337,7 +473,7 @@ pub(super) fn convert(
                 // `lock`: a worker waiting for work holds the lock while it
                 // waits, and the work comes from this thread.
                 let index = job_rx.try_lock().ok()?.try_recv().ok()?;
-                let pipe = here.get_or_insert_with(|| Pipe::new(args, from, to, args.lossy));
+                let pipe = here.get_or_insert_with(|| work.pipe());
                 Some(work.region(pipe, index))
             },
             out,
@@ -358,9 +494,6 @@ pub(super) fn convert(
 /// gets each buffer back and hands out the next region.
 #[allow(clippy::too_many_arguments)]
 fn write_in_order(
-    args: &ConvertArgs,
-    from: Encoding,
-    to: Encoding,
     work: &Work<'_>,
     done_rx: &mpsc::Receiver<Msg>,
     mut written: impl FnMut(Vec<Piece>),
@@ -368,7 +501,9 @@ fn write_in_order(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let mut ready: BTreeMap<usize, Done> = BTreeMap::new();
-    for (k, &(start, _)) in work.regions.iter().enumerate() {
+    // Output bytes written so far.
+    let mut total = 0u64;
+    for k in 0..work.regions.len() {
         let done = loop {
             if let Some(d) = ready.remove(&k) {
                 break d;
@@ -399,14 +534,13 @@ fn write_in_order(
         match done.result {
             Ok(()) => {
                 write_pieces(out, &done.out)?;
+                total += done.out.iter().map(|(_, len)| *len as u64).sum::<u64>();
                 written(done.out);
             }
-            Err(Failure::Data(_)) => {
+            Err(Failure::Data(_) | Failure::Message(_)) => {
                 // The sequential run's error and output, from this region
                 // on (see the module docs).
-                let end = work.regions.last().map_or(start, |r| r.1);
-                let mut pipe = Pipe::new(args, from, to, args.lossy);
-                return work.range(&mut pipe, start, end, None, None, &mut WriteSink(out));
+                return work.after_failure(k, total, out);
             }
             Err(e) => return Err(e),
         }
@@ -479,7 +613,7 @@ mod tests {
         };
         let file = tempfile::tempfile().unwrap();
         let regions = [(0, 1), (1, 2), (2, 3)];
-        let proto = Decoder::new(Encoding::Utf8, false);
+        let proto = Decoder::new(Form::Utf8, false);
         let (tx, rx) = mpsc::channel::<Msg>();
         let live_worker = tx.clone();
         tx.send(Msg::Done(Done {
@@ -494,26 +628,20 @@ mod tests {
             file: &file,
             mapped: None,
             regions: &regions,
+            args: &args,
+            route: Route::Native(Form::Utf8, Form::Utf16Le),
             proto: &proto,
+            head: &[],
             cancel: &cancel,
             spare: &spare,
             bar: None,
         };
         let (got, out) = std::thread::scope(|s| {
             let (res_tx, res_rx) = mpsc::channel();
-            let (args, work) = (&args, &work);
+            let work = &work;
             s.spawn(move || {
                 let mut out = Vec::new();
-                let got = write_in_order(
-                    args,
-                    Encoding::Utf8,
-                    Encoding::Utf16Le,
-                    work,
-                    &rx,
-                    |_| {},
-                    || None,
-                    &mut out,
-                );
+                let got = write_in_order(work, &rx, |_| {}, || None, &mut out);
                 let _ = res_tx.send((matches!(got, Err(Failure::Io(_))), out));
             });
             let got = res_rx.recv_timeout(std::time::Duration::from_secs(30));

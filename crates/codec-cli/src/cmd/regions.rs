@@ -3,74 +3,43 @@
 //! at places where a sequential scan starts afresh, and reading a region
 //! with positioned reads, so threads need no file offset of their own.
 //!
-//! Where a cut may go, per input encoding ([`CutRule`]):
-//!
-//! - UTF-8: before a byte that is not a continuation byte (`10xxxxxx`): no
-//!   sequence that starts before such a byte extends past it, and a maximal
-//!   invalid subpart never spans it either, so strict and lossy decoding
-//!   see the same pieces on both sides. The cut goes to the first such byte
-//!   among the 4 at the nominal position, or to the fourth if all 4 are
-//!   continuation bytes (a lead byte takes at most 3).
-//! - UTF-16: at an even offset, moved one unit on when it falls between a
-//!   lead and a trail surrogate. A lead surrogate just before a cut with no
-//!   trail after it is unpaired either way: one U+FFFD on both sides.
-//! - UTF-32: at a multiple of 4. Latin-1: anywhere.
+//! Where a cut may go is the encodings crate's answer
+//! ([`encodings::Encoding::cut_near_in`]); this module only reads the few
+//! bytes around each place it asks about.
 
-use codec_core::utf8;
-use codec_facade::transcode::Endianness;
+use encodings::Encoding;
 use indicatif::ProgressBar;
 use std::fs::File;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Where a region boundary may go (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum CutRule {
-    /// At the start of a UTF-8 character.
-    Utf8,
-    /// At an even offset outside a surrogate pair.
-    Utf16(Endianness),
-    /// At a multiple of the unit size (4 for UTF-32, 1 for Latin-1).
-    Unit(u64),
-}
-
-/// Region boundaries for `regions` regions of about equal size: `0`, the
-/// cuts (strictly increasing, each placed by `rule`), `len`.
-pub(crate) fn cuts(file: &File, len: u64, regions: u64, rule: CutRule) -> io::Result<Vec<u64>> {
+/// Region boundaries for `regions` regions of about equal size of a file
+/// of `len` bytes in `encoding` that starts with `head` (its first 4
+/// bytes, or all of it): `0`, the cuts (strictly increasing, each where
+/// [`Encoding::cut_near_in`] allows), `len`.
+pub(crate) fn cuts(
+    file: &File,
+    len: u64,
+    regions: u64,
+    encoding: Encoding,
+    head: &[u8],
+) -> io::Result<Vec<u64>> {
     let regions = regions.clamp(1, len.max(1));
+    let wide = !encoding.is_single_byte() && !encoding.is_unicode();
     let mut cuts = vec![0];
     for i in 1..regions {
         let nominal = len / regions * i + (len % regions) * i / regions;
-        let cut = match rule {
-            CutRule::Utf8 => {
-                let mut head = [0u8; 4];
-                let n = read_exact_at(file, &mut head, nominal)?;
-                let skip = head[..n]
-                    .iter()
-                    .position(|&b| !utf8::is_continuation(b))
-                    .unwrap_or(3.min(n));
-                nominal + skip as u64
-            }
-            CutRule::Utf16(order) => {
-                let even = nominal & !1;
-                // The unit before the cut and the unit after it.
-                let mut around = [0u8; 4];
-                let n = if even >= 2 {
-                    read_exact_at(file, &mut around, even - 2)?
-                } else {
-                    0
-                };
-                let unit = |b: &[u8]| match order {
-                    Endianness::Little => u16::from_le_bytes([b[0], b[1]]),
-                    Endianness::Big => u16::from_be_bytes([b[0], b[1]]),
-                };
-                let inside_pair = n == 4
-                    && (0xD800..0xDC00).contains(&unit(&around[..2]))
-                    && (0xDC00..0xE000).contains(&unit(&around[2..]));
-                if inside_pair { even + 2 } else { even }
-            }
-            CutRule::Unit(size) => nominal - nominal % size.max(1),
+        // A window starting at a multiple of 4, from 4 to 8 bytes before
+        // the place wanted, 8 bytes after it; the CJK encodings cut at the
+        // next byte below 0x40, which may be kilobytes on.
+        let from = nominal.saturating_sub(4) & !3;
+        let mut window = vec![0u8; if wide { 64 << 10 } else { 16 }];
+        let n = read_exact_at(file, &mut window, from)?;
+        let at = (nominal - from) as usize;
+        let Some(cut) = encoding.cut_near_in(head, &window[..n], at) else {
+            continue;
         };
+        let cut = from + cut as u64;
         if cut > *cuts.last().unwrap_or(&0) && cut < len {
             cuts.push(cut);
         }

@@ -1,38 +1,77 @@
-//! The encodings of `codec convert`: names and aliases, byte order marks,
-//! and the streaming glue between reads and the library's conversions.
+//! The zero-copy pipeline between the Unicode forms: UTF-8, UTF-16 and
+//! UTF-32 (either order, or from a BOM), ISO-8859-1, CESU-8, MUTF-8 and
+//! WTF-8, a chunk at a time, with the chunk cuts and the absolute error
+//! offsets a stream needs.
 //!
-//! Names are matched as iconv matches them: case-insensitively, and here
-//! also ignoring `-`, `_` and spaces, so `utf-16le`, `UTF16LE` and
-//! `UTF_16_LE` are one name. iconv's names are aliases (`ISO-8859-1`,
-//! `LATIN1`, `UCS-4BE`...).
+//! [`crate::Decoder`] and [`crate::Encoder`] convert these too, through a
+//! `String`. This module exists beside them for what a fast pipe of large
+//! files needs and they do not give: a [`Decoder`] borrows valid UTF-8
+//! input instead of copying it ([`Decoder::valid_utf8`]; the copy was 10%
+//! of a UTF-8 → UTF-16LE conversion's profile), writes UTF-16 → UTF-8
+//! straight into bytes (a `String` costs a second validation pass, 19% of
+//! UTF-16LE → UTF-8), hands its and the [`Encoder`]'s buffers to the caller
+//! whole ([`Pivot::utf8_buffer`], [`Encoder::buffer`]: a parallel run
+//! queues them instead of copying, 20% of its CPU time), and pivots through
+//! UTF-16 code units between WTF-8 and UTF-16 ([`Pivot::Units`]) so that
+//! lone surrogates survive, which UTF-8 cannot hold.
 //!
-//! Every conversion is the library's: UTF-8 is validated by `utf8-simd`,
+//! Every conversion is a library's: UTF-8 is validated by `utf8-simd`,
 //! UTF-16, UTF-32 and Latin-1 are converted by `transcode`'s SIMD kernels,
 //! CESU-8, MUTF-8 and WTF-8 by `utf8-variants`. What is here decides where
 //! a chunk may be cut (a character, a surrogate pair or a code unit split
-//! between reads is left for the next one: at most 6 bytes), keeps the
-//! absolute offsets, and words the errors.
+//! between chunks is left for the next one: at most [`MAX_CARRY`] bytes),
+//! keeps the absolute offsets, and words the errors.
 //!
-//! The pivot is UTF-8 text (a `String`), except between WTF-8 and UTF-16
-//! (either way, and WTF-8 to WTF-8), where it is UTF-16 code units, so that
-//! lone surrogates survive: UTF-8 cannot hold them. Strict decoding stops at
-//! the first invalid sequence with its absolute offset; lossy decoding
-//! writes one U+FFFD where Rust's lossy functions write one
-//! (`String::from_utf8_lossy` for UTF-8, `char::decode_utf16` for UTF-16:
-//! one per unpaired surrogate; one per invalid UTF-32 unit; one per invalid
-//! piece of the UTF-8 variants, as their `decode_lossy`), and one for an
-//! unfinished character at the end.
+//! Strict decoding stops at the first invalid sequence with its absolute
+//! offset; lossy decoding writes one U+FFFD where Rust's lossy functions
+//! write one (`String::from_utf8_lossy` for UTF-8, `char::decode_utf16` for
+//! UTF-16: one per unpaired surrogate; one per invalid UTF-32 unit; one per
+//! invalid piece of the UTF-8 variants, as their `decode_lossy`), and one
+//! for an unfinished character at the end.
+//!
+//! ```
+//! use encodings::pivot::{Decoder, Encoder, Form, Pivot};
+//!
+//! // UTF-16LE to UTF-8, in two chunks cut inside a character.
+//! let input = b"h\0\xE9\0\x3D\xD8\x00\xDE";
+//! let (from, to) = (Form::Utf16Le, Form::Utf8);
+//! let mut decoder = Decoder::new(from, false);
+//! let mut encoder = Encoder::new(to, false);
+//! let mut pivot = Pivot::for_pair(from, to);
+//! let mut out = Vec::new();
+//! let used = decoder.decode(&input[..5], false, &mut pivot)?;
+//! assert_eq!(used, 4); // the half unit waits for the next chunk
+//! out.extend_from_slice(encoder.encode(pivot.as_ref()).unwrap());
+//! pivot.clear();
+//! decoder.decode(&input[used..], true, &mut pivot)?;
+//! out.extend_from_slice(encoder.encode(pivot.as_ref()).unwrap());
+//! assert_eq!(out, "hé😀".as_bytes());
+//!
+//! // Errors name the byte offset in the whole input.
+//! let mut decoder = Decoder::new(Form::Utf16Le, false);
+//! let err = decoder
+//!     .decode(b"a\0\x00\xD8b\0", true, &mut Pivot::Text(String::new()))
+//!     .unwrap_err();
+//! assert_eq!((err.offset, err.to_string().as_str()),
+//!     (2, "invalid UTF-16LE (unpaired surrogate D800) at byte 2: 00 d8"));
+//! # Ok::<(), encodings::pivot::Error>(())
+//! ```
 
-use codec_facade::transcode::{self, Endianness, Utf16ErrorKind, Utf32ErrorKind};
-use codec_facade::utf8::unfinished_start;
-use codec_facade::utf8_simd;
-use codec_facade::utf8_variants::{self, Bom, Variant, cesu8, mutf8, wtf8};
+use codec_core::utf8::unfinished_start;
 use std::borrow::Cow;
 use std::fmt;
+use transcode::{self, Endianness, Utf16ErrorKind, Utf32ErrorKind};
+use utf8_variants::{self, Bom, Variant, cesu8, mutf8, wtf8};
 
-/// An encoding `codec convert` reads or writes.
+/// The most bytes a [`Decoder`] leaves for the next chunk, rounded up: an
+/// unfinished CESU-8 surrogate pair is 5 bytes; an unfinished WTF-8
+/// character before a lead surrogate held back, 6.
+pub const MAX_CARRY: usize = 8;
+
+/// A Unicode form (or ISO-8859-1) this pipeline converts: the registry's
+/// encodings of the same names ([`Form::of`], [`Form::encoding`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Encoding {
+pub enum Form {
     /// UTF-8.
     Utf8,
     /// UTF-16, little-endian.
@@ -58,103 +97,78 @@ pub enum Encoding {
     Wtf8,
 }
 
-/// Every encoding with its canonical name and aliases (iconv's first).
-const TABLE: &[(Encoding, &str, &[&str])] = &[
-    (Encoding::Utf8, "UTF-8", &["UTF8"]),
-    (Encoding::Utf16Le, "UTF-16LE", &["UTF16LE"]),
-    (Encoding::Utf16Be, "UTF-16BE", &["UTF16BE"]),
-    (Encoding::Utf16, "UTF-16", &["UTF16"]),
-    (Encoding::Utf32Le, "UTF-32LE", &["UTF32LE", "UCS-4LE"]),
-    (
-        Encoding::Utf32Be,
-        "UTF-32BE",
-        &["UTF32BE", "UCS-4BE", "UCS-4", "UCS4"],
-    ),
-    (Encoding::Utf32, "UTF-32", &["UTF32"]),
-    (
-        Encoding::Latin1,
-        "LATIN-1",
-        &[
-            "ISO-8859-1",
-            "ISO8859-1",
-            "ISO_8859-1",
-            "ISO_8859-1:1987",
-            "LATIN1",
-            "L1",
-            "CP819",
-            "IBM819",
-            "CSISOLATIN1",
-            "ISO-IR-100",
-        ],
-    ),
-    (Encoding::Cesu8, "CESU-8", &["CESU8"]),
-    (
-        Encoding::Mutf8,
-        "MUTF-8",
-        &["MUTF8", "MODIFIED-UTF-8", "JAVA-MODIFIED-UTF-8"],
-    ),
-    (Encoding::Wtf8, "WTF-8", &["WTF8"]),
+/// Every form, its name in messages, and the registry's name for it.
+const FORMS: [(Form, &str, &str); 11] = [
+    (Form::Utf8, "UTF-8", "UTF-8"),
+    (Form::Utf16Le, "UTF-16LE", "UTF-16LE"),
+    (Form::Utf16Be, "UTF-16BE", "UTF-16BE"),
+    (Form::Utf16, "UTF-16", "UTF-16"),
+    (Form::Utf32Le, "UTF-32LE", "UTF-32LE"),
+    (Form::Utf32Be, "UTF-32BE", "UTF-32BE"),
+    (Form::Utf32, "UTF-32", "UTF-32"),
+    (Form::Latin1, "LATIN-1", "ISO-8859-1"),
+    (Form::Cesu8, "CESU-8", "CESU-8"),
+    (Form::Mutf8, "MUTF-8", "MUTF-8"),
+    (Form::Wtf8, "WTF-8", "WTF-8"),
 ];
 
-/// `name` upper-cased without `-`, `_` and spaces.
-fn normalize(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' '))
-        .flat_map(char::to_uppercase)
-        .collect()
-}
-
-impl Encoding {
-    /// The encoding of a name or alias.
+impl Form {
+    /// The form of a registry encoding, if this pipeline converts it.
+    ///
+    /// ```
+    /// use encodings::{Encoding, pivot::Form};
+    ///
+    /// let e = Encoding::for_label("latin1").unwrap();
+    /// assert_eq!(Form::of(e), Some(Form::Latin1));
+    /// assert_eq!(Form::of(Encoding::for_label("CP1251").unwrap()), None);
+    /// ```
     #[must_use]
-    pub fn from_name(name: &str) -> Option<Encoding> {
-        let wanted = normalize(name);
-        TABLE.iter().find_map(|(e, canonical, aliases)| {
-            (normalize(canonical) == wanted || aliases.iter().any(|a| normalize(a) == wanted))
-                .then_some(*e)
-        })
+    pub fn of(encoding: crate::Encoding) -> Option<Form> {
+        FORMS
+            .iter()
+            .find(|(_, _, registry)| *registry == encoding.name())
+            .map(|(f, ..)| *f)
     }
 
-    /// The canonical name.
+    /// The registry's encoding of this form.
+    #[must_use]
+    pub fn encoding(self) -> crate::Encoding {
+        let (_, _, registry) = FORMS[self as usize];
+        // Every registry name above is in the registry (a test checks it).
+        crate::Encoding::for_label(registry).unwrap_or(crate::Encoding::UTF_8)
+    }
+
+    /// The name errors use.
     #[must_use]
     pub fn name(self) -> &'static str {
-        TABLE
-            .iter()
-            .find(|(e, ..)| *e == self)
-            .map_or("?", |(_, n, _)| n)
+        FORMS[self as usize].1
     }
 
-    /// Every encoding: (encoding, name, aliases).
-    pub fn all() -> impl Iterator<Item = (Encoding, &'static str, &'static [&'static str])> {
-        TABLE.iter().copied()
+    /// Every form.
+    pub fn all() -> impl Iterator<Item = Form> {
+        FORMS.iter().map(|(f, ..)| *f)
     }
 
     /// Whether the byte order is not named, so a BOM decides it on input
     /// and is written on output.
     #[must_use]
     pub fn unmarked(self) -> bool {
-        matches!(self, Encoding::Utf16 | Encoding::Utf32)
+        matches!(self, Form::Utf16 | Form::Utf32)
     }
 
     fn is_utf16(self) -> bool {
-        matches!(
-            self,
-            Encoding::Utf16 | Encoding::Utf16Le | Encoding::Utf16Be
-        )
+        matches!(self, Form::Utf16 | Form::Utf16Le | Form::Utf16Be)
     }
 
     fn is_utf32(self) -> bool {
-        matches!(
-            self,
-            Encoding::Utf32 | Encoding::Utf32Le | Encoding::Utf32Be
-        )
+        matches!(self, Form::Utf32 | Form::Utf32Le | Form::Utf32Be)
     }
 
     /// The byte order named by the encoding (unmarked ones are written
     /// little-endian, as glibc's iconv writes them).
     fn order(self) -> Endianness {
         match self {
-            Encoding::Utf16Be | Encoding::Utf32Be => Endianness::Big,
+            Form::Utf16Be | Form::Utf32Be => Endianness::Big,
             _ => Endianness::Little,
         }
     }
@@ -163,7 +177,7 @@ impl Encoding {
     #[must_use]
     pub fn bom(self) -> &'static [u8] {
         let bom = match (self, self.order()) {
-            (Encoding::Latin1, _) => return &[],
+            (Form::Latin1, _) => return &[],
             (e, Endianness::Little) if e.is_utf16() => Bom::Utf16Le,
             (e, _) if e.is_utf16() => Bom::Utf16Be,
             (e, Endianness::Little) if e.is_utf32() => Bom::Utf32Le,
@@ -175,7 +189,7 @@ impl Encoding {
     }
 }
 
-impl fmt::Display for Encoding {
+impl fmt::Display for Form {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -183,7 +197,7 @@ impl fmt::Display for Encoding {
 
 /// An invalid sequence in the input, or a character the output cannot hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConvertError {
+pub struct Error {
     /// Absolute byte offset in the input.
     pub offset: u64,
     /// The offending input bytes (at most 4).
@@ -192,11 +206,11 @@ pub struct ConvertError {
     pub message: String,
 }
 
-impl fmt::Display for ConvertError {
+impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} at byte {}", self.message, self.offset)?;
         if !self.bytes.is_empty() {
-            write!(f, ": {}", crate::hex::format(&self.bytes))?;
+            write!(f, ": {}", hex(&self.bytes))?;
         }
         Ok(())
     }
@@ -224,11 +238,11 @@ pub enum Pivot {
 impl Pivot {
     /// An empty pivot for converting `from` into `to`.
     #[must_use]
-    pub fn for_pair(from: Encoding, to: Encoding) -> Pivot {
-        let wide = |e: Encoding| e == Encoding::Wtf8 || e.is_utf16();
-        if wide(from) && wide(to) && (from == Encoding::Wtf8 || to == Encoding::Wtf8) {
+    pub fn for_pair(from: Form, to: Form) -> Pivot {
+        let wide = |e: Form| e == Form::Wtf8 || e.is_utf16();
+        if wide(from) && wide(to) && (from == Form::Wtf8 || to == Form::Wtf8) {
             Pivot::Units(Vec::new())
-        } else if (from.is_utf16() || from == Encoding::Latin1) && to == Encoding::Utf8 {
+        } else if (from.is_utf16() || from == Form::Latin1) && to == Form::Utf8 {
             Pivot::Utf8 {
                 buf: Vec::new(),
                 len: 0,
@@ -304,7 +318,7 @@ impl<'a> PivotRef<'a> {
 /// A streaming decoder into the pivot.
 #[derive(Clone, Debug)]
 pub struct Decoder {
-    encoding: Encoding,
+    encoding: Form,
     lossy: bool,
     /// For UTF-16 and UTF-32: the byte order, once known.
     order: Option<Endianness>,
@@ -317,10 +331,10 @@ pub struct Decoder {
 impl Decoder {
     /// A decoder at the start of an input.
     #[must_use]
-    pub fn new(encoding: Encoding, lossy: bool) -> Decoder {
+    pub fn new(encoding: Form, lossy: bool) -> Decoder {
         let order = match encoding {
-            Encoding::Utf16Le | Encoding::Utf32Le => Some(Endianness::Little),
-            Encoding::Utf16Be | Encoding::Utf32Be => Some(Endianness::Big),
+            Form::Utf16Le | Form::Utf32Le => Some(Endianness::Little),
+            Form::Utf16Be | Form::Utf32Be => Some(Endianness::Big),
             _ => None,
         };
         Decoder {
@@ -357,16 +371,11 @@ impl Decoder {
     /// bytes it consumed; the rest (6 bytes at most: an unfinished
     /// character, surrogate pair or code unit) must be passed again, in
     /// front of the next chunk. `last` says no more input follows.
-    pub fn decode(
-        &mut self,
-        input: &[u8],
-        last: bool,
-        out: &mut Pivot,
-    ) -> Result<usize, ConvertError> {
+    pub fn decode(&mut self, input: &[u8], last: bool, out: &mut Pivot) -> Result<usize, Error> {
         let n = match out {
             Pivot::Text(text) => match self.encoding {
-                Encoding::Utf8 => self.utf8(input, last, text)?,
-                Encoding::Latin1 => {
+                Form::Utf8 => self.utf8(input, last, text)?,
+                Form::Latin1 => {
                     append(text, transcode::latin1_to_string(input));
                     input.len()
                 }
@@ -374,7 +383,7 @@ impl Decoder {
                 e if e.is_utf32() => self.utf32(input, last, text)?,
                 _ => self.variant(input, last, &mut Sink::Text(text))?,
             },
-            Pivot::Utf8 { buf, len } if self.encoding == Encoding::Latin1 => {
+            Pivot::Utf8 { buf, len } if self.encoding == Form::Latin1 => {
                 // Every byte is a character of at most 2 UTF-8 bytes.
                 let dst = grow(buf, 2 * input.len());
                 *len = transcode::latin1_to_utf8(input, dst)
@@ -386,7 +395,7 @@ impl Decoder {
                 self.utf16_utf8(input, last, Utf8Out::Bytes(buf, len))?
             }
             Pivot::Units(units) => match self.encoding {
-                Encoding::Wtf8 => self.variant(input, last, &mut Sink::Units(units))?,
+                Form::Wtf8 => self.variant(input, last, &mut Sink::Units(units))?,
                 _ => self.utf16_units(input, last, units)?,
             },
         };
@@ -400,7 +409,7 @@ impl Decoder {
     /// invalid chunk, which [`Decoder::decode`] then takes. The copy it
     /// saves was 10% of `convert -f UTF-8 -t UTF-16LE`'s profile.
     pub fn valid_utf8<'a>(&mut self, input: &'a [u8], last: bool) -> Option<(&'a str, usize)> {
-        if self.encoding != Encoding::Utf8 {
+        if self.encoding != Form::Utf8 {
             return None;
         }
         let end = if last {
@@ -413,15 +422,15 @@ impl Decoder {
         Some((text, end))
     }
 
-    fn error(&self, at: usize, bytes: &[u8], message: String) -> ConvertError {
-        ConvertError {
+    fn error(&self, at: usize, bytes: &[u8], message: String) -> Error {
+        Error {
             offset: self.offset + at as u64,
             bytes: bytes[..bytes.len().min(4)].to_vec(),
             message,
         }
     }
 
-    fn utf8(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, ConvertError> {
+    fn utf8(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, Error> {
         let mut pos = 0;
         while pos < input.len() {
             // One pass: validation and the `&str` together.
@@ -485,7 +494,7 @@ impl Decoder {
         input: &[u8],
         last: bool,
         mut out: Utf8Out<'_>,
-    ) -> Result<usize, ConvertError> {
+    ) -> Result<usize, Error> {
         let Some(order) = self.order(input, last, 2) else {
             return Ok(0);
         };
@@ -528,7 +537,8 @@ impl Decoder {
             return Ok(end);
         }
         if input.len() % 2 == 1 {
-            let after_lead = end >= 2 && is_lead(unit16(&input[end - 2..end], order));
+            let after_lead =
+                end >= 2 && codec_core::utf16::is_lead(unit16(&input[end - 2..end], order));
             if !self.lossy {
                 return Err(self.error(
                     end,
@@ -558,7 +568,7 @@ impl Decoder {
         last: bool,
         order: Endianness,
         e: transcode::Utf16Error,
-    ) -> ConvertError {
+    ) -> Error {
         let at = 2 * e.valid_up_to();
         let odd = input.len() % 2 == 1;
         if e.kind() == Utf16ErrorKind::Incomplete && last && odd {
@@ -583,8 +593,8 @@ impl Decoder {
         )
     }
 
-    fn internal_msg(&self, what: &str) -> ConvertError {
-        ConvertError {
+    fn internal_msg(&self, what: &str) -> Error {
+        Error {
             offset: self.offset,
             bytes: Vec::new(),
             message: format!("internal error: {what}"),
@@ -597,7 +607,7 @@ impl Decoder {
         input: &[u8],
         last: bool,
         out: &mut Vec<u16>,
-    ) -> Result<usize, ConvertError> {
+    ) -> Result<usize, Error> {
         let Some(order) = self.order(input, last, 2) else {
             return Ok(0);
         };
@@ -621,7 +631,7 @@ impl Decoder {
         Ok(input.len())
     }
 
-    fn utf32(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, ConvertError> {
+    fn utf32(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, Error> {
         let Some(order) = self.order(input, last, 4) else {
             return Ok(0);
         };
@@ -666,15 +676,10 @@ impl Decoder {
     /// CESU-8, MUTF-8 or WTF-8: validated by utf8-variants, the valid
     /// stretches converted by it, each invalid piece an error or one
     /// U+FFFD (as the crate's `decode_lossy`).
-    fn variant(
-        &mut self,
-        input: &[u8],
-        last: bool,
-        out: &mut Sink<'_>,
-    ) -> Result<usize, ConvertError> {
+    fn variant(&mut self, input: &[u8], last: bool, out: &mut Sink<'_>) -> Result<usize, Error> {
         let variant = match self.encoding {
-            Encoding::Cesu8 => Variant::Cesu8,
-            Encoding::Mutf8 => Variant::Mutf8,
+            Form::Cesu8 => Variant::Cesu8,
+            Form::Mutf8 => Variant::Mutf8,
             _ => Variant::Wtf8,
         };
         let mut pos = 0;
@@ -729,7 +734,7 @@ impl Decoder {
         pos: usize,
         valid: &[u8],
         out: &mut Sink<'_>,
-    ) -> Result<(), ConvertError> {
+    ) -> Result<(), Error> {
         let text = match (out, variant) {
             (Sink::Units(units), _) => {
                 let iter = wtf8::encode_utf16(valid).map_err(|e| self.internal(&e))?;
@@ -774,8 +779,8 @@ impl Decoder {
         Ok(())
     }
 
-    fn internal(&self, e: &utf8_variants::Error) -> ConvertError {
-        ConvertError {
+    fn internal(&self, e: &utf8_variants::Error) -> Error {
+        Error {
             offset: self.offset,
             bytes: Vec::new(),
             message: format!(
@@ -817,11 +822,7 @@ fn push_valid(out: &mut String, valid: &[u8]) {
 }
 
 fn unit16(b: &[u8], order: Endianness) -> u16 {
-    let b = [b[0], b[1]];
-    match order {
-        Endianness::Little => u16::from_le_bytes(b),
-        Endianness::Big => u16::from_be_bytes(b),
-    }
+    codec_core::utf16::unit([b[0], b[1]], order)
 }
 
 fn unit32(b: &[u8], order: Endianness) -> u32 {
@@ -832,16 +833,12 @@ fn unit32(b: &[u8], order: Endianness) -> u32 {
     }
 }
 
-fn is_lead(u: u16) -> bool {
-    (0xD800..0xDC00).contains(&u)
-}
-
 /// The end of the whole code units of UTF-16 `input` that can be converted
 /// now: all of them if `last`, else all but a lead surrogate at the end,
 /// which waits for its trail.
 fn utf16_cut(input: &[u8], order: Endianness, last: bool) -> usize {
     let even = input.len() & !1;
-    if !last && even >= 2 && is_lead(unit16(&input[even - 2..even], order)) {
+    if !last && even >= 2 && codec_core::utf16::is_lead(unit16(&input[even - 2..even], order)) {
         even - 2
     } else {
         even
@@ -866,7 +863,7 @@ pub enum EncodeError {
 /// A streaming encoder from the pivot.
 #[derive(Debug)]
 pub struct Encoder {
-    encoding: Encoding,
+    encoding: Form,
     lossy: bool,
     /// The output (grown as needed, never shrunk, so it is not zeroed again
     /// for every chunk).
@@ -879,7 +876,7 @@ impl Encoder {
     /// An encoder for `encoding` (unmarked UTF-16 and UTF-32 are written
     /// little-endian, as glibc's iconv writes them).
     #[must_use]
-    pub fn new(encoding: Encoding, lossy: bool) -> Encoder {
+    pub fn new(encoding: Form, lossy: bool) -> Encoder {
         Encoder {
             encoding,
             lossy,
@@ -900,7 +897,7 @@ impl Encoder {
         let order = self.encoding.order();
         match body {
             PivotRef::Units(units) => {
-                if self.encoding == Encoding::Wtf8 {
+                if self.encoding == Form::Wtf8 {
                     self.bytes = wtf8::from_utf16(units).into_bytes();
                     return Ok(&self.bytes);
                 }
@@ -914,7 +911,7 @@ impl Encoder {
                 Ok(out)
             }
             PivotRef::Text(text) => self.text(text, order),
-            PivotRef::Utf8(bytes) if self.encoding == Encoding::Utf8 => Ok(bytes),
+            PivotRef::Utf8(bytes) if self.encoding == Form::Utf8 => Ok(bytes),
             PivotRef::Utf8(_) => Err(EncodeError::Internal(format!(
                 "UTF-8 bytes given to the {} encoder",
                 self.encoding
@@ -924,10 +921,10 @@ impl Encoder {
 
     fn text<'a>(&'a mut self, text: &'a str, order: Endianness) -> Result<&'a [u8], EncodeError> {
         let cow = match self.encoding {
-            Encoding::Utf8 | Encoding::Wtf8 => return Ok(text.as_bytes()),
-            Encoding::Cesu8 => cesu8::encode(text),
-            Encoding::Mutf8 => mutf8::encode(text),
-            Encoding::Latin1 => return self.latin1(text),
+            Form::Utf8 | Form::Wtf8 => return Ok(text.as_bytes()),
+            Form::Cesu8 => cesu8::encode(text),
+            Form::Mutf8 => mutf8::encode(text),
+            Form::Latin1 => return self.latin1(text),
             e if e.is_utf16() => {
                 let out = grow(&mut self.bytes, 2 * text.len());
                 let n = transcode::str_to_utf16_bytes(text, out, order)
@@ -987,6 +984,12 @@ impl Encoder {
     }
 }
 
+/// Bytes as lowercase hex pairs separated by spaces (`e2 82`).
+fn hex(bytes: &[u8]) -> String {
+    let pairs: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    pairs.join(" ")
+}
+
 /// The first `len` bytes of `buf`, grown to hold them.
 fn grow(buf: &mut Vec<u8>, len: usize) -> &mut [u8] {
     if buf.len() < len {
@@ -999,14 +1002,14 @@ fn grow(buf: &mut Vec<u8>, len: usize) -> &mut [u8] {
 /// strict (lossless) decoder of `encoding` made from input starting at
 /// `base`.
 #[must_use]
-pub fn input_offset(encoding: Encoding, text: &str, at: usize, base: u64) -> u64 {
+pub fn input_offset(encoding: Form, text: &str, at: usize, base: u64) -> u64 {
     let before = &text[..at];
     let bytes = match encoding {
         e if e.is_utf16() => 2 * transcode::utf16_len(before),
         e if e.is_utf32() => 4 * transcode::count_chars(before),
-        Encoding::Latin1 => transcode::count_chars(before),
-        Encoding::Cesu8 => cesu8::encode(before).len(),
-        Encoding::Mutf8 => mutf8::encode(before).len(),
+        Form::Latin1 => transcode::count_chars(before),
+        Form::Cesu8 => cesu8::encode(before).len(),
+        Form::Mutf8 => mutf8::encode(before).len(),
         _ => before.len(),
     };
     base + bytes as u64
@@ -1016,24 +1019,19 @@ pub fn input_offset(encoding: Encoding, text: &str, at: usize, base: u64) -> u64
 mod tests {
     use super::*;
 
-    fn decode_all(
-        e: Encoding,
-        lossy: bool,
-        input: &[u8],
-        chunk: usize,
-    ) -> Result<String, ConvertError> {
+    fn decode_all(e: Form, lossy: bool, input: &[u8], chunk: usize) -> Result<String, Error> {
         decode_into(e, lossy, input, chunk, Pivot::Text(String::new()))
     }
 
     /// Decodes `input` in chunks of `chunk` bytes into `pivot` (text, or
     /// UTF-8 bytes) and returns the text.
     fn decode_into(
-        e: Encoding,
+        e: Form,
         lossy: bool,
         input: &[u8],
         chunk: usize,
         mut pivot: Pivot,
-    ) -> Result<String, ConvertError> {
+    ) -> Result<String, Error> {
         let mut d = Decoder::new(e, lossy);
         let mut out = String::new();
         let mut pending: Vec<u8> = Vec::new();
@@ -1060,7 +1058,7 @@ mod tests {
     }
 
     /// Decodes strictly into UTF-16 code units (the WTF-8 pivot).
-    fn decode_units(e: Encoding, input: &[u8], chunk: usize) -> Result<Vec<u16>, ConvertError> {
+    fn decode_units(e: Form, input: &[u8], chunk: usize) -> Result<Vec<u16>, Error> {
         let mut d = Decoder::new(e, false);
         let mut out = Vec::new();
         let mut pivot = Pivot::Units(Vec::new());
@@ -1085,24 +1083,27 @@ mod tests {
     }
 
     #[test]
-    fn names_and_aliases() {
-        for (e, name, aliases) in Encoding::all() {
-            assert_eq!(Encoding::from_name(name), Some(e));
-            assert_eq!(Encoding::from_name(&name.to_lowercase()), Some(e));
-            for a in aliases {
-                assert_eq!(Encoding::from_name(a), Some(e), "{a}");
-            }
+    fn every_form_is_its_registry_encoding() {
+        for f in Form::all() {
+            let e = f.encoding();
+            assert_eq!(Form::of(e), Some(f), "{f}");
+            assert_eq!(e.name(), FORMS[f as usize].2);
         }
-        assert_eq!(Encoding::from_name("utf_16_le"), Some(Encoding::Utf16Le));
-        assert_eq!(Encoding::from_name("EBCDIC"), None);
+        assert_eq!(
+            FORMS
+                .iter()
+                .filter(|(f, ..)| Form::of(f.encoding()) == Some(*f))
+                .count(),
+            11
+        );
     }
 
     quickcheck::quickcheck! {
         fn utf16_matches_decode_utf16(units: Vec<u16>, chunk: u8, be: bool) -> bool {
-            let (e, bytes): (Encoding, Vec<u8>) = if be {
-                (Encoding::Utf16Be, units.iter().flat_map(|u| u.to_be_bytes()).collect())
+            let (e, bytes): (Form, Vec<u8>) = if be {
+                (Form::Utf16Be, units.iter().flat_map(|u| u.to_be_bytes()).collect())
             } else {
-                (Encoding::Utf16Le, units.iter().flat_map(|u| u.to_le_bytes()).collect())
+                (Form::Utf16Le, units.iter().flat_map(|u| u.to_le_bytes()).collect())
             };
             let lossy: String = char::decode_utf16(units.iter().copied())
                 .map(|r| r.unwrap_or('\u{FFFD}'))
@@ -1118,9 +1119,9 @@ mod tests {
 
         fn utf8_matches_from_utf8_lossy(bytes: Vec<u8>, chunk: u8) -> bool {
             let chunk = usize::from(chunk % 7) + 1;
-            decode_all(Encoding::Utf8, true, &bytes, chunk).ok()
+            decode_all(Form::Utf8, true, &bytes, chunk).ok()
                 == Some(String::from_utf8_lossy(&bytes).into_owned())
-                && decode_all(Encoding::Utf8, false, &bytes, chunk).ok()
+                && decode_all(Form::Utf8, false, &bytes, chunk).ok()
                     == String::from_utf8(bytes.clone()).ok()
         }
 
@@ -1143,14 +1144,14 @@ mod tests {
             let chunk = usize::from(chunk % 8) + 1;
             let strict = |e| decode_all(e, false, &bytes, chunk).ok();
             let lossy = |e| decode_all(e, true, &bytes, chunk).ok();
-            strict(Encoding::Cesu8) == cesu8::decode(&bytes).ok().map(|c| c.into_owned())
-                && lossy(Encoding::Cesu8) == Some(cesu8::decode_lossy(&bytes).into_owned())
-                && strict(Encoding::Mutf8) == mutf8::decode(&bytes).ok().map(|c| c.into_owned())
-                && lossy(Encoding::Mutf8) == Some(mutf8::decode_lossy(&bytes).into_owned())
-                && strict(Encoding::Wtf8)
+            strict(Form::Cesu8) == cesu8::decode(&bytes).ok().map(|c| c.into_owned())
+                && lossy(Form::Cesu8) == Some(cesu8::decode_lossy(&bytes).into_owned())
+                && strict(Form::Mutf8) == mutf8::decode(&bytes).ok().map(|c| c.into_owned())
+                && lossy(Form::Mutf8) == Some(mutf8::decode_lossy(&bytes).into_owned())
+                && strict(Form::Wtf8)
                     == utf8_simd::from_utf8(&bytes).ok().map(str::to_string)
-                && lossy(Encoding::Wtf8) == Some(wtf8::to_utf8_lossy(&bytes).into_owned())
-                && decode_units(Encoding::Wtf8, &bytes, chunk).ok() == wtf8::to_utf16_vec(&bytes).ok()
+                && lossy(Form::Wtf8) == Some(wtf8::to_utf8_lossy(&bytes).into_owned())
+                && decode_units(Form::Wtf8, &bytes, chunk).ok() == wtf8::to_utf16_vec(&bytes).ok()
         }
 
         fn wtf8_units_round_trip(units: Vec<u16>, chunk: u8) -> bool {
@@ -1159,29 +1160,29 @@ mod tests {
             let chunk = usize::from(chunk % 8) + 1;
             let wtf8 = wtf8::from_utf16(&units).into_bytes();
             let le: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
-            decode_units(Encoding::Wtf8, &wtf8, chunk).ok().as_ref() == Some(&units)
-                && decode_units(Encoding::Utf16Le, &le, chunk).ok() == Some(units)
+            decode_units(Form::Wtf8, &wtf8, chunk).ok().as_ref() == Some(&units)
+                && decode_units(Form::Utf16Le, &le, chunk).ok() == Some(units)
         }
 
         fn utf32_round_trip(text: String, chunk: u8) -> bool {
             let chunk = usize::from(chunk % 7) + 1;
-            let mut enc = Encoder::new(Encoding::Utf32Be, false);
+            let mut enc = Encoder::new(Form::Utf32Be, false);
             let bytes = enc.encode(PivotRef::Text(&text)).unwrap().to_vec();
-            decode_all(Encoding::Utf32Be, false, &bytes, chunk).ok() == Some(text)
+            decode_all(Form::Utf32Be, false, &bytes, chunk).ok() == Some(text)
         }
     }
 
     #[test]
     fn strict_errors_name_the_offset() {
-        let e = decode_all(Encoding::Utf16Le, false, b"a\0\x00\xd8b\0", 3).unwrap_err();
+        let e = decode_all(Form::Utf16Le, false, b"a\0\x00\xd8b\0", 3).unwrap_err();
         assert_eq!((e.offset, e.bytes.as_slice()), (2, &[0x00, 0xD8][..]));
-        let e = decode_all(Encoding::Utf16Le, false, b"a\0b", 1).unwrap_err();
+        let e = decode_all(Form::Utf16Le, false, b"a\0b", 1).unwrap_err();
         assert_eq!(e.offset, 2);
-        let e = decode_all(Encoding::Utf32Le, false, b"a\0\0\0\0\xd8\0\0", 5).unwrap_err();
+        let e = decode_all(Form::Utf32Le, false, b"a\0\0\0\0\xd8\0\0", 5).unwrap_err();
         assert_eq!(e.offset, 4);
-        let e = decode_all(Encoding::Utf8, false, b"ab\xe2\x82", 1).unwrap_err();
+        let e = decode_all(Form::Utf8, false, b"ab\xe2\x82", 1).unwrap_err();
         assert_eq!(e.offset, 2);
-        let mut enc = Encoder::new(Encoding::Latin1, false);
+        let mut enc = Encoder::new(Form::Latin1, false);
         let err = enc.encode(PivotRef::Text("a\u{e9}\u{20ac}")).unwrap_err();
         assert_eq!(
             err,
@@ -1190,11 +1191,11 @@ mod tests {
                 ch: '\u{20ac}'
             }
         );
-        let mut enc = Encoder::new(Encoding::Latin1, true);
+        let mut enc = Encoder::new(Form::Latin1, true);
         let out = enc
             .encode(PivotRef::Text("a\u{20ac}\u{e9}\u{1F600}b"))
             .unwrap();
         assert_eq!(out, b"a?\xe9?b");
-        assert_eq!(input_offset(Encoding::Utf16Le, "a\u{1F600}b", 5, 10), 16);
+        assert_eq!(input_offset(Form::Utf16Le, "a\u{1F600}b", 5, 10), 16);
     }
 }
