@@ -151,7 +151,7 @@ const CI_STEPS: &[Step] = &[
             "warnings",
         ])
     }),
-    // 5 minutes on two idle cores (2026-11-27); a hang is killed at 30.
+    // About 5 minutes on two idle cores; a hang is killed at 30.
     ("test", || {
         let mut cmd = std::process::Command::new(util::cargo_bin());
         cmd.args(["test", "--workspace"]).current_dir(util::root());
@@ -189,7 +189,7 @@ const CI_STEPS: &[Step] = &[
     // Every fuzz target compiles (nightly; skipped without it).
     ("fuzz --check", || fuzz::run(&["--check".to_string()])),
     // The aarch64 lane: the NEON kernel and every library's tests under
-    // qemu (13 minutes of two idle cores on 2026-11-23, the Debian install
+    // qemu (about 13 minutes of two idle cores, the Debian install
     // included; it skips, saying why, where it cannot install).
     ("cross", || cross::run(&[])),
 ];
