@@ -53,9 +53,9 @@ tasks:
                   utf8-dfa, transcode, varint, utf8-variants, encodings)
                   built with -C target-feature=+avx2,+bmi2 and with
                   +avx512f,+avx512bw (skipped where the CPU lacks them),
-                  and each crate alone with --no-default-features (not
-                  encodings, which always needs std); each configuration
-                  in target/ci-<name>
+                  and each crate alone with --no-default-features (unit and
+                  integration tests; not encodings, which always needs
+                  std); each configuration in target/ci-<name>
   package         `cargo package` of every publishable crate: the manifests,
                   names and files crates.io would get, each built from its
                   package

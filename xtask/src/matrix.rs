@@ -63,7 +63,10 @@ const CONFIGS: &[Config] = &[
     Config {
         name: "no-default-features",
         rustflags: "",
-        args: &["--no-default-features"],
+        // Unit and integration tests, not the doc tests: the examples are
+        // written for the default features (several use the allocating
+        // conversions), and the other configurations run them.
+        args: &["--no-default-features", "--lib", "--tests"],
         needs: &[],
         one_crate_at_a_time: true,
     },
