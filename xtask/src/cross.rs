@@ -28,9 +28,8 @@
 //! - qemu-user 7.2 (Debian 12) can deadlock a child forked by a test binary
 //!   while the binary's other test threads run emulated code (the child,
 //!   still the test binary, never reaches `exec` and waits on a futex
-//!   forever). It hung codec-cli's `convert_parallel` in CI and in 1 of 5
-//!   looped runs on 2026-11-23, and the CI run of 2026-11-23 ran out of time
-//!   on it. The tests therefore run under cargo-nextest, one process per
+//!   forever). It hung codec-cli's `convert_parallel` in CI (which then ran
+//!   out of time) and in 1 of 5 looped runs. The tests therefore run under cargo-nextest, one process per
 //!   test, so that no other test thread runs at a fork; its `cross` profile
 //!   (`.config/nextest.toml`) also ends a test that hangs after 8 minutes
 //!   and retries codec-cli's tests once. `--test-threads=1` under

@@ -4,14 +4,14 @@
 //! ```text
 //! cargo xtask ci            everything below that CI runs, in order
 //! cargo xtask check-layers  dependency edges point down; one-codec and no_std builds
-//! cargo xtask matrix        the SIMD crates' tests with +avx2, +avx512 and no default features
+//! cargo xtask matrix        every SIMD crate's tests with +avx2, +avx512 and no default features
 //! cargo xtask package       every library crate packaged as crates.io would take it
-//! cargo xtask gen-tables    the DFA and nibble tables, derived (--check: compared)
+//! cargo xtask gen-tables    the UTF-8, variant, BMP and single-byte tables, derived (--check: compared)
 //! cargo xtask bench         criterion benchmarks, summarised into docs/benchmarks.md
 //! cargo xtask exhaustive    proofs by enumeration (docs/reliability.md)
 //! cargo xtask fuzz          every cargo-fuzz target for a fixed time
 //! cargo xtask docs-rs       the docs as docs.rs builds them, feature badges checked
-//! cargo xtask valgrind      utf8-simd and varint tests under memcheck
+//! cargo xtask valgrind      utf8-simd's, varint's and transcode's guard tests under memcheck
 //! cargo xtask cross         the libraries' tests on aarch64, under qemu
 //! cargo xtask detect-score  `codec detect` and uchardet scored on labelled text
 //! ```
@@ -52,21 +52,30 @@ tasks:
                   codec-arch, codecs, ...); codec-core plus
                   one codec, and the facade with one feature, build on their
                   own; codec-core builds with no_std (baseline and +avx2)
-  matrix          the SIMD crates' tests built with -C target-feature=+avx2,
-                  with codec-arch's avx512 level (+avx512f,+avx512bw,+avx512cd,
-                  +avx512vl, ...; skipped where the CPU lacks them)
-                  and with --no-default-features, each in target/ci-<name>
+  matrix          the tests of every crate with SIMD kernels (utf8-simd,
+                  utf8-dfa, transcode, varint, utf8-variants, encodings)
+                  built with -C target-feature=+avx2,+bmi2 and with
+                  codec-arch's avx512 level (+avx512f,+avx512bw,+avx512cd,
+                  +avx512vl, ...; skipped where the CPU lacks them), and
+                  each crate alone with --no-default-features (unit and
+                  integration tests; not encodings, which always needs
+                  std); each configuration in target/ci-<name>
   package         `cargo package` of every publishable crate: the manifests,
                   names and files crates.io would get, each built from its
                   package
-  gen-tables [--check]
+  gen-tables [--check | --variants | --markdown | --encodings]
                   derive the utf8-dfa DFA table and the utf8-simd nibble
                   tables from RFC 3629 and the Keiser–Lemire error classes and
-                  print them as Rust source; --check compares them with the
-                  crates' constants and names every entry that differs;
-                  --markdown prints the tables docs/tables.md quotes;
-                  --encodings writes crates/encodings/src/tables.rs, the
-                  single-byte tables, from encoding_rs and glibc's charmaps
+                  print them as Rust source; --variants prints the CESU-8,
+                  MUTF-8 and WTF-8 tables (utf8-variants) and utf8-simd's
+                  BMP tables; --check compares all of these, and the
+                  single-byte tables of crates/encodings/src/tables.rs (those
+                  whose source is on this machine), with the crates'
+                  constants, names every entry that differs, and re-runs the
+                  proofs that each SIMD check equals its DFA; --markdown
+                  prints the tables docs/tables.md quotes; --encodings writes
+                  crates/encodings/src/tables.rs from encoding_rs and glibc's
+                  charmaps
   bench [--quick] [--avx2-build] [--align-branches] [FILTER]
                   run the criterion benchmarks (all, or those whose id contains
                   FILTER, e.g. utf8 or varint-decode), print a summary with
@@ -90,9 +99,9 @@ tasks:
                   run each cargo-fuzz target in fuzz/ for N seconds (default
                   60); needs nightly and cargo-fuzz
   valgrind [--full] [-- TEST ARGS]
-                  the utf8-simd and varint test binaries under valgrind
-                  memcheck, errors fatal; --full includes the enumeration
-                  tests it skips by default
+                  the utf8-simd and varint test binaries and transcode's
+                  guard-page tests under valgrind memcheck, errors fatal;
+                  --full includes the enumeration tests it skips by default
   cross [--no-install] [-- TEST ARGS]
                   build every crate under crates/ for aarch64-unknown-linux-gnu
                   with Debian's cross toolchain and run their tests, doc tests
@@ -164,7 +173,7 @@ const CI_STEPS: &[Step] = &[
             "warnings",
         ])
     }),
-    // 5 minutes on two idle cores (2026-11-27); a hang is killed at 30.
+    // About 5 minutes on two idle cores; a hang is killed at 30.
     ("test", || {
         let mut cmd = std::process::Command::new(util::cargo_bin());
         cmd.args(["test", "--workspace"]).current_dir(util::root());
@@ -202,7 +211,7 @@ const CI_STEPS: &[Step] = &[
     // Every fuzz target compiles (nightly; skipped without it).
     ("fuzz --check", || fuzz::run(&["--check".to_string()])),
     // The aarch64 lane: the NEON kernel and every library's tests under
-    // qemu (13 minutes of two idle cores on 2026-11-23, the Debian install
+    // qemu (about 13 minutes of two idle cores, the Debian install
     // included; it skips, saying why, where it cannot install).
     ("cross", || cross::run(&[])),
 ];

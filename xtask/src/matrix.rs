@@ -12,22 +12,38 @@
 //! main build's cache is not thrown away by a change of `RUSTFLAGS`), and
 //! skips, with a printed note, a configuration whose instructions this CPU
 //! cannot run.
+//!
+//! Without default features each crate is tested on its own: cargo unifies
+//! the features of the packages one command selects, so in a shared
+//! command the encodings crate (which needs `std` of utf8-simd, transcode
+//! and utf8-variants) would switch `std` back on for the others.
 
 use crate::util::{self, Result};
 use std::process::Command;
 use std::time::Instant;
 
-/// The crates with SIMD kernels, by package name.
-const SIMD_CRATES: &[&str] = &["utf8-simd"];
+/// The crates with SIMD kernels (or, in utf8-dfa, a BMI2 copy of the fast
+/// pass chosen at run time), by package name, each with whether it has a
+/// `std` feature to turn off (the encodings crate always needs `std`).
+const SIMD_CRATES: &[(&str, bool)] = &[
+    ("utf8-simd", true),
+    ("utf8-dfa", true),
+    ("varcodecs-transcode", true),
+    ("varcodecs-varint", true),
+    ("utf8-variants", true),
+    ("varcodecs-encodings", false),
+];
 
 /// One configuration: a name (also its target directory), the `RUSTFLAGS`,
-/// extra `cargo test` arguments, and the CPU features the resulting binary
-/// needs to run.
+/// extra `cargo test` arguments, the CPU features the resulting binary
+/// needs to run, and whether each crate is tested in a command of its own
+/// (for feature sets that cargo's unification would otherwise undo).
 struct Config {
     name: &'static str,
     rustflags: &'static str,
     args: &'static [&'static str],
     needs: &'static [&'static str],
+    one_crate_at_a_time: bool,
 }
 
 const CONFIGS: &[Config] = &[
@@ -36,6 +52,7 @@ const CONFIGS: &[Config] = &[
         rustflags: "-C target-feature=+avx2,+bmi2",
         args: &[],
         needs: &["avx2", "bmi2"],
+        one_crate_at_a_time: false,
     },
     Config {
         name: "avx512",
@@ -46,12 +63,17 @@ const CONFIGS: &[Config] = &[
         needs: &[
             "avx512f", "avx512bw", "avx512cd", "avx512vl", "avx2", "bmi1", "bmi2", "popcnt",
         ],
+        one_crate_at_a_time: false,
     },
     Config {
         name: "no-default-features",
         rustflags: "",
-        args: &["--no-default-features"],
+        // Unit and integration tests, not the doc tests: the examples are
+        // written for the default features (several use the allocating
+        // conversions), and the other configurations run them.
+        args: &["--no-default-features", "--lib", "--tests"],
         needs: &[],
+        one_crate_at_a_time: true,
     },
 ];
 
@@ -99,18 +121,30 @@ pub(crate) fn run(args: &[String]) -> Result {
             );
             continue;
         }
-        let mut cmd = Command::new(util::cargo_bin());
-        cmd.arg("test").current_dir(util::root());
-        for c in SIMD_CRATES {
-            cmd.args(["-p", c]);
+        let test = |crates: &[&str]| {
+            let mut cmd = Command::new(util::cargo_bin());
+            cmd.arg("test").current_dir(util::root());
+            for c in crates {
+                cmd.args(["-p", c]);
+            }
+            cmd.args(config.args)
+                .env(
+                    "CARGO_TARGET_DIR",
+                    target.join(format!("ci-{}", config.name)),
+                )
+                .env("RUSTFLAGS", config.rustflags);
+            util::run(cmd)
+        };
+        if config.one_crate_at_a_time {
+            for &(c, has_std) in SIMD_CRATES {
+                if has_std {
+                    test(&[c])?;
+                }
+            }
+        } else {
+            let all: Vec<&str> = SIMD_CRATES.iter().map(|&(c, _)| c).collect();
+            test(&all)?;
         }
-        cmd.args(config.args)
-            .env(
-                "CARGO_TARGET_DIR",
-                target.join(format!("ci-{}", config.name)),
-            )
-            .env("RUSTFLAGS", config.rustflags);
-        util::run(cmd)?;
     }
     eprintln!(
         "xtask matrix: {} configurations in {:.0?}",

@@ -9,7 +9,7 @@
 //! through a local registry, so our unpublished crates resolve. Crates with
 //! `publish = false` (xtask, benches, codec-testdata) are left out.
 //!
-//! One trap, met in CI on 2026-11-23: cargo unpacks each package of that
+//! One trap, met in CI: cargo unpacks each package of that
 //! local registry into `$CARGO_HOME/registry/src/-<hash of the registry's
 //! path>/<name>-<version>/` and, like any registry crate, never unpacks a
 //! version again once that directory exists. A checkout that stays at one

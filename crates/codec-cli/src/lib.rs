@@ -17,8 +17,8 @@
 //! MSRV: the workspace's (1.89). `#![deny(unsafe_code)]` but for one
 //! module, `arch::map`: `codec convert` reads a large regular file through
 //! a memory map held still by a read lease (Linux), which measured 0.73–0.84×
-//! the wall time of reading it (docs/results/codec-cli.md, "Mapping the
-//! input"). Needs `std` (files, threads, terminals); not `no_std`.
+//! the wall time of reading it (docs/results/codec-cli.md, "Decisions and
+//! dead ends"). Needs `std` (files, threads, terminals); not `no_std`.
 //!
 //! The binary is a thin layer over [`codec_facade`] and codec-core's
 //! streaming engine (`Utf8Reader`, `Position`). This library holds what the

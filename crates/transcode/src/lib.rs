@@ -176,7 +176,8 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
-#[cfg(feature = "std")]
+// The unit tests use std's collections in every build, features or not.
+#[cfg(any(feature = "std", test))]
 extern crate std;
 
 #[allow(unsafe_code)]

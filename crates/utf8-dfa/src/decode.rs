@@ -175,13 +175,12 @@ const SPLIT_WINDOW: usize = 4096;
 /// validates windows that start at [`FIRST_WINDOW`] bytes and double while
 /// no error turns up, with one automaton until they reach [`SPLIT_WINDOW`].
 ///
-/// Measured (min of 200 runs) on lipsum texts with one byte in 256 replaced
-/// by `FF`: validating all the rest of the input with the four-stream pass
-/// after each error ran at 0.35–0.86× std, because the four parts run in
-/// step and so do up to four times the work needed to reach a near error;
-/// windows from 32 bytes gave 0.66–1.06×; one stream, a slow span and
-/// windows gave 1.05–1.8×, the same with first windows of 256 or 1024
-/// bytes (so the choice is not tuned to the error spacing).
+/// Validating all the rest of the input with the four-stream pass after
+/// each error ran at 0.35–0.86× std on lipsum texts with one byte in 256
+/// replaced by `FF` (the four parts run in step, so they do up to four
+/// times the work needed to reach a near error); this shape runs at
+/// 1.05–1.8×, and the same with first windows of 256 or 1024 bytes, so it
+/// is not tuned to the error spacing (docs/results/utf8-dfa.md).
 pub(crate) fn valid_prefix(input: &[u8]) -> (&str, Option<Utf8Error>) {
     let error_at = |start: usize| {
         (

@@ -35,6 +35,7 @@
 //! assert_eq!((err.valid_up_to(), err.error_len()), (8, Some(1)));
 //!
 //! // Lossy, whole buffer and streaming: one U+FFFD per maximal subpart.
+//! # #[cfg(feature = "alloc")]
 //! assert_eq!(utf8_dfa::to_string_lossy(b"a\xE2\x82b"), "a\u{FFFD}b");
 //! let mut out = String::new();
 //! let mut d = LossyDecoder::new();

@@ -364,7 +364,7 @@ fn validate_with(
     }
     // The input stays live across this call (three saved registers in the
     // per-ISA wrappers); locating inside the kernel entry instead measured
-    // within the noise on Zen 4 (docs/results/utf8-simd.md, 2026-11-26).
+    // within the noise on Zen 4.
     match kernel(input) {
         Ok(()) => Ok(()),
         Err(pos) => exact::locate(input, pos),

@@ -73,15 +73,12 @@ fn has_special(w: u64) -> bool {
 /// loop's); returns how many. A pair an iteration from one word, and after
 /// the fourth, if the eighth starts with a lead (the run likely goes on
 /// for the kernel's first pass, pairs five to eight), utf8-simd's kernel,
-/// four pairs a pass. Callgrind, per 64 KiB of UTF-8 (Zen 4, the AVX2
-/// entry): all emoji 719K -> 302K instructions; runs of 60 emoji between
-/// Chinese characters 856K -> 501K. The test of the eighth pair is there
-/// for text that mixes a few emoji with other characters: with the kernel
-/// called after every fourth pair, runs of five emoji and a letter took
-/// 1,378K instructions against the scalar loop's 1,048K; with the test,
-/// 1,116K (runs of nine 969K against 950K, runs of twelve 794K against
-/// 918K; emoji and spaces, Chinese with every 4th or 40th character an
-/// emoji, runs of three: 1-8% fewer).
+/// four pairs a pass (all emoji: 719K -> 302K instructions per 64 KiB).
+/// The test of the eighth pair is for text that mixes a few emoji with
+/// other characters: with the kernel called after every fourth pair, runs
+/// of five emoji and a letter took 1,378K instructions against the scalar
+/// loop's 1,048K (docs/results/utf8-variants.md, "Decisions and dead
+/// ends").
 #[inline(always)]
 fn pairs_run(src: &[u8], dst: &mut [u8]) -> usize {
     let (pairs, kernel) = scalar_pairs::<true>(src, dst);
@@ -131,8 +128,8 @@ fn lead_at(b: &[u8], i: usize) -> bool {
 /// The output is never longer than the input (a pair becomes 4 bytes of 6,
 /// `C0 80` 1 of 2), so it is written into a zeroed tail of `out` by index
 /// and cut to length at the end. Words of 8 bytes without `ED` or `C0` are
-/// copied whole. (The first version extended the `Vec` unit by unit: 17
-/// instructions a byte on Emoji, measured with callgrind.)
+/// copied whole. (Extending the `Vec` unit by unit cost 17 instructions a
+/// byte on Emoji, by callgrind.)
 pub(crate) fn decode_valid_into(input: &[u8], out: &mut Vec<u8>) {
     let start = out.len();
     out.resize(start + input.len(), 0);
@@ -218,8 +215,8 @@ pub(crate) fn decode(variant: Variant, input: &[u8]) -> Result<Cow<'_, str>, Err
     // bytes are UTF-8 without 4-byte forms (and, for MUTF-8, without 00):
     // one pass of utf8-simd's BMP check decides it and gives the `&str`.
     // (UTF-8's validation and then a scan for F0.. and 00, two passes, ran
-    // at 0.86-1.13x `simd_cesu8::decode` on Zen 4, 0.40x on ASCII; see
-    // docs/results/utf8-variants.md, "One pass".)
+    // at 0.86-1.13x `simd_cesu8::decode`, 0.40x on ASCII; see
+    // docs/results/utf8-variants.md, "Decisions and dead ends".)
     decode_rest(variant, input, bmp_str(input, nul(variant)), None)
 }
 
@@ -305,11 +302,10 @@ pub(crate) fn decode_lossy(variant: Variant, input: &[u8]) -> Cow<'_, str> {
 /// its own encoding: utf8-simd's BMP check, the decoder's, decides it in one
 /// pass. Elsewhere the bytes between the characters to convert are copied
 /// in runs, found by a short scan near the last one and by the BMP check
-/// beyond, and runs of 4-byte characters go to [`encode_run`]. (The first
-/// version scanned every 64-byte block for `F0..` with a reduction each and
-/// stepped character by character after the first: 4.4 GB/s on every
-/// lipsum text and 0.8 on Emoji, half of `simd_cesu8::encode`'s speed;
-/// docs/results/utf8-variants.md, "Encoding".)
+/// beyond, and runs of 4-byte characters go to [`encode_run`]. (A scan of
+/// every 64-byte block for `F0..`, then character by character after the
+/// first, ran at half of `simd_cesu8::encode`'s speed;
+/// docs/results/utf8-variants.md, "Decisions and dead ends".)
 pub(crate) fn encode(variant: Variant, s: &str) -> Cow<'_, [u8]> {
     let bytes = s.as_bytes();
     let nul = nul(variant);

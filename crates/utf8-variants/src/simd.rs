@@ -12,19 +12,15 @@
 //! loop and tables: `00` is a pair class there, not a test of each byte,
 //! and nothing of the pairing rules is in its registers). Where it stops,
 //! everything before is valid and ends at a character boundary after no
-//! surrogate, so the variant kernel takes the rest on its own. (AVX2, 64
-//! KiB of Chinese, callgrind: CESU-8 61.1K -> 43.2K instructions, MUTF-8
-//! 67.4K -> 44.4K; Zen 4: MUTF-8 validation 1.11x -> 1.42x the lenient
-//! `simd_cesu8::mutf8::decode`, 0.91x -> 1.15x UTF-8's AVX2 kernel, and
-//! 1.50x and 1.21x with the BMP check's later scalar ASCII test; text
-//! whose first group holds a surrogate pays one failed group, Emoji
-//! 110.5K -> 110.8K. docs/results/utf8-variants.md, "Groups of four
-//! blocks".)
+//! surrogate, so the variant kernel takes the rest on its own. Text whose
+//! first group holds a surrogate pays one failed group. (MUTF-8 validation
+//! went from 0.91x to 1.15x UTF-8's AVX2 kernel on the lipsum texts;
+//! docs/results/utf8-variants.md, "Decisions and dead ends".)
 //!
 //! WTF-8 first runs UTF-8's own validation, for the same reason: UTF-8 is
 //! WTF-8 without surrogates, and the variant kernel takes the rest from
 //! where it stops (0.80-0.87x -> 0.99-1.01x UTF-8's speed on the lipsum
-//! texts, Zen 4).
+//! texts).
 
 use crate::error::{Error, is_lead_surrogate};
 use crate::scalar;
@@ -87,8 +83,8 @@ pub(crate) const fn bmp_nul(variant: Variant) -> Option<Nul> {
 /// surrogates, so where it stops everything before is valid WTF-8 and ends
 /// at a character boundary after no lead surrogate, from which the variant
 /// kernel takes the rest on its own). (WTF-8 through the variant kernel
-/// alone ran at 0.80-0.87x UTF-8's validation on every lipsum text, Zen 4;
-/// docs/results/utf8-variants.md, "WTF-8 through UTF-8's kernel first".)
+/// alone ran at 0.80-0.87x UTF-8's validation on every lipsum text;
+/// docs/results/utf8-variants.md, "Decisions and dead ends".)
 fn first_pass_end(variant: Variant, input: &[u8], kernel: Option<&utf8_simd::Kernel>) -> usize {
     if variant == Variant::Wtf8 {
         let utf8 = match kernel {

@@ -13,7 +13,9 @@
 #![cfg(target_os = "linux")]
 
 use codec_testdata::guard::{GuardedBuf, boundary_inputs};
-use utf8_variants::{Bom, BomPolicy, Config, Variant, cesu8, mutf8, wtf8};
+use utf8_variants::{Bom, BomPolicy, Config, Variant, wtf8};
+#[cfg(feature = "alloc")]
+use utf8_variants::{cesu8, mutf8};
 
 const MAX_LEN: usize = 256;
 
@@ -31,24 +33,29 @@ fn every_entry_point(input: &[u8]) -> String {
         let r = s.update(a).and_then(|()| s.update(b));
         out += &format!("{r:?} {:?}\n", s.finish());
     }
-    out += &format!(
-        "{:?} {:?}\n",
-        cesu8::decode(input),
-        cesu8::decode_lossy(input)
-    );
-    out += &format!(
-        "{:?} {:?}\n",
-        mutf8::decode(input),
-        mutf8::decode_lossy(input)
-    );
-    out += &format!(
-        "{:?} {:?} {:?}\n",
-        wtf8::to_utf16_vec(input),
-        wtf8::to_utf8_lossy(input),
-        wtf8::encode_utf16(input).map(|u| u.count())
-    );
+    // The conversions need `alloc`; the rest runs in every build.
+    #[cfg(feature = "alloc")]
+    {
+        out += &format!(
+            "{:?} {:?}\n",
+            cesu8::decode(input),
+            cesu8::decode_lossy(input)
+        );
+        out += &format!(
+            "{:?} {:?}\n",
+            mutf8::decode(input),
+            mutf8::decode_lossy(input)
+        );
+        out += &format!(
+            "{:?} {:?}\n",
+            wtf8::to_utf16_vec(input),
+            wtf8::to_utf8_lossy(input)
+        );
+    }
+    out += &format!("{:?}\n", wtf8::encode_utf16(input).map(|u| u.count()));
     // Decoding with every kernel (utf8-simd's BMP check, then the exact
     // path from where it stopped).
+    #[cfg(feature = "alloc")]
     for k in utf8_simd::kernels() {
         for v in [Variant::Cesu8, Variant::Mutf8] {
             if let Some(r) = v.decode_with_kernel(k, input) {
@@ -57,6 +64,7 @@ fn every_entry_point(input: &[u8]) -> String {
         }
     }
     out += &format!("{:?}\n", Bom::strip(input));
+    #[cfg(feature = "alloc")]
     if let Ok(s) = core::str::from_utf8(input) {
         out += &format!("{:?} {:?}\n", cesu8::encode(s), mutf8::encode(s));
     }

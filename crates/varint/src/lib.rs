@@ -256,8 +256,8 @@ pub use io::{ReadVarint, WriteVarint};
 /// direct dependency on `zigzag` to name it.
 pub use zigzag::ZigZag;
 
-/// Issue 17 asked for `#[must_use]` on `encode` and friends: the functions
-/// whose answer is the reason to call them. Each block below must fail to
+/// `#[must_use]` is on `encode` and friends: the functions whose answer is
+/// the reason to call them. Each block below must fail to
 /// compile with `unused_must_use` denied, so removing one of the attributes
 /// fails `cargo test --doc`. (`Result`-returning functions, `try_encode` and
 /// the decoders, are `#[must_use]` through `Result`.)

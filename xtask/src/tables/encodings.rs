@@ -1,5 +1,6 @@
-//! `cargo xtask gen-tables --encodings [--check]`: the decode tables of the
-//! single-byte encodings in `crates/encodings/src/tables.rs`.
+//! `cargo xtask gen-tables --encodings`: writes the decode tables of the
+//! single-byte encodings in `crates/encodings/src/tables.rs`; `cargo xtask
+//! gen-tables --check` compares them ([`check`]).
 //!
 //! Two sources, each named in the generated file:
 //!
@@ -11,7 +12,7 @@
 //!   `CHARMAP` and `END CHARMAP`. IBM1140 has no charmap there; it is
 //!   IBM037 with the euro sign at 0x9F, which is how IBM defines CCSID 1140.
 //!
-//! `--check` derives every table whose source is present on this machine
+//! The check derives every table whose source is present on this machine
 //! and compares it with the file, naming each entry that differs; a table
 //! whose charmap is absent is skipped with a note.
 

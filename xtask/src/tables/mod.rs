@@ -1,7 +1,10 @@
-//! `cargo xtask gen-tables [--check]`: the DFA table of utf8-dfa and the
-//! nibble tables of utf8-simd, derived from the documented UTF-8 error
-//! classes ([`spec`]) and checked against the crates' hand-written
-//! constants, which xtask reads directly as a dependency of both crates.
+//! `cargo xtask gen-tables [--check | --variants | --markdown | --encodings]`:
+//! the DFA table of utf8-dfa and the nibble tables of utf8-simd, derived
+//! from the documented UTF-8 error classes ([`spec`]); the tables of
+//! UTF-8's relatives and utf8-simd's BMP tables ([`variants`]); and the
+//! single-byte tables of the encodings crate ([`encodings`]). `--check`
+//! compares every one of them with the crates' hand-written or generated
+//! constants, which xtask reads directly as a dependency of the crates.
 //!
 //! The derivation is explained, with every table, in `docs/tables.md`.
 
@@ -298,7 +301,10 @@ pub(crate) fn run(args: &[String]) -> Result {
                 ))
             }
         }
-        _ => Err("usage: cargo xtask gen-tables [--check | --markdown | --encodings]".into()),
+        _ => Err(
+            "usage: cargo xtask gen-tables [--check | --variants | --markdown | --encodings]"
+                .into(),
+        ),
     }
 }
 
