@@ -89,6 +89,16 @@ impl Args {
     }
 }
 
+impl Args {
+    /// Which of the implementations `names` run for (`group`, `input`).
+    pub fn mask(&self, group: &str, input: &str, names: &[&str]) -> Vec<bool> {
+        names
+            .iter()
+            .map(|n| self.keeps_cell(group, input, n))
+            .collect()
+    }
+}
+
 /// The fastest of `rounds` rounds of each closure whose flag is set, run in
 /// turn within each round, in ns per unit (`units` per call); NaN for those
 /// not run.
@@ -166,6 +176,45 @@ impl Table {
         let c = self.columns.iter().position(|n| n == column)?;
         let (_, row) = self.rows.iter().find(|(i, _)| i == input)?;
         row.get(c).copied().filter(|t| !t.is_nan())
+    }
+}
+
+impl Table {
+    /// A table of `group` with `columns`, to be filled with
+    /// [`push`](Table::push).
+    pub fn new(group: &str, unit: &str, columns: &[&str]) -> Table {
+        Table {
+            group: group.to_string(),
+            unit: unit.to_string(),
+            columns: columns.iter().map(|c| (*c).to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row of figures, one per column.
+    pub fn push(&mut self, input: &str, figures: Vec<f64>) {
+        self.rows.push((input.to_string(), figures));
+    }
+
+    /// The same table with only the columns `keep` accepts, each renamed by
+    /// it (for a chart that labels or leaves out some).
+    pub fn select(&self, keep: impl Fn(usize, &str) -> Option<String>) -> Table {
+        let picked: Vec<(usize, String)> = self
+            .columns
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| keep(i, c).map(|n| (i, n)))
+            .collect();
+        Table {
+            group: self.group.clone(),
+            unit: self.unit.clone(),
+            columns: picked.iter().map(|(_, n)| n.clone()).collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|(input, row)| (input.clone(), picked.iter().map(|(i, _)| row[*i]).collect()))
+                .collect(),
+        }
     }
 }
 
