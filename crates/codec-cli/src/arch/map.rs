@@ -5,7 +5,7 @@
 //! the file instead takes 0.73–0.84× the wall time of the same conversion
 //! where the page cache holds it in large folios (a file read from disk on
 //! Linux 6.18), and about the same time where it holds 4 KiB pages
-//! (docs/results/codec-cli.md, "Mapping the input").
+//! (docs/results/codec-cli.md, "Decisions and dead ends").
 //!
 //! Why it is sound here. A mapping shows whatever the file holds at the
 //! moment a byte is read, so another program writing the file would change

@@ -23,7 +23,7 @@
 //! register-by-register tail, and 64 or 67..=128 bytes to
 //! [`one_or_two_blocks`] (one ASCII test over the input, then at most two
 //! blocks), where the loop's length tests and tail dispatch cost as much
-//! as the check itself (see `docs/results/utf8-simd.md`, "64-byte inputs").
+//! as the check itself (see `docs/results/utf8-simd.md`, "Decisions and dead ends").
 
 use super::vector::Vector;
 use crate::tables::{self, NibbleTables};
@@ -609,7 +609,7 @@ impl<V: Vector> RunCheck<V> for Consts<V> {
 /// The loop of one block per iteration with a test of the checkpoint, the
 /// length and the next block (an OR and a movemask with AVX2) after each
 /// spent about a fifth of the BMP check's instructions on them
-/// (docs/results/utf8-variants.md, "Groups of four blocks").
+/// (docs/results/utf8-variants.md, "Decisions and dead ends").
 ///
 /// # Safety
 ///
@@ -818,7 +818,7 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
 /// only where a non-ASCII run ends. There it took 2548-2614 ns against the
 /// groups' 2764-2789 on Zen 4, at the same instruction count (callgrind:
 /// 49 per block), over four code placements; why is not known
-/// (docs/results/utf8-simd.md, "Groups of four blocks in `validate`").
+/// (docs/results/utf8-simd.md, "Decisions and dead ends").
 ///
 /// # Safety
 ///

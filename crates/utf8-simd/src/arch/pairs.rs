@@ -15,7 +15,7 @@
 //! four bytes are not checked, valid input having the lead's trail there.
 //! (Zen 4, 64 KiB of Emoji as CESU-8, callgrind: 557K instructions a call
 //! in the scalar loop, a pair an iteration; see
-//! docs/results/utf8-variants.md, "Decoding runs of pairs".)
+//! docs/results/utf8-variants.md, "Decisions and dead ends".)
 //!
 //! From UTF-8 (`utf8_to_pairs`): one 16-byte load of four 4-byte
 //! characters (each lane's first byte tested for `F0..=F7`, the rest, valid

@@ -35,7 +35,7 @@
 //! (see [`validate`]). Testing the flags once per group rather than once
 //! per block took the AVX2 check of CESU-8 from 0.68–0.80× to 0.92–0.99×
 //! the UTF-8 kernel's time on Chinese text (docs/results/utf8-variants.md,
-//! "Plain groups", which has the other ratios).
+//! "Decisions and dead ends", which has the other ratios).
 //!
 //! Text whose characters are all supplementary (emoji, CJK Extension B)
 //! needs the full check in every block, 1.5 bytes of it for each byte of
@@ -45,7 +45,7 @@
 //! checkpoint of the full mode), three operations per register, back to
 //! the full mode where a group does not match (Zen 4, 64 KiB of Emoji as
 //! CESU-8: 110.8K -> 13.8K instructions with AVX2; docs/results/
-//! utf8-variants.md, "Runs of surrogate pairs").
+//! utf8-variants.md, "Decisions and dead ends").
 //!
 //! The loop is the UTF-8 kernel's (ASCII runs, non-ASCII runs, checkpoints
 //! every [`GROUP`] bytes), minus its tail: the caller (utf8-variants) checks
@@ -66,7 +66,7 @@
 //! utf8-variants also checks first when it validates them (Zen 4: CESU-8
 //! decoding 1.8x `simd_cesu8::decode` with the loop of [`bmp`], where
 //! UTF-8's validation and a scan for `F0..` made 0.9-1.1x;
-//! docs/results/utf8-variants.md, "One pass").
+//! docs/results/utf8-variants.md, "Decisions and dead ends").
 
 use super::kernel::{BLOCK, Consts, GROUP, RunCheck, RunEnd, block_is_ascii, non_ascii_run};
 use super::vector::Vector;
@@ -565,7 +565,7 @@ unsafe fn before<V: Vector, const PAIRED: bool, const MEM: bool>(
 /// test of the plain flags, whether to check that block again: one more
 /// `vptest` per block (a port-5 µop on Intel, where the AVX2 check is
 /// shuffle-bound) and two more branches; see docs/results/utf8-variants.md,
-/// "Plain groups".
+/// "Decisions and dead ends".
 ///
 /// Under the paired rules a third mode takes runs of supplementary
 /// characters, outside this function ([`checked`]): at a checkpoint of the
