@@ -51,26 +51,11 @@ impl Format for Bincode {
 
     #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
-        Some(match value {
-            0..=250 => 1,
-            251..=0xffff => 3,
-            0x1_0000..=0xffff_ffff => 5,
-            _ => 9,
-        })
+        Some(super::tagged_le_len(value, 251))
     }
 
     #[inline]
     fn write(value: u64, out: &mut [u8]) {
-        match out.len() {
-            1 => out[0] = value as u8,
-            n => {
-                out[0] = match n {
-                    3 => 251,
-                    5 => 252,
-                    _ => 253,
-                };
-                super::put_le(&mut out[1..], value);
-            }
-        }
+        super::write_tagged_le(value, out, 251);
     }
 }

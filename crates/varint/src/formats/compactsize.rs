@@ -48,26 +48,11 @@ impl Format for CompactSize {
 
     #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
-        Some(match value {
-            0..=0xfc => 1,
-            0xfd..=0xffff => 3,
-            0x1_0000..=0xffff_ffff => 5,
-            _ => 9,
-        })
+        Some(super::tagged_le_len(value, 0xfd))
     }
 
     #[inline]
     fn write(value: u64, out: &mut [u8]) {
-        match out.len() {
-            1 => out[0] = value as u8,
-            n => {
-                out[0] = match n {
-                    3 => 0xfd,
-                    5 => 0xfe,
-                    _ => 0xff,
-                };
-                super::put_le(&mut out[1..], value);
-            }
-        }
+        super::write_tagged_le(value, out, 0xfd);
     }
 }

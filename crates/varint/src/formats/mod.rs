@@ -549,6 +549,36 @@ pub(crate) fn put_le(out: &mut [u8], v: u64) {
     }
 }
 
+/// The layout CompactSize and bincode share: a value below `first_tag`
+/// is its own byte; above, the tag `first_tag`, `first_tag + 1` or
+/// `first_tag + 2`, then the value in 2, 4 or 8 bytes, little-endian.
+#[inline(always)]
+pub(crate) fn tagged_le_len(value: u64, first_tag: u8) -> usize {
+    match value {
+        v if v < u64::from(first_tag) => 1,
+        0..=0xffff => 3,
+        0x1_0000..=0xffff_ffff => 5,
+        _ => 9,
+    }
+}
+
+/// Writes `value` in the layout of [`tagged_le_len`] into `out`, which is
+/// exactly that long.
+#[inline(always)]
+pub(crate) fn write_tagged_le(value: u64, out: &mut [u8], first_tag: u8) {
+    match out.len() {
+        1 => out[0] = value as u8,
+        n => {
+            out[0] = match n {
+                3 => first_tag,
+                5 => first_tag + 1,
+                _ => first_tag + 2,
+            };
+            put_le(&mut out[1..], value);
+        }
+    }
+}
+
 /// The big-endian value of `bytes` (at most 8 of them), by constant-size
 /// copies as in [`put_be`].
 #[inline(always)]
