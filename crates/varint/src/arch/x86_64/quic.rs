@@ -1,0 +1,534 @@
+//! Bulk decoding of QUIC variable-length integers (RFC 9000 §16) into
+//! `u64`s, 16 input bytes (a *window*, starting at a value) at a time.
+//!
+//! The length of a value is in its first byte (the top two bits: 1, 2, 4 or
+//! 8 bytes), so the starts of the values in a window are the orbit of 0
+//! under `next[i] = i + len(byte i)`, which pointer doubling finds without
+//! a serial scan:
+//!
+//! 1. no byte has a length prefix: 16 one-byte values, widened with
+//!    `pmovzxbq`;
+//! 2. every even byte has the prefix `01`: eight two-byte values, swapped
+//!    into 16-bit lanes with one `pshufb`, masked and widened;
+//! 3. otherwise `next` for every byte (one `pshufb` of the lengths), then
+//!    `next²`, `next⁴`, `next⁸` (a `pshufb` of a table by itself each), and
+//!    the ends of values 0–15 from them (`end[k] = next^(k+1)(0)`: lanes
+//!    `2^m..2^(m+1)` are `next^(2^m)` of lanes `0..2^m`, four steps); each
+//!    complete value's bytes are gathered big-endian into a 64-bit lane with
+//!    one `pshufb` (two lanes a register with SSE, four with AVX2) and its
+//!    prefix bits cleared. A value that the window cuts starts the next
+//!    window.
+//!
+//! Positions past the window stay where they are under a lookup (`lookup`
+//! returns any index of 16 or more unchanged), so the ends are exact for
+//! every value that ends inside the window and at least 16 for the others.
+//!
+//! Strict decoding checks every two-, four- and eight-byte value against
+//! the smallest value of its length (`2^6`, `2^14`, `2^30`) in its lane, and
+//! stops in front of the first that is smaller; the caller's scalar decoder
+//! then reports it. The kernel never decides an error itself.
+//!
+//! # Memory
+//!
+//! A window is read only while 16 bytes remain from its start; values are
+//! written only below the count returned, each store covering exactly the
+//! values decoded (`vpmaskmovq` or an 8-byte store for the last ones), and
+//! a window starts only while 16 output slots are free, the most one window
+//! yields.
+//!
+//! Written for the two x86-64 levels with plain SSE and AVX2 intrinsics
+//! rather than over `codec_arch::x86_64::Simd`: the kernel needs unsigned
+//! saturating adds and maxima of bytes, 64-bit widening and compares and
+//! masked 64-bit stores, which that trait does not have, and its window
+//! work is 16 bytes at both levels (`pshufb` does not cross 128-bit lanes).
+
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm_add_epi8, _mm_adds_epu8, _mm_and_si128, _mm_andnot_si128,
+    _mm_blend_epi16, _mm_castsi128_pd, _mm_cmpeq_epi8, _mm_cmpeq_epi64, _mm_cmpgt_epi8,
+    _mm_cmpgt_epi16, _mm_cvtepu8_epi64, _mm_cvtepu16_epi64, _mm_loadu_si128, _mm_max_epu8,
+    _mm_movemask_epi8, _mm_movemask_pd, _mm_or_si128, _mm_set1_epi8, _mm_set1_epi16,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_si128, _mm_srli_epi16, _mm_srli_si128,
+    _mm_storel_epi64, _mm_storeu_si128, _mm_sub_epi8, _mm_testz_si128, _mm256_and_si256,
+    _mm256_andnot_si256, _mm256_broadcastsi128_si256, _mm256_castsi256_pd, _mm256_cmpeq_epi8,
+    _mm256_cmpeq_epi64, _mm256_cmpgt_epi8, _mm256_cvtepu8_epi64, _mm256_cvtepu16_epi64,
+    _mm256_loadu_si256, _mm256_maskstore_epi64, _mm256_movemask_pd, _mm256_or_si256,
+    _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    _mm256_sub_epi8,
+};
+
+/// Input bytes read per window, and the most values it yields (output
+/// slots it needs free).
+pub(crate) const WINDOW: usize = 16;
+
+/// 16-byte constants, aligned so that loading them is one instruction.
+#[repr(align(16))]
+struct Bytes16([u8; 16]);
+
+/// 32-byte constants.
+#[repr(align(32))]
+struct Bytes32([u8; 32]);
+
+/// Byte `i` is `i`.
+static IOTA: Bytes16 = Bytes16([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+
+/// The length of a value by its 2-bit prefix.
+static LENGTHS: Bytes16 = Bytes16([1, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+/// The prefix bits of the first bytes of eight two-byte values.
+static TWO_MASK: Bytes16 = Bytes16([
+    0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0,
+]);
+/// What [`TWO_MASK`] keeps of eight two-byte values: the prefix `01`.
+static TWO_PREFIX: Bytes16 = Bytes16([
+    0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0,
+]);
+/// Swaps the bytes of each 16-bit lane (big-endian to little-endian).
+static SWAP16: Bytes16 = Bytes16([1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14]);
+
+/// Byte `j` of each 64-bit lane is `j`: the byte's place in the value,
+/// least significant first.
+static PLACE: Bytes32 = Bytes32([
+    0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7,
+]);
+
+/// [`PLACE`] for one 16-byte register.
+static PLACE16: Bytes16 = Bytes16([0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7]);
+
+/// `PLACE + 1`.
+static PLACE1: Bytes32 = Bytes32([
+    1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8,
+]);
+
+/// For SSE register `i`: byte `k` of a per-value vector repeated in every
+/// byte of lane `k - 2i` (values `2i` and `2i + 1`).
+static PAIRS: [Bytes16; 8] = {
+    let mut t = [const { Bytes16([0; 16]) }; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut b = 0;
+        while b < 16 {
+            t[i].0[b] = (2 * i + b / 8) as u8;
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For AVX2 register `i`: values `4i` to `4i + 3`, as [`PAIRS`] (each
+/// 128-bit lane reads its own copy of the per-value vector).
+static QUADS: [Bytes32; 4] = {
+    let mut t = [const { Bytes32([0; 32]) }; 4];
+    let mut i = 0;
+    while i < 4 {
+        let mut b = 0;
+        while b < 32 {
+            t[i].0[b] = (4 * i + b / 8) as u8;
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Loads a 16-byte constant.
+#[inline(always)]
+fn c16(t: &Bytes16) -> __m128i {
+    // SAFETY: `t` is 16 readable bytes.
+    unsafe { _mm_loadu_si128(t.0.as_ptr().cast()) }
+}
+
+/// Loads a 32-byte constant (AVX).
+#[inline(always)]
+unsafe fn c32(t: &Bytes32) -> __m256i {
+    // SAFETY: `t` is 32 readable bytes; AVX is the caller's promise.
+    unsafe { _mm256_loadu_si256(t.0.as_ptr().cast()) }
+}
+
+/// `table[x]` for every byte `x` below 16, and `x` itself for the others
+/// (every table here maps a position below 16 to a larger one, so the
+/// maximum picks the lookup there and `x` where `pshufb` gave 0).
+///
+/// # Safety
+///
+/// SSSE3.
+#[inline(always)]
+unsafe fn lookup(table: __m128i, x: __m128i) -> __m128i {
+    // SAFETY: SSE2 and SSSE3, the caller's promise. Adding 0x70 with
+    // saturation keeps the low four bits of `x` below 16 and sets the top
+    // bit (a zero from `pshufb`) from 16 on.
+    unsafe {
+        let idx = _mm_adds_epu8(x, _mm_set1_epi8(0x70));
+        _mm_max_epu8(_mm_shuffle_epi8(table, idx), x)
+    }
+}
+
+/// The end (one past the last byte) of values 0–15 of the window `w`, which
+/// starts at a value: exact for every value that ends inside the window, at
+/// least 16 for the others.
+///
+/// # Safety
+///
+/// SSE4.1.
+#[inline(always)]
+unsafe fn ends(w: __m128i) -> __m128i {
+    // SAFETY: SSE2, SSSE3 and SSE4.1, the caller's promise.
+    unsafe {
+        let prefix = _mm_and_si128(_mm_srli_epi16::<6>(w), _mm_set1_epi8(3));
+        let next = _mm_add_epi8(_mm_shuffle_epi8(c16(&LENGTHS), prefix), c16(&IOTA));
+        let next2 = lookup(next, next);
+        let next4 = lookup(next2, next2);
+        let next8 = lookup(next4, next4);
+        // Lane 0 of each step keeps `next(0)`: a shifted-in zero gives
+        // `next(0)` again. Later steps keep the lanes already found.
+        let r = lookup(next, _mm_setzero_si128());
+        let r = lookup(next, _mm_slli_si128::<1>(r));
+        let r = _mm_blend_epi16::<0b0000_0001>(lookup(next2, _mm_slli_si128::<2>(r)), r);
+        let r = _mm_blend_epi16::<0b0000_0011>(lookup(next4, _mm_slli_si128::<4>(r)), r);
+        _mm_blend_epi16::<0b0000_1111>(lookup(next8, _mm_slli_si128::<8>(r)), r)
+    }
+}
+
+/// The output stage of one instruction-set level.
+pub(crate) trait Lanes {
+    /// Writes the 16 bytes of `w`, zero-extended, to `o[0..16]`.
+    ///
+    /// # Safety
+    ///
+    /// `o..o + 16` is writable; the level's features.
+    unsafe fn ones(w: __m128i, o: *mut u64);
+
+    /// Writes the eight 16-bit lanes of `v`, zero-extended, to `o[0..8]`.
+    ///
+    /// # Safety
+    ///
+    /// `o..o + 8` is writable; the level's features.
+    unsafe fn twos(v: __m128i, o: *mut u64);
+
+    /// Writes values `0..c` of the window `w` to `o[0..c]`, given each
+    /// value's last byte `last` and length `len` (byte `k` for value `k`),
+    /// and `half`, each length halved. Strict: stops in front of the first
+    /// value longer than it needs. Returns the number written.
+    ///
+    /// # Safety
+    ///
+    /// `c <= 16`, values `0..c` lie inside the window, `o..o + c` is
+    /// writable; the level's features.
+    unsafe fn gather<const STRICT: bool>(
+        w: __m128i,
+        last: __m128i,
+        len: __m128i,
+        half: __m128i,
+        c: usize,
+        o: *mut u64,
+    ) -> usize;
+}
+
+/// SSE4.1: two values a register.
+pub(crate) struct Sse;
+
+impl Lanes for Sse {
+    #[inline(always)]
+    unsafe fn ones(w: __m128i, o: *mut u64) {
+        // SAFETY: SSE4.1 and 16 writable slots (eight 16-byte stores of
+        // two values each), the caller's promises.
+        unsafe {
+            let mut x = w;
+            for k in 0..8 {
+                _mm_storeu_si128(o.add(2 * k).cast(), _mm_cvtepu8_epi64(x));
+                x = _mm_srli_si128::<2>(x);
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn twos(v: __m128i, o: *mut u64) {
+        // SAFETY: as in `ones`, eight slots.
+        unsafe {
+            let mut x = v;
+            for k in 0..4 {
+                _mm_storeu_si128(o.add(2 * k).cast(), _mm_cvtepu16_epi64(x));
+                x = _mm_srli_si128::<4>(x);
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn gather<const STRICT: bool>(
+        w: __m128i,
+        last: __m128i,
+        len: __m128i,
+        half: __m128i,
+        c: usize,
+        o: *mut u64,
+    ) -> usize {
+        // SAFETY: SSE4.1, the caller's promise. The stores write slots
+        // `k..k + n` with `n <= c - k`, inside `o..o + c`.
+        unsafe {
+            let place = c16(&PLACE16);
+            let place1 = _mm_add_epi8(place, _mm_set1_epi8(1));
+            let mut k = 0;
+            while k < c {
+                let pick = c16(&PAIRS[k / 2]);
+                let lk = _mm_shuffle_epi8(len, pick);
+                let keep = _mm_cmpgt_epi8(lk, place);
+                let idx = _mm_or_si128(
+                    _mm_sub_epi8(_mm_shuffle_epi8(last, pick), place),
+                    _mm_andnot_si128(keep, _mm_set1_epi8(-128)),
+                );
+                let first = _mm_and_si128(_mm_cmpeq_epi8(lk, place1), _mm_set1_epi8(0xc0u8 as i8));
+                let v = _mm_andnot_si128(first, _mm_shuffle_epi8(w, idx));
+                let mut n = (c - k).min(2);
+                if STRICT {
+                    let hk = _mm_shuffle_epi8(half, pick);
+                    let must_be_zero = _mm_or_si128(
+                        _mm_cmpgt_epi8(place1, hk),
+                        _mm_and_si128(_mm_cmpeq_epi8(place1, hk), _mm_set1_epi8(0xc0u8 as i8)),
+                    );
+                    let long = _mm_cmpgt_epi8(lk, _mm_set1_epi8(1));
+                    let short = _mm_and_si128(
+                        _mm_cmpeq_epi64(_mm_and_si128(v, must_be_zero), _mm_setzero_si128()),
+                        long,
+                    );
+                    let bad = _mm_movemask_pd(_mm_castsi128_pd(short)) as u32 & ((1 << n) - 1);
+                    if bad != 0 {
+                        n = bad.trailing_zeros() as usize;
+                        if n == 1 {
+                            _mm_storel_epi64(o.add(k).cast(), v);
+                        }
+                        return k + n;
+                    }
+                }
+                if n == 2 {
+                    _mm_storeu_si128(o.add(k).cast(), v);
+                } else {
+                    _mm_storel_epi64(o.add(k).cast(), v);
+                }
+                k += n;
+            }
+            c
+        }
+    }
+}
+
+/// AVX2: four values a register, the window in both 128-bit lanes.
+pub(crate) struct Avx2;
+
+impl Lanes for Avx2 {
+    #[inline(always)]
+    unsafe fn ones(w: __m128i, o: *mut u64) {
+        // SAFETY: AVX2 and 16 writable slots (four 32-byte stores of four
+        // values each), the caller's promises.
+        unsafe {
+            let mut x = w;
+            for k in 0..4 {
+                _mm256_storeu_si256(o.add(4 * k).cast(), _mm256_cvtepu8_epi64(x));
+                x = _mm_srli_si128::<4>(x);
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn twos(v: __m128i, o: *mut u64) {
+        // SAFETY: as in `ones`, eight slots.
+        unsafe {
+            _mm256_storeu_si256(o.cast(), _mm256_cvtepu16_epi64(v));
+            _mm256_storeu_si256(
+                o.add(4).cast(),
+                _mm256_cvtepu16_epi64(_mm_srli_si128::<8>(v)),
+            );
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn gather<const STRICT: bool>(
+        w: __m128i,
+        last: __m128i,
+        len: __m128i,
+        half: __m128i,
+        c: usize,
+        o: *mut u64,
+    ) -> usize {
+        // SAFETY: AVX2, the caller's promise. The full stores write slots
+        // `k..k + 4` only when `c - k >= 4`; the masked ones only the
+        // lanes below `n <= c - k`.
+        unsafe {
+            let w = _mm256_broadcastsi128_si256(w);
+            let last = _mm256_broadcastsi128_si256(last);
+            let len = _mm256_broadcastsi128_si256(len);
+            let half = _mm256_broadcastsi128_si256(half);
+            let place = c32(&PLACE);
+            let place1 = c32(&PLACE1);
+            let mut k = 0;
+            while k < c {
+                let pick = c32(&QUADS[k / 4]);
+                let lk = _mm256_shuffle_epi8(len, pick);
+                let keep = _mm256_cmpgt_epi8(lk, place);
+                let idx = _mm256_or_si256(
+                    _mm256_sub_epi8(_mm256_shuffle_epi8(last, pick), place),
+                    _mm256_andnot_si256(keep, _mm256_set1_epi8(-128)),
+                );
+                let first = _mm256_and_si256(
+                    _mm256_cmpeq_epi8(lk, place1),
+                    _mm256_set1_epi8(0xc0u8 as i8),
+                );
+                let v = _mm256_andnot_si256(first, _mm256_shuffle_epi8(w, idx));
+                let mut n = (c - k).min(4);
+                let mut stop = false;
+                if STRICT {
+                    let hk = _mm256_shuffle_epi8(half, pick);
+                    let must_be_zero = _mm256_or_si256(
+                        _mm256_cmpgt_epi8(place1, hk),
+                        _mm256_and_si256(
+                            _mm256_cmpeq_epi8(place1, hk),
+                            _mm256_set1_epi8(0xc0u8 as i8),
+                        ),
+                    );
+                    let long = _mm256_cmpgt_epi8(lk, _mm256_set1_epi8(1));
+                    let short = _mm256_and_si256(
+                        _mm256_cmpeq_epi64(
+                            _mm256_and_si256(v, must_be_zero),
+                            _mm256_setzero_si256(),
+                        ),
+                        long,
+                    );
+                    let bad =
+                        _mm256_movemask_pd(_mm256_castsi256_pd(short)) as u32 & ((1 << n) - 1);
+                    if bad != 0 {
+                        n = bad.trailing_zeros() as usize;
+                        stop = true;
+                    }
+                }
+                if n == 4 {
+                    _mm256_storeu_si256(o.add(k).cast(), v);
+                } else {
+                    _mm256_maskstore_epi64(o.add(k).cast(), c32(&STORE_MASKS[n]), v);
+                }
+                k += n;
+                if stop {
+                    return k;
+                }
+            }
+            c
+        }
+    }
+}
+
+/// For `vpmaskmovq`: the first `n` 64-bit lanes set, for `n` in 0..4.
+static STORE_MASKS: [Bytes32; 4] = {
+    let mut t = [const { Bytes32([0; 32]) }; 4];
+    let mut n = 0;
+    while n < 4 {
+        let mut b = 0;
+        while b < 8 * n {
+            t[n].0[b] = 0xff;
+            b += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// Decodes whole windows from the start of `input` into `out`; returns
+/// `(bytes, count)`. Stops when fewer than [`WINDOW`] bytes remain or
+/// fewer than [`WINDOW`] slots are free, and (strict) in front of a value
+/// longer than it needs.
+///
+/// # Safety
+///
+/// The CPU has `L`'s features (SSE4.1 for [`Sse`], AVX2 for [`Avx2`]).
+#[inline(always)]
+pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
+    input: &[u8],
+    out: &mut [u64],
+) -> (usize, usize) {
+    let (mut pos, mut n) = (0, 0);
+    // SAFETY: the features are the caller's promise. The loop condition
+    // keeps 16 readable bytes at `pos` and 16 writable slots at `n`; every
+    // step adds to `pos` at most the window's complete values' bytes (at
+    // most 16) and to `n` at most their count (at most 16).
+    unsafe {
+        while input.len() - pos >= WINDOW && out.len() - n >= WINDOW {
+            let w = _mm_loadu_si128(input.as_ptr().add(pos).cast());
+            let o = out.as_mut_ptr().add(n);
+            let prefixes = _mm_set1_epi8(0xc0u8 as i8);
+            if _mm_testz_si128(w, prefixes) != 0 {
+                L::ones(w, o);
+                pos += 16;
+                n += 16;
+                continue;
+            }
+            let two = _mm_cmpeq_epi8(_mm_and_si128(w, c16(&TWO_MASK)), c16(&TWO_PREFIX));
+            if _mm_movemask_epi8(two) == 0xffff {
+                let v = _mm_and_si128(_mm_shuffle_epi8(w, c16(&SWAP16)), _mm_set1_epi16(0x3fff));
+                // Strict: a value below 64 needs one byte; such a window
+                // goes the general way, which stops in front of it.
+                if !STRICT || _mm_movemask_epi8(_mm_cmpgt_epi16(_mm_set1_epi16(0x40), v)) == 0 {
+                    L::twos(v, o);
+                    pos += 16;
+                    n += 8;
+                    continue;
+                }
+            }
+            let end = ends(w);
+            // The first value ends by byte 8, so `c >= 1`; the ends below
+            // 16 are the first ones, and a value ending at 16 exactly is the
+            // one after them (its end repeats in the lanes after it).
+            let below = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_set1_epi8(16), end)) as u32;
+            let at16 = _mm_movemask_epi8(_mm_cmpeq_epi8(end, _mm_set1_epi8(16))) != 0;
+            let c = below.count_ones() as usize + usize::from(at16);
+            let last = _mm_sub_epi8(end, _mm_set1_epi8(1));
+            let len = _mm_sub_epi8(end, _mm_slli_si128::<1>(end));
+            let half = if STRICT {
+                _mm_and_si128(_mm_srli_epi16::<1>(len), _mm_set1_epi8(0x7f))
+            } else {
+                len
+            };
+            let done = L::gather::<STRICT>(w, last, len, half, c, o);
+            let mut e = [0u8; 16];
+            _mm_storeu_si128(e.as_mut_ptr().cast(), end);
+            n += done;
+            if done > 0 {
+                pos += usize::from(e[done - 1]);
+            }
+            if STRICT && done < c {
+                break;
+            }
+        }
+    }
+    (pos, n)
+}
+
+/// Stamps out the entry points of one level: `[lenient, strict]`.
+macro_rules! quic_entry_points {
+    ($lanes:ty, $level:ident) => {
+        codec_arch::enable! { $level;
+            fn quic_decode(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: compiled with the features `$lanes` needs, and
+                // callable only where the CPU has them.
+                unsafe { $crate::arch::x86_64::quic::decode::<$lanes, false>(input, out) }
+            }
+        }
+
+        codec_arch::enable! { $level;
+            fn quic_decode_strict(input: &[u8], out: &mut [u64]) -> (usize, usize) {
+                // SAFETY: as in `quic_decode`.
+                unsafe { $crate::arch::x86_64::quic::decode::<$lanes, true>(input, out) }
+            }
+        }
+
+        /// The entry points, lenient then strict.
+        pub(crate) const QUIC: [$crate::arch::shuffle::QuicDecode; 2] =
+            [quic_decode, quic_decode_strict];
+    };
+}
+
+pub(crate) mod sse41 {
+    //! The SSE4.1 instance.
+    quic_entry_points!(super::Sse, sse41);
+}
+
+pub(crate) mod avx2 {
+    //! The AVX2 instance.
+    quic_entry_points!(super::Avx2, avx2);
+}
