@@ -127,16 +127,18 @@ fn shortest_in(rng: &mut Rng, len: usize) -> u64 {
 
 #[derive(Clone, Copy, Debug)]
 enum Dist {
-    One,
-    Two,
+    /// Every value of this length.
+    Only(usize),
     Uniform,
     Mixed,
     AnyForm,
 }
 
-const DISTS: [Dist; 5] = [
-    Dist::One,
-    Dist::Two,
+const DISTS: [Dist; 7] = [
+    Dist::Only(1),
+    Dist::Only(2),
+    Dist::Only(4),
+    Dist::Only(8),
     Dist::Uniform,
     Dist::Mixed,
     Dist::AnyForm,
@@ -147,8 +149,7 @@ fn stream(rng: &mut Rng, dist: Dist, n: usize) -> Vec<u8> {
     for _ in 0..n {
         let r = rng.next() % 100;
         let len = match dist {
-            Dist::One => 1,
-            Dist::Two => 2,
+            Dist::Only(len) => len,
             Dist::Uniform | Dist::AnyForm => 1 << (r % 4),
             Dist::Mixed => match r {
                 0..60 => 1,
@@ -158,9 +159,9 @@ fn stream(rng: &mut Rng, dist: Dist, n: usize) -> Vec<u8> {
             },
         };
         let v = match dist {
-            // Now and then a shortest-form two-byte value that a one-byte
-            // one could hold (non-canonical), also in all-two-byte windows.
-            Dist::Two if r < 3 => rng.next() % 64,
+            // Now and then a value that a shorter form could hold
+            // (non-canonical), also in windows of one length.
+            Dist::Only(len) if len > 1 && r < 3 => value_in(rng, len / 2),
             Dist::AnyForm => value_in(rng, len),
             _ => shortest_in(rng, len),
         };
@@ -226,7 +227,7 @@ fn short_outputs() {
 fn non_shortest_value_at_every_place() {
     let codecs = codecs();
     let mut rng = Rng(0x5157_0004);
-    for dist in [Dist::One, Dist::Two, Dist::Mixed, Dist::Uniform] {
+    for dist in DISTS {
         for place in 0..40 {
             for len in [2, 4, 8] {
                 let mut input = stream(&mut rng, dist, place);

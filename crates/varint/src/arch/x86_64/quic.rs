@@ -44,16 +44,17 @@
 
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_add_epi8, _mm_adds_epu8, _mm_and_si128, _mm_andnot_si128,
-    _mm_blend_epi16, _mm_castsi128_pd, _mm_cmpeq_epi8, _mm_cmpeq_epi64, _mm_cmpgt_epi8,
-    _mm_cmpgt_epi16, _mm_cvtepu8_epi64, _mm_cvtepu16_epi64, _mm_loadu_si128, _mm_max_epu8,
-    _mm_movemask_epi8, _mm_movemask_pd, _mm_or_si128, _mm_set1_epi8, _mm_set1_epi16,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_si128, _mm_srli_epi16, _mm_srli_si128,
-    _mm_storel_epi64, _mm_storeu_si128, _mm_sub_epi8, _mm_testz_si128, _mm256_and_si256,
-    _mm256_andnot_si256, _mm256_broadcastsi128_si256, _mm256_castsi256_pd, _mm256_cmpeq_epi8,
-    _mm256_cmpeq_epi64, _mm256_cmpgt_epi8, _mm256_cvtepu8_epi64, _mm256_cvtepu16_epi64,
-    _mm256_loadu_si256, _mm256_maskstore_epi64, _mm256_movemask_pd, _mm256_or_si256,
-    _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
-    _mm256_sub_epi8,
+    _mm_blend_epi16, _mm_castsi128_pd, _mm_cmpeq_epi8, _mm_cmpeq_epi32, _mm_cmpeq_epi64,
+    _mm_cmpgt_epi8, _mm_cmpgt_epi16, _mm_cvtepu8_epi64, _mm_cvtepu16_epi64, _mm_cvtepu32_epi64,
+    _mm_cvtsi128_si32, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_movemask_pd,
+    _mm_or_si128, _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_si128, _mm_srli_epi16, _mm_srli_epi32,
+    _mm_srli_epi64, _mm_srli_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_sub_epi8,
+    _mm_testz_si128, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+    _mm256_castsi256_pd, _mm256_cmpeq_epi8, _mm256_cmpeq_epi64, _mm256_cmpgt_epi8,
+    _mm256_cvtepu8_epi64, _mm256_cvtepu16_epi64, _mm256_cvtepu32_epi64, _mm256_loadu_si256,
+    _mm256_maskstore_epi64, _mm256_movemask_pd, _mm256_or_si256, _mm256_set1_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_sub_epi8,
 };
 
 /// Input bytes read per window, and the most values it yields (output
@@ -82,6 +83,17 @@ static TWO_MASK: Bytes16 = Bytes16([
 static TWO_PREFIX: Bytes16 = Bytes16([
     0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0,
 ]);
+/// The prefix bits of the first bytes of four four-byte values.
+static FOUR_MASK: Bytes16 = Bytes16([0xc0, 0, 0, 0, 0xc0, 0, 0, 0, 0xc0, 0, 0, 0, 0xc0, 0, 0, 0]);
+/// What [`FOUR_MASK`] keeps of four four-byte values: the prefix `10`.
+static FOUR_PREFIX: Bytes16 = Bytes16([0x80, 0, 0, 0, 0x80, 0, 0, 0, 0x80, 0, 0, 0, 0x80, 0, 0, 0]);
+/// The prefix bits of the first bytes of two eight-byte values, and what
+/// it keeps of them: the prefix `11`.
+static EIGHT_MASK: Bytes16 = Bytes16([0xc0, 0, 0, 0, 0, 0, 0, 0, 0xc0, 0, 0, 0, 0, 0, 0, 0]);
+/// Swaps the bytes of each 32-bit lane.
+static SWAP32: Bytes16 = Bytes16([3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12]);
+/// Swaps the bytes of each 64-bit lane.
+static SWAP64: Bytes16 = Bytes16([7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8]);
 /// Swaps the bytes of each 16-bit lane (big-endian to little-endian).
 static SWAP16: Bytes16 = Bytes16([1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14]);
 
@@ -163,15 +175,21 @@ unsafe fn lookup(table: __m128i, x: __m128i) -> __m128i {
     }
 }
 
-/// The end (one past the last byte) of values 0–15 of the window `w`, which
-/// starts at a value: exact for every value that ends inside the window, at
-/// least 16 for the others.
+/// The window `w` (which starts at a value) read by pointer doubling:
+/// `(ends, exit)`. `ends` holds the end (one past the last byte) of values
+/// 0–15: exact for every value that ends inside the window, at least 16
+/// for the others. `exit` is where the first value that ends at 16 or later
+/// ends (16 to 23): the next window's start.
+///
+/// `exit` takes four lookups after `next`, and `ends` four more on top of
+/// them: only `exit` is on the chain from one window to the next, so the
+/// work of `ends` and of the gather overlaps the next windows'.
 ///
 /// # Safety
 ///
 /// SSE4.1.
 #[inline(always)]
-unsafe fn ends(w: __m128i) -> __m128i {
+unsafe fn walk(w: __m128i) -> (__m128i, usize) {
     // SAFETY: SSE2, SSSE3 and SSE4.1, the caller's promise.
     unsafe {
         let prefix = _mm_and_si128(_mm_srli_epi16::<6>(w), _mm_set1_epi8(3));
@@ -179,13 +197,17 @@ unsafe fn ends(w: __m128i) -> __m128i {
         let next2 = lookup(next, next);
         let next4 = lookup(next2, next2);
         let next8 = lookup(next4, next4);
+        // Sixteen steps from any byte reach 16 or more.
+        let next16 = lookup(next8, next8);
+        let exit = (_mm_cvtsi128_si32(next16) & 0xff) as usize;
         // Lane 0 of each step keeps `next(0)`: a shifted-in zero gives
         // `next(0)` again. Later steps keep the lanes already found.
         let r = lookup(next, _mm_setzero_si128());
         let r = lookup(next, _mm_slli_si128::<1>(r));
         let r = _mm_blend_epi16::<0b0000_0001>(lookup(next2, _mm_slli_si128::<2>(r)), r);
         let r = _mm_blend_epi16::<0b0000_0011>(lookup(next4, _mm_slli_si128::<4>(r)), r);
-        _mm_blend_epi16::<0b0000_1111>(lookup(next8, _mm_slli_si128::<8>(r)), r)
+        let ends = _mm_blend_epi16::<0b0000_1111>(lookup(next8, _mm_slli_si128::<8>(r)), r);
+        (ends, exit)
     }
 }
 
@@ -204,6 +226,13 @@ pub(crate) trait Lanes {
     ///
     /// `o..o + 8` is writable; the level's features.
     unsafe fn twos(v: __m128i, o: *mut u64);
+
+    /// Writes the four 32-bit lanes of `v`, zero-extended, to `o[0..4]`.
+    ///
+    /// # Safety
+    ///
+    /// `o..o + 4` is writable; the level's features.
+    unsafe fn fours(v: __m128i, o: *mut u64);
 
     /// Writes values `0..c` of the window `w` to `o[0..c]`, given each
     /// value's last byte `last` and length `len` (byte `k` for value `k`),
@@ -250,6 +279,15 @@ impl Lanes for Sse {
                 _mm_storeu_si128(o.add(2 * k).cast(), _mm_cvtepu16_epi64(x));
                 x = _mm_srli_si128::<4>(x);
             }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn fours(v: __m128i, o: *mut u64) {
+        // SAFETY: as in `ones`, four slots.
+        unsafe {
+            _mm_storeu_si128(o.cast(), _mm_cvtepu32_epi64(v));
+            _mm_storeu_si128(o.add(2).cast(), _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)));
         }
     }
 
@@ -341,6 +379,12 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
+    unsafe fn fours(v: __m128i, o: *mut u64) {
+        // SAFETY: as in `ones`, four slots.
+        unsafe { _mm256_storeu_si256(o.cast(), _mm256_cvtepu32_epi64(v)) }
+    }
+
+    #[inline(always)]
     unsafe fn gather<const STRICT: bool>(
         w: __m128i,
         last: __m128i,
@@ -429,10 +473,15 @@ static STORE_MASKS: [Bytes32; 4] = {
     t
 };
 
-/// Decodes whole windows from the start of `input` into `out`; returns
-/// `(bytes, count)`. Stops when fewer than [`WINDOW`] bytes remain or
-/// fewer than [`WINDOW`] slots are free, and (strict) in front of a value
-/// longer than it needs.
+/// Bytes that must be readable from a window's start: the window, and the
+/// 8-byte word at the start of a value that the window cuts (byte 15 at
+/// the latest).
+pub(crate) const READ: usize = WINDOW - 1 + 8;
+
+/// Decodes windows from the start of `input` into `out`; returns `(bytes,
+/// count)`. Stops when fewer than [`READ`] bytes remain or fewer than
+/// [`WINDOW`] slots are free, and (strict) in front of a value longer than
+/// it needs.
 ///
 /// # Safety
 ///
@@ -444,25 +493,28 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
 ) -> (usize, usize) {
     let (mut pos, mut n) = (0, 0);
     // SAFETY: the features are the caller's promise. The loop condition
-    // keeps 16 readable bytes at `pos` and 16 writable slots at `n`; every
-    // step adds to `pos` at most the window's complete values' bytes (at
-    // most 16) and to `n` at most their count (at most 16).
+    // keeps `READ` readable bytes at `pos` and 16 writable slots at `n`;
+    // a step adds to `pos` at most 23 (`exit`, or 16), the bytes of the
+    // values it wrote, which all lie inside the `READ` bytes, and to `n`
+    // at most 16, the values it wrote (each takes a byte of the window).
     unsafe {
-        while input.len() - pos >= WINDOW && out.len() - n >= WINDOW {
-            let w = _mm_loadu_si128(input.as_ptr().add(pos).cast());
+        while input.len() - pos >= READ && out.len() - n >= WINDOW {
+            let p = input.as_ptr().add(pos);
+            let w = _mm_loadu_si128(p.cast());
             let o = out.as_mut_ptr().add(n);
-            let prefixes = _mm_set1_epi8(0xc0u8 as i8);
-            if _mm_testz_si128(w, prefixes) != 0 {
+            if _mm_testz_si128(w, _mm_set1_epi8(0xc0u8 as i8)) != 0 {
                 L::ones(w, o);
                 pos += 16;
                 n += 16;
                 continue;
             }
+            // Windows of values of one length: two, four or eight bytes,
+            // each swapped into its lane and masked; strict, a window
+            // holding a value below the length's smallest goes the general
+            // way, which stops in front of it.
             let two = _mm_cmpeq_epi8(_mm_and_si128(w, c16(&TWO_MASK)), c16(&TWO_PREFIX));
             if _mm_movemask_epi8(two) == 0xffff {
                 let v = _mm_and_si128(_mm_shuffle_epi8(w, c16(&SWAP16)), _mm_set1_epi16(0x3fff));
-                // Strict: a value below 64 needs one byte; such a window
-                // goes the general way, which stops in front of it.
                 if !STRICT || _mm_movemask_epi8(_mm_cmpgt_epi16(_mm_set1_epi16(0x40), v)) == 0 {
                     L::twos(v, o);
                     pos += 16;
@@ -470,7 +522,35 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                     continue;
                 }
             }
-            let end = ends(w);
+            let four = _mm_cmpeq_epi8(_mm_and_si128(w, c16(&FOUR_MASK)), c16(&FOUR_PREFIX));
+            if _mm_movemask_epi8(four) == 0xffff {
+                let v = _mm_and_si128(
+                    _mm_shuffle_epi8(w, c16(&SWAP32)),
+                    _mm_set1_epi32(0x3fff_ffff),
+                );
+                let short = _mm_cmpeq_epi32(_mm_srli_epi32::<14>(v), _mm_setzero_si128());
+                if !STRICT || _mm_movemask_epi8(short) == 0 {
+                    L::fours(v, o);
+                    pos += 16;
+                    n += 4;
+                    continue;
+                }
+            }
+            let eight = _mm_cmpeq_epi8(_mm_and_si128(w, c16(&EIGHT_MASK)), c16(&EIGHT_MASK));
+            if _mm_movemask_epi8(eight) == 0xffff {
+                let v = _mm_and_si128(
+                    _mm_shuffle_epi8(w, c16(&SWAP64)),
+                    _mm_set1_epi64x(0x3fff_ffff_ffff_ffff),
+                );
+                let short = _mm_cmpeq_epi64(_mm_srli_epi64::<30>(v), _mm_setzero_si128());
+                if !STRICT || _mm_movemask_epi8(short) == 0 {
+                    _mm_storeu_si128(o.cast(), v);
+                    pos += 16;
+                    n += 2;
+                    continue;
+                }
+            }
+            let (end, exit) = walk(w);
             // The first value ends by byte 8, so `c >= 1`; the ends below
             // 16 are the first ones, and a value ending at 16 exactly is the
             // one after them (its end repeats in the lanes after it).
@@ -487,13 +567,31 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
             let done = L::gather::<STRICT>(w, last, len, half, c, o);
             let mut e = [0u8; 16];
             _mm_storeu_si128(e.as_mut_ptr().cast(), end);
-            n += done;
-            if done > 0 {
-                pos += usize::from(e[done - 1]);
-            }
             if STRICT && done < c {
+                n += done;
+                if done > 0 {
+                    pos += usize::from(e[done - 1]);
+                }
                 break;
             }
+            if exit > 16 {
+                // The value the window cuts, from the 8 bytes at its start
+                // `s` (byte 15 at the latest, as it starts inside the
+                // window): its length is `exit - s`.
+                let s = usize::from(e[c - 1]);
+                let word = u64::from_be_bytes(p.add(s).cast::<[u8; 8]>().read_unaligned());
+                let bits = 8 * (exit - s) as u32;
+                let v = word >> (64 - bits) & (u64::MAX >> (66 - bits));
+                if STRICT && bits > 8 && v >> (bits / 2 - 2) == 0 {
+                    n += c;
+                    pos += s;
+                    break;
+                }
+                *o.add(c) = v;
+                n += 1;
+            }
+            n += c;
+            pos += exit;
         }
     }
     (pos, n)
