@@ -574,23 +574,25 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                 }
                 break;
             }
-            if exit > 16 {
-                // The value the window cuts, from the 8 bytes at its start
-                // `s` (byte 15 at the latest, as it starts inside the
-                // window): its length is `exit - s`.
-                let s = usize::from(e[c - 1]);
-                let word = u64::from_be_bytes(p.add(s).cast::<[u8; 8]>().read_unaligned());
-                let bits = 8 * (exit - s) as u32;
-                let v = word >> (64 - bits) & (u64::MAX >> (66 - bits));
-                if STRICT && bits > 8 && v >> (bits / 2 - 2) == 0 {
-                    n += c;
-                    pos += s;
-                    break;
-                }
-                *o.add(c) = v;
-                n += 1;
+            // The value the window cuts, if any, from the 8 bytes at its
+            // start `s` (byte 15 at the latest, as it starts inside the
+            // window; byte 16 when there is none, read as 15): its length
+            // is `exit - s`. Without a branch, which mispredicted on
+            // random lengths: the slot after the window's values gets
+            // either this value or what it held.
+            let cut = exit > 16;
+            let s = usize::from(e[c - 1]).min(15);
+            let word = u64::from_be_bytes(p.add(s).cast::<[u8; 8]>().read_unaligned());
+            let bits = 8 * (exit - s) as u32;
+            let v = word >> (64 - bits) & (u64::MAX >> (66 - bits));
+            if STRICT && cut && v >> (bits / 2 - 2) == 0 {
+                n += c;
+                pos += s;
+                break;
             }
-            n += c;
+            let slot = o.add(c);
+            slot.write(if cut { v } else { slot.read() });
+            n += c + usize::from(cut);
             pos += exit;
         }
     }
