@@ -64,9 +64,9 @@ use core::arch::x86_64::{
     _mm_cmpgt_epi8, _mm_cmpgt_epi16, _mm_cvtepu8_epi64, _mm_cvtepu16_epi64, _mm_cvtepu32_epi64,
     _mm_cvtsi128_si32, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_movemask_pd,
     _mm_or_si128, _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_si128, _mm_srli_epi16, _mm_srli_epi32,
-    _mm_srli_epi64, _mm_srli_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_sub_epi8,
-    _mm_testz_si128, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_epi16, _mm_slli_si128, _mm_srli_epi16,
+    _mm_srli_epi32, _mm_srli_epi64, _mm_srli_si128, _mm_storel_epi64, _mm_storeu_si128,
+    _mm_sub_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
     _mm256_castsi256_pd, _mm256_cmpeq_epi8, _mm256_cmpeq_epi64, _mm256_cmpgt_epi8,
     _mm256_cvtepu8_epi64, _mm256_cvtepu16_epi64, _mm256_cvtepu32_epi64, _mm256_loadu_si256,
     _mm256_maskstore_epi64, _mm256_movemask_pd, _mm256_or_si256, _mm256_set1_epi8,
@@ -91,21 +91,6 @@ static IOTA: Bytes16 = Bytes16([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
 /// The length of a value by its 2-bit prefix.
 static LENGTHS: Bytes16 = Bytes16([1, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 
-/// The prefix bits of the first bytes of eight two-byte values.
-static TWO_MASK: Bytes16 = Bytes16([
-    0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0, 0xc0, 0,
-]);
-/// What [`TWO_MASK`] keeps of eight two-byte values: the prefix `01`.
-static TWO_PREFIX: Bytes16 = Bytes16([
-    0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0, 0x40, 0,
-]);
-/// The prefix bits of the first bytes of four four-byte values.
-static FOUR_MASK: Bytes16 = Bytes16([0xc0, 0, 0, 0, 0xc0, 0, 0, 0, 0xc0, 0, 0, 0, 0xc0, 0, 0, 0]);
-/// What [`FOUR_MASK`] keeps of four four-byte values: the prefix `10`.
-static FOUR_PREFIX: Bytes16 = Bytes16([0x80, 0, 0, 0, 0x80, 0, 0, 0, 0x80, 0, 0, 0, 0x80, 0, 0, 0]);
-/// The prefix bits of the first bytes of two eight-byte values, and what
-/// it keeps of them: the prefix `11`.
-static EIGHT_MASK: Bytes16 = Bytes16([0xc0, 0, 0, 0, 0, 0, 0, 0, 0xc0, 0, 0, 0, 0, 0, 0, 0]);
 /// Swaps the bytes of each 32-bit lane.
 static SWAP32: Bytes16 = Bytes16([3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12]);
 /// Swaps the bytes of each 64-bit lane.
@@ -521,7 +506,12 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
             let p = input.as_ptr().add(pos);
             let w = _mm_loadu_si128(p.cast());
             let o = out.as_mut_ptr().add(n);
-            if _mm_testz_si128(w, _mm_set1_epi8(0xc0u8 as i8)) != 0 {
+            // The prefix bits of every byte: bit 7 in the high half, bit 6
+            // in the low half. Two `pmovmskb`s and scalar tests classify
+            // the window (one vector test per kind was slower).
+            let kind = (_mm_movemask_epi8(w) as u32) << 16
+                | _mm_movemask_epi8(_mm_slli_epi16::<1>(w)) as u32;
+            if kind == 0 {
                 L::ones(w, o);
                 pos += 16;
                 n += 16;
@@ -531,8 +521,7 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
             // each swapped into its lane and masked; strict, a window
             // holding a value below the length's smallest goes the general
             // way, which stops in front of it.
-            let two = _mm_cmpeq_epi8(_mm_and_si128(w, c16(&TWO_MASK)), c16(&TWO_PREFIX));
-            if _mm_movemask_epi8(two) == 0xffff {
+            if kind & 0x5555_5555 == 0x0000_5555 {
                 let v = _mm_and_si128(_mm_shuffle_epi8(w, c16(&SWAP16)), _mm_set1_epi16(0x3fff));
                 if !STRICT || _mm_movemask_epi8(_mm_cmpgt_epi16(_mm_set1_epi16(0x40), v)) == 0 {
                     L::twos(v, o);
@@ -541,8 +530,7 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                     continue;
                 }
             }
-            let four = _mm_cmpeq_epi8(_mm_and_si128(w, c16(&FOUR_MASK)), c16(&FOUR_PREFIX));
-            if _mm_movemask_epi8(four) == 0xffff {
+            if kind & 0x1111_1111 == 0x1111_0000 {
                 let v = _mm_and_si128(
                     _mm_shuffle_epi8(w, c16(&SWAP32)),
                     _mm_set1_epi32(0x3fff_ffff),
@@ -555,8 +543,7 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                     continue;
                 }
             }
-            let eight = _mm_cmpeq_epi8(_mm_and_si128(w, c16(&EIGHT_MASK)), c16(&EIGHT_MASK));
-            if _mm_movemask_epi8(eight) == 0xffff {
+            if kind & 0x0101_0101 == 0x0101_0101 {
                 let v = _mm_and_si128(
                     _mm_shuffle_epi8(w, c16(&SWAP64)),
                     _mm_set1_epi64x(0x3fff_ffff_ffff_ffff),
