@@ -2,7 +2,9 @@
 //! group of four `u32`s (`pshufb` on x86-64, `tbl` on aarch64), written
 //! once over the small [`ShuffleIsa`] trait, with their own list of
 //! kernels ([`shuffle_kernels`]) of the LEB128 kernels' registry type and
-//! dispatch (`arch/mod.rs`, `codec_arch`).
+//! dispatch (`arch/mod.rs`, `codec_arch`). The same table holds the QUIC
+//! varint bulk decoders (`x86_64/quic.rs`, pointer doubling with `pshufb`;
+//! the scalar loop on other targets), which share its instruction sets.
 //!
 //! Every kernel is exact at the end of its slices: a 16-byte load happens
 //! only while 16 bytes (17 for Group Varint, whose tag comes first) remain
@@ -386,9 +388,9 @@ pub(crate) struct Entries {
 }
 
 super::registry_type!(
-    /// One Stream VByte and Group Varint kernel: its name (`"avx2"`,
-    /// `"sse4.1"`, `"neon"`, `"portable"`), the CPU features it needs, and
-    /// its entry points. The list of them is [`shuffle_kernels`].
+    /// One Stream VByte, Group Varint and QUIC varint kernel: its name
+    /// (`"avx2"`, `"sse4.1"`, `"neon"`, `"portable"`), the CPU features it
+    /// needs, and its entry points. The list of them is [`shuffle_kernels`].
     ///
     /// ```
     /// for kernel in varint::shuffle_kernels() {
@@ -482,8 +484,9 @@ static KERNELS: [ShuffleKernel; 1] = [PORTABLE];
 /// the target, fastest first, whether or not this CPU can run it; the last
 /// one, `portable` (the scalar code), runs everywhere. The functions of
 /// [`streamvbyte`](crate::streamvbyte) and
-/// [`group_varint`](crate::group_varint) use the first one this CPU can
-/// run.
+/// [`group_varint`](crate::group_varint), and QUIC's
+/// [`decode_into`](crate::formats::Format::decode_into), use the first one
+/// this CPU can run.
 ///
 /// ```
 /// let values = [1, 300, 70_000, 1 << 30, 5];
