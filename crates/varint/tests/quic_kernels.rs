@@ -187,6 +187,48 @@ fn random_streams_after_every_prefix_and_every_cut() {
     }
 }
 
+/// Every way a 16-byte window can be cut into values: every sequence of
+/// lengths (1, 2, 4, 8) up to the first value that reaches byte 16 or past
+/// it (20,632), each filled with random shortest values and, in a
+/// second stream, with one non-shortest value at a random place, after
+/// zero to two one-byte values and followed by a window of one-byte ones.
+#[test]
+fn every_window_layout() {
+    fn layouts(sum: usize, seq: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if sum >= 16 {
+            out.push(seq.clone());
+            return;
+        }
+        for len in [1, 2, 4, 8] {
+            seq.push(len);
+            layouts(sum + len, seq, out);
+            seq.pop();
+        }
+    }
+    let mut all = Vec::new();
+    layouts(0, &mut Vec::new(), &mut all);
+    assert_eq!(all.len(), 20_632);
+    let codecs = codecs();
+    let mut rng = Rng(0x5157_0005);
+    for (i, seq) in all.iter().enumerate() {
+        let lead = i % 3;
+        let odd = (rng.next() as usize) % seq.len();
+        for with_odd in [false, true] {
+            let mut input: Vec<u8> = (0..lead).map(|b| b as u8).collect();
+            for (k, &len) in seq.iter().enumerate() {
+                let v = if with_odd && k == odd && len > 1 {
+                    value_in(&mut rng, len / 2)
+                } else {
+                    shortest_in(&mut rng, len)
+                };
+                encode_in(v, len, &mut input);
+            }
+            input.extend([5u8; 16]);
+            check_all(&codecs, &input, 64);
+        }
+    }
+}
+
 /// Long streams, whole and with one byte changed at random places.
 #[test]
 fn long_and_mutated_streams() {
