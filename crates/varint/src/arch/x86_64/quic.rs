@@ -74,7 +74,7 @@ use core::arch::x86_64::{
     _mm_sub_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
     _mm256_castsi256_pd, _mm256_cmpeq_epi8, _mm256_cmpeq_epi64, _mm256_cmpgt_epi8,
     _mm256_cvtepu8_epi64, _mm256_cvtepu16_epi64, _mm256_cvtepu32_epi64, _mm256_loadu_si256,
-    _mm256_maskstore_epi64, _mm256_movemask_pd, _mm256_or_si256, _mm256_set1_epi8,
+    _mm256_maskstore_epi64, _mm256_max_epu8, _mm256_movemask_pd, _mm256_or_si256, _mm256_set1_epi8,
     _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_sub_epi8,
 };
 
@@ -187,8 +187,8 @@ unsafe fn lookup(table: __m128i, x: __m128i) -> __m128i {
 /// for the others. `exit` is where the first value that ends at 16 or later
 /// ends (16 to 23): the next window's start.
 ///
-/// `exit` takes four lookups after `next`, and `ends` four more on top of
-/// them: only `exit` is on the chain from one window to the next, so the
+/// `exit` takes four lookups after `next`, and `ends` four more, on top of
+/// the first three: only `exit` is on the chain from one window to the next, so the
 /// work of `ends` and of the gather overlaps the next windows'.
 ///
 /// # Safety
@@ -206,10 +206,10 @@ unsafe fn walk(w: __m128i) -> (__m128i, usize) {
         // Sixteen steps from any byte reach 16 or more.
         let next16 = lookup(next8, next8);
         let exit = (_mm_cvtsi128_si32(next16) & 0xff) as usize;
-        // Lane 0 of each step keeps `next(0)`: a shifted-in zero gives
-        // `next(0)` again. Later steps keep the lanes already found.
-        let r = lookup(next, _mm_setzero_si128());
-        let r = lookup(next, _mm_slli_si128::<1>(r));
+        // Lanes 0 and 1: `next` of `[0, next(0)]`, which is `next`
+        // shifted by a lane (lanes 2 on are garbage until the steps below
+        // overwrite them). Each later step keeps the lanes already found.
+        let r = lookup(next, _mm_slli_si128::<1>(next));
         let r = _mm_blend_epi16::<0b0000_0001>(lookup(next2, _mm_slli_si128::<2>(r)), r);
         let r = _mm_blend_epi16::<0b0000_0011>(lookup(next4, _mm_slli_si128::<4>(r)), r);
         let ends = _mm_blend_epi16::<0b0000_1111>(lookup(next8, _mm_slli_si128::<8>(r)), r);
@@ -315,12 +315,16 @@ impl Lanes for Sse {
             while k < c {
                 let pick = c16(&PAIRS[k / 2]);
                 let lk = _mm_shuffle_epi8(len, pick);
-                let keep = _mm_cmpgt_epi8(lk, place);
-                let idx = _mm_or_si128(
-                    _mm_sub_epi8(_mm_shuffle_epi8(last, pick), place),
-                    _mm_andnot_si128(keep, _mm_set1_epi8(-128)),
+                // `l - 1 - j`: 0 at the first byte, negative past the
+                // value. As unsigned bytes it is below `last - j` inside
+                // the value and at least 0xF9 past it, so the maximum is
+                // the source byte there and a zeroing index past it.
+                let q = _mm_sub_epi8(lk, place1);
+                let idx = _mm_max_epu8(_mm_sub_epi8(_mm_shuffle_epi8(last, pick), place), q);
+                let first = _mm_and_si128(
+                    _mm_cmpeq_epi8(q, _mm_setzero_si128()),
+                    _mm_set1_epi8(0xc0u8 as i8),
                 );
-                let first = _mm_and_si128(_mm_cmpeq_epi8(lk, place1), _mm_set1_epi8(0xc0u8 as i8));
                 let v = _mm_andnot_si128(first, _mm_shuffle_epi8(w, idx));
                 let mut n = (c - k).min(2);
                 if STRICT {
@@ -413,13 +417,12 @@ impl Lanes for Avx2 {
             while k < c {
                 let pick = c32(&QUADS[k / 4]);
                 let lk = _mm256_shuffle_epi8(len, pick);
-                let keep = _mm256_cmpgt_epi8(lk, place);
-                let idx = _mm256_or_si256(
-                    _mm256_sub_epi8(_mm256_shuffle_epi8(last, pick), place),
-                    _mm256_andnot_si256(keep, _mm256_set1_epi8(-128)),
-                );
+                // As in `Sse::gather`.
+                let q = _mm256_sub_epi8(lk, place1);
+                let idx =
+                    _mm256_max_epu8(_mm256_sub_epi8(_mm256_shuffle_epi8(last, pick), place), q);
                 let first = _mm256_and_si256(
-                    _mm256_cmpeq_epi8(lk, place1),
+                    _mm256_cmpeq_epi8(q, _mm256_setzero_si256()),
                     _mm256_set1_epi8(0xc0u8 as i8),
                 );
                 let v = _mm256_andnot_si256(first, _mm256_shuffle_epi8(w, idx));
