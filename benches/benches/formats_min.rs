@@ -13,8 +13,8 @@
 //! `mixed` 60/25/10/5 % over its first, second, third and the other
 //! lengths (protobuf-like). LEB128 itself is in `varint_min`.
 //!
-//! Group `quic-bulk`: QUIC bulk decoding of the same 4,096 values into a
-//! `[u64]`: `Quic::decode_into` (the dispatched kernel of
+//! Group `quic-bulk`: QUIC bulk decoding of the same 4,096 values (and of
+//! one- and two-byte values mixed 70/30) into a `[u64]`: `Quic::decode_into` (the dispatched kernel of
 //! `varint::shuffle_kernels()`), the `avx2` and `sse4.1` kernels by name,
 //! the `portable` one (our scalar `decode_into` loop, no kernel), and a
 //! loop over `octets`' `get_varint` storing into the same slice.
@@ -750,7 +750,20 @@ fn quic_bulk(group: &mut Group<'_, '_>) {
         .into_iter()
         .map(|n| (n, kernel(n)))
         .collect();
-    for (label, values) in inputs::<Quic>(1) {
+    let mut inputs = inputs::<Quic>(1);
+    // One- and two-byte values, 70/30: windows that mix the two lengths.
+    let mut rng = StdRng::seed_from_u64(2);
+    let short = (0..COUNT)
+        .map(|_| {
+            if rng.random_range(0..10) < 7 {
+                rng.random_range(0..64)
+            } else {
+                rng.random_range(64..16384)
+            }
+        })
+        .collect();
+    inputs.insert(2, ("1st/2nd 70/30", short));
+    for (label, values) in inputs {
         let buf = encode_all::<Quic>(&values);
         let mut outs = vec![vec![0u64; COUNT]; 2 + named.len()];
         let mut it = outs.iter_mut();

@@ -132,9 +132,12 @@ enum Dist {
     Uniform,
     Mixed,
     AnyForm,
+    /// One- and two-byte values, 70/30.
+    Short,
 }
 
-const DISTS: [Dist; 7] = [
+const DISTS: [Dist; 8] = [
+    Dist::Short,
     Dist::Only(1),
     Dist::Only(2),
     Dist::Only(4),
@@ -150,6 +153,7 @@ fn stream(rng: &mut Rng, dist: Dist, n: usize) -> Vec<u8> {
         let r = rng.next() % 100;
         let len = match dist {
             Dist::Only(len) => len,
+            Dist::Short => 1 + usize::from(r >= 70),
             Dist::Uniform | Dist::AnyForm => 1 << (r % 4),
             Dist::Mixed => match r {
                 0..60 => 1,

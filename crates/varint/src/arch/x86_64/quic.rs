@@ -11,7 +11,12 @@
 //! 2. the window is eight two-byte, four four-byte or two eight-byte
 //!    values (the prefix bits of every first byte say so): each swapped
 //!    into its lane with one `pshufb`, masked and widened;
-//! 3. otherwise `next` for every byte (one `pshufb` of the lengths), then
+//! 3. if the values in the first 8 bytes have one or two bytes each (bit
+//!    6 of each says which, as long as bit 7 is clear), one of 256 table
+//!    entries, picked by those 8 bits of bit 6, gives the `pshufb` control
+//!    that swaps them into 16-bit lanes, their count and bytes; a second
+//!    entry does the same for the 8 bytes after them;
+//! 4. otherwise `next` for every byte (one `pshufb` of the lengths), then
 //!    `next²`, `next⁴`, `next⁸`, `next¹⁶` (a `pshufb` of a table by itself
 //!    each). The next window starts at `next¹⁶(0)`, the end of the first
 //!    value that ends at byte 16 or later: only these five lookups are on
@@ -240,6 +245,14 @@ pub(crate) trait Lanes {
     /// `o..o + 4` is writable; the level's features.
     unsafe fn fours(v: __m128i, o: *mut u64);
 
+    /// Writes the first `count` (at most 8) 16-bit lanes of `v`,
+    /// zero-extended, to `o[0..count]`, and nothing else.
+    ///
+    /// # Safety
+    ///
+    /// `o..o + count` is writable; the level's features.
+    unsafe fn short(v: __m128i, count: usize, o: *mut u64);
+
     /// Writes values `0..c` of the window `w` to `o[0..c]`, given each
     /// value's last byte `last` and length `len` (byte `k` for value `k`),
     /// and `half`, each length halved. Strict: stops in front of the first
@@ -294,6 +307,24 @@ impl Lanes for Sse {
         unsafe {
             _mm_storeu_si128(o.cast(), _mm_cvtepu32_epi64(v));
             _mm_storeu_si128(o.add(2).cast(), _mm_cvtepu32_epi64(_mm_srli_si128::<8>(v)));
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn short(v: __m128i, count: usize, o: *mut u64) {
+        // SAFETY: as in `ones`; the stores write slots `k..k + 2` only
+        // while `k + 2 <= count`, then slot `k` if `k < count`.
+        unsafe {
+            let mut x = v;
+            let mut k = 0;
+            while k + 2 <= count {
+                _mm_storeu_si128(o.add(k).cast(), _mm_cvtepu16_epi64(x));
+                x = _mm_srli_si128::<4>(x);
+                k += 2;
+            }
+            if k < count {
+                _mm_storel_epi64(o.add(k).cast(), _mm_cvtepu16_epi64(x));
+            }
         }
     }
 
@@ -395,6 +426,21 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
+    unsafe fn short(v: __m128i, count: usize, o: *mut u64) {
+        // SAFETY: as in `ones`; the masked stores write the lanes below
+        // `count` of slots `0..4` and `4..8`.
+        unsafe {
+            let low = count.min(4);
+            _mm256_maskstore_epi64(o.cast(), c32(&STORE_MASKS[low]), _mm256_cvtepu16_epi64(v));
+            _mm256_maskstore_epi64(
+                o.add(4).cast(),
+                c32(&STORE_MASKS[count - low]),
+                _mm256_cvtepu16_epi64(_mm_srli_si128::<8>(v)),
+            );
+        }
+    }
+
+    #[inline(always)]
     unsafe fn gather<const STRICT: bool>(
         w: __m128i,
         last: __m128i,
@@ -467,11 +513,11 @@ impl Lanes for Avx2 {
     }
 }
 
-/// For `vpmaskmovq`: the first `n` 64-bit lanes set, for `n` in 0..4.
-static STORE_MASKS: [Bytes32; 4] = {
-    let mut t = [const { Bytes32([0; 32]) }; 4];
+/// For `vpmaskmovq`: the first `n` 64-bit lanes set, for `n` in 0..=4.
+static STORE_MASKS: [Bytes32; 5] = {
+    let mut t = [const { Bytes32([0; 32]) }; 5];
     let mut n = 0;
-    while n < 4 {
+    while n < 5 {
         let mut b = 0;
         while b < 8 * n {
             t[n].0[b] = 0xff;
@@ -481,6 +527,85 @@ static STORE_MASKS: [Bytes32; 4] = {
     }
     t
 };
+
+/// How the first 8 bytes of a window parse if every value there has one or
+/// two bytes, for each pattern of their bit 6 (a value's bit 6 says two
+/// bytes when its bit 7 is clear): the `pshufb` control putting each value
+/// complete within the 8 bytes into a 16-bit lane, big-endian bytes
+/// swapped (unused lanes zero), how many there are, the bytes they take
+/// (7 or 8: a two-byte value at byte 7 is left to the next step), and
+/// which bytes start them (whose bit 7 must be clear).
+struct ShortStep {
+    ctrl: Bytes16,
+    count: u8,
+    bytes: u8,
+    starts: u8,
+}
+
+static SHORT_STEPS: [ShortStep; 256] = {
+    let mut t = [const {
+        ShortStep {
+            ctrl: Bytes16([0x80; 16]),
+            count: 0,
+            bytes: 0,
+            starts: 0,
+        }
+    }; 256];
+    let mut key = 0;
+    while key < 256 {
+        let (mut pos, mut k) = (0, 0);
+        while pos < 8 {
+            let len = if key >> pos & 1 == 1 { 2 } else { 1 };
+            if pos + len > 8 {
+                break;
+            }
+            // Little-endian lanes: the last byte low, the first (if two)
+            // high.
+            t[key].ctrl.0[2 * k] = (pos + len - 1) as u8;
+            if len == 2 {
+                t[key].ctrl.0[2 * k + 1] = pos as u8;
+            }
+            t[key].starts |= 1 << pos;
+            pos += len;
+            k += 1;
+        }
+        t[key].count = k as u8;
+        t[key].bytes = pos as u8;
+        key += 1;
+    }
+    t
+};
+
+/// The values of a [`ShortStep`] whose bytes start at byte `at` of `w`, in
+/// 16-bit lanes, and (strict) whether none is a two-byte value below 64
+/// (which needs one byte).
+///
+/// # Safety
+///
+/// SSE4.1.
+#[inline(always)]
+unsafe fn short_values<const STRICT: bool>(
+    w: __m128i,
+    ctrl: &Bytes16,
+    at: usize,
+) -> (__m128i, bool) {
+    // SAFETY: SSE2 and SSSE3, the caller's promise. Adding `at` (at most 8)
+    // keeps the zeroing entries (0x80) zeroing and the others below 16 (a
+    // step's bytes end by its byte 8, at byte 16 at the latest).
+    unsafe {
+        let ctrl = _mm_add_epi8(c16(ctrl), _mm_set1_epi8(at as i8));
+        let v = _mm_and_si128(_mm_shuffle_epi8(w, ctrl), _mm_set1_epi16(0x3fff));
+        if !STRICT {
+            return (v, true);
+        }
+        // A two-byte lane: its control's high byte an index, not 0x80.
+        let short = _mm_and_si128(
+            _mm_cmpgt_epi16(_mm_set1_epi16(0x40), v),
+            _mm_cmpgt_epi16(ctrl, _mm_set1_epi16(-1)),
+        );
+        (v, _mm_movemask_epi8(short) == 0)
+    }
+}
 
 /// Bytes that must be readable from a window's start: the window, and the
 /// 8-byte word at the start of a value that the window cuts (byte 15 at
@@ -561,6 +686,34 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                     _mm_storeu_si128(o.cast(), v);
                     pos += 16;
                     n += 2;
+                    continue;
+                }
+            }
+            // Values of one and two bytes: a table step on the bit 6 of the
+            // first 8 bytes, valid if no value there has bit 7 (that value
+            // would be four or eight bytes long), then a second on the 8
+            // bytes after those the first took. The chain from one window
+            // to the next is the two table loads.
+            let (hi, lo) = (kind >> 16, kind & 0xffff);
+            let step = &SHORT_STEPS[(lo & 0xff) as usize];
+            if hi & u32::from(step.starts) == 0 {
+                let (v, ok) = short_values::<STRICT>(w, &step.ctrl, 0);
+                if ok {
+                    let (c1, b1) = (usize::from(step.count), usize::from(step.bytes));
+                    L::short(v, c1, o);
+                    let step2 = &SHORT_STEPS[(lo >> b1 & 0xff) as usize];
+                    let mut c2 = 0;
+                    let mut b2 = 0;
+                    if hi >> b1 & u32::from(step2.starts) == 0 {
+                        let (v2, ok2) = short_values::<STRICT>(w, &step2.ctrl, b1);
+                        if ok2 {
+                            c2 = usize::from(step2.count);
+                            b2 = usize::from(step2.bytes);
+                            L::short(v2, c2, o.add(c1));
+                        }
+                    }
+                    pos += b1 + b2;
+                    n += c1 + c2;
                     continue;
                 }
             }
