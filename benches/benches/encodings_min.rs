@@ -165,7 +165,7 @@ fn main() {
         let gbs = |secs: f64| bytes.len() as f64 / secs / 1e9;
         let row = |direction: &str, t: &[f64]| {
             println!(
-                "| {} | {direction} | {:.2} | {:.2} | {:.1}× |",
+                "| {} | {direction} | {:.2} | {:.2} | {:.2}× |",
                 c.label,
                 gbs(t[0]),
                 gbs(t[1]),

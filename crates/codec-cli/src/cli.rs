@@ -135,9 +135,11 @@ Exit codes: 0 done (whether or not anything was replaced), 2 an I/O or usage err
 Convert text from one encoding to another, streaming in bounded memory, \
 like iconv [-c] -f FROM -t TO[//TRANSLIT][//IGNORE]. FROM and TO default \
 to UTF-8; -f auto detects the input's encoding from its first 64 KiB (as \
-codec detect). Large regular files in UTF-8, UTF-16, UTF-32 or Latin-1 are \
-converted on every core (--jobs), with output identical to a \
-single-threaded run.
+codec detect). Large regular files are converted on every core (--jobs), \
+with output identical to a single-threaded run, when the input can be cut \
+between characters: UTF-8, UTF-16, UTF-32, the single-byte pages, \
+Shift_JIS, EUC-JP, EUC-KR, Big5, GBK and GB18030 (not ISO-2022-JP, UTF-7, \
+CESU-8 or MUTF-8).
 
 Encodings (case, '-', '_' do not matter; codec -l or codec convert -l \
 lists every name, one a line, as iconv -l): UTF-8, UTF-16/32 (LE, BE, or \

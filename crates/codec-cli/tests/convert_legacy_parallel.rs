@@ -89,6 +89,19 @@ fn encode(text: &str, to: &str) -> Vec<u8> {
         .unwrap()
 }
 
+/// `text` with an emoji in gb18030 (four bytes) after every line, and
+/// every third line ending in `81 30 81` before its line break.
+fn gb18030_with_broken_forms(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        out.extend(encode(&format!("{line}😀"), "GB18030"));
+        if i % 3 == 0 {
+            out.extend_from_slice(b"\x81\x30\x81\n");
+        }
+    }
+    out
+}
+
 #[test]
 fn regions_convert_like_one_thread() {
     let text = russian();
@@ -114,6 +127,19 @@ fn regions_convert_like_one_thread() {
             "UTF-8",
             "SHIFT_JIS",
             format!("{}Ж€", cjk("Japanese")).into_bytes(),
+        ),
+        // gb18030's four-byte forms, and a broken one (`81 30 81` before a
+        // space) whose bytes after the lead are read again, in every region.
+        (
+            "GB18030",
+            "UTF-8",
+            gb18030_with_broken_forms(&cjk("Chinese")),
+        ),
+        ("GBK", "UTF-16LE", encode(&cjk("Chinese"), "GBK")),
+        (
+            "UTF-8",
+            "GB18030",
+            format!("{}😀Ж€", cjk("Chinese")).into_bytes(),
         ),
     ];
     let modes: [&[&str]; 5] = [

@@ -16,8 +16,15 @@
 //! - Shift_JIS, EUC-JP, EUC-KR and Big5: before the next byte below 0x40
 //!   (a space, a line break, a digit: never a trail byte in these), which
 //!   may be far in text without spaces.
-//! - CESU-8, MUTF-8, UTF-7, GBK, gb18030 and ISO-2022-JP: nowhere (their
-//!   pieces or shift states cannot be found from a position alone).
+//! - GBK and gb18030: after the next byte below 0x30 (a space, a line
+//!   break). Such a byte is never the second, trail or fourth byte of a
+//!   sequence; where it breaks one, the decoder puts the bytes after the
+//!   lead back and reads them again, ending with this byte as ASCII, so it
+//!   leaves the decoder empty whatever came before it. A cut *before* it is
+//!   not safe: `81 30 81 20` decodes to U+FFFD, `0`, U+FFFD, space, and
+//!   `81 30 81` alone to one U+FFFD.
+//! - CESU-8, MUTF-8, UTF-7 and ISO-2022-JP: nowhere (their pieces or shift
+//!   states cannot be found from a position alone).
 
 use crate::Encoding;
 use crate::registry::{Kind, Order};
@@ -95,6 +102,11 @@ impl Encoding {
                 (c < input.len()).then_some(c)
             }
             Kind::Legacy(e) if resynchronises(e) => (at..input.len()).find(|&i| input[i] < 0x40),
+            Kind::Legacy(e) if e == encoding_rs::GBK || e == encoding_rs::GB18030 => (at..input
+                .len())
+                .find(|&i| input[i] < 0x30)
+                .map(|i| i + 1)
+                .filter(|&c| c < input.len()),
             Kind::Cesu8 | Kind::Mutf8 | Kind::Utf7 | Kind::Legacy(_) => None,
         }
     }
@@ -107,13 +119,16 @@ impl Encoding {
     ///
     /// assert!(Encoding::for_label("CP1251").unwrap().is_cuttable());
     /// assert!(Encoding::for_label("Shift_JIS").unwrap().is_cuttable());
-    /// assert!(!Encoding::for_label("GB18030").unwrap().is_cuttable());
+    /// assert!(Encoding::for_label("GB18030").unwrap().is_cuttable());
+    /// assert!(!Encoding::for_label("ISO-2022-JP").unwrap().is_cuttable());
     /// ```
     #[must_use]
     pub fn is_cuttable(self) -> bool {
         match self.kind() {
             Kind::Cesu8 | Kind::Mutf8 | Kind::Utf7 => false,
-            Kind::Legacy(e) => resynchronises(e),
+            Kind::Legacy(e) => {
+                resynchronises(e) || e == encoding_rs::GBK || e == encoding_rs::GB18030
+            }
             _ => true,
         }
     }
@@ -128,10 +143,8 @@ impl Encoding {
 /// above (EUC-KR's 0x41, EUC-JP's 0xA1), and which, when a lead byte is
 /// followed by an ASCII byte, report the lead alone and read the ASCII
 /// byte again (WHATWG Encoding, "restore byte to ioQueue"), as they do for
-/// a lead byte at the end of the input. Not GBK and gb18030: a broken
-/// four-byte sequence puts three bytes back (`81 30 81 20` decodes to
-/// U+FFFD, `0`, U+FFFD, space), so a cut before the space would lose the
-/// `0`; not ISO-2022-JP, whose escapes switch a state.
+/// a lead byte at the end of the input. GBK and gb18030 are cut elsewhere
+/// (the module docs).
 fn resynchronises(e: &'static encoding_rs::Encoding) -> bool {
     [
         encoding_rs::SHIFT_JIS,

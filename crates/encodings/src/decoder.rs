@@ -156,7 +156,9 @@ impl Decoder {
         let produced = &dst.as_bytes()[start..];
         match result {
             Ok(()) => {
-                self.position.advance_text(produced);
+                if self.tracks_position() {
+                    self.position.advance_text(produced);
+                }
                 Ok(())
             }
             Err((bad, bytes)) => {
@@ -173,6 +175,13 @@ impl Decoder {
                 Err(e)
             }
         }
+    }
+
+    /// Whether the line and column are kept: only a strict decoder reports
+    /// them (in its error), so the other modes skip the passes that count
+    /// them.
+    fn tracks_position(&self) -> bool {
+        matches!(self.mode, DecodeMode::Strict)
     }
 
     /// As [`Decoder::decode_into_string`], appending UTF-16 code units.
@@ -265,7 +274,9 @@ impl Decoder {
             }
         };
         self.legacy = Some(decoder);
-        advance_units(&mut self.position, &dst[start..]);
+        if self.tracks_position() {
+            advance_units(&mut self.position, &dst[start..]);
+        }
         match result {
             Ok(()) => {
                 self.offset += src.len() as u64;
@@ -334,7 +345,9 @@ impl Decoder {
         let mut failed = None;
         while i < src.len() {
             let n = decode(dst, &src[i..]);
-            advance_single_byte(&mut self.position, &src[i..i + n], newline);
+            if self.tracks_position() {
+                advance_single_byte(&mut self.position, &src[i..i + n], newline);
+            }
             i += n;
             if i == src.len() {
                 break;
@@ -344,10 +357,7 @@ impl Decoder {
                     failed = Some(i);
                     break;
                 }
-                DecodeMode::Replace => {
-                    replace(dst);
-                    self.position.advance_invalid();
-                }
+                DecodeMode::Replace => replace(dst),
                 DecodeMode::Skip => {}
             }
             i += 1;

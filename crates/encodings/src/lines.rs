@@ -33,10 +33,6 @@ impl Lines {
         }
     }
 
-    pub(crate) fn advance_invalid(&mut self) {
-        self.position.advance_invalid();
-    }
-
     pub(crate) fn line(&self) -> u64 {
         self.position.line()
     }

@@ -89,3 +89,53 @@ fn a_window_cuts_where_the_whole_input_does() {
         }
     }
 }
+
+/// The multi-byte legacy encodings that can be cut, on bytes drawn from
+/// the ones that start, continue and break their sequences (`81 30 81 20`
+/// is gb18030's broken four-byte form, whose bytes after the lead are read
+/// again): decoding up to every cut and resuming there gives the one-shot
+/// text and first error.
+#[test]
+fn legacy_cuts_hold_on_broken_sequences() {
+    let alphabet = [
+        0x81, 0x82, 0xA1, 0xA4, 0xE0, 0xFE, 0x30, 0x39, 0x40, 0x7E, 0x7F, 0x80, 0x8E, 0x8F, 0xFF,
+        0x20, 0x0A, 0x2F, 0x3F, b'a',
+    ];
+    let mut rng = Rng(2030);
+    let mut cuts = 0;
+    for e in Encoding::all().filter(|e| e.is_cuttable() && !e.is_unicode() && !e.is_single_byte()) {
+        for _ in 0..3000 {
+            let len = 1 + rng.below(12);
+            let input: Vec<u8> = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
+            for mode in [DecodeMode::Replace, DecodeMode::Strict] {
+                let whole = e.decode_to_string(&input, mode);
+                for at in 0..input.len() {
+                    let Some(cut) = e.cut_near(&input, at) else {
+                        continue;
+                    };
+                    cuts += 1;
+                    let mut out = String::new();
+                    let b = Decoder::new(e, mode)
+                        .decode_into_string(&input[..cut], &mut out, true)
+                        .and_then(|()| {
+                            Decoder::resume(e, mode, cut as u64, &input).decode_into_string(
+                                &input[cut..],
+                                &mut out,
+                                true,
+                            )
+                        });
+                    match (&whole, b) {
+                        (Ok(w), Ok(())) => assert_eq!(*w, out, "{e:?} cut {cut} {input:02X?}"),
+                        (Err(w), Err(p)) => {
+                            assert_eq!(w.offset(), p.offset(), "{e:?} cut {cut} {input:02X?}");
+                        }
+                        (w, p) => panic!("{e:?} cut {cut} {input:02X?}: {w:?} vs {p:?}"),
+                    }
+                }
+            }
+        }
+    }
+    assert!(cuts > 10_000, "{cuts}");
+}

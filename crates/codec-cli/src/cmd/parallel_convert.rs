@@ -124,8 +124,8 @@ pub(super) enum Route<'a> {
 /// out as nothing tests them here).
 ///
 /// Of the multi-byte encodings, Shift_JIS, EUC-JP, EUC-KR and Big5 input
-/// is cut (before a byte below 0x40, see `Encoding::is_cuttable`); GBK,
-/// gb18030 and ISO-2022-JP stay sequential.
+/// is cut before a byte below 0x40, GBK and gb18030 after one below 0x30
+/// (`Encoding::cut_near`); ISO-2022-JP stays sequential.
 pub(super) fn any_supports(from: encodings::Encoding, r: &Request) -> bool {
     let cuttable = (from.is_cuttable() && !from.is_unicode())
         || matches!(
@@ -141,7 +141,7 @@ pub(super) fn any_supports(from: encodings::Encoding, r: &Request) -> bool {
             )
         );
     // The single-byte pages' encoders and encoding_rs's Shift_JIS, EUC-JP,
-    // EUC-KR and Big5 ones keep no state between characters.
+    // EUC-KR, Big5, GBK and gb18030 ones keep no state between characters.
     let stateless = (r.to.is_cuttable() && !r.to.is_unicode())
         || matches!(
             Form::of(r.to),

@@ -801,23 +801,19 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
 /// ([`ascii_run_after`]: 256, then 128, then 64 bytes at a time, a tight
 /// loop of loads that runs at the speed of the L1/L2 caches) at the next
 /// all-ASCII block, after checking that the last non-ASCII block did not
-/// end inside a character. (A first version tested for ASCII inside one
-/// loop, with the state kept in registers: 0.4x simdutf8 on ASCII, 34
-/// versus 82 GB/s at 1 KiB.)
+/// end inside a character. (One loop with the ASCII test inside ran ASCII
+/// at 0.4x simdutf8.)
 ///
 /// With `CHECKPOINTS` (`validate`), a non-ASCII run is checked in groups of
 /// [`GROUP`] bytes by [`non_ascii_run`], the loop it shares with
 /// utf8-simd's BMP check: the error register is tested at the end of each
 /// group, so that a failure reports a position at most 256 bytes before
 /// the error and the exact path stays short, and between the blocks of a
-/// group only the next block's first word is tested. The block loop with a
-/// checkpoint test after each block ran 64 KiB of non-ASCII text in
-/// 2814-2940 ns with AVX2 on Zen 4, the groups in 2769-2794 (AVX-512 2324
-/// -> 2103 ns). Without them (`is_valid`, which needs no position) the
-/// block loop stays: one block an iteration and the error register tested
-/// only where a non-ASCII run ends. There it took 2548-2614 ns against the
-/// groups' 2764-2789 on Zen 4, at the same instruction count (callgrind:
-/// 49 per block), over four code placements; why is not known
+/// group only the next block's first word is tested. Without them
+/// (`is_valid`, which needs no position) the block loop stays: one block
+/// an iteration and the error register tested only where a non-ASCII run
+/// ends, which ran 64 KiB of non-ASCII text about 8% faster than the
+/// groups on Zen 4 at the same instruction count
 /// (docs/results/utf8-simd.md, "Decisions and dead ends").
 ///
 /// # Safety

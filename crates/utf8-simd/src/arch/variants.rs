@@ -809,16 +809,13 @@ impl<V: Vector, const NUL: bool> RunCheck<V> for BmpCheck<V, NUL> {
 /// kernel's `validate` ([`non_ascii_run`]), with the contract of
 /// [`validate`]; `Err(checked)` at the first group whose flags are set.
 ///
-/// The plain mode of [`validate`], one block per iteration with a test of
-/// the checkpoint, the length and the next block after each and the
-/// carried register of the shifting path, spent 20 of its 53 instructions
-/// per block (AVX2) on that bookkeeping. Callgrind, AVX2, CESU-8 decode of
-/// 64 KiB of Chinese: 56.7K instructions with the plain mode's loop, 41.7K
-/// with the group loop and the scalar first test of the next block
-/// ([`first_word_is_ascii`](super::kernel::first_word_is_ascii)); what is
-/// left is the check itself, 28 vector operations per block, on which the
-/// loop is bound (llvm-mca, Zen 3: 7.3 cycles per block, 9.1 before;
-/// `simdutf8`'s AVX2 loop, the peer's, 11.7).
+/// Not [`validate`]'s plain-mode loop: its per-block tests of the
+/// checkpoint, the length and the next block took 20 of its 53
+/// instructions a block (AVX2); the group loop with a scalar first test of
+/// the next block ([`first_word_is_ascii`](super::kernel::first_word_is_ascii))
+/// leaves the check itself, 28 vector operations a block (CESU-8 decode of
+/// 64 KiB of Chinese: 56.7K -> 41.7K instructions; docs/results/
+/// utf8-variants.md, "Decisions and dead ends").
 ///
 /// # Safety
 ///
@@ -955,10 +952,8 @@ unsafe fn run<V: Vector>(t: &Tables, input: &[u8], pairs_mode: Pairs) -> Result<
 ///
 /// Without `00`, the tables' `NUL_BYTE` class flags it as the first byte of
 /// a pair, instead of MUTF-8's test of each byte (a saturating subtraction
-/// and an OR per register: 61.9K instructions per 64 KiB of Chinese, 57.8K
-/// with the class, callgrind; MUTF-8 decode 1.44-1.47x `simd_cesu8`'s on
-/// Zen 4 with AVX-512 before, 1.60-1.64x after, AVX2 1.21-1.23x before,
-/// 1.35-1.38x after: CESU-8's speed). Where a pair cannot see it, the code does: the bytes
+/// and an OR per register; MUTF-8 decode 1.44-1.47x -> 1.60-1.64x
+/// `simd_cesu8`'s on Zen 4, CESU-8's speed). Where a pair cannot see it, the code does: the bytes
 /// before the input read as spaces, a run that ends before ASCII blocks
 /// checks its last byte, and the caller checks the input's last bytes.
 ///

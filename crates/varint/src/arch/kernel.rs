@@ -54,41 +54,15 @@
 //! the window. Values are written only below the count returned, and only
 //! while 64 slots are left, the most one window yields.
 //!
-//! # Measured (Xeon, Skylake-SP class, 2 busy cores; ns per value, 4096
-//! values into a `[u64]`, minimum of rounds, prost's per-value loop in
-//! brackets; `docs/results/varint.md` has every figure)
-//!
-//! With 64-byte windows and `pext`: one-byte 0.20–0.26 (3.0), 2-byte
-//! 1.6–1.8 (4.5), protobuf-like 2.0–2.2 (11.5), uniform lengths 5.0–5.1
-//! (15.6), uniform `u64` 3.7 (13.7). With 32-byte windows, the first
-//! version, the mix took 2.6 and uniform lengths 5.6: the inner loop's
-//! exit mispredicts once a window. Without `pext` (the `avx2` kernel) the
-//! mix takes 3.7–3.9. Tried and dropped:
-//! - splitting each window by whether it can hold a 9- or 10-byte varint
-//!   (a run of 8 continuation bits), with a loop free of any length branch
-//!   for the others and every length from 1 to 10 branch-free for those:
-//!   slower everywhere (the mix 3.2–4.0 against 2.0–2.2 in the same run):
-//!   half the mix's windows hold a run, and the branch-free loop costs
-//!   more than the 20% of mispredicted length branches it saves;
-//! - packing four values at once in an AVX2 register (`pmaddubsw`,
-//!   `pmaddwd`), the words assembled from four scalar loads: 2.7–2.9 ns on
-//!   the mix, the assembly (`vmovq`, `vpunpcklqdq`, `vinserti128`) all on
-//!   one port;
-//! - storing the masked raw words first and packing them four at a time in
-//!   a second pass over the output: 3.0 ns on the mix (the 32-byte reload
-//!   of four 8-byte stores cannot be forwarded);
-//! - every length from 1 to 10 without a branch: 3.4–3.8 ns on the mix and
-//!   2-byte values, though best on uniform lengths (5.0);
-//! - a portable version with the masks built by SWAR multiplies: slower
-//!   than the scalar loop on short values (4.8 ns on one-byte values), so
-//!   CPUs without a kernel keep the scalar loop.
-//!
 //! # Measured
 //!
-//! On AMD Zen 4 the VBMI2 groups take the protobuf-like mix from 1.23 ns a
-//! value (the `pext` kernel) to 0.56-0.68 (prost: 2.5-3.1). The variants
-//! tried and dropped, with their figures, are in `docs/results/varint.md`
-//! ("Dead ends of the bulk kernel").
+//! On a Skylake-SP class Xeon, with `pext`, the protobuf-like mix takes
+//! 2.0–2.2 ns a value (prost's loop 11.5); on AMD Zen 4 the VBMI2 groups
+//! take it from 1.23 ns (the `pext` kernel) to 0.56–0.68 (prost 2.5–3.1).
+//! 64-byte windows rather than 32: the inner loop's exit mispredicts once
+//! a window (the mix 2.6 ns with 32). The forms tried and dropped, with
+//! their figures, are in `docs/results/varint.md` ("Decisions and dead
+//! ends", "Dead ends of the bulk kernel").
 
 /// Bytes per window: two AVX2 registers, four SSE ones. (32 measured
 /// slower: see the module docs.)

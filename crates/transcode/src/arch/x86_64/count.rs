@@ -21,22 +21,10 @@
 //! second pass when a unit is above `10FFFF` (below, before
 //! `utf8_len_from_utf32`).
 //!
-//! Measured (callgrind instructions per call, AVX2 table; simdutf 7.7.1's
-//! haswell kernels in brackets), before and after the rewrite that gave
-//! each unrolled register its own counter, counted loops and cheaper lane
-//! tests: count-utf8 64 KiB Latin 10925 -> 5904 (10353); count-utf16 64
-//! KiB Latin 33889 -> 23654 (41027); utf8-len-of-utf16 64 KiB Latin 70763
-//! -> 52357 (57443); utf8-len-of-utf32 64 KiB Latin 108636 -> 71750
-//! (90233); utf16-len-of-utf32 64 KiB Latin 51270 -> 38980 (90180);
-//! utf8-len-of-latin1 1 KiB Latin 198 -> 151 (317). The instruction counts
-//! fell less than the time: the first version's loops were bound by the
-//! latency of one counter's chain, not by instructions.
-//!
-//! Dead end: AVX-512 counting a byte compare with a masked subtract
-//! (`vpcmpgtb k` + `vpsubb{k}`, two instructions instead of `vpcmpgtb k`,
-//! `vpmovm2b`, `vpsubb`). LLVM turns `_mm512_mask_sub_epi8(acc, k, acc,
-//! -1)` back into the three instructions (a select of `acc - -1` is `acc -
-//! sext(k)`), so the code was identical and the timings moved only by noise.
+//! Each unrolled register has a counter of its own: with one, the loops
+//! were bound by the latency of that counter's chain (count-utf8 0.76 ->
+//! 1.22 of simdutf on Skylake-SP; docs/results/transcode.md, "Decisions
+//! and dead ends", which also has the masked-subtract dead end).
 
 use super::simd::Simd;
 use crate::count::scalar;
@@ -151,22 +139,12 @@ fn sum_bytes<S: Simd, const MAX: usize>(s: S, src: &[u8], f: impl Fn(S::V) -> S:
 ///
 /// With `SKIP`, a round whose units are all below `8000` (no surrogate, so
 /// no pair) counts `below_8000(unit)` instead, without the second loads.
-/// count-utf16 takes it (callgrind, AVX2, 64 KiB: Latin 23654 -> 12400
-/// instructions, 1.5-1.8x -> 3-4x simdutf on the European texts), at a
-/// cost where every round has a unit from `8000` (Korean 9698 -> 13867
-/// instructions: the test, and loads no longer folded; 1.36-1.57x -> 1.12-
-/// 1.27x simdutf at the Korean, Japanese and Emoji minima). The UTF-8
-/// length of UTF-16 does not: there the same split lost 30% on Emoji and
-/// CJK (0.70x simdutf) for 15% on the rest, so it runs without it. Tried
-/// on AMD Zen 4 with a test for surrogates instead of
-/// units from `8000` (an `and` and a compare a register; every BMP script
-/// then skips): the BMP texts moved within the noise between processes
-/// (AVX2 on Arabic, 64 KiB: 29.8-33.1 GB/s against 29.0-37.4 before) and
-/// Emoji fell from 35 to 17-25 GB/s; not kept. With 64-byte registers
-/// this form runs no faster than with AVX2 (every test is a compare into
-/// a mask register, turned back into a vector): the AVX-512 UTF-8 length
-/// of UTF-16 has a kernel of its own without compares
-/// (`avx512/count.rs`, which also records the forms that did not help).
+/// count-utf16 takes it (AVX2 maximum 1.8-2.2x -> 3.7-4.2x simdutf, for
+/// about 20% on all-Hangul, CJK and Emoji text); the UTF-8 length of
+/// UTF-16 does not (0.70x simdutf on Emoji with it). The AVX-512 UTF-8
+/// length of UTF-16 has a kernel of its own (`avx512/count.rs`): here
+/// every test is a compare, which AVX-512 writes to a mask register.
+/// docs/results/transcode.md, "Decisions and dead ends".
 #[inline(always)]
 fn sum_pairs16<S: Simd, const MAX: usize, const SKIP: bool>(
     s: S,

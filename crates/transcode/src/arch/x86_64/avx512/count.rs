@@ -15,9 +15,8 @@ codec_arch::enable! { avx512;
     /// `String::from_utf16_lossy(src).len()` with AVX-512, its own kernel
     /// rather than `x86_64::count`'s: there every per-lane test is a compare,
     /// and AVX-512 compares write mask registers, which the generic code turns
-    /// back into vectors (`vpmovm2w`) to subtract; with 64-byte registers that
-    /// ran no faster than AVX2 (0.73-0.80 of simdutf's AVX-512 kernel on AMD
-    /// Zen 4, the mask-register popcount form too).
+    /// back into vectors (`vpmovm2w`) to subtract, and with 64-byte registers
+    /// that ran no faster than AVX2.
     ///
     /// Here no compare counts units. A unit's extra UTF-8 bytes (0 below
     /// `80`, 1 below `800`, 2 from there; an unpaired surrogate counts 2 too,
@@ -30,17 +29,9 @@ codec_arch::enable! { avx512;
     /// `vpternlogd`), and the table lookup is masked off there (`vpermw`
     /// with zeroing), so the lead adds 1 byte and its trail 3: the pair's 4.
     ///
-    /// Measured on AMD Zen 4 (64 KiB, `transcode_min`, two
-    /// alternations with the build before): every BMP text 1.55-1.70x
-    /// simdutf's AVX-512 kernel (0.74-0.81 before), Emoji 1.04-1.05 (0.76).
-    /// Steps on the way: counting with shifts and `min` instead of compares
-    /// took the BMP texts to 1.25-1.37; the `vpermw` table to 1.32-1.48;
-    /// blocks of four registers to 1.55-1.68 and Emoji to 0.95-0.98; the
-    /// masked lookup in place of a separate pair counter, Emoji to 1.04. What
-    /// did not help: popcounts of the compare masks (`kmov` + `popcnt`,
-    /// slower than AVX2), and a masked subtract for each class (two compares a
-    /// register: 0.78). So the compares into mask registers, not the
-    /// instruction count, bound the earlier forms on this CPU.
+    /// Every BMP text 1.55-1.70x simdutf's AVX-512 kernel on AMD Zen 4
+    /// (0.74-0.81 with compares); the forms tried on the way are in
+    /// docs/results/transcode.md, "Decisions and dead ends".
     pub(crate) fn utf8_len_from_utf16(src: &[u16]) -> usize {
         let n = src.len();
         let Some(&last) = src.last().filter(|_| n > LANES) else {
