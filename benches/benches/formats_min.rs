@@ -12,6 +12,12 @@
 //! drawn uniformly from those the format has, `longest` its longest, and
 //! `mixed` 60/25/10/5 % over its first, second, third and the other
 //! lengths (protobuf-like). LEB128 itself is in `varint_min`.
+//!
+//! Group `quic-bulk`: QUIC bulk decoding of the same 4,096 values (and of
+//! one- and two-byte values mixed 70/30) into a `[u64]`: `Quic::decode_into` (the dispatched kernel of
+//! `varint::shuffle_kernels()`), the `avx2` and `sse4.1` kernels by name,
+//! the `portable` one (our scalar `decode_into` loop, no kernel), and a
+//! loop over `octets`' `get_varint` storing into the same slice.
 
 // A benchmark harness: a panic is how it reports a wrong answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -23,6 +29,7 @@ use codec_facade::varint::formats::{
     Bijective, Bincode, CborHead, CompactSize, Format, Hpack, MsgPack, Prefix, Quic, Sqlite, Vlq,
     cbor::Head,
 };
+use codec_facade::varint::{self, ShuffleCodec};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
@@ -730,10 +737,98 @@ fn measure<F: Bench1>(dec: &mut Group<'_, '_>, enc: &mut Group<'_, '_>, seed: u6
     }
 }
 
+/// QUIC bulk decoding: the dispatched kernel, each kernel by name, the
+/// scalar loop and `octets`, on the inputs of [`measure`].
+fn quic_bulk(group: &mut Group<'_, '_>) {
+    let kernel = |name: &str| {
+        varint::shuffle_kernels()
+            .iter()
+            .find(|k| k.name() == name)
+            .and_then(|k| k.codec())
+    };
+    let named: Vec<(&str, Option<ShuffleCodec>)> = ["avx2", "sse4.1", "portable"]
+        .into_iter()
+        .map(|n| (n, kernel(n)))
+        .collect();
+    let mut inputs = inputs::<Quic>(1);
+    // One- and two-byte values, 70/30: windows that mix the two lengths.
+    let mut rng = StdRng::seed_from_u64(2);
+    let short = (0..COUNT)
+        .map(|_| {
+            if rng.random_range(0..10) < 7 {
+                rng.random_range(0..64)
+            } else {
+                rng.random_range(64..16384)
+            }
+        })
+        .collect();
+    inputs.insert(2, ("1st/2nd 70/30", short));
+    for (label, values) in inputs {
+        let buf = encode_all::<Quic>(&values);
+        let mut outs = vec![vec![0u64; COUNT]; 2 + named.len()];
+        let mut it = outs.iter_mut();
+        let o = it.next().unwrap();
+        let mut fns: Vec<(&str, Box<dyn FnMut() + '_>)> = vec![(
+            "ours",
+            Box::new(|| {
+                black_box(Quic::decode_into(black_box(&buf), black_box(&mut o[..])).unwrap());
+            }),
+        )];
+        for ((name, codec), o) in named.iter().zip(it.by_ref()) {
+            let buf = &buf;
+            let name = match *name {
+                "avx2" => "ours[avx2]",
+                "sse4.1" => "ours[sse4.1]",
+                _ => "ours[scalar]",
+            };
+            match *codec {
+                Some(c) => {
+                    let mut check = vec![0u64; COUNT];
+                    c.quic_decode_into(buf, &mut check).unwrap();
+                    assert_eq!(check, values, "{name}");
+                    fns.push((
+                        name,
+                        Box::new(move || {
+                            black_box(
+                                c.quic_decode_into(black_box(buf), black_box(&mut o[..]))
+                                    .unwrap(),
+                            );
+                        }),
+                    ));
+                }
+                None => fns.push((name, Box::new(|| {}))),
+            }
+        }
+        let o = it.next().unwrap();
+        let buf = &buf;
+        fns.push((
+            "octets",
+            Box::new(move || {
+                let mut r = octets::Octets::with_slice(black_box(buf));
+                let mut n = 0;
+                while r.cap() > 0 {
+                    o[n] = r.get_varint().unwrap();
+                    n += 1;
+                }
+                black_box(n);
+            }),
+        ));
+        let mut refs: Vec<(&str, &mut dyn FnMut())> =
+            fns.iter_mut().map(|(n, f)| (*n, &mut **f as _)).collect();
+        group.row(&format!("QUIC {label}"), &mut refs);
+    }
+}
+
 fn main() {
     let args = Args::parse(200);
     let mut bench = Bench::new(&args);
     let mut tables = Vec::new();
+    {
+        let mut b = Bench::new(&args);
+        let mut g = b.group("quic-bulk", "ns per value", COUNT);
+        quic_bulk(&mut g);
+        bench.tables.push(g.finish());
+    }
     {
         let (mut dec_t, mut enc_t) = (Vec::new(), Vec::new());
         macro_rules! each {
@@ -767,7 +862,7 @@ fn main() {
     // The summary the issue asks for: ours against the fastest other.
     println!("\nours / fastest other (time ratio: above 1 is ours faster)\n");
     println!("| group | input | fastest other | ratio |\n|---|---|---|---:|");
-    for t in &bench.tables {
+    for t in bench.tables.iter().filter(|t| t.group != "quic-bulk") {
         for (input, row) in &t.rows {
             let ours = row[0];
             let best = t.columns[1..]
@@ -780,7 +875,31 @@ fn main() {
             }
         }
     }
-    tables.extend(bench.tables.iter().cloned());
+    // QUIC bulk: each of ours against the scalar loop and octets.
+    println!("\nQUIC bulk decode, time ratios (above 1: the first faster)\n");
+    println!(
+        "| input | ours / scalar | [avx2] / scalar | [sse4.1] / scalar | ours / octets |\n|---|---:|---:|---:|---:|"
+    );
+    for t in bench.tables.iter().filter(|t| t.group == "quic-bulk") {
+        for (input, _) in &t.rows {
+            let get = |c: &str| t.get(input, c).unwrap_or(f64::NAN);
+            let scalar = get("ours[scalar]");
+            println!(
+                "| {input} | {:.2} | {:.2} | {:.2} | {:.2} |",
+                scalar / get("ours"),
+                scalar / get("ours[avx2]"),
+                scalar / get("ours[sse4.1]"),
+                get("octets") / get("ours"),
+            );
+        }
+    }
+    tables.extend(
+        bench
+            .tables
+            .iter()
+            .filter(|t| t.group != "quic-bulk")
+            .cloned(),
+    );
     if let Some(path) = &args.svg {
         let note = format!(
             "cargo bench -p benches --bench formats_min -- {} --svg",

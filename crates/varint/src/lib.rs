@@ -102,7 +102,7 @@
 //!
 //! | format | used by |
 //! |---|---|
-//! | [`Quic`](formats::Quic) | QUIC (RFC 9000 §16) |
+//! | [`Quic`](formats::Quic) | QUIC (RFC 9000 §16); bulk decoding with SIMD kernels on x86-64 |
 //! | [`Hpack<N>`](formats::Hpack) | HPACK and QPACK (RFC 7541 §5.1) |
 //! | [`Sqlite`](formats::Sqlite) | SQLite records |
 //! | [`Bijective`](formats::Bijective) | git pack offsets, Bitcoin Core's `VARINT` |

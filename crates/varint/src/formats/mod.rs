@@ -402,7 +402,8 @@ fn encode_failed(name: &str, e: EncodeError) -> ! {
     panic!("{name} encode: {e}")
 }
 
-fn decode_into_with<V: Copy>(
+/// The scalar bulk loop: `decode` one value after another into `out`.
+pub(crate) fn decode_into_with<V: Copy>(
     input: &[u8],
     out: &mut [V],
     decode: impl Fn(&[u8]) -> Result<(V, usize), DecodeError>,

@@ -1,6 +1,7 @@
 //! QUIC variable-length integers (RFC 9000 §16).
 
 use super::{DecodeError, Format, array};
+use crate::{BulkError, Decoded};
 
 /// QUIC's variable-length integer (RFC 9000 §16): the two high bits of the
 /// first byte give the length, 1, 2, 4 or 8 bytes, and the other 6, 14, 30
@@ -72,6 +73,21 @@ impl Format for Quic {
                 (top << 56 | u64::from_be_bytes(word), 8)
             }
         })
+    }
+
+    /// Runs the dispatched SIMD kernel of
+    /// [`shuffle_kernels`](crate::shuffle_kernels) (16 bytes at a time;
+    /// see [`ShuffleCodec::quic_decode_into`]), then the scalar loop on
+    /// the last bytes: the same answers as the scalar loop.
+    ///
+    /// [`ShuffleCodec::quic_decode_into`]: crate::ShuffleCodec::quic_decode_into
+    fn decode_into(input: &[u8], out: &mut [u64]) -> Result<Decoded, BulkError> {
+        crate::ShuffleCodec::new().quic_decode_into(input, out)
+    }
+
+    /// As [`decode_into`](Format::decode_into), strictly.
+    fn decode_into_strict(input: &[u8], out: &mut [u64]) -> Result<Decoded, BulkError> {
+        crate::ShuffleCodec::new().quic_decode_into_strict(input, out)
     }
 
     #[inline]

@@ -2,7 +2,9 @@
 //! group of four `u32`s (`pshufb` on x86-64, `tbl` on aarch64), written
 //! once over the small [`ShuffleIsa`] trait, with their own list of
 //! kernels ([`shuffle_kernels`]) of the LEB128 kernels' registry type and
-//! dispatch (`arch/mod.rs`, `codec_arch`).
+//! dispatch (`arch/mod.rs`, `codec_arch`). The same table holds the QUIC
+//! varint bulk decoders (`x86_64/quic.rs`, pointer doubling with `pshufb`;
+//! the scalar loop on other targets), which share its instruction sets.
 //!
 //! Every kernel is exact at the end of its slices: a 16-byte load happens
 //! only while 16 bytes (17 for Group Varint, whose tag comes first) remain
@@ -16,6 +18,8 @@
 use core::fmt;
 
 use codec_arch::{Dispatch, Entry, Isa};
+
+use crate::{BulkError, Decoded};
 
 pub(crate) mod tables;
 
@@ -345,6 +349,8 @@ macro_rules! shuffle_entry_points {
             ],
             gv_decode,
             gv_encode,
+            // The QUIC kernels are x86-64 only: `KERNELS` sets them there.
+            quic_decode: [$crate::arch::shuffle::no_quic_decode; 2],
         };
     };
 }
@@ -365,6 +371,8 @@ pub(crate) type SvbEncode = unsafe fn(&[u32], &mut [u8], &mut [u8], u32) -> (usi
 pub(crate) type GvDecode = unsafe fn(&[u8], &mut [u32]) -> (usize, usize);
 /// Group Varint encoding: `(values, out) -> (groups, bytes)`.
 pub(crate) type GvEncode = unsafe fn(&[u32], &mut [u8]) -> (usize, usize);
+/// QUIC varint decoding: `(input, out) -> (bytes, count)`.
+pub(crate) type QuicDecode = unsafe fn(&[u8], &mut [u64]) -> (usize, usize);
 
 /// A kernel's entry points. `unsafe` because the x86 ones need their CPU
 /// features; each is memory-safe on any slices.
@@ -375,12 +383,14 @@ pub(crate) struct Entries {
     pub(crate) svb_encode: [SvbEncode; 4],
     pub(crate) gv_decode: GvDecode,
     pub(crate) gv_encode: GvEncode,
+    /// QUIC varints, lenient then strict (`x86_64/quic.rs`).
+    pub(crate) quic_decode: [QuicDecode; 2],
 }
 
 super::registry_type!(
-    /// One Stream VByte and Group Varint kernel: its name (`"avx2"`,
-    /// `"sse4.1"`, `"neon"`, `"portable"`), the CPU features it needs, and
-    /// its entry points. The list of them is [`shuffle_kernels`].
+    /// One Stream VByte, Group Varint and QUIC varint kernel: its name
+    /// (`"avx2"`, `"sse4.1"`, `"neon"`, `"portable"`), the CPU features it
+    /// needs, and its entry points. The list of them is [`shuffle_kernels`].
     ///
     /// ```
     /// for kernel in varint::shuffle_kernels() {
@@ -412,6 +422,9 @@ fn no_gv_decode(_: &[u8], _: &mut [u32]) -> (usize, usize) {
 fn no_gv_encode(_: &[u32], _: &mut [u8]) -> (usize, usize) {
     (0, 0)
 }
+pub(crate) fn no_quic_decode(_: &[u8], _: &mut [u64]) -> (usize, usize) {
+    (0, 0)
+}
 
 /// The portable kernel: the scalar loops, no kernel at all.
 const PORTABLE: ShuffleKernel = ShuffleKernel(Entry::new(
@@ -422,6 +435,7 @@ const PORTABLE: ShuffleKernel = ShuffleKernel(Entry::new(
         svb_encode: [no_svb_encode; 4],
         gv_decode: no_gv_decode,
         gv_encode: no_gv_encode,
+        quic_decode: [no_quic_decode; 2],
     },
 ));
 
@@ -431,12 +445,18 @@ static KERNELS: [ShuffleKernel; 3] = [
     ShuffleKernel(Entry::new(
         "avx2",
         Isa::AVX2,
-        super::x86_64::shuffle::avx2::ENTRIES,
+        Entries {
+            quic_decode: super::x86_64::quic::avx2::QUIC,
+            ..super::x86_64::shuffle::avx2::ENTRIES
+        },
     )),
     ShuffleKernel(Entry::new(
         "sse4.1",
         Isa::SSE41,
-        super::x86_64::shuffle::sse41::ENTRIES,
+        Entries {
+            quic_decode: super::x86_64::quic::sse41::QUIC,
+            ..super::x86_64::shuffle::sse41::ENTRIES
+        },
     )),
     PORTABLE,
 ];
@@ -464,8 +484,9 @@ static KERNELS: [ShuffleKernel; 1] = [PORTABLE];
 /// the target, fastest first, whether or not this CPU can run it; the last
 /// one, `portable` (the scalar code), runs everywhere. The functions of
 /// [`streamvbyte`](crate::streamvbyte) and
-/// [`group_varint`](crate::group_varint) use the first one this CPU can
-/// run.
+/// [`group_varint`](crate::group_varint), and QUIC's
+/// [`decode_into`](crate::formats::Format::decode_into), use the first one
+/// this CPU can run.
 ///
 /// ```
 /// let values = [1, 300, 70_000, 1 << 30, 5];
@@ -550,6 +571,76 @@ impl ShuffleCodec {
     pub(crate) fn gv_decode(self, input: &[u8], out: &mut [u32]) -> (usize, usize) {
         // SAFETY: as in `svb_decode`.
         unsafe { (self.0.entries().gv_decode)(input, out) }
+    }
+
+    /// Decodes consecutive QUIC varints (RFC 9000 §16) from `input` into
+    /// `out`, leniently, with this kernel: the same answer as
+    /// [`Quic::decode_into`](crate::formats::Format::decode_into), which
+    /// runs the dispatched kernel, on every input.
+    ///
+    /// # Errors
+    ///
+    /// The first value that fails to decode ([`BulkError`]); `out` is
+    /// written only below the count returned (or the error's count).
+    ///
+    /// ```
+    /// use varint::formats::{Format, Quic};
+    ///
+    /// let bytes = Quic::encode_slice_to_vec(&[37, 15_293, 494_878_333, 1 << 61]).unwrap();
+    /// for kernel in varint::shuffle_kernels() {
+    ///     if let Some(codec) = kernel.codec() {
+    ///         let mut out = [0u64; 4];
+    ///         let done = codec.quic_decode_into(&bytes, &mut out).unwrap();
+    ///         assert_eq!((done.count, done.bytes), (4, bytes.len()));
+    ///         assert_eq!(out, [37, 15_293, 494_878_333, 1 << 61]);
+    ///     }
+    /// }
+    /// ```
+    pub fn quic_decode_into(self, input: &[u8], out: &mut [u64]) -> Result<Decoded, BulkError> {
+        self.quic::<false>(input, out)
+    }
+
+    /// As [`quic_decode_into`](Self::quic_decode_into), strictly (only the
+    /// shortest form): the same answer as
+    /// [`Quic::decode_into_strict`](crate::formats::Format::decode_into_strict).
+    ///
+    /// # Errors
+    ///
+    /// As [`quic_decode_into`](Self::quic_decode_into), also for
+    /// [`DecodeError::NonCanonical`](crate::DecodeError::NonCanonical).
+    pub fn quic_decode_into_strict(
+        self,
+        input: &[u8],
+        out: &mut [u64],
+    ) -> Result<Decoded, BulkError> {
+        self.quic::<true>(input, out)
+    }
+
+    /// The kernel over whole windows, then the scalar loop on the rest,
+    /// which also reports any error (the kernel stops in front of one).
+    #[inline]
+    fn quic<const STRICT: bool>(self, input: &[u8], out: &mut [u64]) -> Result<Decoded, BulkError> {
+        use crate::formats::{Format, Quic, decode_into_with};
+        // SAFETY: as in `svb_decode`.
+        let (at, count) =
+            unsafe { (self.0.entries().quic_decode[usize::from(STRICT)])(input, out) };
+        let (input, out) = (&input[at..], &mut out[count..]);
+        let rest = if STRICT {
+            decode_into_with(input, out, Quic::decode_strict)
+        } else {
+            decode_into_with(input, out, Quic::decode)
+        };
+        match rest {
+            Ok(d) => Ok(Decoded {
+                count: count + d.count,
+                bytes: at + d.bytes,
+            }),
+            Err(e) => Err(BulkError::new(
+                e.error(),
+                at + e.offset(),
+                count + e.count(),
+            )),
+        }
     }
 
     /// Group Varint encoding.

@@ -9,6 +9,7 @@
 pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod avx512vbmi2;
+pub(crate) mod quic;
 pub(crate) mod shuffle;
 pub(crate) mod sse41;
 
