@@ -203,7 +203,7 @@ fn encode_with(
     page: &SingleByte,
     src: &str,
     dst: &mut Vec<u8>,
-    fast: Option<crate::arch::DenseFn>,
+    fast: Option<crate::arch::DenseEncoder>,
 ) -> Result<(), (usize, char)> {
     const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
     let dense = page.dense();
@@ -216,7 +216,7 @@ fn encode_with(
     let result = loop {
         // 64 bytes a step where the CPU has a kernel for it.
         if let Some(fast) = fast {
-            (i, w) = fast(dense, bytes, out, i, w);
+            (i, w) = fast.encode(dense, bytes, out, i, w);
         }
         let resume = i + 64;
         // Windows of 16 bytes (and the byte after, for a last lead) with

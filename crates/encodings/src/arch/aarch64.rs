@@ -19,6 +19,8 @@ use core::arch::aarch64::{
 pub(crate) static NEON: Kernel = Kernel {
     name: "neon",
     to_utf16: to_utf16_neon,
+    to_utf8: None,
+    encode: None,
     isa: Isa::NEON,
 };
 
