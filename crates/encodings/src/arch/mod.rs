@@ -11,10 +11,11 @@
 //! path does that work (UTF-8 output in two passes through UTF-16,
 //! encoding through 16-byte scalar windows). The x86-64 kernels: AVX-512
 //! VBMI (all three), AVX2 (all three; its encoder for ASCII-compatible
-//! pages), SSSE3 (UTF-16 only); on aarch64 NEON decodes to UTF-16 only
-//! (no NEON form of the others yet). The scalar kernel is the reference;
-//! the others are tested against it on every table (`tests` below, and
-//! the engine's tests in [`crate::single_byte`]).
+//! pages), SSSE3 (UTF-16 only); on aarch64 NEON (all three, every page).
+//! The scalar kernel is the reference; the others are tested against it
+//! on every table (`tests` below, and the engine's tests in
+//! [`crate::single_byte`]), the NEON one under qemu (`cargo xtask cross`),
+//! where its speed cannot be measured.
 //!
 //! Dispatch: `codec_arch::Dispatch`, as every crate of the workspace (the
 //! CPU asked once, the chosen kernel cached in an `AtomicPtr`); all three
@@ -23,13 +24,16 @@
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
 /// The tables and the scalar tail the SIMD kernels share.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
+    allow(dead_code)
+)]
 mod common;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
 use codec_arch::{Dispatch, Isa, Registered};
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use common::{COMPRESS, KEEP, utf8_scalar};
 
 /// One implementation of the engine: its entry points, `None` where it
