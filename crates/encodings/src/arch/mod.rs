@@ -164,6 +164,7 @@ impl Kernel {
         Some(unsafe { (self.to_utf16)(table, src, dst) })
     }
 
+    #[cfg(test)]
     /// Decodes through this kernel's fused UTF-8 decoder ([`Utf8Fn`]), if
     /// it has one and the CPU can run it.
     pub(crate) fn to_utf8_uninit(
@@ -240,7 +241,9 @@ pub(crate) fn decode_to_utf8_with(
     src: &[u8],
     dst: &mut String,
 ) -> Option<usize> {
-    k.to_utf8?;
+    // Checked once: a kernel that gave up after some chunks would leave
+    // their output appended and the caller starting over.
+    let f = k.to_utf8.filter(|_| k.isa.is_available())?;
     let mut i = 0;
     // Two bytes a byte, the most of a page without characters from
     // U+0800; a chunk that needs more asks again below.
@@ -254,7 +257,8 @@ pub(crate) fn decode_to_utf8_with(
         bytes.reserve(per_byte * chunk.len() + 192);
         let start = bytes.len();
         let spare = bytes.spare_capacity_mut();
-        let (read, written) = k.to_utf8_uninit(table, chunk, spare)?;
+        // SAFETY: the CPU has the kernel's features: checked above.
+        let (read, written) = unsafe { f(table, chunk, spare) };
         // SAFETY: the kernel initialised `written` bytes of the spare
         // capacity, within it (its contract).
         unsafe { bytes.set_len(start + written) };
@@ -401,6 +405,48 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// [`decode_to_utf8_with`] through each fused kernel the CPU runs, on
+    /// text of the page's widest characters longer than several chunks
+    /// (the kernel out of room at two bytes a byte, then asked again at
+    /// three), then an undefined byte: the text before it, and where.
+    #[test]
+    fn chunked_utf8_decode_equals_scalar() {
+        for k in ALL
+            .iter()
+            .filter(|k| k.to_utf8.is_some() && k.isa.is_available())
+        {
+            for page in crate::single_byte::all_pages() {
+                let widest = (0..=255u8)
+                    .filter_map(|b| Some((page.decode_byte(b)?.len_utf8(), b)))
+                    .max()
+                    .map(|(_, b)| b);
+                let mut src: Vec<u8> = (0..2 * UTF8_CHUNK + 100)
+                    .map(|i| {
+                        if i % 5 == 0 {
+                            b'a'
+                        } else {
+                            widest.unwrap_or(0)
+                        }
+                    })
+                    .collect();
+                let undefined = (0..=255u8).find(|&b| page.decode_byte(b).is_none());
+                src.extend(undefined);
+                src.extend_from_slice(b"tail");
+                let mut got = String::from("s");
+                let n = decode_to_utf8_with(k, page.table, &src, &mut got);
+                let mut want = String::from("s");
+                let mut read = 0;
+                for &b in &src {
+                    let Some(c) = page.decode_byte(b) else { break };
+                    want.push(c);
+                    read += 1;
+                }
+                assert_eq!(n, Some(read), "{}", k.name);
+                assert!(got == want, "{}", k.name);
             }
         }
     }
