@@ -6,8 +6,10 @@
 //! 16 input bytes is looked up in both with `tbl`/`tbx` (one table look-up
 //! and three extensions each, the index lowered by 64 each time: `tbx`
 //! keeps the lanes whose index is out of range), and the two halves
-//! interleaved into 16 units. A block with an undefined byte (both halves
-//! 0xFF) is left to the scalar reference, which stops at that byte.
+//! interleaved into 16 units (on an ASCII-compatible page the high half
+//! only, two steps, and a block of ASCII widened as it is). A block with
+//! an undefined byte (both halves 0xFF) is left to the scalar reference,
+//! which stops at that byte.
 //!
 //! Decoding to UTF-8 ([`to_utf8_neon`]): the table becomes three, each
 //! byte's UTF-8 lead (0xFF where undefined) and its first and second
@@ -87,21 +89,46 @@ codec_arch::enable! { neon;
 /// The CPU must have NEON.
 unsafe fn to_utf16_neon(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
     let len = src.len().min(dst.len());
+    let ascii = table[..128]
+        .iter()
+        .enumerate()
+        .all(|(b, &u)| usize::from(u) == b);
     let (mut lo, mut hi) = ([0u8; 256], [0u8; 256]);
     for (i, &u) in table.iter().enumerate() {
         [lo[i], hi[i]] = u.to_le_bytes();
     }
     let (tl, th) = (load_half(&lo), load_half(&hi));
-    let ff = vdupq_n_u8(0xFF);
+    let i = if ascii {
+        utf16_blocks::<true>(&tl, &th, &src[..len], dst)
+    } else {
+        utf16_blocks::<false>(&tl, &th, &src[..len], dst)
+    };
+    // The tail, and a block with an undefined byte: the reference.
+    // SAFETY: the scalar kernel needs no CPU feature.
+    i + unsafe { super::scalar_to_utf16(table, &src[i..len], &mut dst[i..len]) }
+}
+}
+
+codec_arch::enable! { neon;
+/// The blocks of [`to_utf16_neon`] (`src` no longer than `dst`): returns
+/// where they stopped, at the tail or at a block with an undefined byte.
+/// With `ASCII` (an ASCII-compatible page) a block of ASCII is widened
+/// as it is, and the others look up the high half only.
+fn utf16_blocks<const ASCII: bool>(tl: &Half, th: &Half, src: &[u8], dst: &mut [Unit]) -> usize {
+    let (zero, ff) = (vdupq_n_u8(0), vdupq_n_u8(0xFF));
     let mut i = 0;
-    while i + 16 <= len {
-        // SAFETY: `i + 16 <= len <= src.len()`: 16 bytes are readable at
-        // `src[i..]`.
+    while i + 16 <= src.len() {
+        // SAFETY: `i + 16 <= src.len()`: 16 bytes are readable at `src[i..]`.
         let idx = unsafe { vld1q_u8(src.as_ptr().add(i)) };
-        let (l, h) = (lookup(&tl, idx), lookup(&th, idx));
-        if vmaxvq_u8(vandq_u8(vceqq_u8(l, ff), vceqq_u8(h, ff))) != 0 {
-            break;
-        }
+        let (l, h) = if ASCII && vmaxvq_u8(idx) < 0x80 {
+            (idx, zero)
+        } else {
+            let (l, h) = (look::<ASCII>(tl, idx, idx), look::<ASCII>(th, idx, zero));
+            if vmaxvq_u8(vandq_u8(vceqq_u8(l, ff), vceqq_u8(h, ff))) != 0 {
+                break;
+            }
+            (l, h)
+        };
         let p = dst[i..i + 16].as_mut_ptr().cast::<u16>();
         // SAFETY: `p` points to 16 units of `dst` (the slice just taken,
         // so within it); `Unit` has the layout of `u16`; the low byte
@@ -112,9 +139,7 @@ unsafe fn to_utf16_neon(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usi
         }
         i += 16;
     }
-    // The tail, and a block with an undefined byte: the reference.
-    // SAFETY: the scalar kernel needs no CPU feature.
-    i + unsafe { super::scalar_to_utf16(table, &src[i..len], &mut dst[i..len]) }
+    i
 }
 }
 
@@ -156,8 +181,8 @@ fn store(dst: &mut [MaybeUninit<u8>], w: usize, v: uint8x16_t) {
 }
 }
 
-/// For each four lanes' UTF-8 lengths less one, `l0 + 3 l1 + 9 l2 + 27 l3`
-/// (each 0, 1 or 2), the `tbl` indexes over the lead, first and second
+/// For the UTF-8 lengths less one of four lanes (`l0` … `l3`, each 0, 1
+/// or 2), at `l0 + 3 l1 + 9 l2 + 27 l3`: the `tbl` indexes over the lead, first and second
 /// continuation registers (16 bytes each) that write the four characters'
 /// UTF-8 in order, for the first four lanes (add `4 g` for group `g`), and
 /// then 0xC0 (out of range, so 0, after any such addition).
