@@ -164,9 +164,9 @@ impl Kernel {
         Some(unsafe { (self.to_utf16)(table, src, dst) })
     }
 
-    #[cfg(test)]
     /// Decodes through this kernel's fused UTF-8 decoder ([`Utf8Fn`]), if
     /// it has one and the CPU can run it.
+    #[cfg(test)]
     pub(crate) fn to_utf8_uninit(
         &self,
         table: &[u16; 256],
