@@ -77,10 +77,14 @@
 //!
 //! # SIMD
 //!
-//! Single-byte pages decode through a table-lookup kernel (AVX2 or SSSE3
-//! byte shuffles on x86-64, chosen once at run time; the scalar reference
-//! elsewhere), then through transcode's UTF-16 → UTF-8 kernels. The CJK
-//! encodings are encoding_rs's.
+//! Single-byte pages decode and encode through our own table-lookup
+//! kernels, chosen once at run time: AVX-512 VBMI, AVX2 or SSSE3 byte
+//! shuffles and permutes on x86-64, NEON `tbl` on aarch64, the scalar
+//! reference elsewhere. Where a kernel has a fused decoder, bytes go
+//! straight to UTF-8 (else through UTF-16 and transcode's UTF-16 → UTF-8
+//! kernels); where it has a dense encoder, UTF-8 goes to bytes a block at
+//! a time (else by 16-byte scalar windows). The CJK encodings are
+//! encoding_rs's.
 //!
 //! # Crate features
 //!

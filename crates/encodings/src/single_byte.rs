@@ -3,13 +3,14 @@
 //! kernel that is the reference for any faster one.
 //!
 //! [`ENGINE`] decodes straight to UTF-8 through the CPU's fused kernel
-//! where it has one ([`crate::arch`]: AVX-512 VBMI or AVX2 on x86-64), else
-//! to UTF-16 through the table-lookup kernel (SSSE3, or the scalar
-//! reference) and then to UTF-8 through transcode's kernels; the UTF-16
-//! output of the decoder comes from the lookup kernel directly. Encoding
-//! goes through a dense table of U+0000–U+07FF (64 bytes a step with
-//! AVX-512 VBMI, 16-byte windows otherwise) and the sorted inverse for the
-//! rest. `SCALAR` (in tests), one byte or character at a time, is the reference
+//! where it has one ([`crate::arch`]: AVX-512 VBMI or AVX2 on x86-64, NEON
+//! on aarch64), else to UTF-16 through the table-lookup kernel (SSSE3, or
+//! the scalar reference) and then to UTF-8 through transcode's kernels;
+//! the UTF-16 output of the decoder comes from the lookup kernel directly.
+//! Encoding goes through a dense table of U+0000–U+07FF (a block at a time
+//! with the kernel's dense encoder: AVX-512 VBMI, AVX2 for ASCII-compatible
+//! pages, NEON; 16-byte scalar windows otherwise) and the sorted inverse
+//! for the rest. `SCALAR` (in tests), one byte or character at a time, is the reference
 //! both are tested against.
 
 use crate::tables;
@@ -185,9 +186,9 @@ fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> 
 }
 
 /// Encodes through the dense table of the one- and two-byte characters
-/// (16-byte windows of them without a branch a character, ASCII copied),
-/// and the sorted inverse for the rest. Each
-/// character is at least one byte of `src` and one of output, so the
+/// (the kernel's dense encoder, then 16-byte windows of them without a
+/// branch a character, ASCII copied), and the sorted inverse for the rest.
+/// Each character is at least one byte of `src` and one of output, so the
 /// output is sized once and cut back.
 fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
     encode_with(
@@ -203,7 +204,7 @@ fn encode_with(
     page: &SingleByte,
     src: &str,
     dst: &mut Vec<u8>,
-    fast: Option<crate::arch::DenseFn>,
+    fast: Option<crate::arch::DenseEncoder>,
 ) -> Result<(), (usize, char)> {
     const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
     let dense = page.dense();
@@ -214,9 +215,9 @@ fn encode_with(
     let out = &mut dst[start..];
     let (mut i, mut w) = (0, 0);
     let result = loop {
-        // 64 bytes a step where the CPU has a kernel for it.
+        // A block at a time where the chosen kernel has a dense encoder.
         if let Some(fast) = fast {
-            (i, w) = fast(dense, bytes, out, i, w);
+            (i, w) = fast.encode(dense, bytes, out, i, w);
         }
         let resume = i + 64;
         // Windows of 16 bytes (and the byte after, for a last lead) with

@@ -4,25 +4,40 @@
 //! `src` (at most `dst.len()` bytes) that has no undefined byte into
 //! `dst`, one UTF-16 unit per byte, and returns its length; the caller
 //! ([`crate::single_byte`], [`crate::decoder`]) handles the undefined byte.
-//! Beside them: fused kernels to UTF-8 ([`decode_to_utf8`], AVX-512 VBMI
-//! or AVX2, writing into the `String`'s spare capacity) and the dense
-//! encoder ([`encode_dense`], AVX-512 VBMI). On aarch64 the NEON kernel
-//! decodes to UTF-16 only; UTF-8 output takes the two-pass path there,
-//! and encoding the scalar one (no NEON form of those yet). The scalar
-//! kernel is the reference; the others are tested against it on every table (`tests`
-//! below, and the engine's tests in [`crate::single_byte`]).
+//! Beside it a kernel may have a fused decoder straight to UTF-8
+//! ([`Utf8Fn`], through [`decode_to_utf8`], writing into the `String`'s
+//! spare capacity) and a dense encoder from UTF-8 ([`EncodeFn`], through
+//! [`encode_dense`]); `None` where it has none, and the engine's portable
+//! path does that work (UTF-8 output in two passes through UTF-16,
+//! encoding through 16-byte scalar windows). The x86-64 kernels: AVX-512
+//! VBMI (all three), AVX2 (all three; its encoder for ASCII-compatible
+//! pages), SSSE3 (UTF-16 only); on aarch64 NEON (all three, every page).
+//! The scalar kernel is the reference; the others are tested against it
+//! on every table (`tests` below, and the engine's tests in
+//! [`crate::single_byte`]), the NEON one under qemu (`cargo xtask cross`),
+//! where its speed cannot be measured.
 //!
 //! Dispatch: `codec_arch::Dispatch`, as every crate of the workspace (the
-//! CPU asked once, the chosen kernel cached in an `AtomicPtr`).
+//! CPU asked once, the chosen kernel cached in an `AtomicPtr`); all three
+//! entry points come from the one chosen kernel, on every architecture.
 
 #[cfg(target_arch = "aarch64")]
 mod aarch64;
+/// The tables and the scalar tail the SIMD kernels share.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
+    allow(dead_code)
+)]
+mod common;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
 use codec_arch::{Dispatch, Isa, Registered};
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+use common::{COMPRESS, KEEP, utf8_scalar};
 
-/// One implementation of the engine.
+/// One implementation of the engine: its entry points, `None` where it
+/// has no kernel of that kind (the caller's portable path does that work).
 #[derive(Debug)]
 pub(crate) struct Kernel {
     /// For tests and reports.
@@ -34,8 +49,79 @@ pub(crate) struct Kernel {
     ///
     /// The CPU must have the kernel's features ([`Kernel::isa`]).
     pub(crate) to_utf16: unsafe fn(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize,
+    /// The fused decoder to UTF-8, if the kernel has one: see [`Utf8Fn`].
+    pub(crate) to_utf8: Option<Utf8Fn>,
+    /// The dense encoder, if the kernel has one: see [`Encoder`].
+    pub(crate) encode: Option<Encoder>,
     /// What the CPU must have to run the kernel.
     pub(crate) isa: Isa,
+}
+
+/// A fused decoder to UTF-8: decodes the longest prefix of `src` with no
+/// undefined byte, as far as `dst` holds it, to UTF-8 at the start of
+/// `dst`, and returns the bytes read and written. `dst[..written]` is
+/// initialised and valid UTF-8 (each unit is a BMP character that is not a
+/// surrogate: the generator checks). It stops early only at an undefined
+/// byte or when `dst` might not hold the next block's output or character;
+/// with `dst.len() >= 3 * src.len()` only at an undefined byte (the tail
+/// that does not fit a block's stores goes one byte at a time).
+///
+/// # Safety
+///
+/// The CPU must have the kernel's features ([`Kernel::isa`]).
+pub(crate) type Utf8Fn = unsafe fn(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize);
+
+/// A dense encoder: encodes UTF-8 `src[i..]` through `dense` (code point →
+/// byte for U+0000–U+07FF, 0 for none, see `single_byte::SingleByte::dense`)
+/// into `dst[w..]`, a block at a time, while a block has only one- and
+/// two-byte characters that are all mapped (not 0); returns the new
+/// `(i, w)` at the first block that is not so, for the caller's exact
+/// path. `i` must be at a character boundary of valid UTF-8; each
+/// character writes one byte.
+///
+/// # Safety
+///
+/// The CPU must have the kernel's features ([`Kernel::isa`]).
+pub(crate) type EncodeFn = unsafe fn(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    i: usize,
+    w: usize,
+) -> (usize, usize);
+
+/// A kernel's dense encoder.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Encoder {
+    /// The encoder.
+    pub(crate) run: EncodeFn,
+    /// Whether it handles only ASCII-compatible pages (not EBCDIC).
+    pub(crate) ascii_only: bool,
+}
+
+/// A dense encoder the CPU runs: made only by [`Kernel::dense_encoder`],
+/// which checked the features.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DenseEncoder(EncodeFn);
+
+impl DenseEncoder {
+    /// See [`EncodeFn`].
+    pub(crate) fn encode(
+        self,
+        dense: &[u8; 0x800],
+        src: &[u8],
+        dst: &mut [u8],
+        i: usize,
+        w: usize,
+    ) -> (usize, usize) {
+        // SAFETY: a `DenseEncoder` is made only for a kernel whose
+        // features the CPU has (`Kernel::dense_encoder`).
+        unsafe { (self.0)(dense, src, dst, i, w) }
+    }
 }
 
 impl Registered for Kernel {
@@ -77,12 +163,35 @@ impl Kernel {
         // SAFETY: the CPU has the kernel's features: checked just above.
         Some(unsafe { (self.to_utf16)(table, src, dst) })
     }
+
+    /// Decodes through this kernel's fused UTF-8 decoder ([`Utf8Fn`]), if
+    /// it has one and the CPU can run it.
+    #[cfg(test)]
+    pub(crate) fn to_utf8_uninit(
+        &self,
+        table: &[u16; 256],
+        src: &[u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
+    ) -> Option<(usize, usize)> {
+        let f = self.to_utf8.filter(|_| self.isa.is_available())?;
+        // SAFETY: the CPU has the kernel's features: checked just above.
+        Some(unsafe { f(table, src, dst) })
+    }
+
+    /// This kernel's dense encoder for a page (`ascii`: ASCII-compatible),
+    /// if it has one for such a page and the CPU can run it.
+    pub(crate) fn dense_encoder(&self, ascii: bool) -> Option<DenseEncoder> {
+        let e = self.encode.filter(|e| ascii || !e.ascii_only)?;
+        self.isa.is_available().then_some(DenseEncoder(e.run))
+    }
 }
 
 /// The reference: one table look-up per byte.
 pub(crate) static SCALAR: Kernel = Kernel {
     name: "scalar",
     to_utf16: scalar_to_utf16,
+    to_utf8: None,
+    encode: None,
     isa: Isa::PORTABLE,
 };
 
@@ -117,52 +226,53 @@ unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> u
 /// reservation (three bytes a byte) stays small and in cache.
 const UTF8_CHUNK: usize = 16 * 1024;
 
-/// Decodes `src` straight to UTF-8, appending to `dst`, where the CPU has
-/// a fused kernel (AVX-512 VBMI, else AVX2): `Some(n)` with `n` the length of the prefix
+/// Decodes `src` straight to UTF-8, appending to `dst`, where the chosen
+/// kernel has a fused decoder: `Some(n)` with `n` the length of the prefix
 /// without an undefined byte (all of it, or `src[n]` is undefined);
 /// `None` leaves the work to the two-pass path.
 pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    if x86_64::utf8_available() {
-        let vbmi = x86_64::vbmi_available();
-        let mut i = 0;
-        // Two bytes a byte, the most of a page without characters from
-        // U+0800; a chunk that needs more asks again below.
-        let mut per_byte = 2;
-        while i < src.len() {
-            let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
-            // SAFETY: the bytes appended below are the kernel's output,
-            // which it initialised and which is valid UTF-8 (its contract,
-            // tested against the scalar reference); nothing else is
-            // changed.
-            let bytes = unsafe { dst.as_mut_vec() };
-            bytes.reserve(per_byte * chunk.len() + 192);
-            let start = bytes.len();
-            let spare = bytes.spare_capacity_mut();
-            let (read, written) = if vbmi {
-                // SAFETY: the CPU has the features: checked above.
-                unsafe { x86_64::to_utf8_vbmi(table, chunk, spare) }
-            } else {
-                // SAFETY: the CPU has AVX2: checked above.
-                unsafe { x86_64::to_utf8_avx2(table, chunk, spare) }
-            };
-            // SAFETY: the kernel initialised `written` bytes of the spare
-            // capacity, within it.
-            unsafe { bytes.set_len(start + written) };
-            i += read;
-            if read < chunk.len() {
-                if table[usize::from(src[i])] == crate::single_byte::UNDEFINED {
-                    return Some(i);
-                }
-                // Out of room (characters of three bytes): with three
-                // bytes a byte reserved, only an undefined byte stops it.
-                per_byte = 3;
+    decode_to_utf8_with(chosen(), table, src, dst)
+}
+
+/// [`decode_to_utf8`] through the kernel `k`.
+pub(crate) fn decode_to_utf8_with(
+    k: &Kernel,
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut String,
+) -> Option<usize> {
+    // Checked once: a kernel that gave up after some chunks would leave
+    // their output appended and the caller starting over.
+    let f = k.to_utf8.filter(|_| k.isa.is_available())?;
+    let mut i = 0;
+    // Two bytes a byte, the most of a page without characters from
+    // U+0800; a chunk that needs more asks again below.
+    let mut per_byte = 2;
+    while i < src.len() {
+        let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
+        // SAFETY: the bytes appended below are the kernel's output, which
+        // it initialised and which is valid UTF-8 (its contract, tested
+        // against the scalar reference); nothing else is changed.
+        let bytes = unsafe { dst.as_mut_vec() };
+        bytes.reserve(per_byte * chunk.len() + 192);
+        let start = bytes.len();
+        let spare = bytes.spare_capacity_mut();
+        // SAFETY: the CPU has the kernel's features: checked above.
+        let (read, written) = unsafe { f(table, chunk, spare) };
+        // SAFETY: the kernel initialised `written` bytes of the spare
+        // capacity, within it (its contract).
+        unsafe { bytes.set_len(start + written) };
+        i += read;
+        if read < chunk.len() {
+            if table[usize::from(src[i])] == crate::single_byte::UNDEFINED {
+                return Some(i);
             }
+            // Out of room (characters of three bytes): with three bytes a
+            // byte reserved, only an undefined byte stops it.
+            per_byte = 3;
         }
-        return Some(i);
     }
-    let _ = (table, src, dst);
-    None
+    Some(i)
 }
 
 /// Decodes the longest prefix of `src` without an undefined byte to
@@ -192,56 +302,19 @@ pub(crate) fn decode_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut Vec<u16>
     i
 }
 
-/// A dense encoder: UTF-8 `src[i..]` into `dst[w..]` through a page's
-/// dense table (see `single_byte::SingleByte::dense`) while it can;
-/// returns the new `(i, w)`, where the caller's exact path takes over.
-pub(crate) type DenseFn = fn(&[u8; 0x800], &[u8], &mut [u8], usize, usize) -> (usize, usize);
-
 /// The dense encoders this CPU runs for a page (`ascii`: ASCII-compatible),
 /// best first, named (the tests run each).
 #[cfg(test)]
-pub(crate) fn dense_encoders(ascii: bool) -> Vec<(&'static str, DenseFn)> {
-    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
-    let mut all: Vec<(&'static str, DenseFn)> = Vec::new();
-    #[cfg(target_arch = "x86_64")]
-    {
-        if x86_64::vbmi_available() {
-            all.push(("avx512vbmi", |dense, src, dst, i, w| {
-                // SAFETY: the CPU has the features: checked when listed.
-                unsafe { x86_64::encode_vbmi(dense, src, dst, i, w) }
-            }));
-        }
-        if ascii && x86_64::utf8_available() {
-            all.push(("avx2", |dense, src, dst, i, w| {
-                // SAFETY: the CPU has AVX2: checked when listed.
-                unsafe { x86_64::encode_avx2(dense, src, dst, i, w) }
-            }));
-        }
-    }
-    let _ = ascii;
-    all
+pub(crate) fn dense_encoders(ascii: bool) -> Vec<(&'static str, DenseEncoder)> {
+    ALL.iter()
+        .filter_map(|k| Some((k.name, k.dense_encoder(ascii)?)))
+        .collect()
 }
 
-/// The best dense encoder for the page, if the CPU has one (AVX-512
-/// VBMI; AVX2 for an ASCII-compatible page).
-pub(crate) fn encode_dense(ascii: bool) -> Option<DenseFn> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if x86_64::vbmi_available() {
-            return Some(|dense, src, dst, i, w| {
-                // SAFETY: the CPU has the features: checked just above.
-                unsafe { x86_64::encode_vbmi(dense, src, dst, i, w) }
-            });
-        }
-        if ascii && x86_64::utf8_available() {
-            return Some(|dense, src, dst, i, w| {
-                // SAFETY: the CPU has AVX2: checked just above.
-                unsafe { x86_64::encode_avx2(dense, src, dst, i, w) }
-            });
-        }
-    }
-    let _ = ascii;
-    None
+/// The chosen kernel's dense encoder for the page, if it has one
+/// (AVX-512 VBMI and NEON; AVX2 for an ASCII-compatible page).
+pub(crate) fn encode_dense(ascii: bool) -> Option<DenseEncoder> {
+    chosen().dense_encoder(ascii)
 }
 
 static CHOSEN: Dispatch<Kernel> = Dispatch::new_refs(ALL);
@@ -259,18 +332,17 @@ mod tests {
     /// (`char` by `char`) on every table, at every length to 300 and some
     /// long ones, on random bytes (stopping at the first undefined one)
     /// and on defined bytes only.
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn utf8_kernels_equal_scalar() {
-        type Fused =
-            unsafe fn(&[u16; 256], &[u8], &mut [core::mem::MaybeUninit<u8>]) -> (usize, usize);
-        let mut kernels: Vec<(&str, Fused)> = Vec::new();
-        if x86_64::utf8_available() {
-            kernels.push(("avx2", x86_64::to_utf8_avx2));
-        }
-        if x86_64::vbmi_available() {
-            kernels.push(("vbmi", x86_64::to_utf8_vbmi));
-        }
+        let kernels: Vec<&Kernel> = ALL
+            .iter()
+            .copied()
+            .filter(|k| k.to_utf8.is_some() && k.isa.is_available())
+            .collect();
+        eprintln!(
+            "fused UTF-8 kernels tested: {:?}",
+            kernels.iter().map(|k| k.name).collect::<Vec<_>>()
+        );
         let mut seed = 0x0F05_ED00_7777_u64;
         let mut next = || {
             seed ^= seed << 13;
@@ -302,23 +374,79 @@ mod tests {
                         }
                         read += 1;
                     }
-                    for &(name, k) in &kernels {
-                        let mut out = vec![core::mem::MaybeUninit::new(0xAAu8); 3 * len + 96];
-                        // SAFETY: the CPU has the kernel's features: checked
-                        // when it was listed.
-                        let (r, w) = unsafe { k(table, &src, &mut out) };
-                        // SAFETY: every byte of `out` was initialised above.
-                        let got: Vec<u8> = out[..w]
-                            .iter()
-                            .map(|b| unsafe { b.assume_init() })
-                            .collect();
-                        assert_eq!(
-                            (r, got.as_slice()),
-                            (read, want.as_bytes()),
-                            "{name} {src:02X?}"
-                        );
+                    for k in &kernels {
+                        // Room for everything, and too little room (the
+                        // kernel stops at a block or character it might
+                        // not fit: what it wrote is the UTF-8 of what it
+                        // read).
+                        for room in [3 * len, len + len / 3] {
+                            let mut out = vec![core::mem::MaybeUninit::new(0xAAu8); room];
+                            let (r, w) = k.to_utf8_uninit(table, &src, &mut out).unwrap();
+                            // SAFETY: every byte of `out` was initialised above.
+                            let got: Vec<u8> = out[..w]
+                                .iter()
+                                .map(|b| unsafe { b.assume_init() })
+                                .collect();
+                            if room == 3 * len {
+                                assert_eq!(
+                                    (r, got.as_slice()),
+                                    (read, want.as_bytes()),
+                                    "{} {src:02X?}",
+                                    k.name
+                                );
+                            } else {
+                                let prefix: String = src[..r]
+                                    .iter()
+                                    .map(|&b| page.decode_byte(b).unwrap())
+                                    .collect();
+                                assert!(r <= read, "{} {src:02X?}", k.name);
+                                assert_eq!(got, prefix.as_bytes(), "{} {src:02X?}", k.name);
+                            }
+                        }
                     }
                 }
+            }
+        }
+    }
+
+    /// [`decode_to_utf8_with`] through each fused kernel the CPU runs, on
+    /// text of the page's widest characters longer than several chunks
+    /// (the kernel out of room at two bytes a byte, then asked again at
+    /// three), then an undefined byte: the text before it, and where.
+    #[test]
+    fn chunked_utf8_decode_equals_scalar() {
+        for k in ALL
+            .iter()
+            .filter(|k| k.to_utf8.is_some() && k.isa.is_available())
+        {
+            for page in crate::single_byte::all_pages() {
+                let widest = (0..=255u8)
+                    .filter_map(|b| Some((page.decode_byte(b)?.len_utf8(), b)))
+                    .max()
+                    .map(|(_, b)| b);
+                let mut src: Vec<u8> = (0..2 * UTF8_CHUNK + 100)
+                    .map(|i| {
+                        if i % 5 == 0 {
+                            b'a'
+                        } else {
+                            widest.unwrap_or(0)
+                        }
+                    })
+                    .collect();
+                let undefined = (0..=255u8).find(|&b| page.decode_byte(b).is_none());
+                src.extend(undefined);
+                src.extend_from_slice(b"tail");
+                let mut got = String::from("s");
+                let n = decode_to_utf8_with(k, page.table, &src, &mut got);
+                let mut want = String::from("s");
+                let mut read = 0;
+                for &b in &src {
+                    let Some(c) = page.decode_byte(b) else { break };
+                    want.push(c);
+                    read += 1;
+                }
+                assert_eq!(n, Some(read), "{}", k.name);
+                assert!(got == want, "{}", k.name);
             }
         }
     }

@@ -12,7 +12,7 @@
 //! copied or widened directly). A block with an undefined byte (0xFFFF)
 //! is left to the scalar loop, which stops there.
 
-use super::{Kernel, Unit};
+use super::{COMPRESS, Encoder, KEEP, Kernel, Unit, utf8_scalar};
 use codec_arch::Isa;
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8,
@@ -23,6 +23,8 @@ use core::arch::x86_64::{
 pub(crate) static SSSE3: Kernel = Kernel {
     name: "ssse3",
     to_utf16: to_utf16_ssse3,
+    to_utf8: None,
+    encode: None,
     isa: Isa::SSSE3,
 };
 
@@ -122,6 +124,11 @@ codec_arch::enable! { ssse3;
 pub(crate) static AVX2: Kernel = Kernel {
     name: "avx2",
     to_utf16: to_utf16_avx2,
+    to_utf8: Some(to_utf8_avx2),
+    encode: Some(Encoder {
+        run: encode_avx2,
+        ascii_only: true,
+    }),
     isa: Isa::AVX2,
 };
 
@@ -255,61 +262,6 @@ codec_arch::enable! { avx2;
     }
 }
 
-/// For each 8-bit mask of ASCII units among 8, the byte shuffle that keeps
-/// the low byte of every unit and the high byte of the others (the UTF-8
-/// of a unit below 0x800 held as lead | continuation << 8).
-static COMPRESS: [[u8; 16]; 256] = {
-    let mut t = [[0x80u8; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut o = 0;
-        let mut k = 0;
-        while k < 8 {
-            t[m][o] = 2 * k as u8;
-            o += 1;
-            if m & (1 << k) == 0 {
-                t[m][o] = 2 * k as u8 + 1;
-                o += 1;
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// Decodes to UTF-8 one byte at a time from `src[i..end]`, writing at
-/// `dst[w..]`: stops at an undefined byte or when `dst` might not hold
-/// the next character. Returns the new `(i, w)`.
-fn utf8_scalar(
-    table: &[u16; 256],
-    src: &[u8],
-    dst: &mut [core::mem::MaybeUninit<u8>],
-    mut i: usize,
-    mut w: usize,
-    end: usize,
-) -> (usize, usize) {
-    while i < end && w + 3 <= dst.len() {
-        let u = table[usize::from(src[i])];
-        let Some(c) = char::from_u32(u32::from(u)).filter(|_| u != crate::single_byte::UNDEFINED)
-        else {
-            break;
-        };
-        let mut buf = [0u8; 4];
-        for &b in c.encode_utf8(&mut buf).as_bytes() {
-            dst[w].write(b);
-            w += 1;
-        }
-        i += 1;
-    }
-    (i, w)
-}
-
-/// Whether [`to_utf8_avx2`] runs on this CPU.
-pub(crate) fn utf8_available() -> bool {
-    Isa::AVX2.is_available()
-}
-
 /// Decodes the longest prefix of `src` with no undefined byte, as far as
 /// `dst` holds it, to UTF-8 at the start of `dst`: returns the bytes read
 /// and written. `dst[..written]` is initialised and valid UTF-8 (each unit
@@ -319,8 +271,8 @@ pub(crate) fn utf8_available() -> bool {
 ///
 /// # Safety
 ///
-/// The CPU must have AVX2 ([`utf8_available`]).
-pub(crate) unsafe fn to_utf8_avx2(
+/// The CPU must have AVX2.
+unsafe fn to_utf8_avx2(
     table: &[u16; 256],
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
@@ -422,19 +374,13 @@ codec_arch::enable! { ssse3;
     }
 }
 
-/// Whether [`to_utf8_vbmi`] runs on this CPU.
-pub(crate) fn vbmi_available() -> bool {
-    Isa::AVX512VBMI.is_available()
-}
-
 /// As [`to_utf8_avx2`], the table looked up 64 bytes at a time by
 /// AVX-512 VBMI's two-register byte permute (128 entries a look-up).
 ///
 /// # Safety
 ///
-/// The CPU must have `codec_arch`'s `avx512vbmi` level
-/// ([`vbmi_available`]).
-pub(crate) unsafe fn to_utf8_vbmi(
+/// The CPU must have `codec_arch`'s `avx512vbmi` level.
+unsafe fn to_utf8_vbmi(
     table: &[u16; 256],
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
@@ -569,9 +515,8 @@ static PREVIOUS: [u8; 64] = {
 ///
 /// # Safety
 ///
-/// The CPU must have AVX-512F, AVX-512BW and AVX-512VBMI
-/// ([`vbmi_available`]).
-pub(crate) unsafe fn encode_vbmi(
+/// The CPU must have AVX-512F, AVX-512BW and AVX-512VBMI.
+unsafe fn encode_vbmi(
     dense: &[u8; 0x800],
     src: &[u8],
     dst: &mut [u8],
@@ -686,6 +631,11 @@ codec_arch::enable! { avx512vbmi;
 pub(crate) static VBMI: Kernel = Kernel {
     name: "avx512vbmi",
     to_utf16: to_utf16_vbmi,
+    to_utf8: Some(to_utf8_vbmi),
+    encode: Some(Encoder {
+        run: encode_vbmi,
+        ascii_only: false,
+    }),
     isa: Isa::AVX512VBMI,
 };
 
@@ -780,26 +730,6 @@ codec_arch::enable! { avx512vbmi;
     }
 }
 
-/// For each 8-bit mask of the bytes to keep among 8, the byte shuffle that
-/// gathers them at the front.
-static KEEP: [[u8; 16]; 256] = {
-    let mut t = [[0x80u8; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut o = 0;
-        let mut k = 0;
-        while k < 8 {
-            if m & (1 << k) != 0 {
-                t[m][o] = k as u8;
-                o += 1;
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
 /// As [`encode_vbmi`] on AVX2, 32 bytes a step, for an ASCII-compatible
 /// page (ASCII copies through; `dense` maps it to itself) and blocks whose
 /// leads are one pair: the pair's 128-entry slice is looked up by
@@ -807,8 +737,8 @@ static KEEP: [[u8; 16]; 256] = {
 ///
 /// # Safety
 ///
-/// The CPU must have AVX2 ([`utf8_available`]).
-pub(crate) unsafe fn encode_avx2(
+/// The CPU must have AVX2.
+unsafe fn encode_avx2(
     dense: &[u8; 0x800],
     src: &[u8],
     dst: &mut [u8],
