@@ -16,7 +16,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use encodings::{DecodeMode, EncodeMode, Encoding};
+use encodings::{DecodeMode, EncodeMode, Encoding, Engine};
 
 const SIZE: usize = 64 * 1024;
 
@@ -141,8 +141,13 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(200);
-    println!("| input | direction | encoding_rs GB/s | ours GB/s | ours / encoding_rs |");
-    println!("|---|---|---:|---:|---:|");
+    // The AVX2 kernels named explicitly (what a CPU without AVX-512 runs),
+    // on the single-byte pages; `-` elsewhere or on a CPU without AVX2.
+    let avx2 = Engine::avx2();
+    println!(
+        "| input | direction | encoding_rs GB/s | ours GB/s | ours AVX2 GB/s | ours / encoding_rs | AVX2 / encoding_rs |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|");
     for c in cases() {
         let ours = Encoding::for_label(c.ours).unwrap_or_else(|| panic!("no encoding {}", c.ours));
         let (bytes, _, unmappable) = c.theirs.encode(&c.text);
@@ -163,61 +168,77 @@ fn main() {
             c.label
         );
         let gbs = |secs: f64| bytes.len() as f64 / secs / 1e9;
+        // Each direction's AVX2 engine call, where it applies.
+        let page = avx2.filter(|e| e.decode_to_string(ours, b"").is_some());
+        if let Some(e) = page {
+            assert_eq!(e.decode_to_string(ours, &bytes), Some(Ok(want.clone())));
+            assert_eq!(e.encode_to_vec(ours, &want), Some(Ok(bytes.clone())));
+        }
         let row = |direction: &str, t: &[f64]| {
+            let (g, r) = match t.get(2) {
+                Some(&a) => (format!("{:.2}", gbs(a)), format!("{:.2}×", t[0] / a)),
+                None => ("-".into(), "-".into()),
+            };
             println!(
-                "| {} | {direction} | {:.2} | {:.2} | {:.2}× |",
+                "| {} | {direction} | {:.2} | {:.2} | {g} | {:.2}× | {r} |",
                 c.label,
                 gbs(t[0]),
                 gbs(t[1]),
                 t[0] / t[1]
             );
         };
-        let t = time(
-            rounds,
-            &mut [
-                &mut || {
-                    black_box(c.theirs.decode_without_bom_handling(black_box(&bytes)));
-                },
-                &mut || {
-                    black_box(
-                        ours.decode_to_string(black_box(&bytes), DecodeMode::Replace)
-                            .unwrap(),
-                    );
-                },
-            ],
-        );
+        let mut theirs = || {
+            black_box(c.theirs.decode_without_bom_handling(black_box(&bytes)));
+        };
+        let mut mine = || {
+            black_box(
+                ours.decode_to_string(black_box(&bytes), DecodeMode::Replace)
+                    .unwrap(),
+            );
+        };
+        let mut engine = || {
+            black_box(page.unwrap().decode_to_string(ours, black_box(&bytes)));
+        };
+        let t = match page {
+            Some(_) => time(rounds, &mut [&mut theirs, &mut mine, &mut engine]),
+            None => time(rounds, &mut [&mut theirs, &mut mine]),
+        };
         row("→ UTF-8", &t);
         let mut units = vec![0u16; bytes.len() + 1];
-        let t = time(
-            rounds,
-            &mut [
-                &mut || {
-                    let mut d = c.theirs.new_decoder_without_bom_handling();
-                    let _ = black_box(d.decode_to_utf16(black_box(&bytes), &mut units, true));
-                },
-                &mut || {
-                    black_box(
-                        ours.decode_to_utf16_vec(black_box(&bytes), DecodeMode::Replace)
-                            .unwrap(),
-                    );
-                },
-            ],
-        );
+        let mut theirs = || {
+            let mut d = c.theirs.new_decoder_without_bom_handling();
+            let _ = black_box(d.decode_to_utf16(black_box(&bytes), &mut units, true));
+        };
+        let mut mine = || {
+            black_box(
+                ours.decode_to_utf16_vec(black_box(&bytes), DecodeMode::Replace)
+                    .unwrap(),
+            );
+        };
+        let mut engine = || {
+            black_box(page.unwrap().decode_to_utf16_vec(ours, black_box(&bytes)));
+        };
+        let t = match page {
+            Some(_) => time(rounds, &mut [&mut theirs, &mut mine, &mut engine]),
+            None => time(rounds, &mut [&mut theirs, &mut mine]),
+        };
         row("→ UTF-16", &t);
-        let t = time(
-            rounds,
-            &mut [
-                &mut || {
-                    black_box(c.theirs.encode(black_box(&want)));
-                },
-                &mut || {
-                    black_box(
-                        ours.encode_to_vec(black_box(&want), EncodeMode::Strict)
-                            .unwrap(),
-                    );
-                },
-            ],
-        );
+        let mut theirs = || {
+            black_box(c.theirs.encode(black_box(&want)));
+        };
+        let mut mine = || {
+            black_box(
+                ours.encode_to_vec(black_box(&want), EncodeMode::Strict)
+                    .unwrap(),
+            );
+        };
+        let mut engine = || {
+            black_box(page.unwrap().encode_to_vec(ours, black_box(&want)));
+        };
+        let t = match page {
+            Some(_) => time(rounds, &mut [&mut theirs, &mut mine, &mut engine]),
+            None => time(rounds, &mut [&mut theirs, &mut mine]),
+        };
         row("UTF-8 →", &t);
     }
 }

@@ -101,6 +101,7 @@ mod cut;
 mod decoder;
 mod detect;
 mod encoder;
+mod engine;
 mod error;
 mod lines;
 pub mod pivot;
@@ -114,6 +115,7 @@ pub use convert::{ConvertError, Converter};
 pub use decoder::Decoder;
 pub use detect::{Confidence, DETECT_GUESS_BYTES, Detection, Reason};
 pub use encoder::Encoder;
+pub use engine::Engine;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use registry::Encoding;
 

@@ -137,6 +137,17 @@ pub(crate) fn kernel() -> &'static Kernel {
 const BLOCK: usize = 1024;
 
 fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> {
+    decode_with(crate::arch::chosen(), page, src, dst)
+}
+
+/// [`decode`] through the kernel `k` (the dispatched one, or one a
+/// benchmark names: [`crate::Engine`]).
+pub(crate) fn decode_with(
+    k: &'static crate::arch::Kernel,
+    page: &SingleByte,
+    src: &[u8],
+    dst: &mut String,
+) -> Result<(), usize> {
     // A few bytes (a stream fed in tiny pieces) cost less one by one than
     // the kernel's set-up of its table rows.
     if src.len() < 16 {
@@ -147,7 +158,7 @@ fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> 
     }
     // The fused kernel, where the CPU has one.
     let mut i = 0;
-    while let Some(n) = crate::arch::decode_to_utf8(page.table, &src[i..], dst) {
+    while let Some(n) = crate::arch::decode_to_utf8_with(k, page.table, &src[i..], dst) {
         i += n;
         if i == src.len() {
             return Ok(());
@@ -158,7 +169,12 @@ fn decode(page: &SingleByte, src: &[u8], dst: &mut String) -> Result<(), usize> 
         }
         i += 1;
     }
-    let k = crate::arch::chosen();
+    // A kernel this CPU cannot run leaves the work to the scalar one.
+    let k = if k.isa.is_available() {
+        k
+    } else {
+        &crate::arch::SCALAR
+    };
     dst.reserve(src.len());
     let mut units = [0u16; BLOCK];
     let mut bytes = [0u8; 3 * BLOCK];
@@ -197,6 +213,16 @@ fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize,
         dst,
         crate::arch::encode_dense(page.ascii_compatible()),
     )
+}
+
+/// [`encode`] with the dense encoder of the kernel `k`, if it has one.
+pub(crate) fn encode_by(
+    k: &'static crate::arch::Kernel,
+    page: &SingleByte,
+    src: &str,
+    dst: &mut Vec<u8>,
+) -> Result<(), (usize, char)> {
+    encode_with(page, src, dst, k.dense_encoder(page.ascii_compatible()))
 }
 
 /// [`encode`] with the given SIMD dense encoder (or none).

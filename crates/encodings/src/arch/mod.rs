@@ -5,7 +5,7 @@
 //! `dst`, one UTF-16 unit per byte, and returns its length; the caller
 //! ([`crate::single_byte`], [`crate::decoder`]) handles the undefined byte.
 //! Beside it a kernel may have a fused decoder straight to UTF-8
-//! ([`Utf8Fn`], through [`decode_to_utf8`], writing into the `String`'s
+//! ([`Utf8Fn`], through [`decode_to_utf8_with`], writing into the `String`'s
 //! spare capacity) and a dense encoder from UTF-8 ([`EncodeFn`], through
 //! [`encode_dense`]); `None` where it has none, and the engine's portable
 //! path does that work (UTF-8 output in two passes through UTF-16,
@@ -22,7 +22,7 @@
 //! entry points come from the one chosen kernel, on every architecture.
 
 #[cfg(target_arch = "aarch64")]
-mod aarch64;
+pub(crate) mod aarch64;
 /// The tables and the scalar tail the SIMD kernels share.
 #[cfg_attr(
     not(any(target_arch = "x86_64", target_arch = "aarch64")),
@@ -30,7 +30,7 @@ mod aarch64;
 )]
 mod common;
 #[cfg(target_arch = "x86_64")]
-mod x86_64;
+pub(crate) mod x86_64;
 
 use codec_arch::{Dispatch, Isa, Registered};
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -226,15 +226,10 @@ unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> u
 /// reservation (three bytes a byte) stays small and in cache.
 const UTF8_CHUNK: usize = 16 * 1024;
 
-/// Decodes `src` straight to UTF-8, appending to `dst`, where the chosen
-/// kernel has a fused decoder: `Some(n)` with `n` the length of the prefix
-/// without an undefined byte (all of it, or `src[n]` is undefined);
-/// `None` leaves the work to the two-pass path.
-pub(crate) fn decode_to_utf8(table: &[u16; 256], src: &[u8], dst: &mut String) -> Option<usize> {
-    decode_to_utf8_with(chosen(), table, src, dst)
-}
-
-/// [`decode_to_utf8`] through the kernel `k`.
+/// Decodes `src` straight to UTF-8 through the kernel `k`, appending to
+/// `dst`, where `k` has a fused decoder this CPU runs: `Some(n)` with `n`
+/// the length of the prefix without an undefined byte (all of it, or
+/// `src[n]` is undefined); `None` leaves the work to the two-pass path.
 pub(crate) fn decode_to_utf8_with(
     k: &Kernel,
     table: &[u16; 256],
@@ -280,7 +275,17 @@ pub(crate) fn decode_to_utf8_with(
 /// The kernel writes into the spare capacity, a cache-sized chunk at a
 /// time.
 pub(crate) fn decode_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut Vec<u16>) -> usize {
-    let k = chosen();
+    decode_to_utf16_with(chosen(), table, src, dst)
+}
+
+/// [`decode_to_utf16`] through the kernel `k` (the scalar one where this
+/// CPU cannot run `k`).
+pub(crate) fn decode_to_utf16_with(
+    k: &Kernel,
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut Vec<u16>,
+) -> usize {
     let mut i = 0;
     while i < src.len() {
         let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
