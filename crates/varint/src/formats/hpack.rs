@@ -94,6 +94,15 @@ impl<const N: u8> Format for Hpack<N> {
     }
 
     #[inline]
+    fn two_bytes(value: u64) -> Option<[u8; 2]> {
+        let mask = Self::MASK;
+        match value.checked_sub(u64::from(mask)) {
+            Some(rest @ 0..0x80) => Some([mask, rest as u8]),
+            _ => None,
+        }
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         let mask = u64::from(Self::MASK);
         Some(match value.checked_sub(mask) {
@@ -111,11 +120,16 @@ impl<const N: u8> Format for Hpack<N> {
         }
         out[0] = mask;
         let rest = value - u64::from(mask);
-        if let [_, last] = out {
-            // The common case, without the general encoder's set-up.
-            *last = rest as u8;
+        let groups = &mut out[1..];
+        let n = groups.len();
+        if n <= 8 {
+            // LEB128 of `rest` in `n` bytes, every group at once (least
+            // significant first, `0x80` on all but the last) instead of
+            // the general encoder's loop and checks.
+            let continuation = 0x0080_8080_8080_8080 >> (8 * (8 - n.max(1)));
+            super::put_le_overlapping(groups, super::spread7(rest) | continuation);
             return;
         }
-        let _ = crate::try_encode(rest, &mut out[1..]);
+        let _ = crate::try_encode(rest, groups);
     }
 }

@@ -88,6 +88,13 @@ impl Format for Prefix {
     }
 
     #[inline]
+    fn two_bytes(value: u64) -> Option<[u8; 2]> {
+        (0x80..0x4000)
+            .contains(&value)
+            .then_some([0x80 | (value >> 8) as u8, value as u8])
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         let bits = 64 - value.leading_zeros() as usize;
         Some(if bits > 56 {
@@ -100,7 +107,7 @@ impl Format for Prefix {
     #[inline]
     fn write(value: u64, out: &mut [u8]) {
         let extra = out.len() - 1;
-        super::put_be(&mut out[1..], value);
+        super::put_be_overlapping(&mut out[1..], value);
         // `extra` leading ones, then the value's top bits.
         let ones = !(0xffu16 >> extra) as u8;
         let top = if extra >= 8 {

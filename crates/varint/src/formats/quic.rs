@@ -93,7 +93,7 @@ impl Format for Quic {
     #[inline]
     fn write(value: u64, out: &mut [u8]) {
         let len = out.len();
-        super::put_be(out, value);
+        super::put_be_overlapping(out, value);
         // The length code: 0, 1, 2, 3 for 1, 2, 4, 8 bytes.
         out[0] |= (len.trailing_zeros() as u8) << 6;
     }
