@@ -677,6 +677,23 @@ pub(crate) fn write_tagged_le(value: u64, out: &mut [u8], first_tag: u8) {
     }
 }
 
+/// Writes `bytes` at the start of `buf` and returns `N`, or
+/// `BufferTooSmall` writing nothing: the store of an encoder that knows its
+/// length from one branch chain on the value.
+#[inline(always)]
+pub(crate) fn put_array<const N: usize>(
+    buf: &mut [u8],
+    bytes: [u8; N],
+) -> Result<usize, EncodeError> {
+    match buf.first_chunk_mut::<N>() {
+        Some(out) => {
+            *out = bytes;
+            Ok(N)
+        }
+        None => Err(BufferTooSmall::new(N, buf.len()).into()),
+    }
+}
+
 /// The big-endian value of `bytes` (at most 8 of them), by constant-size
 /// copies as in [`put_be`].
 #[inline(always)]
