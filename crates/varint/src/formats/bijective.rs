@@ -37,9 +37,17 @@ impl Format for Bijective {
         let Some(&first) = buf.first() else {
             return Err(DecodeError::Truncated);
         };
-        let mut value = u64::from(first & 0x7f);
-        let mut b = first;
-        let mut i = 1;
+        if first < 0x80 {
+            return Ok((u64::from(first), 1));
+        }
+        // The second byte outside the loop: the first group plus one
+        // cannot overflow, so it needs no check.
+        let Some(&second) = buf.get(1) else {
+            return Err(DecodeError::Truncated);
+        };
+        let mut value = (u64::from(first & 0x7f) + 1) << 7 | u64::from(second & 0x7f);
+        let mut b = second;
+        let mut i = 2;
         while b >= 0x80 {
             // The next group shifts `value + 1` left by 7: it must fit.
             value = match value.checked_add(1) {
