@@ -1,6 +1,6 @@
 //! QUIC variable-length integers (RFC 9000 §16).
 
-use super::{DecodeError, Format, array};
+use super::{DecodeError, EncodeError, Format, array, put_array};
 
 /// QUIC's variable-length integer (RFC 9000 §16): the two high bits of the
 /// first byte give the length, 1, 2, 4 or 8 bytes, and the other 6, 14, 30
@@ -84,6 +84,24 @@ impl Format for Quic {
                 (top << 56 | u64::from_be_bytes(word), 8)
             }
         })
+    }
+
+    /// One branch chain on the value, each arm a constant-size store (as
+    /// `CborHead::try_encode`): through `encoded_len` and `write`'s
+    /// branches on the length, mixed lengths ran at 0.9× the byte loop.
+    #[inline]
+    fn try_encode(value: u64, buf: &mut [u8]) -> Result<usize, EncodeError> {
+        if value < 0x40 {
+            put_array(buf, [value as u8])
+        } else if value < 0x4000 {
+            put_array(buf, (value as u16 | 0x4000).to_be_bytes())
+        } else if value < 0x4000_0000 {
+            put_array(buf, (value as u32 | 0x8000_0000).to_be_bytes())
+        } else if value <= Quic::MAX {
+            put_array(buf, (value | 0xc000_0000_0000_0000).to_be_bytes())
+        } else {
+            Err(EncodeError::OutOfRange)
+        }
     }
 
     #[inline]
