@@ -93,11 +93,14 @@ impl Bench1 for Quic {
                     Some((v, len))
                 },
                 |v, out| {
+                    // Ours rejects values above 2^62 − 1 (`OutOfRange`): so
+                    // does the loop.
                     let (len, tag) = match v {
                         0..64 => (1, 0),
                         64..16384 => (2, 0x40),
                         16384..0x4000_0000 => (4, 0x80),
-                        _ => (8, 0xc0),
+                        0x4000_0000..0x4000_0000_0000_0000 => (8, 0xc0),
+                        _ => panic!("QUIC varint above 2^62 - 1"),
                     };
                     for i in 0..len {
                         out[i] = (v >> (8 * (len - 1 - i))) as u8;
@@ -330,6 +333,9 @@ impl Bench1 for CborHead {
                     Some((Head::new(major, v), n + 1))
                 },
                 |h, out| {
+                    // The major type is 3 bits: ours rejects a larger one
+                    // (`OutOfRange`), so the loop checks it too.
+                    assert!(h.major <= 7, "CBOR major type above 7");
                     let v = h.argument;
                     let (ai, n) = match v {
                         0..24 => {
@@ -401,16 +407,33 @@ impl Bench1 for MsgPack {
                     Some((v, n + 1))
                 },
                 |v, out| {
-                    let u = v as u64;
-                    let (tag, n) = match u {
-                        0..0x80 => {
-                            out[0] = u as u8;
-                            return 1;
+                    // The value is an `i128`, as ours: the loop checks the
+                    // range and the sign, which ours must, and writes the
+                    // negative forms (the inputs here are not negative).
+                    let (tag, n, u) = if v >= 0 {
+                        let u = u64::try_from(v).expect("MessagePack range");
+                        match u {
+                            0..0x80 => {
+                                out[0] = u as u8;
+                                return 1;
+                            }
+                            0x80..0x100 => (0xcc, 1, u),
+                            0x100..0x1_0000 => (0xcd, 2, u),
+                            0x1_0000..0x1_0000_0000 => (0xce, 4, u),
+                            _ => (0xcf, 8, u),
                         }
-                        0x80..0x100 => (0xcc, 1),
-                        0x100..0x1_0000 => (0xcd, 2),
-                        0x1_0000..0x1_0000_0000 => (0xce, 4),
-                        _ => (0xcf, 8),
+                    } else {
+                        let s = i64::try_from(v).expect("MessagePack range");
+                        match s {
+                            -32.. => {
+                                out[0] = s as u8;
+                                return 1;
+                            }
+                            -0x80.. => (0xd0, 1, s as u64),
+                            -0x8000.. => (0xd1, 2, s as u64),
+                            -0x8000_0000.. => (0xd2, 4, s as u64),
+                            _ => (0xd3, 8, s as u64),
+                        }
                     };
                     out[0] = tag;
                     for i in 0..n {
@@ -429,7 +452,14 @@ impl Bench1 for MsgPack {
                 |v, out| {
                     let mut w = &mut out[..];
                     let before = w.len();
-                    rmp::encode::write_uint(&mut w, v as u64).unwrap();
+                    // rmp takes a `u64` or an `i64`: the sign picks one.
+                    if v >= 0 {
+                        let u = u64::try_from(v).expect("MessagePack range");
+                        rmp::encode::write_uint(&mut w, u).unwrap();
+                    } else {
+                        let s = i64::try_from(v).expect("MessagePack range");
+                        rmp::encode::write_sint(&mut w, s).unwrap();
+                    }
                     before - w.len()
                 },
             ),
@@ -506,11 +536,14 @@ impl Bench1 for Vlq {
                 None
             },
             |v, out| {
+                // Ours rejects values above 0x0FFF_FFFF (`OutOfRange`): so
+                // does the loop.
                 let n = match v {
                     0..0x80 => 1,
                     0x80..0x4000 => 2,
                     0x4000..0x20_0000 => 3,
-                    _ => 4,
+                    0x20_0000..0x1000_0000 => 4,
+                    _ => panic!("MIDI VLQ above 0x0FFF_FFFF"),
                 };
                 for i in 0..n {
                     out[i] = (v >> (7 * (n - 1 - i))) as u8 & 127 | if i + 1 < n { 128 } else { 0 };

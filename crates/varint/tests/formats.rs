@@ -83,10 +83,17 @@ fn random<F: Spec>(seed: u64) {
         assert!(n <= F::MAX_LEN);
         assert!(buf[n..].iter().all(|&b| b == 0xA5), "wrote past the value");
         let enc = &buf[..n];
-        // The one-byte fast path writes what the general path would.
+        // The fast paths (`single_byte`, `two_bytes`, a format's own
+        // `try_encode`) write what the general path (`write`) would.
         if let Some(b) = F::single_byte(v) {
             assert_eq!((n, enc[0]), (1, b), "{} single_byte({v:?})", F::NAME);
         }
+        if let Some(pair) = F::two_bytes(v) {
+            assert_eq!(enc, pair, "{} two_bytes({v:?})", F::NAME);
+        }
+        let mut general = [0xA5u8; 40];
+        F::write(v, &mut general[..n]);
+        assert_eq!(&general[..n], enc, "{} write({v:?})", F::NAME);
         assert_eq!(
             F::decode_strict(enc),
             Ok((v, n)),
@@ -556,6 +563,69 @@ impl Spec for Prefix {
     fn random(rng: &mut StdRng) -> u64 {
         spread(rng)
     }
+}
+
+/// Encodes each of `values` the format holds and checks the bytes against
+/// the model: the value, the shortest form, nothing written past it, and
+/// the general path (`write`) agreeing with `try_encode`'s fast paths.
+fn edges<F: Spec>(values: impl IntoIterator<Item = F::Value>) {
+    for v in values {
+        let Some(len) = F::encoded_len(v) else {
+            continue;
+        };
+        let mut buf = [0xA5u8; 40];
+        let n = F::try_encode(v, &mut buf).unwrap();
+        let enc = &buf[..n];
+        assert_eq!(n, len, "{} {v:?}", F::NAME);
+        assert!(buf[n..].iter().all(|&b| b == 0xA5), "wrote past the value");
+        assert_eq!(F::model(enc), Ok((v, n)), "{} {v:?} {enc:02x?}", F::NAME);
+        assert!(F::canonical(enc, v), "{} {v:?} {enc:02x?}", F::NAME);
+        let mut general = [0xA5u8; 40];
+        F::write(v, &mut general[..n]);
+        assert_eq!(&general[..n], enc, "{} write({v:?})", F::NAME);
+    }
+}
+
+/// Every value below 2^17, and around every power of two and every first
+/// value of a bijective length (128, 128 + 128^2, ...): where the encoders'
+/// length tests and fast paths change.
+fn edge_values() -> Vec<u64> {
+    let mut vs: Vec<u64> = (0..1 << 17).collect();
+    for k in 0..64 {
+        let p = 1u64 << k;
+        vs.extend([p - 1, p, p + 1]);
+    }
+    let mut first = 0u64;
+    for n in 1..10 {
+        first += 1 << (7 * n);
+        vs.extend([first - 1, first, first + 1]);
+    }
+    vs.push(u64::MAX);
+    vs
+}
+
+#[test]
+fn encode_at_length_edges() {
+    let vs = edge_values();
+    edges::<Quic>(vs.iter().copied());
+    edges::<Hpack<1>>(vs.iter().copied());
+    edges::<Hpack<5>>(vs.iter().copied());
+    edges::<Hpack<8>>(vs.iter().copied());
+    edges::<Sqlite>(vs.iter().copied());
+    edges::<Bijective>(vs.iter().copied());
+    edges::<CompactSize>(vs.iter().copied());
+    edges::<Bincode>(vs.iter().copied());
+    edges::<Prefix>(vs.iter().copied());
+    edges::<Vlq>(vs.iter().filter_map(|&v| u32::try_from(v).ok()));
+    edges::<MsgPack>(
+        vs.iter()
+            .flat_map(|&v| [i128::from(v), -i128::from(v), -1 - i128::from(v)]),
+    );
+    edges::<CborHead>(
+        vs.iter()
+            .step_by(7)
+            .flat_map(|&v| (0..8).map(move |major| Head::new(major, v))),
+    );
 }
 
 #[test]

@@ -33,6 +33,21 @@ impl Format for Bincode {
 
     #[inline]
     fn decode(buf: &[u8]) -> Result<(u64, usize), DecodeError> {
+        // The one-byte form first, then the reserved tags, and one length
+        // check for the three others (as `CompactSize::decode`, whose
+        // comment says why).
+        if let Some(&first @ 0..251) = buf.first() {
+            return Ok((u64::from(first), 1));
+        }
+        if let Some(&[first, b1, b2, b3, b4, b5, b6, b7, b8]) = buf.first_chunk::<9>() {
+            return match first {
+                251 => Ok((u64::from(u16::from_le_bytes([b1, b2])), 3)),
+                252 => Ok((u64::from(u32::from_le_bytes([b1, b2, b3, b4])), 5)),
+                253 => Ok((u64::from_le_bytes([b1, b2, b3, b4, b5, b6, b7, b8]), 9)),
+                254 => Err(DecodeError::Overflow),
+                _ => Err(DecodeError::Reserved),
+            };
+        }
         match buf.first() {
             None => Err(DecodeError::Truncated),
             Some(251) => Ok((u64::from(u16::from_le_bytes(array(buf, 1)?)), 3)),

@@ -1,6 +1,6 @@
 //! The HPACK / QPACK prefixed integer (RFC 7541 §5.1).
 
-use super::{DecodeError, Format};
+use super::{BufferTooSmall, DecodeError, EncodeError, Format, put_array};
 
 /// The HPACK and QPACK integer (RFC 7541 §5.1; RFC 9204 §4.1.1) with an
 /// `N`-bit prefix, `N` from 1 to 8: a value below `2^N − 1` is the low `N`
@@ -88,6 +88,32 @@ impl<const N: u8> Format for Hpack<N> {
         Err(DecodeError::Overflow)
     }
 
+    /// One branch chain on the value, as a byte loop does: the one-, two-
+    /// and three-byte forms as constant-size stores, then the general
+    /// path. Through `single_byte`, `encoded_len` and `write` the two-byte
+    /// encode ran at 0.69× a byte loop.
+    #[inline]
+    fn try_encode(value: u64, buf: &mut [u8]) -> Result<usize, EncodeError> {
+        let mask = Self::MASK;
+        let Some(rest) = value.checked_sub(u64::from(mask)) else {
+            return put_array(buf, [value as u8]);
+        };
+        if rest < 0x80 {
+            return put_array(buf, [mask, rest as u8]);
+        }
+        if rest < 0x4000 {
+            return put_array(buf, [mask, 0x80 | rest as u8, (rest >> 7) as u8]);
+        }
+        let len = 1 + crate::encoded_len(rest);
+        match buf.get_mut(..len) {
+            Some(out) => {
+                Self::write(value, out);
+                Ok(len)
+            }
+            None => Err(BufferTooSmall::new(len, buf.len()).into()),
+        }
+    }
+
     #[inline]
     fn single_byte(value: u64) -> Option<u8> {
         (value < u64::from(Self::MASK)).then_some(value as u8)
@@ -111,11 +137,28 @@ impl<const N: u8> Format for Hpack<N> {
         }
         out[0] = mask;
         let rest = value - u64::from(mask);
-        if let [_, last] = out {
-            // The common case, without the general encoder's set-up.
-            *last = rest as u8;
+        let groups = &mut out[1..];
+        let n = groups.len();
+        if n <= 8 {
+            // LEB128 of `rest` in `n` bytes, every group at once (least
+            // significant first, `0x80` on all but the last) instead of
+            // the general encoder's loop and checks.
+            let continuation = 0x0080_8080_8080_8080 >> (8 * (8 - n.max(1)));
+            super::put_le_overlapping(groups, super::spread7(rest) | continuation);
             return;
         }
-        let _ = crate::try_encode(rest, &mut out[1..]);
+        // Nine or ten groups: eight continued ones, then the top 8 bits.
+        if let Some((low, high)) = groups.split_first_chunk_mut::<8>() {
+            *low = (super::spread7(rest) | 0x8080_8080_8080_8080).to_le_bytes();
+            let top = rest >> 56;
+            match high {
+                [last] => *last = top as u8,
+                [next, last, ..] => {
+                    *next = 0x80 | top as u8;
+                    *last = (top >> 7) as u8;
+                }
+                [] => {}
+            }
+        }
     }
 }

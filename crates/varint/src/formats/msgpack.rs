@@ -79,7 +79,7 @@ impl Format for MsgPack {
         let len = out.len();
         // The low bytes of an `i128` in −2^63..2^64 are those of the `u64`
         // it wraps to.
-        super::put_be(&mut out[1..], value as u64);
+        super::put_be_overlapping(&mut out[1..], value as u64);
         out[0] = match (len, value < 0) {
             (1, _) => value as u8,
             (2, false) => 0xcc,

@@ -56,6 +56,13 @@ impl Format for Sqlite {
     }
 
     #[inline]
+    fn two_bytes(value: u64) -> Option<[u8; 2]> {
+        (0x80..0x4000)
+            .contains(&value)
+            .then_some([0x80 | (value >> 7) as u8, value as u8 & 0x7f])
+    }
+
+    #[inline]
     fn encoded_len(value: u64) -> Option<usize> {
         let bits = 64 - value.leading_zeros() as usize;
         Some(if bits > 56 {
@@ -67,21 +74,19 @@ impl Format for Sqlite {
 
     #[inline]
     fn write(value: u64, out: &mut [u8]) {
-        let len = out.len();
-        let mut v = value;
-        let mut last = len;
-        if len == 9 {
-            out[8] = v as u8;
-            v >>= 8;
-            last = 8;
-        } else {
-            out[last - 1] = (v & 0x7f) as u8;
-            v >>= 7;
-            last -= 1;
-        }
-        for b in out[..last].iter_mut().rev() {
-            *b = 0x80 | (v & 0x7f) as u8;
-            v >>= 7;
+        // The groups spread into bytes at once (`put_be7`), not a loop over
+        // them from the end: the loop's exit mispredicted on mixed lengths
+        // (0.58× a byte loop on uniform lengths in `formats_min`).
+        match out.split_at_mut_checked(8) {
+            Some((groups, [last])) => {
+                *last = value as u8;
+                // Eight groups of 7 bits, every one continued.
+                super::put_be_overlapping(
+                    groups,
+                    super::spread7(value >> 8) | 0x8080_8080_8080_8080,
+                );
+            }
+            _ => super::put_be7(out, value),
         }
     }
 }
