@@ -3,7 +3,6 @@
 
 pub(crate) mod count;
 pub(crate) mod latin1;
-pub(crate) mod utf16_utf8;
 pub(crate) mod utf32;
 pub(crate) mod utf8_utf16;
 
@@ -80,22 +79,4 @@ codec_arch::enable! { sse41;
     }
 }
 
-codec_arch::enable! { sse41;
-    /// Native UTF-16 to UTF-8: the table entry.
-    pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-        // SAFETY: this function has the features `convert` needs, and `src` is
-        // valid for `src.len()` units.
-        unsafe { utf16_utf8::convert::<false>(src.as_ptr(), src.len(), dst) }
-    }
-}
-
-codec_arch::enable! { sse41;
-    /// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
-    pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
-        src: &[[u8; 2]],
-        dst: &mut [u8],
-    ) -> (usize, usize) {
-        // SAFETY: as above; `convert` reads `src` with unaligned loads only.
-        unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
-    }
-}
+super::utf16_utf8::kernels!(Sse41, sse41);
