@@ -29,6 +29,7 @@ use codec_arch::x86_64::simd;
 pub(crate) mod sse41;
 mod utf16_utf8;
 mod utf32;
+mod utf8_utf16;
 
 /// The SSE4.1 table.
 pub(crate) static SSE41: Kernel = Kernel {

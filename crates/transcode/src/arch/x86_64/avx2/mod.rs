@@ -4,78 +4,33 @@
 
 pub(crate) mod count;
 
-pub(crate) mod utf8_utf16;
-
-codec_arch::enable! { avx2;
-    /// Valid UTF-8 to native UTF-16: the table entry.
-    pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-        // SAFETY: this function has the features `convert` needs, and `dst` is
-        // valid for `dst.len()` units.
-        unsafe { utf8_utf16::convert::<utf8_utf16::Utf16Out<false>>(src, dst.as_mut_ptr(), dst.len()) }
-    }
-}
-
-codec_arch::enable! { avx2;
-    /// The ASCII prefix of any bytes to native UTF-16: the table entry.
-    pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-        // SAFETY: this function has the features `ascii_prefix` needs, and
-        // `dst` is valid for `dst.len()` units.
-        unsafe {
-            utf8_utf16::ascii_prefix::<utf8_utf16::Utf16Out<false>>(src, dst.as_mut_ptr(), dst.len())
-        }
-    }
-}
-
-codec_arch::enable! { avx2;
-    /// The ASCII prefix of any bytes to UTF-16 in bytes, swapped if `SWAP`:
-    /// the table entry.
-    pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
-        src: &[u8],
-        dst: &mut [[u8; 2]],
-    ) -> (usize, usize) {
-        // SAFETY: this function has the features `ascii_prefix` needs; it
-        // writes `dst` with unaligned stores only, so the pairs of bytes may be
-        // written as `u16`s.
-        unsafe {
-            utf8_utf16::ascii_prefix::<utf8_utf16::Utf16Out<SWAP>>(
-                src,
-                dst.as_mut_ptr().cast(),
-                dst.len(),
-            )
-        }
-    }
-}
-
 codec_arch::enable! { avx2;
     /// The ASCII prefix of any bytes to UTF-32: the table entry.
     pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
         // SAFETY: this function has the features `ascii_prefix` needs, and
         // `dst` is valid for `dst.len()` units.
-        unsafe { utf8_utf16::ascii_prefix::<utf8_utf16::Utf32Out>(src, dst.as_mut_ptr(), dst.len()) }
-    }
-}
-
-codec_arch::enable! { avx2;
-    /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
-    pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
-        src: &[u8],
-        dst: &mut [[u8; 2]],
-    ) -> (usize, usize) {
-        // SAFETY: as above; `convert` writes `dst` with unaligned stores only,
-        // so the pairs of bytes may be written as `u16`s.
-        unsafe {
-            utf8_utf16::convert::<utf8_utf16::Utf16Out<SWAP>>(src, dst.as_mut_ptr().cast(), dst.len())
-        }
+        unsafe { super::utf8_utf16::ascii_prefix::<_, super::utf8_utf16::Utf32Out>(
+            codec_arch::x86_64::Avx2::new(),
+            src,
+            dst.as_mut_ptr(),
+            dst.len(),
+        ) }
     }
 }
 
 codec_arch::enable! { avx2;
     /// Valid UTF-8 to UTF-32: the table entry. The UTF-8 → UTF-16 kernel with
-    /// its units widened (`utf8_utf16`'s docs say why not `x86_64::utf32`'s).
+    /// its units widened (`x86_64::utf8_utf16`'s docs say why not
+    /// `x86_64::utf32`'s).
     pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
         // SAFETY: this function has the features `convert` needs, and `dst` is
         // valid for `dst.len()` units.
-        unsafe { utf8_utf16::convert::<utf8_utf16::Utf32Out>(src, dst.as_mut_ptr(), dst.len()) }
+        unsafe { super::utf8_utf16::convert::<_, super::utf8_utf16::Utf32Out>(
+            codec_arch::x86_64::Avx2::new(),
+            src,
+            dst.as_mut_ptr(),
+            dst.len(),
+        ) }
     }
 }
 
@@ -96,6 +51,7 @@ codec_arch::enable! { avx2;
 }
 
 super::utf16_utf8::kernels!(Avx2, avx2);
+super::utf8_utf16::kernels!(Avx2, avx2);
 
 codec_arch::enable! { avx2;
     /// [`bmp_from_utf32`](super::utf16_utf8::bmp_from_utf32) with 32-byte
