@@ -48,9 +48,11 @@
 //! - `x86_64/{count,latin1,utf32}.rs`: those families written once over
 //!   `codec_arch::x86_64::Simd`, instantiated per instruction set by the
 //!   three-line `{sse41,avx2,avx512}/{count,latin1,utf32}.rs`.
-//! - `x86_64/{sse41,avx2}/utf8_utf16.rs` and `utf16_utf8.rs`: UTF-8 ⇄
-//!   UTF-16, written per register width; `avx512/` has no such kernels
-//!   (its table takes AVX2's, `x86_64/mod.rs` says why), and
+//! - `x86_64/utf8_utf16.rs` and `utf16_utf8.rs`: UTF-8 ⇄ UTF-16 written
+//!   once too, over `Simd` and an extension trait each for what depends on
+//!   the width (`Utf8Simd`, `Utf16Simd`), instantiated in
+//!   `{sse41,avx2}/mod.rs`; `avx512/` has no such kernels (its table takes
+//!   AVX2's, `x86_64/mod.rs` says why), and
 //!   `avx512vbmi2/` has the `vpcompressb` kernels (`mod.rs`, with
 //!   `utf8_latin1.rs` and `utf32_utf16.rs`).
 //! - `x86_64/mod.rs`: the four x86-64 tables; a table entry that an

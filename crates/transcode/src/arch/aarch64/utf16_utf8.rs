@@ -1,7 +1,7 @@
 //! NEON: UTF-16 (native, or byte-swapped with `SWAP`) → UTF-8, stopping
 //! before errors.
 //!
-//! The design of the x86-64 kernels (`x86_64/avx2/utf16_utf8.rs` explains
+//! The design of the x86-64 kernels (`x86_64/utf16_utf8.rs` explains
 //! it) on blocks of 8 units, through the shared block loop
 //! (`arch/block.rs`), which stores a block in place only when the next one
 //! overwrites its stray bytes. Each block takes the first of:

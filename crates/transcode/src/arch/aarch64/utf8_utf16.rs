@@ -1,6 +1,6 @@
 //! NEON: valid UTF-8 → UTF-16 (native, or byte-swapped with `SWAP`).
 //!
-//! The design of the x86-64 kernels (`x86_64/avx2/utf8_utf16.rs` explains
+//! The design of the x86-64 kernels (`x86_64/utf8_utf16.rs` explains
 //! it) on 16-byte registers, through the shared block loop
 //! (`arch/block.rs`), which stores a block in place only when the next one
 //! overwrites its stray lanes. Each block starts at a character boundary,

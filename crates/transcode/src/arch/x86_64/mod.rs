@@ -17,7 +17,7 @@
 //! AVX2's (for UTF-8 ⇄ UTF-16, `docs/results/transcode.md` has the
 //! measurements behind that).
 
-use super::{Kernel, block, common, tables};
+use super::{Kernel, block, tables};
 use codec_arch::Isa;
 
 pub(crate) mod avx2;
@@ -27,7 +27,9 @@ mod count;
 mod latin1;
 use codec_arch::x86_64::simd;
 pub(crate) mod sse41;
+mod utf16_utf8;
 mod utf32;
+mod utf8_utf16;
 
 /// The SSE4.1 table.
 pub(crate) static SSE41: Kernel = Kernel {

@@ -4,91 +4,44 @@
 
 pub(crate) mod count;
 
-pub(crate) mod utf8_utf16;
-
-codec_arch::enable! { avx2;
-    /// Valid UTF-8 to native UTF-16: the table entry.
-    pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-        // SAFETY: this function has the features `convert` needs, and `dst` is
-        // valid for `dst.len()` units.
-        unsafe { utf8_utf16::convert::<utf8_utf16::Utf16Out<false>>(src, dst.as_mut_ptr(), dst.len()) }
-    }
-}
-
-codec_arch::enable! { avx2;
-    /// The ASCII prefix of any bytes to native UTF-16: the table entry.
-    pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-        // SAFETY: this function has the features `ascii_prefix` needs, and
-        // `dst` is valid for `dst.len()` units.
-        unsafe {
-            utf8_utf16::ascii_prefix::<utf8_utf16::Utf16Out<false>>(src, dst.as_mut_ptr(), dst.len())
-        }
-    }
-}
-
-codec_arch::enable! { avx2;
-    /// The ASCII prefix of any bytes to UTF-16 in bytes, swapped if `SWAP`:
-    /// the table entry.
-    pub(crate) fn ascii_to_utf16_bytes<const SWAP: bool>(
-        src: &[u8],
-        dst: &mut [[u8; 2]],
-    ) -> (usize, usize) {
-        // SAFETY: this function has the features `ascii_prefix` needs; it
-        // writes `dst` with unaligned stores only, so the pairs of bytes may be
-        // written as `u16`s.
-        unsafe {
-            utf8_utf16::ascii_prefix::<utf8_utf16::Utf16Out<SWAP>>(
-                src,
-                dst.as_mut_ptr().cast(),
-                dst.len(),
-            )
-        }
-    }
-}
-
 codec_arch::enable! { avx2;
     /// The ASCII prefix of any bytes to UTF-32: the table entry.
     pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
         // SAFETY: this function has the features `ascii_prefix` needs, and
         // `dst` is valid for `dst.len()` units.
-        unsafe { utf8_utf16::ascii_prefix::<utf8_utf16::Utf32Out>(src, dst.as_mut_ptr(), dst.len()) }
-    }
-}
-
-codec_arch::enable! { avx2;
-    /// Valid UTF-8 to UTF-16 in bytes, swapped if `SWAP`: the table entry.
-    pub(crate) fn utf8_to_utf16_bytes<const SWAP: bool>(
-        src: &[u8],
-        dst: &mut [[u8; 2]],
-    ) -> (usize, usize) {
-        // SAFETY: as above; `convert` writes `dst` with unaligned stores only,
-        // so the pairs of bytes may be written as `u16`s.
-        unsafe {
-            utf8_utf16::convert::<utf8_utf16::Utf16Out<SWAP>>(src, dst.as_mut_ptr().cast(), dst.len())
-        }
+        unsafe { super::utf8_utf16::ascii_prefix::<_, super::utf8_utf16::Utf32Out>(
+            codec_arch::x86_64::Avx2::new(),
+            src,
+            dst.as_mut_ptr(),
+            dst.len(),
+        ) }
     }
 }
 
 codec_arch::enable! { avx2;
     /// Valid UTF-8 to UTF-32: the table entry. The UTF-8 → UTF-16 kernel with
-    /// its units widened (`utf8_utf16`'s docs say why not `x86_64::utf32`'s).
+    /// its units widened (`x86_64::utf8_utf16`'s docs say why not
+    /// `x86_64::utf32`'s).
     pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
         // SAFETY: this function has the features `convert` needs, and `dst` is
         // valid for `dst.len()` units.
-        unsafe { utf8_utf16::convert::<utf8_utf16::Utf32Out>(src, dst.as_mut_ptr(), dst.len()) }
+        unsafe { super::utf8_utf16::convert::<_, super::utf8_utf16::Utf32Out>(
+            codec_arch::x86_64::Avx2::new(),
+            src,
+            dst.as_mut_ptr(),
+            dst.len(),
+        ) }
     }
 }
-
-pub(crate) mod utf16_utf8;
 
 codec_arch::enable! { avx2;
     /// UTF-32 to UTF-8, up to an invalid unit: the table entry. Blocks of the
     /// BMP go through the UTF-16 kernel's conversion
-    /// ([`utf16_utf8::bmp_from_utf32`]); from the first block that is not BMP
-    /// text, the general UTF-32 kernel (`x86_64::utf32`) takes the rest.
+    /// ([`bmp_from_utf32`](super::utf16_utf8::bmp_from_utf32)); from the first
+    /// block that is not BMP text, the general UTF-32 kernel (`x86_64::utf32`)
+    /// takes the rest.
     pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-        // SAFETY: this function has the features `bmp_from_utf32` needs.
-        let (r, w) = unsafe { utf16_utf8::bmp_from_utf32(src, dst) };
+        let (r, w) = bmp_from_utf32(src, dst);
         let (Some(rest), Some(out)) = (src.get(r..), dst.get_mut(w..)) else {
             return (r, w);
         };
@@ -97,23 +50,17 @@ codec_arch::enable! { avx2;
     }
 }
 
-codec_arch::enable! { avx2;
-    /// Native UTF-16 to UTF-8: the table entry.
-    pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-        // SAFETY: this function has the features `convert` needs, and `src` is
-        // valid for `src.len()` units.
-        unsafe { utf16_utf8::convert::<false>(src.as_ptr(), src.len(), dst) }
-    }
-}
+super::utf16_utf8::kernels!(Avx2, avx2);
+super::utf8_utf16::kernels!(Avx2, avx2);
 
 codec_arch::enable! { avx2;
-    /// UTF-16 in bytes, swapped if `SWAP`, to UTF-8: the table entry.
-    pub(crate) fn utf16_bytes_to_utf8<const SWAP: bool>(
-        src: &[[u8; 2]],
-        dst: &mut [u8],
-    ) -> (usize, usize) {
-        // SAFETY: as above; `convert` reads `src` with unaligned loads only.
-        unsafe { utf16_utf8::convert::<SWAP>(src.as_ptr().cast(), src.len(), dst) }
+    /// [`bmp_from_utf32`](super::utf16_utf8::bmp_from_utf32) with 32-byte
+    /// registers, a function of its own with AVX2's features: the AVX-512 table
+    /// calls it too, and the generic code inlined into the AVX-512 entry (where
+    /// LLVM may rewrite the AVX2 operations with AVX-512 ones) ran CJK text
+    /// 17-21% slower (Xeon, 64 KiB and 1 MiB).
+    pub(crate) fn bmp_from_utf32(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+        super::utf16_utf8::bmp_from_utf32(codec_arch::x86_64::Avx2::new(), src, dst)
     }
 }
 pub(crate) mod latin1;

@@ -9,7 +9,7 @@ pub(crate) mod utf32;
 codec_arch::enable! { avx512;
     /// UTF-32 to UTF-8, up to an invalid unit: the table entry. Blocks of the
     /// BMP go through the AVX2 table's path
-    /// ([`super::avx2::utf16_utf8::bmp_from_utf32`]); from the first block
+    /// ([`super::avx2::bmp_from_utf32`]); from the first block
     /// that is not BMP text, this table's general kernel (`x86_64::utf32` with
     /// 64-byte registers) takes the rest.
     ///
@@ -19,9 +19,7 @@ codec_arch::enable! { avx512;
     /// at 64 KiB, 0.96-0.99 on Arabic, Hebrew, Russian and the Latin-1 text at
     /// 64 KiB; 0.66-0.75 on Emoji, which the general kernel keeps.
     pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-        // SAFETY: this function has the features `bmp_from_utf32` needs (AVX2,
-        // BMI1, BMI2, POPCNT).
-        let (r, w) = unsafe { super::avx2::utf16_utf8::bmp_from_utf32(src, dst) };
+        let (r, w) = super::avx2::bmp_from_utf32(src, dst);
         let (Some(rest), Some(out)) = (src.get(r..), dst.get_mut(w..)) else {
             return (r, w);
         };
