@@ -7,7 +7,7 @@
 //! `cargo bench -p benches --bench formats_min [rounds] [--svg PATH]
 //! [--group G] [--impl NAME] [--input LABEL]` (default 200 rounds).
 //!
-//! Inputs (per format, 4,096 values): `1st` every value of the format's
+//! Inputs (per format, 4,096 values, or `FORMATS_COUNT`): `1st` every value of the format's
 //! shortest length, `2nd` of its second length, `uniform-len` a length
 //! drawn uniformly from those the format has, `longest` its longest, and
 //! `mixed` 60/25/10/5 % over its first, second, third and the other
@@ -34,7 +34,17 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 
-const COUNT: usize = 4096;
+/// Values per input: 4,096, or `FORMATS_COUNT` from the environment. A
+/// branch predictor learns the lengths of a few thousand values walked
+/// every pass, which flatters the branchy loops; a count past what it
+/// holds (a few hundred thousand) shows the loops as they run on data
+/// seen once.
+fn count() -> usize {
+    std::env::var("FORMATS_COUNT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4096)
+}
 
 /// An implementation other than ours: one value at a time (to check it),
 /// and whole loops with the per-value code inlined (to time it).
@@ -634,7 +644,7 @@ fn inputs<F: Bench1>(seed: u64) -> Vec<(&'static str, Vec<F::Value>)> {
         ("longest", 3),
         ("mixed", 4),
     ] {
-        let values = (0..COUNT)
+        let values = (0..count())
             .map(|_| {
                 let b = match choose {
                     0 => 0,
@@ -786,7 +796,7 @@ fn quic_bulk(group: &mut Group<'_, '_>) {
     let mut inputs = inputs::<Quic>(1);
     // One- and two-byte values, 70/30: windows that mix the two lengths.
     let mut rng = StdRng::seed_from_u64(2);
-    let short = (0..COUNT)
+    let short = (0..count())
         .map(|_| {
             if rng.random_range(0..10) < 7 {
                 rng.random_range(0..64)
@@ -798,7 +808,7 @@ fn quic_bulk(group: &mut Group<'_, '_>) {
     inputs.insert(2, ("1st/2nd 70/30", short));
     for (label, values) in inputs {
         let buf = encode_all::<Quic>(&values);
-        let mut outs = vec![vec![0u64; COUNT]; 2 + named.len()];
+        let mut outs = vec![vec![0u64; count()]; 2 + named.len()];
         let mut it = outs.iter_mut();
         let o = it.next().unwrap();
         let mut fns: Vec<(&str, Box<dyn FnMut() + '_>)> = vec![(
@@ -816,7 +826,7 @@ fn quic_bulk(group: &mut Group<'_, '_>) {
             };
             match *codec {
                 Some(c) => {
-                    let mut check = vec![0u64; COUNT];
+                    let mut check = vec![0u64; count()];
                     c.quic_decode_into(buf, &mut check).unwrap();
                     assert_eq!(check, values, "{name}");
                     fns.push((
@@ -858,7 +868,7 @@ fn main() {
     let mut tables = Vec::new();
     {
         let mut b = Bench::new(&args);
-        let mut g = b.group("quic-bulk", "ns per value", COUNT);
+        let mut g = b.group("quic-bulk", "ns per value", count());
         quic_bulk(&mut g);
         bench.tables.push(g.finish());
     }
@@ -868,8 +878,8 @@ fn main() {
             ($($f:ty),*) => {$(
                 let mut b1 = Bench::new(&args);
                 let mut b2 = Bench::new(&args);
-                let mut dec = b1.group("decode", "ns per value", COUNT);
-                let mut enc = b2.group("encode", "ns per value", COUNT);
+                let mut dec = b1.group("decode", "ns per value", count());
+                let mut enc = b2.group("encode", "ns per value", count());
                 measure::<$f>(&mut dec, &mut enc, 1);
                 dec_t.push(dec.finish());
                 enc_t.push(enc.finish());
