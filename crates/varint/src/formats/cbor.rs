@@ -74,7 +74,7 @@ impl Head {
 ///   writes the shortest width for simple values only (a float's bits
 ///   with another width would be another float).
 /// - Encoding a major type above 7, or a major type 7 argument from 24 to
-///   31, is [`EncodeError::OutOfRange`](super::EncodeError::OutOfRange).
+///   31, is [`EncodeError::OutOfRange`].
 ///
 /// ```
 /// use varint::formats::{CborHead, DecodeError, Format, cbor::Head};
