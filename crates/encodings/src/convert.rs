@@ -135,6 +135,30 @@ impl Converter {
         c
     }
 
+    /// This converter without the lines and columns of its errors (see
+    /// [`Decoder::without_positions`]): they read 0, the offsets stay exact,
+    /// and the passes that count lines are skipped.
+    ///
+    /// ```
+    /// use encodings::{ConvertError, Converter, DecodeMode, EncodeMode, Encoding};
+    ///
+    /// let from = Encoding::for_label("KOI8-R").unwrap();
+    /// let to = Encoding::for_label("ISO-8859-1").unwrap();
+    /// let mut c = Converter::new(from, to, DecodeMode::Strict, EncodeMode::Strict)
+    ///     .without_positions();
+    /// let mut out = Vec::new();
+    /// let err = c.convert_into_vec(b"a\nb\xF0", &mut out, true).unwrap_err(); // П
+    /// let ConvertError::Encode { error, input_offset } = err else { panic!("{err}") };
+    /// assert_eq!((input_offset, error.line(), error.column()), (3, 0, 0));
+    /// assert_eq!(out, b"a\nb");
+    /// ```
+    #[must_use]
+    pub fn without_positions(mut self) -> Converter {
+        self.decoder = self.decoder.without_positions();
+        self.encoder = self.encoder.without_positions();
+        self
+    }
+
     /// Converts `src`, the next chunk of the input, appending to `dst`;
     /// `last` says no more input follows.
     ///

@@ -117,6 +117,28 @@ impl Decoder {
         d
     }
 
+    /// This decoder without the lines and columns of its errors: their
+    /// [`line`](DecodeError::line) and [`column`](DecodeError::column)
+    /// read 0, their offsets stay exact, and the pass that counts newlines
+    /// (about a tenth of a single-byte page's decoding) is skipped. For a
+    /// caller that can find the line from the offset when it needs it, as
+    /// `codec convert` does by converting the file again up to the error.
+    ///
+    /// ```
+    /// use encodings::{DecodeMode, Decoder, Encoding};
+    ///
+    /// let cp1253 = Encoding::for_label("windows-1253").unwrap();
+    /// let mut d = Decoder::new(cp1253, DecodeMode::Strict).without_positions();
+    /// let mut text = String::new();
+    /// let err = d.decode_into_string(b"ab\ncd\xAA", &mut text, true).unwrap_err(); // 0xAA: undefined
+    /// assert_eq!((err.offset(), err.line(), err.column()), (5, 0, 0));
+    /// ```
+    #[must_use]
+    pub fn without_positions(mut self) -> Decoder {
+        self.position.skip();
+        self
+    }
+
     /// The encoding decoded.
     #[must_use]
     pub fn encoding(&self) -> Encoding {
@@ -181,7 +203,7 @@ impl Decoder {
     /// them (in its error), so the other modes skip the passes that count
     /// them.
     fn tracks_position(&self) -> bool {
-        matches!(self.mode, DecodeMode::Strict)
+        matches!(self.mode, DecodeMode::Strict) && self.position.counts()
     }
 
     /// As [`Decoder::decode_into_string`], appending UTF-16 code units.

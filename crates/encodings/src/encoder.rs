@@ -58,6 +58,26 @@ impl Encoder {
         }
     }
 
+    /// This encoder without the lines and columns of its errors: their
+    /// [`line`](EncodeError::line) and [`column`](EncodeError::column)
+    /// read 0, their offsets stay exact, and the pass over the text that
+    /// counts newlines and characters is skipped (see
+    /// [`Decoder::without_positions`](crate::Decoder::without_positions)).
+    ///
+    /// ```
+    /// use encodings::{EncodeMode, Encoder, Encoding};
+    ///
+    /// let cp1252 = Encoding::for_label("windows-1252").unwrap();
+    /// let mut e = Encoder::new(cp1252, EncodeMode::Strict).without_positions();
+    /// let err = e.encode_to_vec("é\nЖ").unwrap_err();
+    /// assert_eq!((err.offset(), err.line(), err.column()), (3, 0, 0));
+    /// ```
+    #[must_use]
+    pub fn without_positions(mut self) -> Encoder {
+        self.position.skip();
+        self
+    }
+
     /// The encoding written.
     #[must_use]
     pub fn encoding(&self) -> Encoding {

@@ -43,14 +43,16 @@ impl DecodeError {
     }
 
     /// The 1-based line of the sequence: 1 plus the newlines decoded before
-    /// it.
+    /// it (0 from a decoder made
+    /// [`without_positions`](crate::Decoder::without_positions)).
     #[must_use]
     pub fn line(&self) -> u64 {
         self.line
     }
 
     /// The 1-based column: 1 plus the characters decoded since the last
-    /// newline.
+    /// newline (0 from a decoder made
+    /// [`without_positions`](crate::Decoder::without_positions)).
     #[must_use]
     pub fn column(&self) -> u64 {
         self.column
@@ -115,13 +117,15 @@ impl EncodeError {
         self.offset
     }
 
-    /// Its 1-based line in the input.
+    /// Its 1-based line in the input (0 from an encoder made
+    /// [`without_positions`](crate::Encoder::without_positions)).
     #[must_use]
     pub fn line(&self) -> u64 {
         self.line
     }
 
-    /// Its 1-based column (in characters) in the input.
+    /// Its 1-based column (in characters) in the input (0 from an encoder
+    /// made [`without_positions`](crate::Encoder::without_positions)).
     #[must_use]
     pub fn column(&self) -> u64 {
         self.column

@@ -10,10 +10,26 @@ pub(crate) struct Lines {
     position: Position,
     /// Characters since the last newline beyond `position`'s.
     pub(crate) columns: u64,
+    /// Nothing is counted: the line and column read 0 (the owner was made
+    /// `without_positions`).
+    skipped: bool,
 }
 
 impl Lines {
+    /// Stops counting: from now on the line and column read 0.
+    pub(crate) fn skip(&mut self) {
+        self.skipped = true;
+    }
+
+    /// Whether lines are counted.
+    pub(crate) fn counts(&self) -> bool {
+        !self.skipped
+    }
+
     pub(crate) fn advance_valid(&mut self, run: &[u8]) {
+        if self.skipped {
+            return;
+        }
         if memchr::memchr(b'\n', run).is_some() {
             self.columns = 0;
         }
@@ -24,6 +40,9 @@ impl Lines {
     /// `memrchr` (vectorised), the characters after it counted, so no
     /// byte-at-a-time scan of the last line.
     pub(crate) fn advance_text(&mut self, text: &[u8]) {
+        if self.skipped {
+            return;
+        }
         match memchr::memrchr(b'\n', text) {
             Some(last) => {
                 self.advance_valid(&text[..=last]);
@@ -34,11 +53,19 @@ impl Lines {
     }
 
     pub(crate) fn line(&self) -> u64 {
-        self.position.line()
+        if self.skipped {
+            0
+        } else {
+            self.position.line()
+        }
     }
 
     pub(crate) fn column(&self) -> u64 {
-        self.position.column() + self.columns
+        if self.skipped {
+            0
+        } else {
+            self.position.column() + self.columns
+        }
     }
 }
 

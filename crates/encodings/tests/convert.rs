@@ -113,3 +113,81 @@ fn decode_errors_come_after_the_text_before_them() {
         b"aeb"
     );
 }
+
+/// A converter made `without_positions` writes the same output and fails
+/// at the same offset with the same bytes as one that counts lines, on
+/// every encoding and random broken input cut anywhere; only its errors'
+/// line and column read 0.
+#[test]
+fn converting_without_positions_changes_only_line_and_column() {
+    let text = "ab\né €x\r\n😀 Ж日本½Ω\nπ";
+    let mut seed = 0x5EED_F11A_0E55_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed as usize
+    };
+    let targets = ["UTF-8", "CP1252", "KOI8-R", "Shift_JIS", "UTF-16LE"];
+    let (mut failures, mut counted) = (0, 0);
+    for from in Encoding::all().filter(|e| e.name() != "replacement") {
+        let Ok(clean) = from.encode_to_vec(text, EncodeMode::Replace) else {
+            continue;
+        };
+        for label in targets {
+            let to = Encoding::for_label(label).unwrap();
+            for _ in 0..8 {
+                let mut input = clean.clone();
+                if !input.is_empty() && next() % 2 == 0 {
+                    let at = next() % input.len();
+                    input[at] = next() as u8;
+                }
+                let cut = next() % (input.len() + 1);
+                let run = |c: Converter| {
+                    let mut c = c;
+                    let mut out = Vec::new();
+                    let r = c
+                        .convert_into_vec(&input[..cut], &mut out, false)
+                        .and_then(|()| c.convert_into_vec(&input[cut..], &mut out, true));
+                    (out, r)
+                };
+                let new = || Converter::new(from, to, DecodeMode::Strict, EncodeMode::Strict);
+                let (out, with) = run(new());
+                let (out_without, without) = run(new().without_positions());
+                assert_eq!(out, out_without, "{from:?} -> {label} {input:02X?}");
+                match (&with, &without) {
+                    (Ok(()), Ok(())) => {}
+                    (Err(ConvertError::Decode(a)), Err(ConvertError::Decode(b))) => {
+                        failures += 1;
+                        assert_eq!(
+                            (a.offset(), a.kind(), a.bytes()),
+                            (b.offset(), b.kind(), b.bytes())
+                        );
+                        assert_eq!((b.line(), b.column()), (0, 0));
+                        counted += usize::from(a.line() > 0);
+                    }
+                    (
+                        Err(ConvertError::Encode {
+                            error: a,
+                            input_offset: i,
+                        }),
+                        Err(ConvertError::Encode {
+                            error: b,
+                            input_offset: j,
+                        }),
+                    ) => {
+                        failures += 1;
+                        assert_eq!((i, a.offset(), a.char()), (j, b.offset(), b.char()));
+                        assert_eq!((b.line(), b.column()), (0, 0));
+                        counted += usize::from(a.line() > 0);
+                    }
+                    (a, b) => panic!("{from:?} -> {label} {input:02X?}: {a:?} against {b:?}"),
+                }
+            }
+        }
+    }
+    assert!(
+        failures > 200 && counted == failures,
+        "{failures} failures, {counted} with a line"
+    );
+}

@@ -275,7 +275,15 @@ fn convert(args: &ConvertArgs, path: Option<&Path>) -> Result<(), Failure> {
                             0,
                         )
                     }
-                    None => any::run(args, from, &request, input, &mut WriteSink(&mut out), None),
+                    None => any::run(
+                        args,
+                        from,
+                        &request,
+                        input,
+                        &mut WriteSink(&mut out),
+                        None,
+                        true,
+                    ),
                 }
             }
         }

@@ -46,6 +46,10 @@ fn leading_bom(from: Encoding, head: &[u8]) -> Option<(usize, bool)> {
 /// offset (not 0), cut where `Encoding::cut_near` allows, and the file's
 /// first bytes (for the byte order of `UTF-16`/`UTF-32`): no BOM is looked
 /// for or written, and the converter resumes there (see parallel_convert).
+///
+/// `lines`: errors name their line and column. Without, the passes that
+/// count lines are skipped, for a caller that never shows this run's error
+/// (a parallel region's: the writer converts again from the file's start).
 pub(super) fn run(
     args: &ConvertArgs,
     from: Encoding,
@@ -53,6 +57,7 @@ pub(super) fn run(
     mut input: Input<'_>,
     out: &mut dyn Sink,
     region: Option<(u64, &[u8])>,
+    lines: bool,
 ) -> Result<(), Failure> {
     let chunk = args.chunk_size.max(1);
     let to = body_to(request.to);
@@ -62,6 +67,9 @@ pub(super) fn run(
         }
         None => Converter::new(from, to, request.decode, request.encode),
     };
+    if !lines {
+        converter = converter.without_positions();
+    }
     let mut buf = vec![0u8; chunk];
     let mut dst = Vec::new();
     // Mapped bytes are converted where they lie, a chunk at a time; read

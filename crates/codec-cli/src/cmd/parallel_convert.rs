@@ -268,7 +268,17 @@ impl<'a> Work<'a> {
             pieces: Vec::new(),
             spare: self.spare,
         };
-        let result = self.range(pipe, start, end, Some(self.cancel), self.bar, &mut out);
+        // A failed region's error is never shown (`after_failure` converts
+        // again), so it needs no line and column.
+        let result = self.range(
+            pipe,
+            start,
+            end,
+            Some(self.cancel),
+            self.bar,
+            false,
+            &mut out,
+        );
         Done {
             index,
             result,
@@ -277,7 +287,9 @@ impl<'a> Work<'a> {
     }
 
     /// Converts `[start, end)` of the file with `pipe` into `out`, from the
-    /// mapping or with positioned reads.
+    /// mapping or with positioned reads; `lines`: the `Converter`'s errors
+    /// name their line and column.
+    #[allow(clippy::too_many_arguments)]
     fn range(
         &self,
         pipe: &mut Option<Pipe<'_>>,
@@ -285,6 +297,7 @@ impl<'a> Work<'a> {
         end: u64,
         cancel: Option<&AtomicBool>,
         bar: Option<&ProgressBar>,
+        lines: bool,
         out: &mut dyn Sink,
     ) -> Result<(), Failure> {
         let mut convert = |input: Input<'_>| match (self.route, pipe.as_mut()) {
@@ -294,7 +307,7 @@ impl<'a> Work<'a> {
             }
             (Route::Any(from, request), _) => {
                 let region = (start > 0).then_some((start, self.head));
-                any::run(self.args, from, request, input, out, region)
+                any::run(self.args, from, request, input, out, region, lines)
             }
             (Route::Native(..), None) => Err(Failure::Io(io::Error::other(
                 "internal error: a native region without a pipe",
@@ -337,11 +350,19 @@ impl<'a> Work<'a> {
         match self.route {
             Route::Native(..) => {
                 let mut pipe = self.pipe();
-                self.range(&mut pipe, start, end, None, None, &mut WriteSink(out))
+                self.range(&mut pipe, start, end, None, None, true, &mut WriteSink(out))
             }
             Route::Any(..) => {
                 let mut out = Skip { skip: written, out };
-                self.range(&mut None, 0, end, None, None, &mut WriteSink(&mut out))
+                self.range(
+                    &mut None,
+                    0,
+                    end,
+                    None,
+                    None,
+                    true,
+                    &mut WriteSink(&mut out),
+                )
             }
         }
     }
