@@ -345,29 +345,57 @@ pub(crate) fn to_utf8<S: LookupSimd>(
 }
 
 /// The telescoped rows (as [`Rows`]) of the 128-entry slice of `dense`
-/// that the leads `pair` and `pair + 1` index.
+/// that the leads `pair` and `pair + 1` index, from `cache` (the rows of
+/// the last two pairs, the latest first) or built into it.
 #[inline(always)]
-fn slice_rows<S: LookupSimd>(s: S, dense: &[u8; 0x800], pair: u8) -> [S::V; 8] {
-    let base = usize::from(pair & 0x1F) * 64;
-    let slice = &dense[base..base + 128];
-    let mut rows = [s.zero(); 8];
-    for (k, r) in rows.iter_mut().enumerate() {
-        let mut row = [0u8; 16];
-        for (j, b) in row.iter_mut().enumerate() {
-            let prev = if k == 0 { 0 } else { slice[16 * (k - 1) + j] };
-            *b = slice[16 * k + j] ^ prev;
-        }
-        *r = s.broadcast16(&row);
+fn slice_rows<S: LookupSimd>(
+    s: S,
+    dense: &[u8; 0x800],
+    cache: &mut [(u8, [S::V; 8]); 2],
+    pair: u8,
+) -> [S::V; 8] {
+    if cache[0].0 == pair {
+        return cache[0].1;
     }
-    rows
+    if cache[1].0 != pair {
+        let base = usize::from(pair & 0x1F) * 64;
+        let slice = &dense[base..base + 128];
+        let mut rows = [s.zero(); 8];
+        for (k, r) in rows.iter_mut().enumerate() {
+            let mut row = [0u8; 16];
+            for (j, b) in row.iter_mut().enumerate() {
+                let prev = if k == 0 { 0 } else { slice[16 * (k - 1) + j] };
+                *b = slice[16 * k + j] ^ prev;
+            }
+            *r = s.broadcast16(&row);
+        }
+        cache[1] = (pair, rows);
+    }
+    cache.swap(0, 1);
+    cache[0].1
+}
+
+/// The bytes of a slice's telescoped `rows` at `index` (0..128 a byte).
+#[inline(always)]
+fn look_up_slice<S: LookupSimd>(s: S, rows: [S::V; 8], index: S::V) -> S::V {
+    let mut out = s.zero();
+    for (k, &row) in rows.iter().enumerate() {
+        let idx = s.subs_i8(index, s.splat8(16 * k as u8));
+        out = s.xor(out, s.shuffle8(row, idx));
+    }
+    out
 }
 
 /// The dense encoder (`super::super::EncodeFn`) for an ASCII-compatible
-/// page, `BYTES` of input a step, for blocks whose leads are one pair
-/// (C0/C1 … DE/DF): the pair's 128-entry slice of `dense` is looked up by
-/// telescoped rows (built again when the pair changes), at
-/// `(lead & 1) << 6 | continuation & 0x3F`, and a keep-mask shuffle drops
-/// the leads, 8 bytes a shuffle.
+/// page, `BYTES` of input a step, for blocks whose leads are of at most
+/// two pairs (C0/C1 … DE/DF; French text mixes C3 and C5), as the VBMI
+/// encoder: each pair's 128-entry slice of `dense` is looked up by
+/// telescoped rows (the last two pairs' rows kept) at
+/// `(lead & 1) << 6 | continuation & 0x3F`, the second pair's result taken
+/// after its leads, and a keep-mask shuffle drops the leads, 8 bytes a
+/// shuffle. A block with one pair costs one look-up; a block with a
+/// third pair, or a character from U+0800, returns to the caller's exact
+/// path.
 #[inline(always)]
 pub(crate) fn encode<S: LookupSimd>(
     s: S,
@@ -377,7 +405,9 @@ pub(crate) fn encode<S: LookupSimd>(
     mut i: usize,
     mut w: usize,
 ) -> (usize, usize) {
-    let mut current: Option<(u8, [S::V; 8])> = None;
+    // The rows of the last two pairs looked up, the latest first (pair 0:
+    // none yet; a pair is at least C0).
+    let mut cache = [(0u8, [s.zero(); 8]); 2];
     // Room for the last group's 16-byte store after `BYTES - 8` kept bytes.
     while i + S::BYTES <= src.len() && w + S::BYTES + 16 <= dst.len() {
         let block = &src[i..i + S::BYTES];
@@ -409,28 +439,31 @@ pub(crate) fn encode<S: LookupSimd>(
         let kept = !leads & (u64::MAX >> (64 - len));
         let mut out = v;
         if leads != 0 {
-            let pair = src[i + leads.trailing_zeros() as usize] & 0xFE;
-            let same = s.movemask8(s.eq8(s.and(v, s.splat8(0xFE)), s.splat8(pair)));
-            if leads & !same != 0 {
-                break;
-            }
-            let rows = match current {
-                Some((p, rows)) if p == pair => rows,
-                _ => {
-                    let rows = slice_rows(s, dense, pair);
-                    current = Some((pair, rows));
-                    rows
+            // The pair of the first lead, and of the first other one.
+            let pairs = s.and(v, s.splat8(0xFE));
+            let pair_a = src[i + leads.trailing_zeros() as usize] & 0xFE;
+            let rest = leads & !s.movemask8(s.eq8(pairs, s.splat8(pair_a)));
+            let pair_b = if rest == 0 {
+                None
+            } else {
+                let pair_b = src[i + rest.trailing_zeros() as usize] & 0xFE;
+                if rest & !s.movemask8(s.eq8(pairs, s.splat8(pair_b))) != 0 {
+                    // A third pair.
+                    break;
                 }
+                Some(pair_b)
             };
             let prev = s.previous8(v);
             let index = s.or(
                 s.and(v, s.splat8(0x3F)),
                 s.and(s.shl16::<6>(prev), s.splat8(0x40)),
             );
-            let mut two = s.zero();
-            for (k, &row) in rows.iter().enumerate() {
-                let idx = s.subs_i8(index, s.splat8(16 * k as u8));
-                two = s.xor(two, s.shuffle8(row, idx));
+            let mut two = look_up_slice(s, slice_rows(s, dense, &mut cache, pair_a), index);
+            if let Some(pair_b) = pair_b {
+                // The continuations after pair B's leads.
+                let two_b = look_up_slice(s, slice_rows(s, dense, &mut cache, pair_b), index);
+                let after_b = s.eq8(s.and(prev, s.splat8(0xFE)), s.splat8(pair_b));
+                two = s.blendv8(two, two_b, after_b);
             }
             out = s.blendv8(v, two, v);
         }
