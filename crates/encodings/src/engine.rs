@@ -58,7 +58,10 @@ impl Engine {
         Engine::of(&crate::arch::x86_64::AVX2)
     }
 
-    /// The SSSE3 kernel, if this CPU has it.
+    /// The 16-byte kernels (`pshufb`, SSSE3's), if this CPU has SSE4.1:
+    /// they are the AVX2 ones' algorithms with the `Sse41` token of
+    /// codec-arch, which asks for SSE4.1 and POPCNT as well. What a CPU
+    /// without AVX2 runs.
     #[cfg(target_arch = "x86_64")]
     #[must_use]
     pub fn ssse3() -> Option<Engine> {

@@ -3,13 +3,13 @@
 //! kernel that is the reference for any faster one.
 //!
 //! [`ENGINE`] decodes straight to UTF-8 through the CPU's fused kernel
-//! where it has one ([`crate::arch`]: AVX-512 VBMI or AVX2 on x86-64, NEON
-//! on aarch64), else to UTF-16 through the table-lookup kernel (SSSE3, or
-//! the scalar reference) and then to UTF-8 through transcode's kernels;
+//! where it has one ([`crate::arch`]: AVX-512 VBMI, AVX2 or SSE4.1 on
+//! x86-64, NEON on aarch64), else to UTF-16 through the scalar reference
+//! and then to UTF-8 through transcode's kernels;
 //! the UTF-16 output of the decoder comes from the lookup kernel directly.
 //! Encoding goes through a dense table of U+0000–U+07FF (a block at a time
-//! with the kernel's dense encoder: AVX-512 VBMI, AVX2 for ASCII-compatible
-//! pages, NEON; 16-byte scalar windows otherwise) and the sorted inverse
+//! with the kernel's dense encoder: AVX-512 VBMI, AVX2 and SSE4.1 for
+//! ASCII-compatible pages, NEON; 16-byte scalar windows otherwise) and the sorted inverse
 //! for the rest. `SCALAR` (in tests), one byte or character at a time, is the reference
 //! both are tested against.
 

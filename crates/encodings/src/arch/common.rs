@@ -1,6 +1,6 @@
 //! What the SIMD kernels of every architecture share: the compaction
-//! shuffles of the fused decoders and dense encoders, and the scalar loop
-//! that finishes a fused decode.
+//! shuffles of the fused decoders and dense encoders, and the scalar loops
+//! that finish a decode.
 
 /// For each 8-bit mask of ASCII units among 8, the byte shuffle that keeps
 /// the low byte of every unit and the high byte of the others (the UTF-8
@@ -70,4 +70,20 @@ pub(crate) fn utf8_scalar(
         i += 1;
     }
     (i, w)
+}
+
+/// Decodes to UTF-16 one byte at a time, as far as `dst` holds it:
+/// returns the length of the prefix of `src` without an undefined byte
+/// (the scalar kernel, and the tail of the SIMD ones).
+pub(crate) fn to_utf16_scalar(table: &[u16; 256], src: &[u8], dst: &mut [super::Unit]) -> usize {
+    let mut n = 0;
+    for (d, &b) in dst.iter_mut().zip(src) {
+        let u = table[usize::from(b)];
+        if u == crate::single_byte::UNDEFINED {
+            break;
+        }
+        d.write(u);
+        n += 1;
+    }
+    n
 }

@@ -10,8 +10,9 @@
 //! [`encode_dense`]); `None` where it has none, and the engine's portable
 //! path does that work (UTF-8 output in two passes through UTF-16,
 //! encoding through 16-byte scalar windows). The x86-64 kernels: AVX-512
-//! VBMI (all three), AVX2 (all three; its encoder for ASCII-compatible
-//! pages), SSSE3 (UTF-16 only); on aarch64 NEON (all three, every page).
+//! VBMI (all three), AVX2 and SSE4.1 (all three, written once over
+//! codec-arch's `Simd`; their encoders for ASCII-compatible pages); on
+//! aarch64 NEON (all three, every page).
 //! The scalar kernel is the reference; the others are tested against it
 //! on every table (`tests` below, and the engine's tests in
 //! [`crate::single_byte`]), the NEON one under qemu (`cargo xtask cross`),
@@ -33,6 +34,8 @@ mod common;
 pub(crate) mod x86_64;
 
 use codec_arch::{Dispatch, Isa, Registered};
+#[cfg(target_arch = "x86_64")]
+use common::to_utf16_scalar;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use common::{COMPRESS, KEEP, utf8_scalar};
 
@@ -210,16 +213,7 @@ pub(crate) const ALL: &[&Kernel] = &[
 
 /// `unsafe` only to fit the kernel type: it needs no CPU feature.
 unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
-    let mut n = 0;
-    for (d, &b) in dst.iter_mut().zip(src) {
-        let u = table[usize::from(b)];
-        if u == crate::single_byte::UNDEFINED {
-            break;
-        }
-        d.write(u);
-        n += 1;
-    }
-    n
+    common::to_utf16_scalar(table, src, dst)
 }
 
 /// Bytes decoded to UTF-8 per call of the fused kernel: its output
@@ -317,7 +311,7 @@ pub(crate) fn dense_encoders(ascii: bool) -> Vec<(&'static str, DenseEncoder)> {
 }
 
 /// The chosen kernel's dense encoder for the page, if it has one
-/// (AVX-512 VBMI and NEON; AVX2 for an ASCII-compatible page).
+/// (AVX-512 VBMI and NEON; AVX2 and SSE4.1 for an ASCII-compatible page).
 pub(crate) fn encode_dense(ascii: bool) -> Option<DenseEncoder> {
     chosen().dense_encoder(ascii)
 }

@@ -1,0 +1,500 @@
+//! The `pshufb` kernels, once for every register width: generic over
+//! codec-arch's [`Simd`] and the width-specific operations of
+//! [`LookupSimd`], instantiated for SSE4.1 (16 bytes a step) and AVX2 (32)
+//! in `super`.
+//!
+//! A byte shuffle looks up 16 entries, within each 128-bit lane, so the
+//! table is cut into rows of 16, one per high nibble, and the rows are
+//! telescoped ([`Rows`]): within each half of the table (bytes 0x00–0x7F,
+//! 0x80–0xFF) row `k` holds the XOR of table rows `k` and `k - 1`, so that
+//! XOR-ing the look-ups of rows `0..=k` gives row `k`. A byte `t` of a half
+//! looks row `j` up at `t - 16 j`, saturating: negative, so zero, for the
+//! rows past its own. That is three operations a row (subtract, shuffle,
+//! XOR) where a compare of the high nibble and a mask took five. An
+//! ASCII-compatible table skips the low half, and all-ASCII blocks are
+//! copied or widened directly. A block with an undefined byte (0xFFFF) is
+//! left to the scalar loop, which stops there.
+
+use super::super::{COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
+use codec_arch::x86_64::{Avx2, Simd, Sse41};
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm_add_epi8, _mm_loadu_si128, _mm_set1_epi8, _mm_shuffle_epi8,
+    _mm_slli_si128, _mm_storeu_si128, _mm_subs_epi8, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+    _mm_xor_si128, _mm256_alignr_epi8, _mm256_castsi256_si128, _mm256_extracti128_si256,
+    _mm256_permute2x128_si256, _mm256_subs_epi8, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
+    _mm256_xor_si256,
+};
+use core::mem::MaybeUninit;
+
+/// The operations of these kernels that [`Simd`] does not have, for one
+/// register width (as transcode's `Utf8Simd`). Safe for the reason `Simd`'s
+/// are: the token proves the CPU features.
+pub(crate) trait LookupSimd: Simd {
+    /// Bitwise exclusive or.
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: `a - b`, signed, saturating at -128.
+    fn subs_i8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// The bytes of `lo` and `hi` interleaved within each 128-bit lane:
+    /// the unpacks of the lanes' first halves, then of their second halves.
+    fn zip8(self, lo: Self::V, hi: Self::V) -> (Self::V, Self::V);
+    /// [`zip8`](LookupSimd::zip8)'s two registers put in order across the
+    /// lanes: the 16-bit units of bytes `0..BYTES / 2`, then the rest.
+    fn in_order(self, a: Self::V, b: Self::V) -> (Self::V, Self::V);
+    /// Bytes: the byte before each one (0 before the first).
+    fn previous8(self, v: Self::V) -> Self::V;
+    /// The 128-bit lane `k` of `v` (`k < BYTES / 16`).
+    fn lane16(self, v: Self::V, k: usize) -> __m128i;
+    /// `pshufb` on one 128-bit lane: `x[ctl & 15]`, 0 where `ctl` has its
+    /// top bit set.
+    fn shuffle16(self, x: __m128i, ctl: __m128i) -> __m128i;
+}
+
+impl LookupSimd for Sse41 {
+    #[inline(always)]
+    fn xor(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: the token proves SSE4.1, which implies SSE2.
+        unsafe { _mm_xor_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn subs_i8(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: the token proves SSE4.1, which implies SSE2.
+        unsafe { _mm_subs_epi8(a, b) }
+    }
+
+    #[inline(always)]
+    fn zip8(self, lo: __m128i, hi: __m128i) -> (__m128i, __m128i) {
+        // SAFETY: the token proves SSE4.1, which implies SSE2.
+        unsafe { (_mm_unpacklo_epi8(lo, hi), _mm_unpackhi_epi8(lo, hi)) }
+    }
+
+    #[inline(always)]
+    fn in_order(self, a: __m128i, b: __m128i) -> (__m128i, __m128i) {
+        (a, b)
+    }
+
+    #[inline(always)]
+    fn previous8(self, v: __m128i) -> __m128i {
+        // SAFETY: the token proves SSE4.1, which implies SSE2.
+        unsafe { _mm_slli_si128::<1>(v) }
+    }
+
+    #[inline(always)]
+    fn lane16(self, v: __m128i, _: usize) -> __m128i {
+        v
+    }
+
+    #[inline(always)]
+    fn shuffle16(self, x: __m128i, ctl: __m128i) -> __m128i {
+        // SAFETY: the token proves SSSE3.
+        unsafe { _mm_shuffle_epi8(x, ctl) }
+    }
+}
+
+impl LookupSimd for Avx2 {
+    #[inline(always)]
+    fn xor(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: the token proves AVX2.
+        unsafe { _mm256_xor_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn subs_i8(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: the token proves AVX2.
+        unsafe { _mm256_subs_epi8(a, b) }
+    }
+
+    #[inline(always)]
+    fn zip8(self, lo: __m256i, hi: __m256i) -> (__m256i, __m256i) {
+        // SAFETY: the token proves AVX2.
+        unsafe { (_mm256_unpacklo_epi8(lo, hi), _mm256_unpackhi_epi8(lo, hi)) }
+    }
+
+    #[inline(always)]
+    fn in_order(self, a: __m256i, b: __m256i) -> (__m256i, __m256i) {
+        // `a` holds units 0-7 | 16-23 and `b` 8-15 | 24-31.
+        // SAFETY: the token proves AVX2.
+        unsafe {
+            (
+                _mm256_permute2x128_si256::<0x20>(a, b),
+                _mm256_permute2x128_si256::<0x31>(a, b),
+            )
+        }
+    }
+
+    #[inline(always)]
+    fn previous8(self, v: __m256i) -> __m256i {
+        // The lanes shifted one byte on, across the two 128-bit lanes: the
+        // low lane zero, then `v`'s, as the bytes before `v`.
+        // SAFETY: the token proves AVX2.
+        unsafe { _mm256_alignr_epi8::<15>(v, _mm256_permute2x128_si256::<0x08>(v, v)) }
+    }
+
+    #[inline(always)]
+    fn lane16(self, v: __m256i, k: usize) -> __m128i {
+        // SAFETY: the token proves AVX2.
+        unsafe {
+            if k == 0 {
+                _mm256_castsi256_si128(v)
+            } else {
+                _mm256_extracti128_si256::<1>(v)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn shuffle16(self, x: __m128i, ctl: __m128i) -> __m128i {
+        // SAFETY: the token proves AVX2, which implies SSSE3.
+        unsafe { _mm_shuffle_epi8(x, ctl) }
+    }
+}
+
+/// A table as telescoped shuffle rows (module docs): the low and the
+/// high bytes of its entries, 16 a row, broadcast to every 128-bit lane
+/// where they are used.
+///
+/// Kept as bytes and loaded (a broadcast from memory) at each use: held
+/// as registers, the 32 rows do not fit and LLVM spilled them to
+/// unaligned stack slots in the generic build, half the 32-byte reloads
+/// crossing a cache line (the fused AVX2 decoder 4–6% slower than the
+/// hand-written one it replaced).
+#[repr(C, align(64))]
+pub(crate) struct Rows {
+    lo: [[u8; 16]; 16],
+    hi: [[u8; 16]; 16],
+    /// Whether the table maps bytes 0x00–0x7F to themselves.
+    ascii: bool,
+}
+
+/// Whether `table` maps bytes 0x00–0x7F to themselves.
+fn is_ascii(table: &[u16; 256]) -> bool {
+    table[..128]
+        .iter()
+        .enumerate()
+        .all(|(b, &u)| usize::from(u) == b)
+}
+
+/// [`Rows`] of `table`.
+fn rows(table: &[u16; 256]) -> Rows {
+    let mut rows = Rows {
+        lo: [[0u8; 16]; 16],
+        hi: [[0u8; 16]; 16],
+        ascii: is_ascii(table),
+    };
+    for (i, &u) in table.iter().enumerate() {
+        let prev = if (i / 16) % 8 == 0 { 0 } else { table[i - 16] };
+        let d = u ^ prev;
+        rows.lo[i / 16][i % 16] = d as u8;
+        rows.hi[i / 16][i % 16] = (d >> 8) as u8;
+    }
+    rows
+}
+
+/// The low and high bytes of the table entries of the bytes of `v`.
+#[inline(always)]
+fn lookup<S: LookupSimd>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
+    let mut lo = s.zero();
+    let mut hi = s.zero();
+    // The high half: bytes below 0x80 turn negative and look nothing up.
+    let t = s.xor(v, s.splat8(0x80));
+    for k in 0..8 {
+        let idx = s.subs_i8(t, s.splat8(16 * k as u8));
+        lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
+        hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
+    }
+    if rows.ascii {
+        // The low half is the byte itself.
+        let is_ascii = s.gt_i8(v, s.splat8(0xFF));
+        lo = s.xor(lo, s.and(v, is_ascii));
+    } else {
+        for k in 0..8 {
+            let idx = s.subs_i8(v, s.splat8(16 * k as u8));
+            lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[k]), idx));
+            hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[k]), idx));
+        }
+    }
+    (lo, hi)
+}
+
+/// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
+/// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`.
+#[inline(always)]
+pub(crate) fn to_utf16<S: LookupSimd>(
+    s: S,
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [Unit],
+) -> usize {
+    let len = src.len().min(dst.len());
+    let rows = rows(table);
+    let undefined = s.splat8(0xFF);
+    let mut i = 0;
+    while i + S::BYTES <= len {
+        let block = &src[i..i + S::BYTES];
+        // SAFETY: `block` is `BYTES` readable bytes.
+        let v = unsafe { s.load(block.as_ptr()) };
+        let (lo, hi) = if rows.ascii && s.movemask8(v) == 0 {
+            (v, s.zero())
+        } else {
+            lookup(s, &rows, v)
+        };
+        let (a, b) = s.zip8(lo, hi);
+        let (first, second) = s.in_order(a, b);
+        let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
+        if s.movemask8(bad) != 0 {
+            break;
+        }
+        let out = &mut dst[i..i + S::BYTES];
+        // SAFETY: `out` is `BYTES` writable units (`2 * BYTES` bytes): two
+        // unaligned stores of `BYTES` bytes fill it exactly.
+        unsafe {
+            s.store(out.as_mut_ptr().cast(), first);
+            s.store(out.as_mut_ptr().add(S::BYTES / 2).cast(), second);
+        }
+        i += S::BYTES;
+    }
+    // The tail, and a block with an undefined byte: one byte at a time.
+    i + to_utf16_scalar(table, &src[i..len], &mut dst[i..len])
+}
+
+/// Each byte's UTF-8 as a table entry: the lead (the byte itself below
+/// 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) in the
+/// low byte, the continuation in the high byte.
+pub(super) fn utf8_pairs(table: &[u16; 256]) -> [u16; 256] {
+    table.map(|u| match u {
+        0..0x80 => u,
+        0x80..0x800 => (0xC0 | (u >> 6)) | (0x80 | (u & 0x3F)) << 8,
+        _ => 0xFF,
+    })
+}
+
+/// Writes the UTF-8 of 8 lead/continuation pairs at `dst[w..]` (16
+/// writable bytes), dropping the continuation of the pairs whose bit of
+/// `one` is set; returns the bytes that count.
+#[inline(always)]
+pub(super) fn compress_pairs<S: LookupSimd>(
+    s: S,
+    pairs: __m128i,
+    one: usize,
+    dst: &mut [MaybeUninit<u8>],
+    w: usize,
+) -> usize {
+    let out = &mut dst[w..w + 16];
+    // SAFETY: `COMPRESS[one]` is 16 readable bytes, `out` 16 writable ones
+    // (unaligned loads and stores).
+    unsafe {
+        let shuffle = _mm_loadu_si128(COMPRESS[one].as_ptr().cast::<__m128i>());
+        _mm_storeu_si128(
+            out.as_mut_ptr().cast::<__m128i>(),
+            s.shuffle16(pairs, shuffle),
+        );
+    }
+    16 - one.count_ones() as usize
+}
+
+/// The fused decoder to UTF-8 (`super::super::Utf8Fn`): each byte's lead
+/// and continuation looked up as the two bytes of a table entry
+/// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle.
+#[inline(always)]
+pub(crate) fn to_utf8<S: LookupSimd>(
+    s: S,
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    let rows = rows(&utf8_pairs(table));
+    let (mut i, mut w) = (0, 0);
+    while i + S::BYTES <= src.len() && w + 3 * S::BYTES <= dst.len() {
+        let block = &src[i..i + S::BYTES];
+        // SAFETY: `block` is `BYTES` readable bytes.
+        let v = unsafe { s.load(block.as_ptr()) };
+        if rows.ascii && s.movemask8(v) == 0 {
+            let out = &mut dst[w..w + S::BYTES];
+            // SAFETY: `out` is `BYTES` writable bytes.
+            unsafe { s.store(out.as_mut_ptr().cast(), v) };
+            i += S::BYTES;
+            w += S::BYTES;
+            continue;
+        }
+        let (lead, cont) = lookup(s, &rows, v);
+        if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
+            // A unit from 0x800 or an undefined byte: one at a time.
+            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
+            let stopped = ni < i + S::BYTES;
+            (i, w) = (ni, nw);
+            if stopped {
+                return (i, w);
+            }
+            continue;
+        }
+        // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
+        let one = !s.movemask8(lead);
+        // Lane by lane, the pairs of its first 8 bytes, then of its last 8.
+        let (a, b) = s.zip8(lead, cont);
+        for k in 0..S::BYTES / 16 {
+            for (j, x) in [a, b].into_iter().enumerate() {
+                let g = 2 * k + j;
+                let m = ((one >> (8 * g)) & 0xFF) as usize;
+                w += compress_pairs(s, s.lane16(x, k), m, dst, w);
+            }
+        }
+        i += S::BYTES;
+    }
+    utf8_scalar(table, src, dst, i, w, src.len())
+}
+
+/// The telescoped rows (as [`Rows`]) of the 128-entry slice of `dense`
+/// that the leads `pair` and `pair + 1` index, from `cache` (the rows of
+/// the last two pairs, the latest first) or built into it.
+#[inline(always)]
+fn slice_rows<S: LookupSimd>(
+    s: S,
+    dense: &[u8; 0x800],
+    cache: &mut [(u8, [S::V; 8]); 2],
+    pair: u8,
+) -> [S::V; 8] {
+    if cache[0].0 == pair {
+        return cache[0].1;
+    }
+    if cache[1].0 != pair {
+        let base = usize::from(pair & 0x1F) * 64;
+        let slice = &dense[base..base + 128];
+        let mut rows = [s.zero(); 8];
+        for (k, r) in rows.iter_mut().enumerate() {
+            let mut row = [0u8; 16];
+            for (j, b) in row.iter_mut().enumerate() {
+                let prev = if k == 0 { 0 } else { slice[16 * (k - 1) + j] };
+                *b = slice[16 * k + j] ^ prev;
+            }
+            *r = s.broadcast16(&row);
+        }
+        cache[1] = (pair, rows);
+    }
+    cache.swap(0, 1);
+    cache[0].1
+}
+
+/// The bytes of a slice's telescoped `rows` at `index` (0..128 a byte).
+#[inline(always)]
+fn look_up_slice<S: LookupSimd>(s: S, rows: [S::V; 8], index: S::V) -> S::V {
+    let mut out = s.zero();
+    for (k, &row) in rows.iter().enumerate() {
+        let idx = s.subs_i8(index, s.splat8(16 * k as u8));
+        out = s.xor(out, s.shuffle8(row, idx));
+    }
+    out
+}
+
+/// The dense encoder (`super::super::EncodeFn`) for an ASCII-compatible
+/// page, `BYTES` of input a step, for blocks whose leads are of at most
+/// two pairs (C0/C1 … DE/DF; French text mixes C3 and C5), as the VBMI
+/// encoder: each pair's 128-entry slice of `dense` is looked up by
+/// telescoped rows (the last two pairs' rows kept) at
+/// `(lead & 1) << 6 | continuation & 0x3F`, the second pair's result taken
+/// after its leads, and a keep-mask shuffle drops the leads, 8 bytes a
+/// shuffle. A block with one pair costs one look-up; a block with a
+/// third pair, or a character from U+0800, returns to the caller's exact
+/// path.
+#[inline(always)]
+pub(crate) fn encode<S: LookupSimd>(
+    s: S,
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    mut i: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    // The rows of the last two pairs looked up, the latest first (pair 0:
+    // none yet; a pair is at least C0).
+    let mut cache = [(0u8, [s.zero(); 8]); 2];
+    // Room for the last group's 16-byte store after `BYTES - 8` kept bytes.
+    while i + S::BYTES <= src.len() && w + S::BYTES + 16 <= dst.len() {
+        let block = &src[i..i + S::BYTES];
+        // SAFETY: `block` is `BYTES` readable bytes.
+        let v = unsafe { s.load(block.as_ptr()) };
+        if s.movemask8(v) == 0 {
+            // ASCII copies through, but for NUL (0 in `dense` is "none").
+            if s.movemask8(s.eq8(v, s.zero())) != 0 {
+                break;
+            }
+            let out = &mut dst[w..w + S::BYTES];
+            // SAFETY: `out` is `BYTES` writable bytes.
+            unsafe { s.store(out.as_mut_ptr(), v) };
+            i += S::BYTES;
+            w += S::BYTES;
+            continue;
+        }
+        let top3 = s.and(v, s.splat8(0xE0));
+        if s.movemask8(s.eq8(top3, s.splat8(0xE0))) != 0 {
+            break;
+        }
+        let leads = s.movemask8(s.eq8(top3, s.splat8(0xC0)));
+        // A lead in the last lane: its character goes to the next block.
+        let len = if leads >> (S::BYTES - 1) == 1 {
+            S::BYTES - 1
+        } else {
+            S::BYTES
+        };
+        let kept = !leads & (u64::MAX >> (64 - len));
+        let mut out = v;
+        if leads != 0 {
+            // The pair of the first lead, and of the first other one.
+            let pairs = s.and(v, s.splat8(0xFE));
+            let pair_a = src[i + leads.trailing_zeros() as usize] & 0xFE;
+            let rest = leads & !s.movemask8(s.eq8(pairs, s.splat8(pair_a)));
+            let pair_b = if rest == 0 {
+                None
+            } else {
+                let pair_b = src[i + rest.trailing_zeros() as usize] & 0xFE;
+                if rest & !s.movemask8(s.eq8(pairs, s.splat8(pair_b))) != 0 {
+                    // A third pair.
+                    break;
+                }
+                Some(pair_b)
+            };
+            let prev = s.previous8(v);
+            let index = s.or(
+                s.and(v, s.splat8(0x3F)),
+                s.and(s.shl16::<6>(prev), s.splat8(0x40)),
+            );
+            let mut two = look_up_slice(s, slice_rows(s, dense, &mut cache, pair_a), index);
+            if let Some(pair_b) = pair_b {
+                // The continuations after pair B's leads.
+                let two_b = look_up_slice(s, slice_rows(s, dense, &mut cache, pair_b), index);
+                let after_b = s.eq8(s.and(prev, s.splat8(0xFE)), s.splat8(pair_b));
+                two = s.blendv8(two, two_b, after_b);
+            }
+            out = s.blendv8(v, two, v);
+        }
+        let zero = s.movemask8(s.eq8(out, s.zero()));
+        if zero & kept != 0 {
+            break;
+        }
+        let mut end = w;
+        for k in 0..S::BYTES / 16 {
+            let lane = s.lane16(out, k);
+            for g in 0..2 {
+                let m = ((kept >> (16 * k + 8 * g)) & 0xFF) as usize;
+                let to = &mut dst[end..end + 16];
+                // SAFETY: `KEEP[m]` is 16 readable bytes, `to` 16 writable
+                // ones (unaligned loads and stores).
+                unsafe {
+                    let mut shuffle = _mm_loadu_si128(KEEP[m].as_ptr().cast::<__m128i>());
+                    if g == 1 {
+                        // The lane's second 8 bytes (0x80 stays negative: a
+                        // zero byte).
+                        shuffle = _mm_add_epi8(shuffle, _mm_set1_epi8(8));
+                    }
+                    _mm_storeu_si128(
+                        to.as_mut_ptr().cast::<__m128i>(),
+                        s.shuffle16(lane, shuffle),
+                    );
+                }
+                end += m.count_ones() as usize;
+            }
+        }
+        i += len;
+        w = end;
+    }
+    (i, w)
+}

@@ -1,0 +1,132 @@
+//! The x86-64 kernels: SSE4.1 (16 bytes a step), AVX2 (32) and AVX-512
+//! VBMI (64), each byte looked up in the 256-entry table by byte shuffles
+//! or permutes.
+//!
+//! | kernel | needs | written in |
+//! |---|---|---|
+//! | [`SSSE3`] | `codec_arch` level `sse41` (SSSE3's `pshufb`, with the `Sse41` token) | [`lookup`], 16-byte registers |
+//! | [`AVX2`] | `avx2` | [`lookup`], 32-byte registers |
+//! | [`VBMI`] | `avx512vbmi` | [`vbmi`] (two-register byte permutes) |
+//!
+//! The `pshufb` kernels exist once, generic over codec-arch's `Simd`;
+//! [`kernels!`] instantiates them per token. The 16-byte kernel is named
+//! after SSSE3, whose `pshufb` it needs, but runs with the `Sse41` token,
+//! so it asks for SSE4.1 and POPCNT too (every x86-64 CPU from Nehalem).
+
+use super::{Encoder, Kernel, Unit};
+use codec_arch::Isa;
+
+mod lookup;
+mod vbmi;
+
+pub(crate) use vbmi::VBMI;
+
+/// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
+/// `to_utf8` and `encode`, of the kernel types of `super` (`unsafe` for
+/// the caller's proof of the features, which `Kernel::isa` states).
+macro_rules! kernels {
+    ($token:ident, $level:ident) => {
+        use codec_arch::x86_64::$token;
+        use core::mem::MaybeUninit;
+
+        /// # Safety
+        ///
+        /// The CPU must have the token's features.
+        pub(super) unsafe fn to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
+            // SAFETY: the caller proves the features.
+            unsafe { run_to_utf16(table, src, dst) }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
+                lookup::to_utf16($token::new(), table, src, dst)
+            }
+        }
+
+        /// # Safety
+        ///
+        /// The CPU must have the token's features.
+        pub(super) unsafe fn to_utf8(
+            table: &[u16; 256],
+            src: &[u8],
+            dst: &mut [MaybeUninit<u8>],
+        ) -> (usize, usize) {
+            // SAFETY: the caller proves the features.
+            unsafe { run_to_utf8(table, src, dst) }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_to_utf8(
+                table: &[u16; 256],
+                src: &[u8],
+                dst: &mut [MaybeUninit<u8>],
+            ) -> (usize, usize) {
+                lookup::to_utf8($token::new(), table, src, dst)
+            }
+        }
+
+        /// # Safety
+        ///
+        /// The CPU must have the token's features.
+        pub(super) unsafe fn encode(
+            dense: &[u8; 0x800],
+            src: &[u8],
+            dst: &mut [u8],
+            i: usize,
+            w: usize,
+        ) -> (usize, usize) {
+            // SAFETY: the caller proves the features.
+            unsafe { run_encode(dense, src, dst, i, w) }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_encode(
+                dense: &[u8; 0x800],
+                src: &[u8],
+                dst: &mut [u8],
+                i: usize,
+                w: usize,
+            ) -> (usize, usize) {
+                lookup::encode($token::new(), dense, src, dst, i, w)
+            }
+        }
+    };
+}
+
+/// [`lookup`] with 16-byte registers.
+mod sse41 {
+    use super::{Unit, lookup};
+    kernels!(Sse41, sse41);
+}
+
+/// [`lookup`] with 32-byte registers.
+mod avx2 {
+    use super::{Unit, lookup};
+    kernels!(Avx2, avx2);
+}
+
+/// 16 bytes a step: what a CPU without AVX2 runs.
+pub(crate) static SSSE3: Kernel = Kernel {
+    name: "ssse3",
+    to_utf16: sse41::to_utf16,
+    to_utf8: Some(sse41::to_utf8),
+    encode: Some(Encoder {
+        run: sse41::encode,
+        ascii_only: true,
+    }),
+    isa: Isa::SSE41,
+};
+
+/// 32 bytes a step, the rows broadcast to both 128-bit lanes (`vpshufb`
+/// looks up within a lane); the units are put back in order across the
+/// lanes after the in-lane unpacks.
+pub(crate) static AVX2: Kernel = Kernel {
+    name: "avx2",
+    to_utf16: avx2::to_utf16,
+    to_utf8: Some(avx2::to_utf8),
+    encode: Some(Encoder {
+        run: avx2::encode,
+        ascii_only: true,
+    }),
+    isa: Isa::AVX2,
+};
