@@ -78,6 +78,8 @@ mod features;
 mod dispatch;
 mod isa;
 pub mod simd;
+#[cfg(test)]
+mod simd_tests;
 pub mod tables;
 
 #[cfg(target_arch = "aarch64")]

@@ -35,6 +35,14 @@ static FROM: [u8; 128] = {
     t
 };
 
+/// For [`Simd::windows32`]: the big-endian 32-bit window at each of the
+/// first four bytes of a 16-byte lane.
+pub(crate) const WINDOWS: [u8; 16] = [3, 2, 1, 0, 4, 3, 2, 1, 5, 4, 3, 2, 6, 5, 4, 3];
+
+/// For [`Simd::groups3`]: the 3-byte groups of the first 12 bytes of a
+/// 16-byte lane, reversed, one a 32-bit lane.
+pub(crate) const GROUPS3: [u8; 16] = [2, 1, 0, 0x80, 5, 4, 3, 0x80, 8, 7, 6, 0x80, 11, 10, 9, 0x80];
+
 /// The vector operations the kernels need, for one register width. See the
 /// module docs for why they are safe.
 ///

@@ -4,17 +4,10 @@
 //! argument are in [`crate::simd`]; it is re-exported here, where the
 //! x86-only crates import it from.
 
+use crate::simd::{GROUPS3, WINDOWS};
 pub use crate::simd::{Simd, load4};
 use crate::tables::{PACK8, PACK32X4};
 use core::arch::x86_64::*;
-
-/// For [`Simd::windows32`]: the big-endian 32-bit window at each of the
-/// first four bytes of a 16-byte lane.
-const WINDOWS: [u8; 16] = [3, 2, 1, 0, 4, 3, 2, 1, 5, 4, 3, 2, 6, 5, 4, 3];
-
-/// For [`Simd::groups3`]: the 3-byte groups of the first 12 bytes of a
-/// 16-byte lane, reversed, one a 32-bit lane.
-const GROUPS3: [u8; 16] = [2, 1, 0, 0x80, 5, 4, 3, 0x80, 8, 7, 6, 0x80, 11, 10, 9, 0x80];
 
 /// Methods that call one intrinsic on their arguments.
 macro_rules! intrinsics {
