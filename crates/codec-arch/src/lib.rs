@@ -9,8 +9,9 @@
 //!   ([`Features::FAST_PEXT`]: slow on AMD before Zen 3).
 //! - [`features!`] and [`enable!`]: the `#[target_feature]` sets of the
 //!   workspace, each written once; [`Isa`]: such a set as a kernel's need.
-//! - [`x86_64::Simd`]: the token-based vector trait (tokens [`x86_64::Sse41`],
-//!   [`x86_64::Avx2`], [`x86_64::Avx512`]; `aarch64::Neon` on aarch64).
+//! - [`Simd`]: the token-based vector trait (tokens [`x86_64::Sse41`],
+//!   [`x86_64::Avx2`], [`x86_64::Avx512`]; `aarch64::Neon` on aarch64), and
+//!   [`tables`], the left-packing tables its operations and kernels share.
 //! - [`Entry`] and [`Dispatch`]: the one registry entry (name, ISA, entry
 //!   points) and the one dispatch shape (the first entry this CPU can run,
 //!   cached in an `AtomicPtr`).
@@ -66,7 +67,7 @@
 //! the call is `unsafe`, and its proof is an [`Entry`] whose
 //! [`is_available`](Entry::is_available) said yes, which [`Dispatch`] and
 //! the crates' checked constructors (`Avx2::new() -> Option<Self>`) hold.
-//! Inside a kernel, a vector token ([`x86_64::Simd`]) proves the features to
+//! Inside a kernel, a vector token ([`Simd`]) proves the features to
 //! the operations, which are therefore safe except for their memory
 //! accesses.
 
@@ -76,6 +77,10 @@
 mod features;
 mod dispatch;
 mod isa;
+pub mod simd;
+#[cfg(test)]
+mod simd_tests;
+pub mod tables;
 
 #[cfg(target_arch = "aarch64")]
 pub mod aarch64;
@@ -84,3 +89,4 @@ pub mod x86_64;
 
 pub use dispatch::{Dispatch, Entry, Registered};
 pub use isa::{Features, Isa};
+pub use simd::Simd;

@@ -40,7 +40,7 @@ use core::arch::x86_64::*;
 /// overlaps the one before (rewriting the same units) instead of leaving a
 /// tail.
 #[inline(always)]
-pub(crate) fn latin1_to_utf16<S: Simd>(s: S, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+pub(crate) fn latin1_to_utf16<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES / 2;
     if n < k {
@@ -63,7 +63,7 @@ pub(crate) fn latin1_to_utf16<S: Simd>(s: S, src: &[u8], dst: &mut [u16]) -> (us
 
 /// Latin-1 to UTF-32, as [`latin1_to_utf16`].
 #[inline(always)]
-pub(crate) fn latin1_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+pub(crate) fn latin1_to_utf32<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES / 4;
     if n < k {
@@ -134,7 +134,7 @@ fn narrow_tail<U: Copy + Into<u32>>(src: &[U], dst: &mut [u8], mut i: usize, n: 
 /// UTF-16 to Latin-1, `S::BYTES` units (two registers) at a time, up to the
 /// first register with a unit above `FF`.
 #[inline(always)]
-pub(crate) fn utf16_to_latin1<S: Simd>(s: S, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf16_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES;
     let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
@@ -165,7 +165,7 @@ pub(crate) fn utf16_to_latin1<S: Simd>(s: S, src: &[u16], dst: &mut [u8]) -> (us
 /// UTF-32 to Latin-1, `S::BYTES` units (four registers) at a time, up to
 /// the first register with a unit above `FF`.
 #[inline(always)]
-pub(crate) fn utf32_to_latin1<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf32_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES;
     let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
@@ -209,7 +209,7 @@ pub(crate) fn utf32_to_latin1<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (us
 ///
 /// `p` is valid for reads of `4 * BYTES` bytes.
 #[inline(always)]
-unsafe fn ascii4<S: Simd>(s: S, p: *const u8) -> bool {
+unsafe fn ascii4<S: Simd<Base = Sse41>>(s: S, p: *const u8) -> bool {
     // SAFETY: the caller's guarantee.
     let (a, b, c, d) = unsafe {
         (
@@ -229,7 +229,7 @@ unsafe fn ascii4<S: Simd>(s: S, p: *const u8) -> bool {
 ///
 /// `p` is valid for reads and `dst` for writes of `len` bytes.
 #[inline(always)]
-unsafe fn copy<S: Simd>(s: S, p: *const u8, dst: *mut u8, len: usize) {
+unsafe fn copy<S: Simd<Base = Sse41>>(s: S, p: *const u8, dst: *mut u8, len: usize) {
     let mut k = 0;
     // Four registers a round while they fit: the loop's own instructions
     // were a third of the kernel's on ASCII (callgrind).
@@ -258,7 +258,7 @@ unsafe fn copy<S: Simd>(s: S, p: *const u8, dst: *mut u8, len: usize) {
 ///
 /// `p` is valid for reads of `max` bytes.
 #[inline(always)]
-unsafe fn ascii_run<S: Simd>(s: S, p: *const u8, max: usize) -> usize {
+unsafe fn ascii_run<S: Simd<Base = Sse41>>(s: S, p: *const u8, max: usize) -> usize {
     block::run_len(
         max.min(block::RUN),
         4 * S::BYTES,
@@ -275,7 +275,7 @@ unsafe fn ascii_run<S: Simd>(s: S, p: *const u8, max: usize) -> usize {
 /// moving registers through memory (measured: holding registers made the
 /// loop 2-3 times slower).
 #[derive(Clone, Copy)]
-struct FromLatin1<S: Simd> {
+struct FromLatin1<S: Simd<Base = Sse41>> {
     s: S,
     p: *const u8,
     /// The length of a run of ASCII, or 0 for one register.
@@ -283,7 +283,7 @@ struct FromLatin1<S: Simd> {
     high: u64,
 }
 
-impl<S: Simd> Block<u8> for FromLatin1<S> {
+impl<S: Simd<Base = Sse41>> Block<u8> for FromLatin1<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         if self.ascii > 0 { self.ascii } else { S::BYTES }
@@ -326,14 +326,14 @@ impl<S: Simd> Block<u8> for FromLatin1<S> {
 ///
 /// `dst` is valid for writes of the output and the 8 bytes after it.
 #[inline(always)]
-unsafe fn expand<S: Simd>(s: S, v: S::V, high: u64, dst: *mut u8) -> usize {
+unsafe fn expand<S: Simd<Base = Sse41>>(s: S, v: S::V, high: u64, dst: *mut u8) -> usize {
     let mut o = 0;
     for k in 0..S::BYTES / 16 {
         let high = (high >> (16 * k)) as u16;
         // SAFETY: the output of lanes `..=k`, then 8 bytes for the last
         // lane, are inside what the caller provides; each store writes 16
         // bytes of which the first `8 + high bits` are the output.
-        o += unsafe { expand_latin1(s.sse(), s.lane(v, k), high, dst.add(o)) };
+        o += unsafe { expand_latin1(s.base(), s.lane(v, k), high, dst.add(o)) };
     }
     o
 }
@@ -390,7 +390,7 @@ unsafe fn expand_latin1(_sse: Sse41, x: __m128i, high: u16, dst: *mut u8) -> usi
 /// and fell back to one-register blocks around each `·`, a block's look-ahead
 /// each; 0.52-0.68 of simdutf at 64 KiB and 1 MiB.
 #[inline(always)]
-pub(crate) fn latin1_to_utf8<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn latin1_to_utf8<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
@@ -471,7 +471,7 @@ pub(crate) fn latin1_to_utf8<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usiz
 
 /// Latin-1 to UTF-8 by blocks of four registers of ASCII or one register.
 #[inline(always)]
-fn latin1_to_utf8_blocks<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+fn latin1_to_utf8_blocks<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr();
     block::run(
@@ -508,7 +508,7 @@ fn latin1_to_utf8_blocks<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, u
 /// A block of UTF-8 for [`utf8_to_latin1`]: four registers of ASCII, or one
 /// register of characters below U+0100 (the byte after it is read too).
 #[derive(Clone, Copy)]
-struct ToLatin1<S: Simd> {
+struct ToLatin1<S: Simd<Base = Sse41>> {
     s: S,
     p: *const u8,
     /// The length of a run of ASCII (groups of four registers, or one
@@ -521,12 +521,12 @@ struct ToLatin1<S: Simd> {
     carry: bool,
 }
 
-impl<S: Simd> ToLatin1<S> {
+impl<S: Simd<Base = Sse41>> ToLatin1<S> {
     /// All the positions of a register.
     const ALL: u64 = u64::MAX >> (64 - S::BYTES);
 }
 
-impl<S: Simd> Block<u8> for ToLatin1<S> {
+impl<S: Simd<Base = Sse41>> Block<u8> for ToLatin1<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         if self.ascii > 0 {
@@ -583,7 +583,7 @@ impl<S: Simd> Block<u8> for ToLatin1<S> {
             // SAFETY: as in `FromLatin1::store`: the output so far, then
             // 8-byte stores whose garbage is at most `stray()` bytes past
             // the last one's output.
-            o += unsafe { pack_starts(s.sse(), s.lane(v, k), starts, dst.add(o)) };
+            o += unsafe { pack_starts(s.base(), s.lane(v, k), starts, dst.add(o)) };
         }
     }
 }
@@ -620,7 +620,7 @@ unsafe fn pack_starts(_sse: Sse41, x: __m128i, starts: u16, dst: *mut u8) -> usi
 /// that is not well-formed UTF-8: the kernel validates what it converts, so
 /// any bytes may be given to it.
 #[inline(always)]
-pub(crate) fn utf8_to_latin1<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf8_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let (fe, c2, c0) = (s.splat8(0xFE), s.splat8(0xC2), s.splat8(0xC0));
     let (mut i, mut o) = (0, 0);
     // Runs of ASCII are copied by `ascii_copy`, which checks and stores
@@ -750,7 +750,7 @@ pub(crate) fn utf8_to_latin1<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> (usiz
 /// the 8 bytes `dst` held there, read before the stores, are written back,
 /// so `dst` changes only up to the returned `o`.
 #[inline(always)]
-fn utf8_to_latin1_direct<S: Simd>(
+fn utf8_to_latin1_direct<S: Simd<Base = Sse41>>(
     s: S,
     src: &[u8],
     dst: &mut [u8],
@@ -835,7 +835,7 @@ fn utf8_to_latin1_direct<S: Simd>(
 /// copied to `dst` as it is checked; returns its length (exactly what was
 /// written).
 #[inline(always)]
-fn ascii_copy<S: Simd>(s: S, src: &[u8], dst: &mut [u8]) -> usize {
+fn ascii_copy<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
     let mut k = 0;

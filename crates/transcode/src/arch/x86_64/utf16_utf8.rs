@@ -55,7 +55,7 @@ const EVEN: u64 = 0x5555_5555_5555_5555;
 /// The operations of the UTF-16 → UTF-8 kernel that depend on the width
 /// beyond [`Simd`]'s: lane crossing, the masks one bit a unit, the
 /// one-by-one fallback for one block, and the scratch buffer's size.
-pub(crate) trait Utf16Simd: Simd {
+pub(crate) trait Utf16Simd: Simd<Base = Sse41> {
     /// A scratch buffer for one block's output and a 16-byte store past
     /// it: `3 * N + 16` bytes.
     type Scratch: AsMut<[u8]> + AsRef<[u8]>;
@@ -198,19 +198,19 @@ impl Utf16Simd for Avx2 {
 
 /// Units in a block.
 #[inline(always)]
-const fn units<S: Simd>() -> usize {
+const fn units<S: Simd<Base = Sse41>>() -> usize {
     S::BYTES / 2
 }
 
 /// The most bytes one block makes: 3 per unit.
 #[inline(always)]
-const fn block_out<S: Simd>() -> usize {
+const fn block_out<S: Simd<Base = Sse41>>() -> usize {
     3 * units::<S>()
 }
 
 /// The `movemask8` bits of a whole register.
 #[inline(always)]
-const fn full<S: Simd>() -> u64 {
+const fn full<S: Simd<Base = Sse41>>() -> u64 {
     u64::MAX >> (64 - S::BYTES)
 }
 
@@ -534,7 +534,7 @@ pub(crate) fn bmp_from_utf32<S: Utf16Simd>(s: S, src: &[u32], dst: &mut [u8]) ->
 ///
 /// `src` is readable for `2N` units.
 #[inline(always)]
-unsafe fn ascii32<S: Simd>(s: S, src: *const u32) -> Option<S::V> {
+unsafe fn ascii32<S: Simd<Base = Sse41>>(s: S, src: *const u32) -> Option<S::V> {
     // SAFETY: the caller guarantees `2N` units, four registers.
     let [a, b, c, d] = unsafe { codec_arch::x86_64::simd::load4(s, src.cast()) };
     let any = s.or(s.or(a, b), s.or(c, d));
@@ -551,7 +551,7 @@ unsafe fn ascii32<S: Simd>(s: S, src: *const u32) -> Option<S::V> {
 ///
 /// `src` is readable for `N` units.
 #[inline(always)]
-unsafe fn narrow<S: Simd>(s: S, src: *const u32) -> Option<S::V> {
+unsafe fn narrow<S: Simd<Base = Sse41>>(s: S, src: *const u32) -> Option<S::V> {
     // SAFETY: the caller guarantees `N` readable units, two registers.
     let (a, b) = unsafe { (s.load(src.cast()), s.load(src.cast::<u8>().add(S::BYTES))) };
     // Packed with saturation (and negative values to 0), so the pack alone
@@ -571,7 +571,7 @@ unsafe fn narrow<S: Simd>(s: S, src: *const u32) -> Option<S::V> {
 ///
 /// `src` is readable for `N` units.
 #[inline(always)]
-unsafe fn load<S: Simd, const SWAP: bool>(s: S, src: *const u16) -> S::V {
+unsafe fn load<S: Simd<Base = Sse41>, const SWAP: bool>(s: S, src: *const u16) -> S::V {
     // SAFETY: the caller guarantees `N` readable units.
     let v = unsafe { s.load(src.cast()) };
     if SWAP {
@@ -583,7 +583,7 @@ unsafe fn load<S: Simd, const SWAP: bool>(s: S, src: *const u16) -> S::V {
 
 /// The leads and trails of `v` in `movemask8` bits, two a unit.
 #[inline(always)]
-fn leads_trails<S: Simd>(s: S, v: S::V) -> (u64, u64) {
+fn leads_trails<S: Simd<Base = Sse41>>(s: S, v: S::V) -> (u64, u64) {
     let top6 = s.and(v, s.splat16(0xFC00));
     let leads = s.movemask8(s.eq16(top6, s.splat16(0xD800)));
     let trails = s.movemask8(s.eq16(top6, s.splat16(0xDC00)));
@@ -595,7 +595,7 @@ fn leads_trails<S: Simd>(s: S, v: S::V) -> (u64, u64) {
 /// Such a block makes at least `N` bytes (2 for each unit of a pair), which
 /// is what the in-place loop needs of the block after one with stray bytes.
 #[inline(always)]
-fn whole<S: Simd>(s: S, v: S::V) -> bool {
+fn whole<S: Simd<Base = Sse41>>(s: S, v: S::V) -> bool {
     let (leads, trails) = leads_trails(s, v);
     whole_masks::<S>(leads, trails)
 }
@@ -604,13 +604,13 @@ fn whole<S: Simd>(s: S, v: S::V) -> bool {
 /// surrogates): every trail follows a lead, and every lead is followed by
 /// a trail in the block, the last unit being no lead.
 #[inline(always)]
-fn whole_masks<S: Simd>(leads: u64, trails: u64) -> bool {
+fn whole_masks<S: Simd<Base = Sse41>>(leads: u64, trails: u64) -> bool {
     trails == (leads << 2) & full::<S>() && leads >> (S::BYTES - 2) == 0
 }
 
 /// Whether any unit of `a` or `b` is a surrogate.
 #[inline(always)]
-fn surrogates<S: Simd>(s: S, a: S::V, b: S::V) -> bool {
+fn surrogates<S: Simd<Base = Sse41>>(s: S, a: S::V, b: S::V) -> bool {
     let (f800, d800) = (s.splat16(0xF800), s.splat16(0xD800));
     let sa = s.eq16(s.and(a, f800), d800);
     let sb = s.eq16(s.and(b, f800), d800);
@@ -629,7 +629,7 @@ unsafe fn no_surrogate<S: Utf16Simd>(s: S, v: S::V, out: *mut u8) -> usize {
     if !s.test_any(v, s.splat16(0xFF80)) {
         // 1. ASCII: the block's bytes are the first `N` of the pack.
         // SAFETY: 16 bytes at `out`, `N <= 16`.
-        unsafe { s.sse().store(out, s.lane(s.narrow16(v, v), 0)) };
+        unsafe { s.base().store(out, s.lane(s.narrow16(v, v), 0)) };
         units::<S>()
     } else {
         // SAFETY: as the caller guarantees.
@@ -710,7 +710,7 @@ unsafe fn with_surrogates<S: Utf16Simd, const SWAP: bool>(
 ///
 /// `out` is writable for `2N` bytes.
 #[inline(always)]
-unsafe fn pairs<S: Simd>(s: S, v: S::V, out: *mut u8) {
+unsafe fn pairs<S: Simd<Base = Sse41>>(s: S, v: S::V, out: *mut u8) {
     let ten = s.splat32(0x3FF);
     let high = s.shl32::<10>(s.and(v, ten));
     let low = s.and(s.shr32::<16>(v), ten);
@@ -741,7 +741,7 @@ unsafe fn one_two<S: Utf16Simd>(s: S, v: S::V, out: *mut u8) -> usize {
     let lanes = s.blendv8(v, two, is2);
     // One bit a unit: needs two bytes.
     let m = s.bits16(is2);
-    let sse = s.sse();
+    let sse = s.base();
     let mut n = 0;
     for k in 0..S::BYTES / 16 {
         let idx = ((m >> (8 * k)) & 0xFF) as usize;
@@ -762,7 +762,7 @@ unsafe fn one_two<S: Utf16Simd>(s: S, v: S::V, out: *mut u8) -> usize {
 /// and 3-byte forms of `w0` are one formula applied to `u` or to `u >> 6`.
 /// Also the codes: 2 bits a unit, 0, 1 or 2 for 1, 2 or 3 bytes.
 #[inline(always)]
-fn words123<S: Simd>(s: S, u: S::V) -> (S::V, S::V, u64) {
+fn words123<S: Simd<Base = Sse41>>(s: S, u: S::V) -> (S::V, S::V, u64) {
     let zero = s.zero();
     let ascii = s.eq16(s.and(u, s.splat16(0xFF80)), zero);
     let short = s.eq16(s.and(u, s.splat16(0xF800)), zero);
@@ -840,7 +840,7 @@ unsafe fn one_two_three_pairs<S: Utf16Simd>(
 unsafe fn pack123<S: Utf16Simd>(s: S, w0: S::V, w1: S::V, codes: u64, out: *mut u8) -> usize {
     // Lanes: units 0-3, 8-11, ... and 4-7, 12-15, ...
     let (first, second) = s.unpack16(w0, w1);
-    let sse = s.sse();
+    let sse = s.base();
     let lanes = S::BYTES / 16;
     let mut n = 0;
     for k in 0..lanes {

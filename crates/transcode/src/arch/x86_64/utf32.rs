@@ -43,7 +43,7 @@ use core::arch::x86_64::*;
 /// The mask of the 32-bit lanes that are not scalar values: surrogates,
 /// and values above `10FFFF` (signed: larger, or negative).
 #[inline(always)]
-fn invalid32<S: Simd>(s: S, v: S::V) -> S::V {
+fn invalid32<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
     let too_large = s.or(s.gt_i32(v, s.splat32(0x10_FFFF)), s.gt_i32(s.zero(), v));
     let surrogate = s.eq32(s.and(v, s.splat32(0xFFFF_F800)), s.splat32(0xD800));
     s.or(too_large, surrogate)
@@ -53,7 +53,7 @@ fn invalid32<S: Simd>(s: S, v: S::V) -> S::V {
 /// in [`invalid32`]): those in `10000..=10FFFF`. One compare, where the
 /// test for any value takes three (`count.rs`).
 #[inline(always)]
-fn supplementary32<S: Simd>(s: S, v: S::V) -> S::V {
+fn supplementary32<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
     s.gt_i32(v, s.splat32(0xFFFF))
 }
 
@@ -97,7 +97,7 @@ enum Utf8Kind {
 /// characters, or 16 bytes and the continuation bytes of a character that
 /// ends after them.
 #[derive(Clone, Copy)]
-struct FromUtf8<S: Simd> {
+struct FromUtf8<S: Simd<Base = Sse41>> {
     s: S,
     /// The block's first byte.
     p: *const u8,
@@ -110,7 +110,7 @@ struct FromUtf8<S: Simd> {
     carry: usize,
 }
 
-impl<S: Simd> Block<u32> for FromUtf8<S> {
+impl<S: Simd<Base = Sse41>> Block<u32> for FromUtf8<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
@@ -178,7 +178,7 @@ impl<S: Simd> Block<u32> for FromUtf8<S> {
                     unsafe { s.store(q.add(k), decode4(s, s.load(self.p.add(k)))) };
                     k += S::BYTES;
                 }
-                let sse = s.sse();
+                let sse = s.base();
                 while k < self.len {
                     // SAFETY: as above, 16 bytes.
                     unsafe { sse.store(q.add(k), decode4(sse, sse.load(self.p.add(k)))) };
@@ -253,7 +253,7 @@ impl<S: Simd> Block<u32> for FromUtf8<S> {
 /// The characters of `x`, four bytes of UTF-8 in each 32-bit lane (lead
 /// byte first, in the low byte): `11110aaa 10bbbbbb 10cccccc 10dddddd`.
 #[inline(always)]
-fn decode4<S: Simd>(s: S, x: S::V) -> S::V {
+fn decode4<S: Simd<Base = Sse41>>(s: S, x: S::V) -> S::V {
     s.or(
         s.or(
             s.shl32::<18>(s.and(x, s.splat32(0x07))),
@@ -285,10 +285,10 @@ const fn three_pattern(lead: u8, cont: u8) -> [u8; 64] {
 /// Valid UTF-8 to UTF-32, 16 bytes at a time, or more for ASCII and 3-byte
 /// characters.
 #[inline(always)]
-pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+pub(crate) fn utf8_to_utf32<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr();
-    let sse = s.sse();
+    let sse = s.base();
     let lanes = S::BYTES / 4;
     // SAFETY: the tables are 64 bytes, `BYTES` at most.
     let (three_mask, three_bits) = unsafe {
@@ -444,7 +444,7 @@ const fn any_regs(bytes: usize) -> usize {
 
 /// A block of UTF-32 for [`utf32_to_utf8`].
 #[derive(Clone, Copy)]
-struct ToUtf8<S: Simd> {
+struct ToUtf8<S: Simd<Base = Sse41>> {
     s: S,
     p: *const u8,
     kind: Utf32Kind,
@@ -456,7 +456,7 @@ struct ToUtf8<S: Simd> {
     regs: usize,
 }
 
-impl<S: Simd> Block<u8> for ToUtf8<S> {
+impl<S: Simd<Base = Sse41>> Block<u8> for ToUtf8<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         let lanes = S::BYTES / 4;
@@ -514,7 +514,7 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
                     let two = ((self.codes >> (8 * k)) & 0xFF) as usize;
                     // SAFETY: the output so far, then 16 bytes: inside
                     // `written() + stray()`, as the last lane's store is.
-                    unsafe { pack_pairs8(s.sse(), s.lane(pairs, k), two, dst.add(o)) };
+                    unsafe { pack_pairs8(s.base(), s.lane(pairs, k), two, dst.add(o)) };
                     o += 8 + two.count_ones() as usize;
                 }
             }
@@ -527,7 +527,7 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
                     for k in 0..S::BYTES / 16 {
                         // SAFETY: 12 bytes a store; the last one's 4 more are
                         // `stray()`.
-                        unsafe { pack_three(s.sse(), s.lane(bytes, k), dst.add(o)) };
+                        unsafe { pack_three(s.base(), s.lane(bytes, k), dst.add(o)) };
                         o += 12;
                     }
                 }
@@ -548,7 +548,7 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
                         // SAFETY: the output so far, then 16 bytes: inside
                         // `written() + stray()`, as the last lane's store
                         // is.
-                        unsafe { pack_utf8(s.sse(), s.lane(utf8, k), code, dst.add(o)) };
+                        unsafe { pack_utf8(s.base(), s.lane(utf8, k), code, dst.add(o)) };
                         o += usize::from(LEN123[code]);
                     }
                 }
@@ -561,7 +561,7 @@ impl<S: Simd> Block<u8> for ToUtf8<S> {
 /// 16-bit lanes: the value itself below `80` (its second byte is dropped),
 /// else `C0 | u >> 6` and `80 | u & 3F`.
 #[inline(always)]
-fn utf8_pairs16<S: Simd>(s: S, u: S::V) -> S::V {
+fn utf8_pairs16<S: Simd<Base = Sse41>>(s: S, u: S::V) -> S::V {
     let lead = s.or(s.shr16::<6>(u), s.splat16(0xC0));
     let first = s.blendv8(u, lead, s.gt_i16(u, s.splat16(0x7F)));
     let second = s.or(s.and(u, s.splat16(0x3F)), s.splat16(0x80));
@@ -571,7 +571,7 @@ fn utf8_pairs16<S: Simd>(s: S, u: S::V) -> S::V {
 /// `80 | (v >> 6) & 3F` and `80 | v & 3F`, the two last bytes of the UTF-8
 /// of each value of `v` above U+07FF, in bytes 0 and 1 of its 32-bit lane.
 #[inline(always)]
-fn utf8_last2<S: Simd>(s: S, v: S::V) -> S::V {
+fn utf8_last2<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
     let (low6, cont) = (s.splat32(0x3F), s.splat32(0x80));
     let mid = s.or(s.and(s.shr32::<6>(v), low6), cont);
     let last = s.or(s.and(v, low6), cont);
@@ -581,7 +581,7 @@ fn utf8_last2<S: Simd>(s: S, v: S::V) -> S::V {
 /// The 3-byte UTF-8 of each value of `v` (in `800..=FFFF`) in bytes 0..3
 /// of its 32-bit lane.
 #[inline(always)]
-fn utf8_three<S: Simd>(s: S, v: S::V) -> S::V {
+fn utf8_three<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
     let lead = s.or(s.shr32::<12>(v), s.splat32(0xE0));
     s.or(lead, s.shl32::<8>(utf8_last2(s, v)))
 }
@@ -589,7 +589,7 @@ fn utf8_three<S: Simd>(s: S, v: S::V) -> S::V {
 /// The UTF-8 of each value of `v` (below U+10000, not a surrogate) in its
 /// 32-bit lane, lead byte first: ASCII, 2 bytes or 3, picked by blends.
 #[inline(always)]
-fn utf8_bmp<S: Simd>(s: S, v: S::V) -> S::V {
+fn utf8_bmp<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
     let two = s.gt_i32(v, s.splat32(0x7F));
     let three = s.gt_i32(v, s.splat32(0x7FF));
     let last = s.or(s.and(v, s.splat32(0x3F)), s.splat32(0x80));
@@ -600,7 +600,7 @@ fn utf8_bmp<S: Simd>(s: S, v: S::V) -> S::V {
 /// The UTF-8 of each scalar value of `v`, in its 32-bit lane, lead byte
 /// first.
 #[inline(always)]
-fn utf8_any<S: Simd>(s: S, v: S::V) -> S::V {
+fn utf8_any<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
     let two = s.gt_i32(v, s.splat32(0x7F));
     let three = s.gt_i32(v, s.splat32(0x7FF));
     let four = s.gt_i32(v, s.splat32(0xFFFF));
@@ -687,7 +687,7 @@ unsafe fn pack_three(_sse: Sse41, x: __m128i, dst: *mut u8) {
 /// whose low byte says "2 bytes" and high byte "3 bytes" gives exactly
 /// that.
 #[inline(always)]
-fn bmp_codes<S: Simd>(s: S, u: S::V) -> (u64, usize) {
+fn bmp_codes<S: Simd<Base = Sse41>>(s: S, u: S::V) -> (u64, usize) {
     let below80 = s.eq16(s.and(u, s.splat16(0xFF80)), s.zero());
     let below800 = s.eq16(s.and(u, s.splat16(0xF800)), s.zero());
     let two = s.andnot(below80, below800);
@@ -711,7 +711,7 @@ fn bmp_codes<S: Simd>(s: S, u: S::V) -> (u64, usize) {
 /// which gives each value a nibble holding its code; the nibbles are then
 /// squeezed into 2-bit fields.
 #[inline(always)]
-fn length_codes<S: Simd>(s: S, v: S::V) -> (u64, usize) {
+fn length_codes<S: Simd<Base = Sse41>>(s: S, v: S::V) -> (u64, usize) {
     let two = s.gt_i32(v, s.splat32(0x7F));
     let three = s.gt_i32(v, s.splat32(0x7FF));
     let four = s.gt_i32(v, s.splat32(0xFFFF));
@@ -734,7 +734,7 @@ fn length_codes<S: Simd>(s: S, v: S::V) -> (u64, usize) {
 /// UTF-32 to UTF-8, up to the first register with a unit that is not a
 /// scalar value.
 #[inline(always)]
-pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf32_to_utf8<S: Simd<Base = Sse41>>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr().cast::<u8>();
     let lanes = S::BYTES / 4;
@@ -843,7 +843,7 @@ enum Utf16Kind {
 
 /// A block of UTF-16 for [`utf16_to_utf32`].
 #[derive(Clone, Copy)]
-struct FromUtf16<S: Simd> {
+struct FromUtf16<S: Simd<Base = Sse41>> {
     s: S,
     p: *const u8,
     kind: Utf16Kind,
@@ -858,7 +858,7 @@ struct FromUtf16<S: Simd> {
     carry: bool,
 }
 
-impl<S: Simd> Block<u32> for FromUtf16<S> {
+impl<S: Simd<Base = Sse41>> Block<u32> for FromUtf16<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
@@ -928,7 +928,7 @@ impl<S: Simd> Block<u32> for FromUtf16<S> {
 /// surrogate is unpaired there. The pairing rule of both UTF-16 → UTF-32
 /// loops: the surrogates must be exactly the pairs' leads and trails.
 #[inline(always)]
-fn paired16<S: Simd>(s: S, v: S::V, next: S::V, sur: u64, carry: u64) -> Option<(u64, u64)> {
+fn paired16<S: Simd<Base = Sse41>>(s: S, v: S::V, next: S::V, sur: u64, carry: u64) -> Option<(u64, u64)> {
     let full = u64::MAX >> (64 - S::BYTES / 2);
     let lead = s.pair_starts16(v, next);
     let trail = (lead << 1 | carry) & full;
@@ -937,7 +937,7 @@ fn paired16<S: Simd>(s: S, v: S::V, next: S::V, sur: u64, carry: u64) -> Option<
 
 /// Whether the UTF-16 of `v` holds a surrogate.
 #[inline(always)]
-fn has_surrogate16<S: Simd>(s: S, v: S::V) -> S::V {
+fn has_surrogate16<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
     s.eq16(s.and(v, s.splat16(0xF800)), s.splat16(0xD800))
 }
 
@@ -959,7 +959,7 @@ fn has_surrogate16<S: Simd>(s: S, v: S::V) -> S::V {
 /// at 0.61-0.89 of simdutf on BMP text at 1 KiB (AVX-512 and AVX2 alike),
 /// this loop at 1.0-1.9 (AVX-512) and 0.9-1.4 (AVX2).
 #[inline(always)]
-pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+pub(crate) fn utf16_to_utf32<S: Simd<Base = Sse41>>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
     let (n, cap, units) = (src.len(), dst.len(), S::BYTES / 2);
     let p = src.as_ptr().cast::<u8>();
     let q = dst.as_mut_ptr().cast::<u8>();
@@ -1115,7 +1115,7 @@ pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (us
 /// UTF-16 to UTF-32 by blocks: runs without surrogates, and registers of
 /// well-paired surrogates, up to the first register with an unpaired one.
 #[inline(always)]
-fn utf16_to_utf32_blocks<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+fn utf16_to_utf32_blocks<S: Simd<Base = Sse41>>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr().cast::<u8>();
     let units = S::BYTES / 2;
@@ -1200,7 +1200,7 @@ const PAIR_REGS: usize = 4;
 
 /// A block of UTF-32 for [`utf32_to_utf16`].
 #[derive(Clone, Copy)]
-struct ToUtf16<S: Simd> {
+struct ToUtf16<S: Simd<Base = Sse41>> {
     s: S,
     p: *const u8,
     kind: ToUtf16Kind,
@@ -1210,7 +1210,7 @@ struct ToUtf16<S: Simd> {
     supplementary: u64,
 }
 
-impl<S: Simd> Block<u16> for ToUtf16<S> {
+impl<S: Simd<Base = Sse41>> Block<u16> for ToUtf16<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
@@ -1263,7 +1263,7 @@ impl<S: Simd> Block<u16> for ToUtf16<S> {
                 let supp = (self.supplementary >> (r * S::BYTES / 4 + 4 * k)) & 15;
                 // SAFETY: the output so far, then 16 bytes: inside
                 // `written() + stray()`, as the last lane's store is.
-                unsafe { pack_pairs(s.sse(), s.lane(units, k), supp, q.add(2 * o)) };
+                unsafe { pack_pairs(s.base(), s.lane(units, k), supp, q.add(2 * o)) };
                 o += 4 + supp.count_ones() as usize;
             }
         }
@@ -1273,7 +1273,7 @@ impl<S: Simd> Block<u16> for ToUtf16<S> {
 /// The UTF-16 of each scalar value of `v` in its 32-bit lane: the value
 /// itself below U+10000, else the lead surrogate, then the trail.
 #[inline(always)]
-fn utf16_lanes<S: Simd>(s: S, v: S::V) -> S::V {
+fn utf16_lanes<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
     let offset = s.sub32(v, s.splat32(0x1_0000));
     let lead = s.add32(s.shr32::<10>(offset), s.splat32(0xD800));
     let trail = s.or(s.and(v, s.splat32(0x3FF)), s.splat32(0xDC00));
@@ -1303,7 +1303,7 @@ unsafe fn pack_pairs(_sse: Sse41, x: __m128i, supp: u64, dst: *mut u8) {
 /// One test of the top halves of all of them (no bit above `FFFF`), then
 /// the surrogate test on the narrowed units, which are then exact.
 #[inline(always)]
-fn narrow_bmp<S: Simd>(s: S, a: S::V, b: S::V) -> Option<S::V> {
+fn narrow_bmp<S: Simd<Base = Sse41>>(s: S, a: S::V, b: S::V) -> Option<S::V> {
     if s.test_any(s.or(a, b), s.splat32(0xFFFF_0000)) {
         return None;
     }
@@ -1324,7 +1324,7 @@ fn narrow_bmp<S: Simd>(s: S, a: S::V, b: S::V) -> Option<S::V> {
 /// is left to the scalar step. The first register above U+FFFF hands over
 /// to the block loop ([`utf32_to_utf16_blocks`]).
 #[inline(always)]
-pub(crate) fn utf32_to_utf16<S: Simd>(
+pub(crate) fn utf32_to_utf16<S: Simd<Base = Sse41>>(
     s: S,
     src: &[u32],
     dst: &mut [u16],
@@ -1400,7 +1400,7 @@ pub(crate) fn utf32_to_utf16<S: Simd>(
 /// from the stack in every iteration (3-4% on every BMP text, Zen 4,
 /// AVX2).
 #[inline(always)]
-pub(crate) fn utf32_to_utf16_blocks<S: Simd>(s: S, src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+pub(crate) fn utf32_to_utf16_blocks<S: Simd<Base = Sse41>>(s: S, src: &[u32], dst: &mut [u16]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr().cast::<u8>();
     let lanes = S::BYTES / 4;

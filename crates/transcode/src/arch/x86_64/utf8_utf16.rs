@@ -73,7 +73,7 @@ const SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
 
 /// The operations of the UTF-8 → UTF-16 kernel that depend on the width
 /// beyond [`Simd`]'s.
-pub(crate) trait Utf8Simd: Simd {
+pub(crate) trait Utf8Simd: Simd<Base = Sse41> {
     /// Unsigned byte maximum.
     fn max_u8(self, a: Self::V, b: Self::V) -> Self::V;
 
@@ -232,7 +232,7 @@ impl Utf8Simd for Avx2 {
 /// What the kernel writes: how 16-bit units (and, on the 4-byte path,
 /// characters' values) are stored. The implementations are [`Utf16Out`]
 /// (every width) and [`Utf32Out`] (32-byte registers).
-pub(crate) trait Out<S: Simd> {
+pub(crate) trait Out<S: Simd<Base = Sse41>> {
     /// The output unit.
     type Unit: Copy + Default;
 
@@ -288,13 +288,13 @@ pub(crate) trait Out<S: Simd> {
 /// UTF-16 output, native order or (`SWAP`) byte-swapped.
 pub(crate) struct Utf16Out<const SWAP: bool>;
 
-impl<S: Simd, const SWAP: bool> Out<S> for Utf16Out<SWAP> {
+impl<S: Simd<Base = Sse41>, const SWAP: bool> Out<S> for Utf16Out<SWAP> {
     type Unit = u16;
     const PAIRS: bool = true;
 
     #[inline(always)]
     unsafe fn store8(s: S, out: *mut u16, v: __m128i) {
-        let sse = s.sse();
+        let sse = s.base();
         let v = if SWAP {
             sse.shuffle8(v, sse.broadcast16(&SWAP16))
         } else {
@@ -390,7 +390,7 @@ const EVERY3: u64 = 0x9249_2492_4924_9249;
 
 /// Windows in a step.
 #[inline(always)]
-const fn windows<S: Simd>() -> usize {
+const fn windows<S: Simd<Base = Sse41>>() -> usize {
     S::BYTES / 16
 }
 
@@ -616,10 +616,10 @@ unsafe fn windows_of<S: Utf8Simd, O: Out<S>, const TWO: bool>(
 ///
 /// `p` is readable for 32 bytes; `v` holds its first `BYTES`.
 #[inline(always)]
-unsafe fn halves<S: Simd>(s: S, v: S::V, p: *const u8) -> (__m128i, __m128i) {
+unsafe fn halves<S: Simd<Base = Sse41>>(s: S, v: S::V, p: *const u8) -> (__m128i, __m128i) {
     if S::BYTES == 16 {
         // SAFETY: as the caller guarantees.
-        (s.lane(v, 0), unsafe { s.sse().load(p.add(16)) })
+        (s.lane(v, 0), unsafe { s.base().load(p.add(16)) })
     } else {
         (s.lane(v, 0), s.lane(v, 1))
     }
@@ -664,7 +664,7 @@ pub(crate) unsafe fn four_windows<S: Utf8Simd, O: Out<S>>(
 ///
 /// `p` is readable for `BYTES` bytes; `out` is writable for `BYTES` units.
 #[inline(always)]
-unsafe fn ascii<S: Simd, O: Out<S>>(s: S, p: *const u8, out: *mut O::Unit) {
+unsafe fn ascii<S: Simd<Base = Sse41>, O: Out<S>>(s: S, p: *const u8, out: *mut O::Unit) {
     // SAFETY: as the caller guarantees: two halves of `BYTES / 2`.
     unsafe {
         if O::ascii(s, p, out) {
@@ -835,7 +835,7 @@ unsafe fn window<S: Utf8Simd, O: Out<S>, const TWO: bool, const FOUR: bool>(
         } else {
             units
         };
-        let sse = s.sse();
+        let sse = s.base();
         for k in 0..lanes {
             let idx = ((keep >> (8 * (h * lanes + k))) & 0xFF) as usize;
             // SAFETY: `idx` is below 256, PACK16's length.
@@ -876,7 +876,7 @@ unsafe fn short_window<S: Utf8Simd, O: Out<S>>(
     let [x0, x1, ..] = shifted(lo, hi, shift);
     let halves = 32 / S::BYTES;
     let lanes = S::BYTES / 16;
-    let sse = s.sse();
+    let sse = s.base();
     let mut n = 0;
     for h in 0..halves {
         let b0 = s.widen8(x0, h);
@@ -905,7 +905,7 @@ unsafe fn short_window<S: Utf8Simd, O: Out<S>>(
 ///
 /// `dst` is valid for writes of `cap` units (at any alignment).
 #[inline(always)]
-pub(crate) unsafe fn ascii_prefix<S: Simd, O: Out<S>>(
+pub(crate) unsafe fn ascii_prefix<S: Simd<Base = Sse41>, O: Out<S>>(
     s: S,
     src: &[u8],
     dst: *mut O::Unit,

@@ -1,4 +1,4 @@
-//! The left-packing tables of the [`Simd`](super::Simd) operations that
+//! The left-packing tables of the [`Simd`](crate::Simd) operations that
 //! compress lanes, computed at compile time (each by the `const` block
 //! beside it, so there is nothing to regenerate). Kernels that pack with
 //! `pshufb` themselves use them too.
