@@ -14,7 +14,7 @@
 //! `--group` (`decode`, `encode`, `bulk`, `bulk-encode`, `len`), `--impl`
 //! (a column name, such as `varint` or `prost`) and `--input` (a row label,
 //! such as `1byte`) each keep only what they name, and may be repeated; what
-//! is left out is not run and prints as `-`. They exist to count one
+//! is left out is not run and not printed. They exist to count one
 //! implementation's instructions under callgrind without the others:
 //!
 //! ```text
@@ -69,7 +69,10 @@ fn main() {
         dec.row_by(label, &dec_names, |i| {
             black_box((DECODERS[i].1)(black_box(&buf)));
         });
-        let mut outs: Vec<Vec<u8>> = ENCODERS.iter().map(|_| vec![0u8; COUNT * 10 + 16]).collect();
+        let mut outs: Vec<Vec<u8>> = ENCODERS
+            .iter()
+            .map(|_| vec![0u8; COUNT * 10 + 16])
+            .collect();
         enc.row_by(label, &enc_names, |i| {
             black_box((ENCODERS[i].1)(black_box(&values), black_box(&mut outs[i])));
         });
@@ -77,7 +80,10 @@ fn main() {
         bulk.row_by(label, &bulk_names, |i| {
             black_box((bulk_list[i].1)(black_box(&buf), black_box(&mut outs[i])));
         });
-        let mut outs: Vec<Vec<u8>> = benc_names.iter().map(|_| vec![0u8; COUNT * 10 + 16]).collect();
+        let mut outs: Vec<Vec<u8>> = benc_names
+            .iter()
+            .map(|_| vec![0u8; COUNT * 10 + 16])
+            .collect();
         benc.row_by(label, &benc_names, |i| {
             let (values, out) = (black_box(&values), black_box(&mut outs[i]));
             match kernels.get(i) {

@@ -48,8 +48,9 @@ pub const QUICK_ROUNDS: usize = 3;
 /// - `KEY:VALUE`: an option of the bench ([`Args::option`]), such as
 ///   `batch:32`.
 ///
-/// What a filter leaves out is not run: an implementation prints as `-`, an
-/// input or a group not at all. `cargo bench` adds `--bench`, ignored.
+/// What a filter leaves out is not run, and its column, row or table is not
+/// printed (a cell that a row does not have prints as `-`). `cargo bench`
+/// adds `--bench`, ignored.
 #[derive(Clone, Debug, Default)]
 pub struct Args {
     /// Rounds per row.
@@ -304,7 +305,12 @@ impl Table {
     }
 
     /// Adds a computed column.
-    pub fn extra(&mut self, header: &str, suffix: &'static str, value: fn(&Cells<'_>) -> Option<f64>) {
+    pub fn extra(
+        &mut self,
+        header: &str,
+        suffix: &'static str,
+        value: fn(&Cells<'_>) -> Option<f64>,
+    ) {
         self.extras.push(Extra {
             header: header.to_string(),
             value,
@@ -488,15 +494,28 @@ impl Group<'_> {
         for ((name, units), ns) in names.iter().zip(times) {
             if let Some(c) = self.table.columns.iter().position(|c| c == name) {
                 let units = (*units).max(1) as f64;
-                row[c] = if self.table.rate { units / ns } else { ns / units };
+                row[c] = if self.table.rate {
+                    units / ns
+                } else {
+                    ns / units
+                };
             }
         }
         self.table.rows.push((input.to_string(), row));
     }
 
-    /// Ends the group: its table, without rows if filters left every input
+    /// Ends the group: its table, without the implementations that
+    /// `--impl` leaves out, and without rows if filters left every input
     /// out (it then prints nothing).
-    pub fn finish(self) -> Table {
+    pub fn finish(mut self) -> Table {
+        let t = &mut self.table;
+        let keep: Vec<bool> = t.columns.iter().map(|c| self.args.keeps_impl(c)).collect();
+        let mut k = keep.iter();
+        t.columns.retain(|_| *k.next().unwrap_or(&true));
+        for (_, row) in &mut t.rows {
+            let mut k = keep.iter();
+            row.retain(|_| *k.next().unwrap_or(&true));
+        }
         self.table
     }
 }
@@ -541,19 +560,25 @@ mod tests {
 
     #[test]
     fn rows_align_columns_and_skip_filtered_cells() {
-        let a = args(&["2", "--impl", "a"]);
+        let a = args(&["2", "--impl", "a", "--impl", "c"]);
         let mut g = a.group("g", "ns", 1);
-        g.row("x", &mut [("a", &mut || {}), ("b", &mut || {})]);
+        let mut ran_b = false;
+        g.row("x", &mut [("a", &mut || {}), ("b", &mut || ran_b = true)]);
         g.row("y", &mut [("c", &mut || {})]);
         let t = g.finish();
-        assert_eq!(t.columns, ["a", "b", "c"]);
+        assert!(!ran_b);
+        assert_eq!(t.columns, ["a", "c"]);
         assert!(t.get("x", "a").is_some());
-        assert!(t.get("x", "b").is_none());
+        assert!(t.get("x", "c").is_none());
         assert!(t.get("y", "a").is_none());
-        assert_eq!(t.rows[1].1.len(), 3);
+        assert!(t.get("y", "c").is_some());
+        assert_eq!(t.rows[1].1.len(), 2);
         let md = t.markdown();
-        assert!(md.starts_with("\ng (ns, min of rounds)\n\n| input | a | b | c |\n"), "{md}");
-        assert!(md.contains("| y | - | - | - |"), "{md}");
+        assert!(
+            md.starts_with("\ng (ns, min of rounds)\n\n| input | a | c |\n"),
+            "{md}"
+        );
+        assert!(md.contains("| y | - | "), "{md}");
     }
 
     #[test]
@@ -588,7 +613,9 @@ mod tests {
         let t = g.table();
         t.label = "input | kind".into();
         t.column_suffix = " GB/s".into();
-        t.extra("ours / peer", "×", |c| Some(c.get("ours")? / c.get("peer")?));
+        t.extra("ours / peer", "×", |c| {
+            Some(c.get("ours")? / c.get("peer")?)
+        });
         t.extra("none", "", |c| c.get("absent"));
         let t = g.finish();
         let (ours, peer) = (t.get("in", "ours").unwrap(), t.get("in", "peer").unwrap());

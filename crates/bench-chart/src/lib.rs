@@ -87,7 +87,12 @@ fn esc(s: &str) -> String {
 /// The chart as an SVG document.
 pub fn svg(chart: &Chart) -> String {
     let drawn = |b: &&Bar| b.ratio.is_finite() && b.ratio > 0.0;
-    let ratios = || chart.sections.iter().flat_map(|s| s.bars.iter().filter(drawn));
+    let ratios = || {
+        chart
+            .sections
+            .iter()
+            .flat_map(|s| s.bars.iter().filter(drawn))
+    };
     let (lo, hi) = chart.range.unwrap_or_else(|| {
         let min = ratios().map(|b| b.ratio).fold(1.0f64, f64::min);
         let max = ratios().map(|b| b.ratio).fold(1.0f64, f64::max);
