@@ -46,7 +46,8 @@ pub const QUICK_ROUNDS: usize = 3;
 ///   label contains it;
 /// - `--svg PATH` (or `svg:PATH`): where to write the chart;
 /// - `KEY:VALUE`: an option of the bench ([`Args::option`]), such as
-///   `batch:32`.
+///   `batch:32`;
+/// - `--list`: nothing to do (see [`Args::parse`]).
 ///
 /// What a filter leaves out is not run, and its column, row or table is not
 /// printed (a cell that a row does not have prints as `-`). `cargo bench`
@@ -57,6 +58,8 @@ pub struct Args {
     pub rounds: usize,
     /// Whether `--quick` was given.
     pub quick: bool,
+    /// Whether criterion's `--list` was given.
+    pub list: bool,
     /// Where to write the chart, if anywhere.
     pub svg: Option<String>,
     groups: Vec<String>,
@@ -68,9 +71,16 @@ pub struct Args {
 }
 
 impl Args {
-    /// The process's arguments.
+    /// The process's arguments; with criterion's `--list` (`cargo bench
+    /// -p benches -- --list`, which `cargo xtask bench` runs to find the
+    /// criterion benchmarks), the process ends at once: a `*_min` bench has
+    /// none to list, and would otherwise run in full.
     pub fn parse(default_rounds: usize) -> Args {
-        Args::parse_from(std::env::args().skip(1), default_rounds)
+        let args = Args::parse_from(std::env::args().skip(1), default_rounds);
+        if args.list {
+            std::process::exit(0);
+        }
+        args
     }
 
     /// `args` as the command line.
@@ -83,6 +93,10 @@ impl Args {
                 "--bench" => continue,
                 "--quick" => {
                     a.quick = true;
+                    continue;
+                }
+                "--list" => {
+                    a.list = true;
                     continue;
                 }
                 "--group" => &mut a.groups,
@@ -278,6 +292,9 @@ pub struct Table {
     /// Whether figures are units per ns (GB/s of bytes: higher is faster)
     /// rather than ns per unit.
     pub rate: bool,
+    /// Whether each figure is followed by its inverse in parentheses, to
+    /// two decimals (billions of values per second after ns per value).
+    pub inverse: bool,
     /// Columns computed from the others.
     pub extras: Vec<Extra>,
 }
@@ -295,6 +312,7 @@ impl Table {
             rows: Vec::new(),
             decimals: 2,
             rate: false,
+            inverse: false,
             extras: Vec::new(),
         }
     }
@@ -349,7 +367,15 @@ impl Table {
             };
             let text: Vec<String> = figures
                 .iter()
-                .map(|&f| fmt(Some(f).filter(|f| !f.is_nan()), self.decimals, ""))
+                .map(|&f| {
+                    let f = Some(f).filter(|f| !f.is_nan());
+                    match f {
+                        Some(v) if self.inverse => {
+                            format!("{v:.d$} ({:.2})", 1.0 / v, d = self.decimals)
+                        }
+                        _ => fmt(f, self.decimals, ""),
+                    }
+                })
                 .chain(
                     self.extras
                         .iter()
@@ -544,6 +570,7 @@ mod tests {
         assert_eq!(a.svg.as_deref(), Some("c.svg"));
         assert!(a.keeps_impl("ours-avx2") && !a.keeps_impl("ours"));
         assert_eq!(args(&[]).rounds, 300);
+        assert!(args(&["--list"]).list && !args(&["--bench"]).list);
     }
 
     #[test]
@@ -620,6 +647,13 @@ mod tests {
         let t = g.finish();
         let (ours, peer) = (t.get("in", "ours").unwrap(), t.get("in", "peer").unwrap());
         assert!(ours > peer, "a rate is higher for the faster");
+        let mut inverse = t.clone();
+        inverse.inverse = true;
+        assert!(
+            inverse
+                .markdown()
+                .contains(&format!("| {ours:.2} ({:.2}) |", 1.0 / ours))
+        );
         let md = t.markdown();
         assert!(md.contains("| input | kind | ours GB/s | peer GB/s | ours / peer | none |\n|---|---|---:|---:|---:|---:|\n"), "{md}");
         assert!(md.contains(&format!("{:.2}× | - |", ours / peer)), "{md}");
