@@ -84,7 +84,9 @@ fn main() {
                 load.trim()
             ),
             sections,
-            range: None,
+            // 1/4× to 8×: the same scale in every run (a ratio outside is
+            // drawn at the edge, its value written).
+            range: Some((-2, 3)),
         };
         std::fs::write(path, benches::harness::svg(&chart)).unwrap();
         println!("chart written to {path}");

@@ -102,7 +102,7 @@ pub fn svg(chart: &Chart) -> String {
         )
     });
     let (lo_r, hi_r) = (2f64.powi(lo), 2f64.powi(hi));
-    let (left, plot_w, bar_h, top) = (330.0, 540.0, 13.0, 56.0);
+    let (left, plot_w, bar_h, top) = (330.0, 540.0, 13.0, 62.0);
     let span = f64::from((hi - lo).max(1));
     let x = |r: f64| left + (r.clamp(lo_r, hi_r).log2() - f64::from(lo)) / span * plot_w;
     let mut series: Vec<&str> = Vec::new();
@@ -157,23 +157,34 @@ pub fn svg(chart: &Chart) -> String {
         );
         y += 30.0;
     }
+    // A grid line per power of two; labels on at most about ten of them
+    // (always on 1×), so that they do not run into each other.
+    let step = ((hi - lo + 9) / 10).max(1);
     let mut axis = String::new();
     for k in lo..=hi {
         let r = 2f64.powi(k);
-        let label = if k < 0 {
-            format!("1/{}", 1u64 << -k)
-        } else {
-            format!("{}", 1u64 << k)
-        };
-        let _ = writeln!(
+        let _ = write!(
             axis,
-            r##"<line x1="{0:.1}" x2="{0:.1}" y1="{1}" y2="{2:.1}" stroke="{3}"/><text x="{0:.1}" y="{4}" text-anchor="middle" font-size="10">{label}×</text>"##,
+            r#"<line x1="{0:.1}" x2="{0:.1}" y1="{1}" y2="{2:.1}" stroke="{3}"/>"#,
             x(r),
             top - 8.0,
             y,
             if k == 0 { "#333" } else { "#ddd" },
-            top - 12.0,
         );
+        if k % step == 0 {
+            let label = if k < 0 {
+                format!("1/{}", 1u64 << -k)
+            } else {
+                format!("{}", 1u64 << k)
+            };
+            let _ = write!(
+                axis,
+                r#"<text x="{:.1}" y="{}" text-anchor="middle" font-size="10">{label}×</text>"#,
+                x(r),
+                top - 12.0,
+            );
+        }
+        axis.push('\n');
     }
     let (width, height) = (left + plot_w + 60.0, y + 30.0);
     format!(
@@ -258,6 +269,13 @@ mod tests {
         // Positions are written to one decimal.
         assert!((r[0].0 - one).abs() < 0.1 && (r[0].0 + r[0].1 - 870.0).abs() < 0.1);
         assert!(s.contains("1000.00×") && s.contains("1/4×") && s.contains(">32×"));
+        // Twenty octaves: a label every second one.
+        let wide = svg(&chart(
+            vec![Bar::new("a", "x", 1024.0), Bar::new("a", "y", 1.0 / 1024.0)],
+            None,
+        ));
+        assert!(wide.contains(">1024×<") && wide.contains(">1×<") && !wide.contains(">512×<"));
+        assert_eq!(wide.matches("<line ").count(), 21);
         let empty = svg(&chart(vec![Bar::new("a", "y", f64::NAN)], None));
         assert!(empty.contains("No ratio to draw") && rects(&empty).is_empty());
         assert!(!empty.contains("&lt;g&gt;"), "no title of an empty section");
