@@ -133,6 +133,8 @@ pub trait Simd: Copy {
     fn and(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise or.
     fn or(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise exclusive or.
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Bytes: `a + b`, wrapping.
     fn add8(self, a: Self::V, b: Self::V) -> Self::V;
@@ -175,6 +177,9 @@ pub trait Simd: Copy {
     fn blendv8(self, a: Self::V, b: Self::V, m: Self::V) -> Self::V;
     /// 16-bit lanes shifted left by `N`.
     fn shl16<const N: i32>(self, a: Self::V) -> Self::V;
+    /// Bytes shifted right by `N` (`1 <= N < 8`), zero-filling (x86 has no
+    /// byte shift: a 16-bit one and a mask).
+    fn shr8<const N: i32>(self, a: Self::V) -> Self::V;
     /// 16-bit lanes shifted right by `N`, zero-filling.
     fn shr16<const N: i32>(self, a: Self::V) -> Self::V;
     /// 32-bit lanes shifted left by `N`.

@@ -158,6 +158,7 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
         };
         assert_eq!(get(s.and(va, vb)), zip8(&|x, y| x & y), "{}", ctx("and"));
         assert_eq!(get(s.or(va, vb)), zip8(&|x, y| x | y), "{}", ctx("or"));
+        assert_eq!(get(s.xor(va, vb)), zip8(&|x, y| x ^ y), "{}", ctx("xor"));
         assert_eq!(
             get(s.andnot(va, vb)),
             zip8(&|x, y| !x & y),
@@ -234,6 +235,12 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
             )*};
         }
         shifts!(1 2 4 6 8 10 12 15);
+        macro_rules! byte_shifts {
+            ($($n:literal)*) => {$(
+                assert_eq!(get(s.shr8::<$n>(va)), zip8(&|x, _| x >> $n), "{}", ctx("shr8"));
+            )*};
+        }
+        byte_shifts!(1 2 3 4 5 7);
         let counts: Vec<u8> = from32(u32s(c).map(|x| (x % 4) * 8));
         // SAFETY: `counts` holds `BYTES` bytes.
         let vbits = unsafe { s.load(counts.as_ptr()) };

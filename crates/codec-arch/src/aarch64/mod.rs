@@ -110,6 +110,7 @@ impl Simd for Neon {
     lanes! {
         fn and(a, b) = vandq_u8 via bytes, bytes;
         fn or(a, b) = vorrq_u8 via bytes, bytes;
+        fn xor(a, b) = veorq_u8 via bytes, bytes;
         fn add8(a, b) = vaddq_u8 via bytes, bytes;
         fn sub8(a, b) = vsubq_u8 via bytes, bytes;
         fn add16(a, b) = vaddq_u16 via vreinterpretq_u16_u8, vreinterpretq_u8_u16;
@@ -153,6 +154,12 @@ impl Simd for Neon {
     // The shifts take their count as a vector (`ushl`, negative to the
     // right), so that every `N` the trait allows compiles; LLVM turns a
     // constant count into the immediate form.
+    #[inline(always)]
+    fn shr8<const N: i32>(self, a: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON (module docs).
+        unsafe { vshlq_u8(a, vdupq_n_s8(-(N as i8))) }
+    }
+
     #[inline(always)]
     fn shl16<const N: i32>(self, a: uint8x16_t) -> uint8x16_t {
         // SAFETY: the token proves NEON (module docs).

@@ -1,4 +1,5 @@
-//! The Keiser–Lemire check, written once over [`Vector`].
+//! The Keiser–Lemire check, written once over codec-arch's `Simd` and
+//! [`CheckSimd`].
 //!
 //! Input goes in 64-byte blocks (4 SSE, 2 AVX2 or 1 AVX-512 register). A block whose
 //! bytes are all ASCII only has to check that the block before it did not
@@ -25,7 +26,7 @@
 //! blocks), where the loop's length tests and tail dispatch cost as much
 //! as the check itself (see `docs/results/utf8-simd.md`, "Decisions and dead ends").
 
-use super::vector::Vector;
+use super::simd::CheckSimd;
 use crate::tables::{self, NibbleTables};
 
 /// Bytes per loop iteration.
@@ -50,74 +51,65 @@ static INCOMPLETE_MAX: [u8; 64] = [
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xEF, 0xDF, 0xBF,
 ];
 
-/// The constants the check needs, loaded once per call.
+/// The constants the check needs, loaded once per call, and the token of
+/// the kernel's instruction set.
 #[derive(Clone, Copy)]
-pub(super) struct Consts<V> {
-    pub(super) byte_1_high: V,
-    pub(super) byte_1_low: V,
-    pub(super) byte_2_high: V,
-    pub(super) low_nibble: V,
-    pub(super) third_byte: V,
-    pub(super) fourth_byte: V,
-    pub(super) high_bit: V,
-    incomplete_max: V,
+pub(super) struct Consts<S: CheckSimd> {
+    pub(super) s: S,
+    pub(super) byte_1_high: S::V,
+    pub(super) byte_1_low: S::V,
+    pub(super) byte_2_high: S::V,
+    pub(super) low_nibble: S::V,
+    pub(super) third_byte: S::V,
+    pub(super) fourth_byte: S::V,
+    pub(super) high_bit: S::V,
+    incomplete_max: S::V,
 }
 
-impl<V: Vector> Consts<V> {
+impl<S: CheckSimd> Consts<S> {
     /// The constants, with the nibble tables `t` (UTF-8's, or those of an
     /// encoding that differs from it in pairs of bytes, `arch::variants`).
     /// Passing UTF-8's as a constant costs nothing: the loads are the same.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    pub(super) unsafe fn new(t: &NibbleTables) -> Self {
-        const { assert!(V::BYTES <= INCOMPLETE_MAX.len() && BLOCK.is_multiple_of(V::BYTES)) };
-        // SAFETY: the caller guarantees V's features; the INCOMPLETE_MAX read
-        // is `V::BYTES <= 64` bytes ending at the end of the array.
-        unsafe {
-            Consts {
-                byte_1_high: V::table(&t.byte_1_high),
-                byte_1_low: V::table(&t.byte_1_low),
-                byte_2_high: V::table(&t.byte_2_high),
-                low_nibble: V::splat(0x0F),
-                third_byte: V::splat(0xE0 - 0x80),
-                fourth_byte: V::splat(0xF0 - 0x80),
-                high_bit: V::splat(0x80),
-                incomplete_max: V::load(
-                    INCOMPLETE_MAX.as_ptr().add(INCOMPLETE_MAX.len() - V::BYTES),
-                ),
-            }
+    pub(super) fn new(s: S, t: &NibbleTables) -> Self {
+        const { assert!(S::BYTES <= INCOMPLETE_MAX.len() && BLOCK.is_multiple_of(S::BYTES)) };
+        Consts {
+            s,
+            byte_1_high: s.broadcast16(&t.byte_1_high),
+            byte_1_low: s.broadcast16(&t.byte_1_low),
+            byte_2_high: s.broadcast16(&t.byte_2_high),
+            low_nibble: s.splat8(0x0F),
+            third_byte: s.splat8(0xE0 - 0x80),
+            fourth_byte: s.splat8(0xF0 - 0x80),
+            high_bit: s.splat8(0x80),
+            // SAFETY: `S::BYTES <= 64` bytes ending at the end of the array.
+            incomplete_max: unsafe {
+                s.load(INCOMPLETE_MAX.as_ptr().add(INCOMPLETE_MAX.len() - S::BYTES))
+            },
         }
     }
 
     /// The error bits of the register `cur`, given the register `prev` that
     /// precedes it in the input.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    pub(super) unsafe fn check(&self, cur: V, prev: V) -> V {
-        // SAFETY: the caller guarantees V's features.
-        unsafe { self.check_with(cur, cur.prev1(prev), cur.prev2(prev), cur.prev3(prev)) }
+    pub(super) fn check(&self, cur: S::V, prev: S::V) -> S::V {
+        let s = self.s;
+        self.check_with(
+            cur,
+            s.prev1(cur, prev),
+            s.prev2(cur, prev),
+            s.prev3(cur, prev),
+        )
     }
 
     /// The error bits of the register `cur`, given the registers of the
     /// bytes 1, 2 and 3 places before each of its bytes.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    unsafe fn check_with(&self, cur: V, prev1: V, prev2: V, prev3: V) -> V {
-        // SAFETY: the caller guarantees V's features.
-        unsafe {
-            let special = self.special(cur, prev1);
-            let must_be_cont = self.cont_expected(prev2, prev3, true).and(self.high_bit);
-            must_be_cont.xor(special)
-        }
+    fn check_with(&self, cur: S::V, prev1: S::V, prev2: S::V, prev3: S::V) -> S::V {
+        let s = self.s;
+        let special = self.special(cur, prev1);
+        let must_be_cont = s.and(self.cont_expected(prev2, prev3, true), self.high_bit);
+        s.xor(must_be_cont, special)
     }
 
     /// The error classes of each byte of `cur` with the byte before it
@@ -126,19 +118,13 @@ impl<V: Vector> Consts<V> {
     /// [`cont_expected`](Self::cont_expected) cancels); any other set bit is
     /// an error class of `docs/tables.md`. The UTF-8 check and the variants'
     /// checks (`variants.rs`, whose tables set one more class) share it.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    pub(super) unsafe fn special(&self, cur: V, prev1: V) -> V {
-        // SAFETY: the caller guarantees V's features.
-        unsafe {
-            self.byte_1_high
-                .lookup(prev1.high_nibbles())
-                .and(self.byte_1_low.lookup(prev1.and(self.low_nibble)))
-                .and(self.byte_2_high.lookup(cur.high_nibbles()))
-        }
+    pub(super) fn special(&self, cur: S::V, prev1: S::V) -> S::V {
+        let s = self.s;
+        let high = s.shuffle8(self.byte_1_high, s.shr8::<4>(prev1));
+        let low = s.shuffle8(self.byte_1_low, s.and(prev1, self.low_nibble));
+        let next = s.shuffle8(self.byte_2_high, s.shr8::<4>(cur));
+        s.and(s.and(high, low), next)
     }
 
     /// The bytes that must be continuations because of a lead two places
@@ -149,32 +135,21 @@ impl<V: Vector> Consts<V> {
     /// The variants' paired rules (CESU-8, MUTF-8) have no 4-byte form and
     /// leave `fourth` off (a constant at every call, so the branch folds
     /// away); `prev3` is then not read.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    pub(super) unsafe fn cont_expected(&self, prev2: V, prev3: V, fourth: bool) -> V {
-        // SAFETY: the caller guarantees V's features.
-        unsafe {
-            let third = prev2.saturating_sub(self.third_byte);
-            if fourth {
-                third.or(prev3.saturating_sub(self.fourth_byte))
-            } else {
-                third
-            }
+    pub(super) fn cont_expected(&self, prev2: S::V, prev3: S::V, fourth: bool) -> S::V {
+        let s = self.s;
+        let third = s.sub_sat_u8(prev2, self.third_byte);
+        if fourth {
+            s.or(third, s.sub_sat_u8(prev3, self.fourth_byte))
+        } else {
+            third
         }
     }
 
     /// Nonzero if `last` ends inside a character.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    pub(super) unsafe fn incomplete(&self, last: V) -> V {
-        // SAFETY: the caller guarantees V's features.
-        unsafe { last.saturating_sub(self.incomplete_max) }
+    pub(super) fn incomplete(&self, last: S::V) -> S::V {
+        self.s.sub_sat_u8(last, self.incomplete_max)
     }
 }
 
@@ -182,17 +157,17 @@ impl<V: Vector> Consts<V> {
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features and `p` is valid for reads of `BLOCK` bytes.
+/// `p` is valid for reads of `BLOCK` bytes.
 #[inline(always)]
-pub(super) unsafe fn block_is_ascii<V: Vector>(p: *const u8) -> bool {
-    // SAFETY: the caller guarantees V's features and `BLOCK` readable bytes;
-    // `k * V::BYTES + V::BYTES <= BLOCK`.
+pub(super) unsafe fn block_is_ascii<S: CheckSimd>(s: S, p: *const u8) -> bool {
+    // SAFETY: the caller guarantees `BLOCK` readable bytes;
+    // `k * S::BYTES + S::BYTES <= BLOCK`.
     unsafe {
-        let mut any = V::load(p);
-        for k in 1..BLOCK / V::BYTES {
-            any = any.or(V::load(p.add(k * V::BYTES)));
+        let mut any = s.load(p);
+        for k in 1..BLOCK / S::BYTES {
+            any = s.or(any, s.load(p.add(k * S::BYTES)));
         }
-        any.is_ascii()
+        s.is_ascii(any)
     }
 }
 
@@ -200,17 +175,17 @@ pub(super) unsafe fn block_is_ascii<V: Vector>(p: *const u8) -> bool {
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features and `p` is valid for reads of `2 * BLOCK`
+/// `p` is valid for reads of `2 * BLOCK`
 /// bytes.
 #[inline(always)]
-pub(super) unsafe fn double_block_is_ascii<V: Vector>(p: *const u8) -> bool {
+pub(super) unsafe fn double_block_is_ascii<S: CheckSimd>(s: S, p: *const u8) -> bool {
     // SAFETY: as for `block_is_ascii`, over `2 * BLOCK` bytes.
     unsafe {
-        let mut any = V::load(p);
-        for k in 1..2 * BLOCK / V::BYTES {
-            any = any.or(V::load(p.add(k * V::BYTES)));
+        let mut any = s.load(p);
+        for k in 1..2 * BLOCK / S::BYTES {
+            any = s.or(any, s.load(p.add(k * S::BYTES)));
         }
-        any.is_ascii()
+        s.is_ascii(any)
     }
 }
 
@@ -219,17 +194,17 @@ pub(super) unsafe fn double_block_is_ascii<V: Vector>(p: *const u8) -> bool {
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features and `p` is valid for reads of `4 * BLOCK`
+/// `p` is valid for reads of `4 * BLOCK`
 /// bytes.
 #[inline(always)]
-pub(super) unsafe fn quad_block_is_ascii<V: Vector>(p: *const u8) -> bool {
+pub(super) unsafe fn quad_block_is_ascii<S: CheckSimd>(s: S, p: *const u8) -> bool {
     // SAFETY: as for `block_is_ascii`, over `4 * BLOCK` bytes.
     unsafe {
-        let mut any = V::load(p);
-        for k in 1..4 * BLOCK / V::BYTES {
-            any = any.or(V::load(p.add(k * V::BYTES)));
+        let mut any = s.load(p);
+        for k in 1..4 * BLOCK / S::BYTES {
+            any = s.or(any, s.load(p.add(k * S::BYTES)));
         }
-        any.is_ascii()
+        s.is_ascii(any)
     }
 }
 
@@ -241,25 +216,21 @@ pub(super) unsafe fn quad_block_is_ascii<V: Vector>(p: *const u8) -> bool {
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features and `p` is valid for reads of `BLOCK` bytes.
+/// `p` is valid for reads of `BLOCK` bytes.
 #[inline(always)]
-unsafe fn check_first_block<V: Vector>(c: &Consts<V>, p: *const u8, err: &mut V) -> V {
-    // SAFETY: the caller guarantees V's features and `BLOCK` readable bytes
-    // at `p`; `k * V::BYTES + V::BYTES <= BLOCK`, and for `k >= 1` the
+unsafe fn check_first_block<S: CheckSimd>(c: &Consts<S>, p: *const u8, err: &mut S::V) -> S::V {
+    let s = c.s;
+    // SAFETY: the caller guarantees `BLOCK` readable bytes
+    // at `p`; `k * S::BYTES + S::BYTES <= BLOCK`, and for `k >= 1` the
     // reads at `q - 3..q` lie in the register before.
     unsafe {
-        let mut last = V::load(p);
-        *err = err.or(c.check(last, V::splat(0)));
-        for k in 1..BLOCK / V::BYTES {
-            let q = p.add(k * V::BYTES);
-            last = V::load(q);
-            let e = c.check_with(
-                last,
-                V::load(q.sub(1)),
-                V::load(q.sub(2)),
-                V::load(q.sub(3)),
-            );
-            *err = err.or(e);
+        let mut last = s.load(p);
+        *err = s.or(*err, c.check(last, s.zero()));
+        for k in 1..BLOCK / S::BYTES {
+            let q = p.add(k * S::BYTES);
+            last = s.load(q);
+            let e = c.check_with(last, s.load(q.sub(1)), s.load(q.sub(2)), s.load(q.sub(3)));
+            *err = s.or(*err, e);
         }
         last
     }
@@ -276,19 +247,20 @@ unsafe fn check_first_block<V: Vector>(c: &Consts<V>, p: *const u8, err: &mut V)
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features and `p - 3` is valid for reads of `BLOCK + 3`
+/// `p - 3` is valid for reads of `BLOCK + 3`
 /// bytes.
 #[inline(always)]
-unsafe fn check_block_mem<V: Vector>(c: &Consts<V>, p: *const u8, err: &mut V) -> V {
-    // SAFETY: the caller guarantees V's features and the bytes
+unsafe fn check_block_mem<S: CheckSimd>(c: &Consts<S>, p: *const u8, err: &mut S::V) -> S::V {
+    let s = c.s;
+    // SAFETY: the caller guarantees the bytes
     // `p - 3..p + BLOCK`; every load below lies within them.
     unsafe {
-        let mut last = V::load(p);
-        for k in 0..BLOCK / V::BYTES {
-            let q = p.add(k * V::BYTES);
-            let cur = V::load(q);
-            let e = c.check_with(cur, V::load(q.sub(1)), V::load(q.sub(2)), V::load(q.sub(3)));
-            *err = err.or(e);
+        let mut last = s.load(p);
+        for k in 0..BLOCK / S::BYTES {
+            let q = p.add(k * S::BYTES);
+            let cur = s.load(q);
+            let e = c.check_with(cur, s.load(q.sub(1)), s.load(q.sub(2)), s.load(q.sub(3)));
+            *err = s.or(*err, e);
             last = cur;
         }
         last
@@ -320,33 +292,34 @@ const fn is_one_or_two_blocks(len: usize) -> bool {
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features and `is_one_or_two_blocks(input.len())`.
+/// `is_one_or_two_blocks(input.len())`.
 #[inline(always)]
-unsafe fn one_or_two_blocks<V: Vector>(input: &[u8]) -> Result<(), usize> {
+unsafe fn one_or_two_blocks<S: CheckSimd>(s: S, input: &[u8]) -> Result<(), usize> {
     let len = input.len();
     let first = input.as_ptr();
-    // SAFETY: the caller guarantees V's features and `len >= BLOCK`, so both
+    // SAFETY: the caller guarantees `len >= BLOCK`, so both
     // blocks (`first..first + BLOCK` and `last..first + len`) are in bounds,
     // and when the blocks differ `len >= BLOCK + 3`, so `last - 3 >= first`
     // for `check_block_mem`.
     unsafe {
         let last = first.add(len - BLOCK);
-        let mut any = V::load(first).or(V::load(last));
-        for k in 1..BLOCK / V::BYTES {
-            any = any
-                .or(V::load(first.add(k * V::BYTES)))
-                .or(V::load(last.add(k * V::BYTES)));
+        let mut any = s.or(s.load(first), s.load(last));
+        for k in 1..BLOCK / S::BYTES {
+            any = s.or(
+                s.or(any, s.load(first.add(k * S::BYTES))),
+                s.load(last.add(k * S::BYTES)),
+            );
         }
-        if any.is_ascii() {
+        if s.is_ascii(any) {
             return Ok(());
         }
-        let c = Consts::<V>::new(&tables::UTF8);
-        let mut err = V::splat(0);
+        let c = Consts::new(s, &tables::UTF8);
+        let mut err = s.zero();
         let mut end = check_first_block(&c, first, &mut err);
         if len > BLOCK {
             end = check_block_mem(&c, last, &mut err);
         }
-        if err.or(c.incomplete(end)).any() {
+        if s.any(s.or(err, c.incomplete(end))) {
             Err(0)
         } else {
             Ok(())
@@ -360,30 +333,27 @@ unsafe fn one_or_two_blocks<V: Vector>(input: &[u8]) -> Result<(), usize> {
 /// are ASCII, so an unfinished character at the end fails on them). ORs
 /// the error bits into `err`.
 ///
-/// # Safety
-///
-/// The CPU has `V`'s features.
 #[inline(always)]
-unsafe fn check_registers<V: Vector>(c: &Consts<V>, rest: &[u8], mut prev: V, err: &mut V) {
+fn check_registers<S: CheckSimd>(c: &Consts<S>, rest: &[u8], mut prev: S::V, err: &mut S::V) {
+    let s = c.s;
     let len = rest.len();
     let ptr = rest.as_ptr();
-    // SAFETY: the caller guarantees V's features; the reads are in bounds
-    // as noted at each.
+    // SAFETY: the reads are in bounds as noted at each.
     unsafe {
         let mut k = 0;
-        while len - k >= V::BYTES {
-            // In bounds: `k + V::BYTES <= len`.
-            let cur = V::load(ptr.add(k));
-            *err = err.or(c.check(cur, prev));
+        while len - k >= S::BYTES {
+            // In bounds: `k + S::BYTES <= len`.
+            let cur = s.load(ptr.add(k));
+            *err = s.or(*err, c.check(cur, prev));
             prev = cur;
-            k += V::BYTES;
+            k += S::BYTES;
         }
         if k < len {
-            // In bounds: `len - k < V::BYTES` bytes at `k`.
-            let cur = V::load_partial(ptr.add(k), len - k);
-            *err = err.or(c.check(cur, prev));
+            // In bounds: `len - k < S::BYTES` bytes at `k`.
+            let cur = s.load_partial(ptr.add(k), len - k);
+            *err = s.or(*err, c.check(cur, prev));
         } else {
-            *err = err.or(c.incomplete(prev));
+            *err = s.or(*err, c.incomplete(prev));
         }
     }
 }
@@ -396,17 +366,17 @@ unsafe fn check_registers<V: Vector>(c: &Consts<V>, rest: &[u8], mut prev: V, er
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes and
+/// `ptr` is valid for reads of `len` bytes and
 /// `i <= len`.
 #[inline(always)]
-pub(super) unsafe fn ascii_run<V: Vector>(ptr: *const u8, len: usize, i: usize) -> usize {
-    // SAFETY: the caller guarantees V's features, `len` readable bytes and
+pub(super) unsafe fn ascii_run<S: CheckSimd>(s: S, ptr: *const u8, len: usize, i: usize) -> usize {
+    // SAFETY: the caller guarantees `len` readable bytes and
     // `i <= len`; the block read is in bounds (`i + BLOCK <= len`).
     unsafe {
-        if len - i < BLOCK || !block_is_ascii::<V>(ptr.add(i)) {
+        if len - i < BLOCK || !block_is_ascii(s, ptr.add(i)) {
             return i;
         }
-        ascii_run_after::<V>(ptr, len, i)
+        ascii_run_after(s, ptr, len, i)
     }
 }
 
@@ -420,11 +390,11 @@ pub(super) unsafe fn ascii_run<V: Vector>(ptr: *const u8, len: usize, i: usize) 
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes and
+/// `ptr` is valid for reads of `len` bytes and
 /// the `BLOCK` bytes at `i` are in bounds and ASCII.
 #[inline(always)]
-unsafe fn ascii_run_after<V: Vector>(ptr: *const u8, len: usize, mut i: usize) -> usize {
-    // SAFETY: the caller guarantees V's features, `len` readable bytes and
+unsafe fn ascii_run_after<S: CheckSimd>(s: S, ptr: *const u8, len: usize, mut i: usize) -> usize {
+    // SAFETY: the caller guarantees `len` readable bytes and
     // `i + BLOCK <= len`; every test reads bytes below `len`, as noted at
     // each.
     unsafe {
@@ -447,12 +417,12 @@ unsafe fn ascii_run_after<V: Vector>(ptr: *const u8, len: usize, mut i: usize) -
             // == len`.
             let mut q = ptr.add(i + 2 * BLOCK);
             let end = ptr.add(last + 2 * BLOCK);
-            while q <= end && quad_block_is_ascii::<V>(q.sub(2 * BLOCK)) {
+            while q <= end && quad_block_is_ascii(s, q.sub(2 * BLOCK)) {
                 q = q.add(4 * BLOCK);
             }
             i = q.offset_from_unsigned(ptr) - 2 * BLOCK;
             // In bounds: `last + 4 * BLOCK == len`.
-            if i > last && quad_block_is_ascii::<V>(ptr.add(last)) {
+            if i > last && quad_block_is_ascii(s, ptr.add(last)) {
                 return len;
             }
         }
@@ -468,12 +438,12 @@ unsafe fn ascii_run_after<V: Vector>(ptr: *const u8, len: usize, mut i: usize) -
             // function).
             // In bounds: `i + 2 * BLOCK <= len`.
             let last = len - 2 * BLOCK;
-            while i <= last && double_block_is_ascii::<V>(ptr.add(i)) {
+            while i <= last && double_block_is_ascii(s, ptr.add(i)) {
                 i += 2 * BLOCK;
             }
         }
         // In bounds: `i + BLOCK <= len`.
-        while len - i >= BLOCK && block_is_ascii::<V>(ptr.add(i)) {
+        while len - i >= BLOCK && block_is_ascii(s, ptr.add(i)) {
             i += BLOCK;
         }
         i
@@ -524,75 +494,71 @@ pub(super) enum RunEnd {
 /// The check of each block of a non-ASCII run ([`non_ascii_run`]), as
 /// methods (closures would not inherit the caller's `#[target_feature]`,
 /// and their intrinsics were called, not inlined).
-pub(super) trait RunCheck<V> {
+pub(super) trait RunCheck<S: CheckSimd> {
+    /// The token of the check's instruction set.
+    fn simd(&self) -> S;
+
     /// The flags and the last register of the block at `p`, the input's
     /// first bytes (no bytes before it are read).
     ///
     /// # Safety
     ///
-    /// The CPU has `V`'s features and `p` is valid for reads of `BLOCK`
-    /// bytes.
-    unsafe fn first(&self, p: *const u8) -> (V, V);
+    /// `p` is valid for reads of `BLOCK` bytes.
+    unsafe fn first(&self, p: *const u8) -> (S::V, S::V);
 
     /// The flags and the last register of the block at `p`, whose three
     /// bytes before are input.
     ///
     /// # Safety
     ///
-    /// The CPU has `V`'s features and `p - 3` is valid for reads of
-    /// `BLOCK + 3` bytes.
-    unsafe fn block(&self, p: *const u8) -> (V, V);
+    /// `p - 3` is valid for reads of `BLOCK + 3` bytes.
+    unsafe fn block(&self, p: *const u8) -> (S::V, S::V);
 
     /// Whether the block at `p` ends the run (is plain ASCII); called where
     /// [`first_word_is_ascii`] holds.
     ///
     /// # Safety
     ///
-    /// The CPU has `V`'s features and `p` is valid for reads of `BLOCK`
-    /// bytes.
+    /// `p` is valid for reads of `BLOCK` bytes.
     unsafe fn plain(&self, p: *const u8) -> bool;
 
     /// Given the flags since the group's start and the last register,
     /// whether a run that ends there holds an error or leaves something
     /// open.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
-    unsafe fn open(&self, err: V, last: V) -> bool;
+    fn open(&self, err: S::V, last: S::V) -> bool;
 }
 
-impl<V: Vector> RunCheck<V> for Consts<V> {
+impl<S: CheckSimd> RunCheck<S> for Consts<S> {
     #[inline(always)]
-    unsafe fn first(&self, p: *const u8) -> (V, V) {
-        // SAFETY: the caller guarantees V's features and the bytes.
-        unsafe {
-            let mut err = V::splat(0);
-            let last = check_first_block(self, p, &mut err);
-            (err, last)
-        }
+    fn simd(&self) -> S {
+        self.s
     }
 
     #[inline(always)]
-    unsafe fn block(&self, p: *const u8) -> (V, V) {
-        // SAFETY: the caller guarantees V's features and the bytes.
-        unsafe {
-            let mut err = V::splat(0);
-            let last = check_block_mem(self, p, &mut err);
-            (err, last)
-        }
+    unsafe fn first(&self, p: *const u8) -> (S::V, S::V) {
+        let mut err = self.s.zero();
+        // SAFETY: the caller guarantees the bytes.
+        let last = unsafe { check_first_block(self, p, &mut err) };
+        (err, last)
+    }
+
+    #[inline(always)]
+    unsafe fn block(&self, p: *const u8) -> (S::V, S::V) {
+        let mut err = self.s.zero();
+        // SAFETY: the caller guarantees the bytes.
+        let last = unsafe { check_block_mem(self, p, &mut err) };
+        (err, last)
     }
 
     #[inline(always)]
     unsafe fn plain(&self, p: *const u8) -> bool {
-        // SAFETY: the caller guarantees V's features and the bytes.
-        unsafe { block_is_ascii::<V>(p) }
+        // SAFETY: the caller guarantees the bytes.
+        unsafe { block_is_ascii(self.s, p) }
     }
 
     #[inline(always)]
-    unsafe fn open(&self, err: V, last: V) -> bool {
-        // SAFETY: the caller guarantees V's features.
-        unsafe { err.or(self.incomplete(last)).any() }
+    fn open(&self, err: S::V, last: S::V) -> bool {
+        self.s.any(self.s.or(err, self.incomplete(last)))
     }
 }
 
@@ -613,17 +579,18 @@ impl<V: Vector> RunCheck<V> for Consts<V> {
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes,
+/// `ptr` is valid for reads of `len` bytes,
 /// and `i + BLOCK <= len`.
 #[inline(always)]
-pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
+pub(super) unsafe fn non_ascii_run<S: CheckSimd, C: RunCheck<S>>(
     c: &C,
     ptr: *const u8,
     len: usize,
     i: usize,
-) -> (RunEnd, Run<V>) {
+) -> (RunEnd, Run<S::V>) {
     const PER_GROUP: usize = GROUP / BLOCK;
-    // SAFETY: the caller guarantees V's features and the bytes; every read
+    let s = c.simd();
+    // SAFETY: the caller guarantees the bytes; every read
     // is in bounds, as noted at each one.
     unsafe {
         let mut i = i;
@@ -652,12 +619,12 @@ pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
             // In bounds: `i + BLOCK <= len`.
             (err, last) = c.first(ptr.add(i));
             i += BLOCK;
-            if err.any() {
+            if s.any(err) {
                 end!(RunEnd::Flagged);
             }
             checked = i;
         } else {
-            err = V::splat(0);
+            err = s.zero();
             last = err;
         }
         loop {
@@ -665,7 +632,7 @@ pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
                 // A group from `checked == i >= 3`, a block that is not
                 // plain. `err` is zero at every way in (tested); said
                 // again so that the group's first flags need no OR.
-                err = V::splat(0);
+                err = s.zero();
                 // (Testing the first words of the group's other blocks
                 // up front and checking them without a branch between was
                 // slower with AVX2: 2850 against 2780 ns per 64 KiB.)
@@ -675,11 +642,11 @@ pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
                         // prefetches (measured there), the others ignore
                         // the hint.
                         let p = ptr.add(i);
-                        V::prefetch(p.wrapping_add(2 * BLOCK));
+                        s.prefetch(p.wrapping_add(2 * BLOCK));
                         // In bounds: `i + BLOCK <= checked + GROUP <= len`
                         // and `i >= 3`.
                         let (flags, l) = c.block(p);
-                        err = err.or(flags);
+                        err = s.or(err, flags);
                         last = l;
                         i += BLOCK;
                         // In bounds: `i + BLOCK <= checked + GROUP` for
@@ -691,7 +658,7 @@ pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
                             end!(RunEnd::Ascii);
                         }
                     }
-                    if err.any() {
+                    if s.any(err) {
                         end!(RunEnd::Flagged);
                     }
                     checked = i;
@@ -699,10 +666,10 @@ pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
                     // Fewer than a group left: block by block, with the
                     // length test after each.
                     loop {
-                        V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                        s.prefetch(ptr.wrapping_add(i + 2 * BLOCK));
                         // In bounds: `i + BLOCK <= len` and `i >= 3`.
                         let (flags, l) = c.block(ptr.add(i));
-                        err = err.or(flags);
+                        err = s.or(err, flags);
                         last = l;
                         i += BLOCK;
                         if len - i < BLOCK {
@@ -740,7 +707,7 @@ pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
 /// This part runs the short inputs' paths and the input's first ASCII run
 /// ([`ascii_run`]); at the first block with a high bit set it calls `rest`,
 /// the arch module's out-of-line, `#[target_feature]` instance of
-/// [`validate_rest`] for the same `V` and `CHECKPOINTS`. Kept apart, an
+/// [`validate_rest`] for the same `S` and `CHECKPOINTS`. Kept apart, an
 /// all-ASCII input runs without the check's constants (9 loads, which LLVM
 /// hoisted in front of the ASCII loop when one loop held both states, and
 /// which competed with its loads) and without the rest's register
@@ -749,10 +716,11 @@ pub(super) unsafe fn non_ascii_run<V: Vector, C: RunCheck<V>>(
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, and `rest` is `validate_rest::<V,
-/// CHECKPOINTS>` (compiled with them).
+/// `rest` is `validate_rest::<S, CHECKPOINTS>` (compiled with `S`'s
+/// features).
 #[inline(always)]
-pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
+pub(crate) unsafe fn validate<S: CheckSimd, const CHECKPOINTS: bool>(
+    s: S,
     input: &[u8],
     rest: unsafe fn(&[u8], usize) -> Result<(), usize>,
 ) -> Result<(), usize> {
@@ -764,24 +732,21 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
         // run loop's tests of the length. Measured on 16-byte text with
         // AVX2: 109 instructions per call before, 113 when these lengths
         // came after the one-or-two-block test below, 92 now.
-        // SAFETY: the caller guarantees V's features.
-        return unsafe {
-            let c = Consts::<V>::new(&tables::UTF8);
-            let mut err = V::splat(0);
-            check_registers(&c, input, V::splat(0), &mut err);
-            if err.any() { Err(0) } else { Ok(()) }
-        };
+        let c = Consts::new(s, &tables::UTF8);
+        let mut err = s.zero();
+        check_registers(&c, input, s.zero(), &mut err);
+        return if s.any(err) { Err(0) } else { Ok(()) };
     }
     if is_one_or_two_blocks(len) {
-        // SAFETY: the caller guarantees V's features; the length is checked.
-        return unsafe { one_or_two_blocks::<V>(input) };
+        // SAFETY: the length is checked.
+        return unsafe { one_or_two_blocks(s, input) };
     }
-    // SAFETY: the caller guarantees V's features and that `rest` is the
+    // SAFETY: the caller guarantees that `rest` is the
     // rest of this kernel; `len > BLOCK`, so the last block is in bounds,
     // and `i <= len`.
     unsafe {
-        let i = ascii_run::<V>(ptr, len, 0);
-        if i == len || (len - i < BLOCK && block_is_ascii::<V>(ptr.add(len - BLOCK))) {
+        let i = ascii_run(s, ptr, len, 0);
+        if i == len || (len - i < BLOCK && block_is_ascii(s, ptr.add(len - BLOCK))) {
             return Ok(());
         }
         // Through `black_box`: an indirect call, which LLVM cannot inline.
@@ -818,19 +783,20 @@ pub(crate) unsafe fn validate<V: Vector, const CHECKPOINTS: bool>(
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, `input.len() > BLOCK` and `i` is as above.
+/// `input.len() > BLOCK` and `i` is as above.
 #[inline(always)]
-pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
+pub(crate) unsafe fn validate_rest<S: CheckSimd, const CHECKPOINTS: bool>(
+    s: S,
     input: &[u8],
     mut i: usize,
 ) -> Result<(), usize> {
     let len = input.len();
     let ptr = input.as_ptr();
-    // SAFETY: the caller guarantees V's features, `len > BLOCK` and
+    // SAFETY: the caller guarantees `len > BLOCK` and
     // `i <= len`; every read is in bounds, as noted at each one.
     unsafe {
-        let c = Consts::<V>::new(&tables::UTF8);
-        let zero = V::splat(0);
+        let c = Consts::new(s, &tables::UTF8);
+        let zero = s.zero();
         let mut err = zero;
         // `input[..checked]` is a valid prefix that ends at a character
         // boundary, and `err` holds the errors after it.
@@ -854,7 +820,7 @@ pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
                     RunEnd::Ascii => {
                         // The next ASCII run, whose first block is ASCII:
                         // `input[..run.i]` ends at a character boundary.
-                        i = ascii_run_after::<V>(ptr, len, run.i);
+                        i = ascii_run_after(s, ptr, len, run.i);
                         checked = i;
                         if i > last {
                             break;
@@ -873,7 +839,7 @@ pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
             'runs: loop {
                 // In bounds: `i + BLOCK <= len`, and `i >= 3` for the reads
                 // before the block; at `i < 3` the register before is zero.
-                V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                s.prefetch(ptr.wrapping_add(i + 2 * BLOCK));
                 prev = if i >= 3 {
                     check_block_mem(&c, ptr.add(i), &mut err)
                 } else {
@@ -885,20 +851,20 @@ pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
                         break 'runs;
                     }
                     // In bounds: `i + BLOCK <= len`.
-                    if block_is_ascii::<V>(ptr.add(i)) {
-                        err = err.or(c.incomplete(prev));
-                        if err.any() {
+                    if block_is_ascii(s, ptr.add(i)) {
+                        err = s.or(err, c.incomplete(prev));
+                        if s.any(err) {
                             return Err(checked);
                         }
                         break;
                     }
                     // In bounds: `i + BLOCK <= len` and `i >= BLOCK`.
-                    V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                    s.prefetch(ptr.wrapping_add(i + 2 * BLOCK));
                     prev = check_block_mem(&c, ptr.add(i), &mut err);
                 }
                 // The next ASCII run: `err` is zero and `input[..i]` ends
                 // at a character boundary.
-                i = ascii_run_after::<V>(ptr, len, i);
+                i = ascii_run_after(s, ptr, len, i);
                 checked = i;
                 prev = zero;
                 if i > last {
@@ -907,24 +873,24 @@ pub(crate) unsafe fn validate_rest<V: Vector, const CHECKPOINTS: bool>(
             }
         }
         if i == len {
-            err = err.or(c.incomplete(prev));
-        } else if len >= BLOCK + V::BYTES {
+            err = s.or(err, c.incomplete(prev));
+        } else if len >= BLOCK + S::BYTES {
             // The overlapping last block: bytes `len - BLOCK..len`, with the
-            // register before it at `len - BLOCK - V::BYTES >= 0`.
+            // register before it at `len - BLOCK - S::BYTES >= 0`.
             let p = ptr.add(len - BLOCK);
-            if block_is_ascii::<V>(p) {
+            if block_is_ascii(s, p) {
                 // Bytes `i..len` are ASCII; only what came before can be
                 // unfinished.
-                err = err.or(c.incomplete(prev));
+                err = s.or(err, c.incomplete(prev));
             } else {
-                // In bounds: `p - 3 >= ptr + V::BYTES - 3`.
+                // In bounds: `p - 3 >= ptr + S::BYTES - 3`.
                 let last = check_block_mem(&c, p, &mut err);
-                err = err.or(c.incomplete(last));
+                err = s.or(err, c.incomplete(last));
             }
         } else {
-            // Fewer than `BLOCK + V::BYTES` bytes in all.
+            // Fewer than `BLOCK + S::BYTES` bytes in all.
             check_registers(&c, &input[i..], prev, &mut err);
         }
-        if err.any() { Err(checked) } else { Ok(()) }
+        if s.any(err) { Err(checked) } else { Ok(()) }
     }
 }

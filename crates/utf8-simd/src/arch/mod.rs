@@ -1,15 +1,17 @@
 //! Everything that depends on the CPU, and the crate's only `unsafe` code.
 //!
-//! - `kernel`, `vector`: the Keiser–Lemire check, written once over a small
-//!   vector trait.
-//! - `x86_64/`: that trait for SSE (16 bytes), AVX2 (32 bytes) and AVX-512
-//!   (64 bytes), with `#[target_feature]` entry points each (`validate`
-//!   with 256-byte checkpoints, `is_valid` without) and the [`Kernel`] that
-//!   describes them.
+//! - `kernel`, `simd`: the Keiser–Lemire check, written once over
+//!   codec-arch's token-based `Simd` and `simd::CheckSimd`, the few
+//!   operations it needs on top.
+//! - `x86_64/`: `CheckSimd` for the tokens of SSE4.1 (16 bytes), AVX2 (32
+//!   bytes) and AVX-512 (64 bytes), with `#[target_feature]` entry points
+//!   each (`validate` with 256-byte checkpoints, `is_valid` without) and
+//!   the [`Kernel`] that describes them.
 //! - `aarch64/`: the same for NEON (16 bytes), compiled wherever the target
 //!   enables NEON (every aarch64 target but the `softfloat` ones) and called
-//!   directly, without detection.
-//! - `partial`: the tail load every kernel's `Vector::load_partial` uses.
+//!   directly, without detection; its operations are still the `Vector`
+//!   trait of `vector`, bridged to the kernel's traits.
+//! - `partial`: the tail load every kernel's `CheckSimd::load_partial` uses.
 //! - This file: the registry of kernels ([`kernels`]), the one dispatch point
 //!   ([`validate_blocks`], [`is_valid_blocks`]), and [`KernelValidator`], a
 //!   kernel proven to run on this CPU.
@@ -143,6 +145,8 @@ pub(crate) mod variants {
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
+mod simd;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;

@@ -69,7 +69,7 @@
 //! docs/results/utf8-variants.md, "Decisions and dead ends").
 
 use super::kernel::{BLOCK, Consts, GROUP, RunCheck, RunEnd, block_is_ascii, non_ascii_run};
-use super::vector::Vector;
+use super::simd::CheckSimd;
 use crate::tables::{C0_80, NibbleTables, SURROGATE};
 use crate::variant::{Rules, Tables};
 
@@ -134,20 +134,20 @@ const PAIRS_STEP: usize = GROUP - GROUP % 6;
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features and `p` is valid for reads of `GROUP` bytes.
+/// `p` is valid for reads of `GROUP` bytes.
 #[inline(always)]
-unsafe fn pairs_group<V: Vector>(p: *const u8) -> V {
-    // SAFETY: the caller guarantees V's features and `GROUP` readable bytes
-    // at `p`; `k * V::BYTES + V::BYTES <= GROUP`; the pattern reads are
-    // `V::BYTES <= 64` bytes from `ph < 6`, inside the 72-byte tables.
+unsafe fn pairs_group<S: CheckSimd>(s: S, p: *const u8) -> S::V {
+    // SAFETY: the caller guarantees `GROUP` readable bytes
+    // at `p`; `k * S::BYTES + S::BYTES <= GROUP`; the pattern reads are
+    // `S::BYTES <= 64` bytes from `ph < 6`, inside the 72-byte tables.
     unsafe {
-        let mut flags = V::splat(0);
-        for k in 0..GROUP / V::BYTES {
-            let ph = (k * V::BYTES) % 6;
-            let cur = V::load(p.add(k * V::BYTES));
-            let bits = V::load(PAIR_BITS.as_ptr().add(ph));
-            let mask = V::load(PAIR_MASK.as_ptr().add(ph));
-            flags = flags.or(cur.xor(bits).and(mask));
+        let mut flags = s.zero();
+        for k in 0..GROUP / S::BYTES {
+            let ph = (k * S::BYTES) % 6;
+            let cur = s.load(p.add(k * S::BYTES));
+            let bits = s.load(PAIR_BITS.as_ptr().add(ph));
+            let mask = s.load(PAIR_MASK.as_ptr().add(ph));
+            flags = s.or(flags, s.and(s.xor(cur, bits), mask));
         }
         flags
     }
@@ -201,19 +201,17 @@ pub(super) enum Stop {
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, and `GROUP <= i <= input.len()`.
+/// `GROUP <= i <= input.len()`.
 #[inline(always)]
-unsafe fn pairs<V: Vector>(input: &[u8], i: usize) -> (usize, bool) {
+unsafe fn pairs<S: CheckSimd>(s: S, input: &[u8], i: usize) -> (usize, bool) {
     let Some(start) = pair_start(input, i) else {
         return (i, false);
     };
     let mut t = start;
-    // SAFETY: the caller guarantees V's features; in bounds: `t + GROUP <=
-    // input.len()`.
-    unsafe {
-        while input.len() - t >= GROUP && !pairs_group::<V>(input.as_ptr().add(t)).any() {
-            t += PAIRS_STEP;
-        }
+    // In bounds: `t + GROUP <= input.len()`.
+    // SAFETY: as the loop condition says.
+    while input.len() - t >= GROUP && !s.any(unsafe { pairs_group(s, input.as_ptr().add(t)) }) {
+        t += PAIRS_STEP;
     }
     (t, t - start >= 2 * PAIRS_STEP)
 }
@@ -238,24 +236,24 @@ const PAIRS_WAIT_MAX: usize = 63;
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, and `pairs_mode` is [`pairs`] for `V`
-/// (compiled with them).
+/// `pairs_mode` is [`pairs`] for `S` (compiled with its features).
 #[inline(always)]
-unsafe fn checked<V: Vector, const PAIRED: bool, const MUTF: bool>(
+unsafe fn checked<S: CheckSimd, const PAIRED: bool, const MUTF: bool>(
+    s: S,
     tables: &NibbleTables,
     input: &[u8],
     pairs_mode: Pairs,
 ) -> Result<usize, usize> {
     let (mut from, mut full, mut wait, mut skip) = (0, false, 0usize, 0);
     loop {
-        // SAFETY: the caller guarantees V's features; `from` is 0 or where
-        // the pairs mode says the full mode can go on.
-        match unsafe { validate::<V, PAIRED, MUTF>(tables, input, from, full, skip) } {
+        // SAFETY: `from` is 0 or where the pairs mode says the full mode
+        // can go on.
+        match unsafe { validate::<S, PAIRED, MUTF>(s, tables, input, from, full, skip) } {
             Stop::Done(r) => return r,
             Stop::Pairs(i) => {
                 // Through `black_box`: an indirect call, which LLVM cannot
                 // inline (see [`pairs`]).
-                // SAFETY: `pairs_mode` is `pairs` for `V` (the caller's
+                // SAFETY: `pairs_mode` is `pairs` for `S` (the caller's
                 // guarantee), and `GROUP <= i <= input.len()`.
                 let (at, long_run) = unsafe { core::hint::black_box(pairs_mode)(input, i) };
                 if long_run {
@@ -271,37 +269,32 @@ unsafe fn checked<V: Vector, const PAIRED: bool, const MUTF: bool>(
 
 /// The constants of the variant check.
 #[derive(Clone, Copy)]
-struct VariantConsts<V> {
-    base: Consts<V>,
-    surrogate: V,
+struct VariantConsts<S: CheckSimd> {
+    base: Consts<S>,
+    surrogate: S::V,
     /// `SURROGATE | C0_80`: the marks of Modified UTF-8.
-    marks_mutf: V,
-    ones: V,
-    last3: V,
+    marks_mutf: S::V,
+    ones: S::V,
+    last3: S::V,
     /// 1 in the last byte of a register, 0 elsewhere.
-    last1: V,
-    mask_c0_80: V,
+    last1: S::V,
+    mask_c0_80: S::V,
 }
 
-impl<V: Vector> VariantConsts<V> {
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
+impl<S: CheckSimd> VariantConsts<S> {
     #[inline(always)]
-    unsafe fn new(t: &NibbleTables) -> Self {
-        // SAFETY: the caller guarantees V's features; the LAST3 read is
-        // `V::BYTES <= 64` bytes ending at the end of the array (the kernel
-        // asserts `V::BYTES <= 64` in `Consts::new`).
-        unsafe {
-            VariantConsts {
-                base: Consts::new(t),
-                surrogate: V::splat(SURROGATE),
-                marks_mutf: V::splat(SURROGATE | C0_80),
-                ones: V::splat(0xFF),
-                last3: V::load(LAST3.as_ptr().add(LAST3.len() - V::BYTES)),
-                last1: V::load(LAST1.as_ptr().add(LAST1.len() - V::BYTES)),
-                mask_c0_80: V::table(&MASK_C0_80),
-            }
+    fn new(s: S, t: &NibbleTables) -> Self {
+        VariantConsts {
+            base: Consts::new(s, t),
+            surrogate: s.splat8(SURROGATE),
+            marks_mutf: s.splat8(SURROGATE | C0_80),
+            ones: s.splat8(0xFF),
+            // SAFETY: `S::BYTES <= 64` bytes ending at the end of the array
+            // (the kernel asserts `S::BYTES <= 64` in `Consts::new`).
+            last3: unsafe { s.load(LAST3.as_ptr().add(LAST3.len() - S::BYTES)) },
+            // SAFETY: as above.
+            last1: unsafe { s.load(LAST1.as_ptr().add(LAST1.len() - S::BYTES)) },
+            mask_c0_80: s.broadcast16(&MASK_C0_80),
         }
     }
 
@@ -311,58 +304,55 @@ impl<V: Vector> VariantConsts<V> {
     /// bytes one, two and three before each byte of `cur` ([`before`];
     /// `prev3` is not read under the paired rules) and the lead markers of
     /// the register before.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    unsafe fn check_with<const PAIRED: bool, const MUTF: bool>(
+    fn check_with<const PAIRED: bool, const MUTF: bool>(
         &self,
-        cur: V,
-        prev1: V,
-        prev2: V,
-        prev3: V,
-        prev_leads: V,
-    ) -> (V, V, V) {
+        cur: S::V,
+        prev1: S::V,
+        prev2: S::V,
+        prev3: S::V,
+        prev_leads: S::V,
+    ) -> (S::V, S::V, S::V) {
         let c = &self.base;
-        // SAFETY: the caller guarantees V's features.
-        unsafe {
-            let prev1_low = prev1.and(c.low_nibble);
-            let mut special = c.special(cur, prev1);
-            let mut must_be_cont = c.cont_expected(prev2, prev3, !PAIRED);
-            // What sends the next block to this check again: surrogates
-            // and (MUTF) `C0`/`C1 80..=8F` pairs, before the mask below.
-            let marks = special.and(if MUTF {
+        let s = c.s;
+        let prev1_low = s.and(prev1, c.low_nibble);
+        let mut special = c.special(cur, prev1);
+        let mut must_be_cont = c.cont_expected(prev2, prev3, !PAIRED);
+        // What sends the next block to this check again: surrogates
+        // and (MUTF) `C0`/`C1 80..=8F` pairs, before the mask below.
+        let marks = s.and(
+            special,
+            if MUTF {
                 self.marks_mutf
             } else {
                 self.surrogate
-            });
-            if MUTF {
-                // C0 80: clear C0_80 where both low nibbles are zero.
-                let low = prev1_low.or(cur.and(c.low_nibble));
-                special = special.and(self.mask_c0_80.lookup(low));
-                // 00: its high bit in `0x80 - byte` (saturating) is set
-                // exactly there, and `00` is never a continuation, so the
-                // XOR below flags it.
-                must_be_cont = must_be_cont.or(c.high_bit.saturating_sub(cur));
-            }
-            // UTF-8's errors, with the surrogate marker still on bit 4.
-            let errors = must_be_cont.and(c.high_bit).xor(special);
-            // L: the markers of lead surrogates (bit 4 of the byte clear).
-            let leads = special.and(self.surrogate).and(cur.xor(self.ones));
-            let leads_3_back = leads.prev3(prev_leads);
-            let errors = if PAIRED {
-                // Bit 4 becomes S ^ L ^ L<<3 = "trail here" ^ "lead 3 back":
-                // two XORs, which fold into the ones above.
-                errors.xor(leads).xor(leads_3_back)
-            } else {
-                // Bit 4 becomes "trail here" & "lead 3 back".
-                let marked = special.and(self.surrogate);
-                let trails = marked.xor(leads);
-                errors.xor(marked).or(trails.and(leads_3_back))
-            };
-            (errors, leads, marks)
+            },
+        );
+        if MUTF {
+            // C0 80: clear C0_80 where both low nibbles are zero.
+            let low = s.or(prev1_low, s.and(cur, c.low_nibble));
+            special = s.and(special, s.shuffle8(self.mask_c0_80, low));
+            // 00: its high bit in `0x80 - byte` (saturating) is set
+            // exactly there, and `00` is never a continuation, so the
+            // XOR below flags it.
+            must_be_cont = s.or(must_be_cont, s.sub_sat_u8(c.high_bit, cur));
         }
+        // UTF-8's errors, with the surrogate marker still on bit 4.
+        let errors = s.xor(s.and(must_be_cont, c.high_bit), special);
+        // L: the markers of lead surrogates (bit 4 of the byte clear).
+        let leads = s.and(s.and(special, self.surrogate), s.xor(cur, self.ones));
+        let leads_3_back = s.prev3(leads, prev_leads);
+        let errors = if PAIRED {
+            // Bit 4 becomes S ^ L ^ L<<3 = "trail here" ^ "lead 3 back":
+            // two XORs, which fold into the ones above.
+            s.xor(s.xor(errors, leads), leads_3_back)
+        } else {
+            // Bit 4 becomes "trail here" & "lead 3 back".
+            let marked = s.and(special, self.surrogate);
+            let trails = s.xor(marked, leads);
+            s.or(s.xor(errors, marked), s.and(trails, leads_3_back))
+        };
+        (errors, leads, marks)
     }
 
     /// The error bits of `cur` with every surrogate (and, for MUTF, every
@@ -373,29 +363,23 @@ impl<V: Vector> VariantConsts<V> {
     /// look at. This is the check of text without surrogates, which is
     /// most text: four to seven fewer operations per register than
     /// [`check_with`](Self::check_with).
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    unsafe fn check_plain<const PAIRED: bool, const MUTF: bool>(
+    fn check_plain<const PAIRED: bool, const MUTF: bool>(
         &self,
-        cur: V,
-        prev1: V,
-        prev2: V,
-        prev3: V,
-    ) -> V {
+        cur: S::V,
+        prev1: S::V,
+        prev2: S::V,
+        prev3: S::V,
+    ) -> S::V {
         let c = &self.base;
-        // SAFETY: the caller guarantees V's features.
-        unsafe {
-            let special = c.special(cur, prev1);
-            let mut must_be_cont = c.cont_expected(prev2, prev3, !PAIRED);
-            if MUTF {
-                // 00, as in `check_with`.
-                must_be_cont = must_be_cont.or(c.high_bit.saturating_sub(cur));
-            }
-            must_be_cont.and(c.high_bit).xor(special)
+        let s = c.s;
+        let special = c.special(cur, prev1);
+        let mut must_be_cont = c.cont_expected(prev2, prev3, !PAIRED);
+        if MUTF {
+            // 00, as in `check_with`.
+            must_be_cont = s.or(must_be_cont, s.sub_sat_u8(c.high_bit, cur));
         }
+        s.xor(s.and(must_be_cont, c.high_bit), special)
     }
 
     /// [`check_plain`](Self::check_plain) over the block at `p`, whose
@@ -404,23 +388,24 @@ impl<V: Vector> VariantConsts<V> {
     ///
     /// # Safety
     ///
-    /// The CPU has `V`'s features; `p` is valid for reads of `BLOCK` bytes,
-    /// and with `MEM` `p - 3` for `BLOCK + 3`.
+    /// `p` is valid for reads of `BLOCK` bytes, and with `MEM` `p - 3` for
+    /// `BLOCK + 3`.
     #[inline(always)]
     unsafe fn plain_block<const PAIRED: bool, const MUTF: bool, const MEM: bool>(
         &self,
         p: *const u8,
-        mut prev: V,
-    ) -> (V, V) {
-        // SAFETY: the caller guarantees V's features and the bytes;
-        // `k * V::BYTES + V::BYTES <= BLOCK`.
+        mut prev: S::V,
+    ) -> (S::V, S::V) {
+        let s = self.base.s;
+        // SAFETY: the caller guarantees the bytes;
+        // `k * S::BYTES + S::BYTES <= BLOCK`.
         unsafe {
-            let mut flags = V::splat(0);
-            for k in 0..BLOCK / V::BYTES {
-                let q = p.add(k * V::BYTES);
-                let cur = V::load(q);
-                let (p1, p2, p3) = before::<V, PAIRED, MEM>(q, cur, prev);
-                flags = flags.or(self.check_plain::<PAIRED, MUTF>(cur, p1, p2, p3));
+            let mut flags = s.zero();
+            for k in 0..BLOCK / S::BYTES {
+                let q = p.add(k * S::BYTES);
+                let cur = s.load(q);
+                let (p1, p2, p3) = before::<S, PAIRED, MEM>(s, q, cur, prev);
+                flags = s.or(flags, self.check_plain::<PAIRED, MUTF>(cur, p1, p2, p3));
                 prev = cur;
             }
             (flags, prev)
@@ -439,20 +424,21 @@ impl<V: Vector> VariantConsts<V> {
     unsafe fn full_block<const PAIRED: bool, const MUTF: bool, const MEM: bool>(
         &self,
         p: *const u8,
-        mut prev: V,
-        mut prev_leads: V,
-    ) -> (V, V, V, V) {
-        // SAFETY: the caller guarantees V's features and the bytes;
-        // `k * V::BYTES + V::BYTES <= BLOCK`.
+        mut prev: S::V,
+        mut prev_leads: S::V,
+    ) -> (S::V, S::V, S::V, S::V) {
+        let s = self.base.s;
+        // SAFETY: the caller guarantees the bytes;
+        // `k * S::BYTES + S::BYTES <= BLOCK`.
         unsafe {
-            let (mut err, mut markers) = (V::splat(0), V::splat(0));
-            for k in 0..BLOCK / V::BYTES {
-                let q = p.add(k * V::BYTES);
-                let cur = V::load(q);
-                let (p1, p2, p3) = before::<V, PAIRED, MEM>(q, cur, prev);
+            let (mut err, mut markers) = (s.zero(), s.zero());
+            for k in 0..BLOCK / S::BYTES {
+                let q = p.add(k * S::BYTES);
+                let cur = s.load(q);
+                let (p1, p2, p3) = before::<S, PAIRED, MEM>(s, q, cur, prev);
                 let (e, leads, m) = self.check_with::<PAIRED, MUTF>(cur, p1, p2, p3, prev_leads);
-                err = err.or(e);
-                markers = markers.or(m);
+                err = s.or(err, e);
+                markers = s.or(markers, m);
                 prev = cur;
                 prev_leads = leads;
             }
@@ -462,20 +448,14 @@ impl<V: Vector> VariantConsts<V> {
 
     /// Nonzero if `last` ends inside a character or (paired rules) after a
     /// lead surrogate whose trail it does not hold.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has `V`'s features.
     #[inline(always)]
-    unsafe fn unfinished<const PAIRED: bool>(&self, last: V, last_leads: V) -> V {
-        // SAFETY: the caller guarantees V's features.
-        unsafe {
-            let open = self.base.incomplete(last);
-            if PAIRED {
-                open.or(last_leads.and(self.last3))
-            } else {
-                open
-            }
+    fn unfinished<const PAIRED: bool>(&self, last: S::V, last_leads: S::V) -> S::V {
+        let s = self.base.s;
+        let open = self.base.incomplete(last);
+        if PAIRED {
+            s.or(open, s.and(last_leads, self.last3))
+        } else {
+            open
         }
     }
 }
@@ -485,31 +465,33 @@ impl<V: Vector> VariantConsts<V> {
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features and `p` is valid for reads of `N * BLOCK`
-/// bytes.
+/// `p` is valid for reads of `N * BLOCK` bytes.
 #[inline(always)]
-unsafe fn blocks_are_plain<V: Vector, const MUTF: bool, const N: usize>(p: *const u8) -> bool {
-    // SAFETY: the caller guarantees V's features and `N * BLOCK` readable
-    // bytes; `k * V::BYTES + V::BYTES <= N * BLOCK`.
+unsafe fn blocks_are_plain<S: CheckSimd, const MUTF: bool, const N: usize>(
+    s: S,
+    p: *const u8,
+) -> bool {
+    // SAFETY: the caller guarantees `N * BLOCK` readable bytes;
+    // `k * S::BYTES + S::BYTES <= N * BLOCK`.
     unsafe {
         if !MUTF && N == 1 {
-            return block_is_ascii::<V>(p);
+            return block_is_ascii(s, p);
         }
         if MUTF {
             // `01..=7F` are the bytes above zero read as signed: one
             // minimum per register (an OR for the high bit and a test for
             // `00` took two, and ASCII ran at 0.55-0.66x the UTF-8 kernel).
-            let mut min = V::load(p);
-            for k in 1..N * BLOCK / V::BYTES {
-                min = min.min_signed(V::load(p.add(k * V::BYTES)));
+            let mut min = s.load(p);
+            for k in 1..N * BLOCK / S::BYTES {
+                min = s.min_i8(min, s.load(p.add(k * S::BYTES)));
             }
-            return min.all_positive();
+            return s.all_positive(min);
         }
-        let mut any = V::splat(0);
-        for k in 0..N * BLOCK / V::BYTES {
-            any = any.or(V::load(p.add(k * V::BYTES)));
+        let mut any = s.zero();
+        for k in 0..N * BLOCK / S::BYTES {
+            any = s.or(any, s.load(p.add(k * S::BYTES)));
         }
-        any.is_ascii()
+        s.is_ascii(any)
     }
 }
 
@@ -522,25 +504,25 @@ unsafe fn blocks_are_plain<V: Vector, const MUTF: bool, const N: usize>(p: *cons
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, and with `MEM` `q - 3` is valid for reads
-/// of `V::BYTES + 3` bytes.
+/// With `MEM`, `q - 3` is valid for reads of `S::BYTES + 3` bytes.
 #[inline(always)]
-unsafe fn before<V: Vector, const PAIRED: bool, const MEM: bool>(
+unsafe fn before<S: CheckSimd, const PAIRED: bool, const MEM: bool>(
+    s: S,
     q: *const u8,
-    cur: V,
-    prev: V,
-) -> (V, V, V) {
-    // SAFETY: the caller guarantees V's features and, with `MEM`, the
-    // bytes `q - 3..q + V::BYTES`, which hold every load below.
-    unsafe {
-        let zero = V::splat(0);
-        if MEM {
-            let prev3 = if PAIRED { zero } else { V::load(q.sub(3)) };
-            (V::load(q.sub(1)), V::load(q.sub(2)), prev3)
-        } else {
-            let prev3 = if PAIRED { zero } else { cur.prev3(prev) };
-            (cur.prev1(prev), cur.prev2(prev), prev3)
+    cur: S::V,
+    prev: S::V,
+) -> (S::V, S::V, S::V) {
+    let zero = s.zero();
+    if MEM {
+        // SAFETY: the caller guarantees the bytes `q - 3..q + S::BYTES`,
+        // which hold every load below.
+        unsafe {
+            let prev3 = if PAIRED { zero } else { s.load(q.sub(3)) };
+            (s.load(q.sub(1)), s.load(q.sub(2)), prev3)
         }
+    } else {
+        let prev3 = if PAIRED { zero } else { s.prev3(cur, prev) };
+        (s.prev1(cur, prev), s.prev2(cur, prev), prev3)
     }
 }
 
@@ -576,12 +558,13 @@ unsafe fn before<V: Vector, const PAIRED: bool, const MEM: bool>(
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features; `from <= input.len()`, and `from` is 0 or a
+/// `from <= input.len()`, and `from` is 0 or a
 /// point the full mode can start at: `input[..from]` is valid, and
 /// no lead surrogate is open at `from` whose trail the checks at `from`
 /// and after would not see (see [`pairs`]).
 #[inline(always)]
-pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
+pub(super) unsafe fn validate<S: CheckSimd, const PAIRED: bool, const MUTF: bool>(
+    s: S,
     tables: &NibbleTables,
     input: &[u8],
     from: usize,
@@ -590,11 +573,10 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
 ) -> Stop {
     let len = input.len();
     let ptr = input.as_ptr();
-    // SAFETY: the caller guarantees V's features; every read is in bounds,
-    // as noted at each one.
+    // SAFETY: every read is in bounds, as noted at each one.
     unsafe {
-        let c = VariantConsts::<V>::new(tables);
-        let zero = V::splat(0);
+        let c = VariantConsts::new(s, tables);
+        let zero = s.zero();
         let mut err = zero;
         let mut i = from;
         let mut checked;
@@ -604,7 +586,7 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
             // An ASCII run; `input[..i]` ends at a character boundary, after
             // no lead surrogate (at `from`: see the contract). In bounds:
             // `i <= len`.
-            i = ascii_run::<V, MUTF>(ptr, len, i);
+            i = ascii_run::<S, MUTF>(s, ptr, len, i);
             checked = i;
             if len - i < BLOCK {
                 break 'runs;
@@ -627,7 +609,7 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                     // the same order, as the UTF-8 kernel's block loop.
                     loop {
                         // Two blocks ahead, as the UTF-8 kernel does.
-                        V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                        s.prefetch(ptr.wrapping_add(i + 2 * BLOCK));
                         // In bounds: `i + BLOCK <= len`, and `i - 3 >= 0` where
                         // `i >= 3`.
                         let (flags, last) = if i >= 3 {
@@ -635,27 +617,27 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                         } else {
                             c.plain_block::<PAIRED, MUTF, false>(ptr.add(i), prev)
                         };
-                        err = err.or(flags);
+                        err = s.or(err, flags);
                         prev = last;
                         i += BLOCK;
                         if i - checked >= GROUP {
-                            if err.any() {
+                            if s.any(err) {
                                 break;
                             }
                             checked = i;
                         }
                         if len - i < BLOCK {
-                            if err.any() {
+                            if s.any(err) {
                                 break;
                             }
                             // The last bytes are the caller's.
                             break 'runs;
                         }
                         // In bounds: `i + BLOCK <= len`.
-                        if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
+                        if blocks_are_plain::<S, MUTF, 1>(s, ptr.add(i)) {
                             // A lead surrogate at the end of a block is a
                             // marker, so only a character can be open here.
-                            if err.or(c.base.incomplete(prev)).any() {
+                            if s.any(s.or(err, c.base.incomplete(prev))) {
                                 break;
                             }
                             continue 'runs;
@@ -671,14 +653,14 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                 prev = zero;
                 let mut prev_leads = zero;
                 loop {
-                    V::prefetch(ptr.wrapping_add(i + 2 * BLOCK));
+                    s.prefetch(ptr.wrapping_add(i + 2 * BLOCK));
                     // In bounds: as in the plain mode.
                     let (e, markers, last, leads) = if i >= 3 {
                         c.full_block::<PAIRED, MUTF, true>(ptr.add(i), prev, prev_leads)
                     } else {
                         c.full_block::<PAIRED, MUTF, false>(ptr.add(i), prev, prev_leads)
                     };
-                    err = err.or(e);
+                    err = s.or(err, e);
                     prev = last;
                     prev_leads = leads;
                     i += BLOCK;
@@ -688,11 +670,11 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                     let mut plain = false;
                     let mut markers_seen = false;
                     if i - checked >= GROUP {
-                        if err.any() {
+                        if s.any(err) {
                             return Stop::Done(Err(checked));
                         }
                         checked = i;
-                        markers_seen = markers.any();
+                        markers_seen = s.any(markers);
                         plain = !markers_seen;
                     }
                     if len - i < BLOCK {
@@ -701,9 +683,9 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                         break 'runs;
                     }
                     // In bounds: `i + BLOCK <= len`.
-                    if blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
-                        err = err.or(c.unfinished::<PAIRED>(prev, prev_leads));
-                        if err.any() {
+                    if blocks_are_plain::<S, MUTF, 1>(s, ptr.add(i)) {
+                        err = s.or(err, c.unfinished::<PAIRED>(prev, prev_leads));
+                        if s.any(err) {
                             return Stop::Done(Err(checked));
                         }
                         continue 'runs;
@@ -724,7 +706,7 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
                 }
             }
         }
-        Stop::Done(if err.any() { Err(checked) } else { Ok(i) })
+        Stop::Done(if s.any(err) { Err(checked) } else { Ok(i) })
     }
 }
 
@@ -736,24 +718,24 @@ pub(super) unsafe fn validate<V: Vector, const PAIRED: bool, const MUTF: bool>(
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes and
-/// `i <= len`.
+/// `ptr` is valid for reads of `len` bytes and `i <= len`.
 #[inline(always)]
-unsafe fn ascii_run<V: Vector, const MUTF: bool>(
+unsafe fn ascii_run<S: CheckSimd, const MUTF: bool>(
+    s: S,
     ptr: *const u8,
     len: usize,
     mut i: usize,
 ) -> usize {
-    // SAFETY: the caller guarantees V's features and the bytes; in bounds:
+    // SAFETY: the caller guarantees the bytes; in bounds:
     // `i + BLOCK <= len`, `i + 2 * BLOCK <= len`, `i + BLOCK <= len`.
     unsafe {
-        if len - i >= 4 * BLOCK && blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
+        if len - i >= 4 * BLOCK && blocks_are_plain::<S, MUTF, 1>(s, ptr.add(i)) {
             i += BLOCK - ptr.add(i).addr() % BLOCK;
         }
-        while len - i >= 2 * BLOCK && blocks_are_plain::<V, MUTF, 2>(ptr.add(i)) {
+        while len - i >= 2 * BLOCK && blocks_are_plain::<S, MUTF, 2>(s, ptr.add(i)) {
             i += 2 * BLOCK;
         }
-        while len - i >= BLOCK && blocks_are_plain::<V, MUTF, 1>(ptr.add(i)) {
+        while len - i >= BLOCK && blocks_are_plain::<S, MUTF, 1>(s, ptr.add(i)) {
             i += BLOCK;
         }
         i
@@ -763,44 +745,49 @@ unsafe fn ascii_run<V: Vector, const MUTF: bool>(
 /// The blocks of the BMP check for the group loop it shares with the
 /// UTF-8 kernel ([`non_ascii_run`]): [`validate`]'s plain check with the
 /// tables of UTF-8 without 4-byte forms (and, with `NUL`, without `00`).
-struct BmpCheck<V, const NUL: bool>(VariantConsts<V>);
+struct BmpCheck<S: CheckSimd, const NUL: bool>(VariantConsts<S>);
 
-impl<V: Vector, const NUL: bool> RunCheck<V> for BmpCheck<V, NUL> {
+impl<S: CheckSimd, const NUL: bool> RunCheck<S> for BmpCheck<S, NUL> {
     #[inline(always)]
-    unsafe fn first(&self, p: *const u8) -> (V, V) {
-        // The bytes before the input read as spaces, which every table
-        // treats as zeros (a zero register would be three `00` bytes to
-        // `NUL`'s tables).
-        // SAFETY: the caller guarantees V's features and the bytes.
-        unsafe { self.0.plain_block::<true, false, false>(p, V::splat(b' ')) }
+    fn simd(&self) -> S {
+        self.0.base.s
     }
 
     #[inline(always)]
-    unsafe fn block(&self, p: *const u8) -> (V, V) {
-        // SAFETY: the caller guarantees V's features and the bytes `p - 3..
-        // p + BLOCK` (the register passed is not read: `MEM`).
-        unsafe { self.0.plain_block::<true, false, true>(p, V::splat(0)) }
+    unsafe fn first(&self, p: *const u8) -> (S::V, S::V) {
+        // The bytes before the input read as spaces, which every table
+        // treats as zeros (a zero register would be three `00` bytes to
+        // `NUL`'s tables).
+        let spaces = self.simd().splat8(b' ');
+        // SAFETY: the caller guarantees the bytes.
+        unsafe { self.0.plain_block::<true, false, false>(p, spaces) }
+    }
+
+    #[inline(always)]
+    unsafe fn block(&self, p: *const u8) -> (S::V, S::V) {
+        let zero = self.simd().zero();
+        // SAFETY: the caller guarantees the bytes `p - 3..p + BLOCK` (the
+        // register passed is not read: `MEM`).
+        unsafe { self.0.plain_block::<true, false, true>(p, zero) }
     }
 
     #[inline(always)]
     unsafe fn plain(&self, p: *const u8) -> bool {
-        // SAFETY: the caller guarantees V's features and the bytes.
-        unsafe { blocks_are_plain::<V, NUL, 1>(p) }
+        // SAFETY: the caller guarantees the bytes.
+        unsafe { blocks_are_plain::<S, NUL, 1>(self.simd(), p) }
     }
 
     #[inline(always)]
-    unsafe fn open(&self, err: V, last: V) -> bool {
+    fn open(&self, err: S::V, last: S::V) -> bool {
         // A character left open, or (`NUL`) a `00` in the run's last byte,
         // which no pair saw (the tables flag `00` as the first byte of a
         // pair).
-        // SAFETY: the caller guarantees V's features.
-        unsafe {
-            let mut open = err.or(self.0.base.incomplete(last));
-            if NUL {
-                open = open.or(self.0.last1.saturating_sub(last));
-            }
-            open.any()
+        let s = self.simd();
+        let mut open = s.or(err, self.0.base.incomplete(last));
+        if NUL {
+            open = s.or(open, s.sub_sat_u8(self.0.last1, last));
         }
+        s.any(open)
     }
 }
 
@@ -817,20 +804,17 @@ impl<V: Vector, const NUL: bool> RunCheck<V> for BmpCheck<V, NUL> {
 /// 64 KiB of Chinese: 56.7K -> 41.7K instructions; docs/results/
 /// utf8-variants.md, "Decisions and dead ends").
 ///
-/// # Safety
-///
-/// The CPU has `V`'s features.
 #[inline(always)]
-unsafe fn bmp<V: Vector, const NUL: bool>(
+fn bmp<S: CheckSimd, const NUL: bool>(
+    s: S,
     tables: &NibbleTables,
     input: &[u8],
 ) -> Result<usize, usize> {
     let len = input.len();
     let ptr = input.as_ptr();
-    // SAFETY: the caller guarantees V's features; every read is in bounds,
-    // as noted at each one.
+    // SAFETY: every read is in bounds, as noted at each one.
     unsafe {
-        let c = BmpCheck::<V, NUL>(VariantConsts::<V>::new(tables));
+        let c = BmpCheck::<S, NUL>(VariantConsts::new(s, tables));
         let mut i = 0;
         loop {
             // In bounds: `i <= len`. Without `NUL` a plain block is an
@@ -838,9 +822,9 @@ unsafe fn bmp<V: Vector, const NUL: bool>(
             // input's last 256 in one) is the one to take: this module's
             // took 1,000 bytes of ASCII at 0.70x `simd_cesu8::decode`.
             i = if NUL {
-                ascii_run::<V, NUL>(ptr, len, i)
+                ascii_run::<S, NUL>(s, ptr, len, i)
             } else {
-                super::kernel::ascii_run::<V>(ptr, len, i)
+                super::kernel::ascii_run(s, ptr, len, i)
             };
             if i == len {
                 // ASCII to the end (and, with `NUL`, no `00`).
@@ -856,11 +840,11 @@ unsafe fn bmp<V: Vector, const NUL: bool>(
             match end {
                 RunEnd::Flagged => return Err(run.checked),
                 RunEnd::Tail => {
-                    return if run.err.any() {
+                    return if s.any(run.err) {
                         Err(run.checked)
                     } else if run.i == len {
                         // The run's last register ends the input.
-                        if c.open(V::splat(0), run.last) {
+                        if c.open(s.zero(), run.last) {
                             Err(run.checked)
                         } else {
                             Ok(len)
@@ -889,11 +873,10 @@ unsafe fn bmp<V: Vector, const NUL: bool>(
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, `ptr` is valid for reads of `len` bytes,
-/// and `i < len`.
+/// `ptr` is valid for reads of `len` bytes, and `i < len`.
 #[inline(always)]
-unsafe fn bmp_tail<V: Vector, const NUL: bool>(
-    c: &BmpCheck<V, NUL>,
+unsafe fn bmp_tail<S: CheckSimd, const NUL: bool>(
+    c: &BmpCheck<S, NUL>,
     ptr: *const u8,
     len: usize,
     i: usize,
@@ -904,7 +887,7 @@ unsafe fn bmp_tail<V: Vector, const NUL: bool>(
         // input.
         return Ok(i);
     }
-    // SAFETY: the caller guarantees V's features and the bytes; `len -
+    // SAFETY: the caller guarantees the bytes; `len -
     // BLOCK - 3 >= 0`, so the block and the three bytes before it are in
     // bounds.
     unsafe {
@@ -928,16 +911,20 @@ unsafe fn bmp_tail<V: Vector, const NUL: bool>(
 ///
 /// # Safety
 ///
-/// The CPU has `V`'s features, and `pairs_mode` is [`pairs`] for `V`
-/// (compiled with them).
+/// `pairs_mode` is [`pairs`] for `S` (compiled with its features).
 #[inline(always)]
-unsafe fn run<V: Vector>(t: &Tables, input: &[u8], pairs_mode: Pairs) -> Result<usize, usize> {
-    // SAFETY: the caller guarantees V's features and `pairs_mode`.
+unsafe fn run<S: CheckSimd>(
+    s: S,
+    t: &Tables,
+    input: &[u8],
+    pairs_mode: Pairs,
+) -> Result<usize, usize> {
+    // SAFETY: the caller guarantees `pairs_mode`.
     unsafe {
         match t.rules {
-            Rules::Paired => checked::<V, true, false>(&t.nibbles, input, pairs_mode),
-            Rules::PairedModifiedNul => checked::<V, true, true>(&t.nibbles, input, pairs_mode),
-            Rules::Unpaired => checked::<V, false, false>(&t.nibbles, input, pairs_mode),
+            Rules::Paired => checked::<S, true, false>(s, &t.nibbles, input, pairs_mode),
+            Rules::PairedModifiedNul => checked::<S, true, true>(s, &t.nibbles, input, pairs_mode),
+            Rules::Unpaired => checked::<S, false, false>(s, &t.nibbles, input, pairs_mode),
         }
     }
 }
@@ -963,48 +950,43 @@ unsafe fn run<V: Vector>(t: &Tables, input: &[u8], pairs_mode: Pairs) -> Result<
 /// [`tables::UTF8_BMP`]: crate::tables::UTF8_BMP
 /// [`tables::UTF8_BMP_WITHOUT_NUL`]: crate::tables::UTF8_BMP_WITHOUT_NUL
 ///
-/// # Safety
-///
-/// The CPU has `V`'s features.
 #[inline(always)]
-unsafe fn run_bmp<V: Vector, const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
+fn run_bmp<S: CheckSimd, const NUL: bool>(s: S, input: &[u8]) -> Result<usize, usize> {
     let tables = if NUL {
         &crate::tables::UTF8_BMP_WITHOUT_NUL
     } else {
         &crate::tables::UTF8_BMP
     };
-    // SAFETY: the caller guarantees V's features.
-    unsafe { bmp::<V, NUL>(tables, input) }
+    bmp::<S, NUL>(s, tables, input)
 }
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     //! The `#[target_feature]` entry points, one per x86-64 kernel of the
-    //! registry, with the same features.
+    //! registry, with the same features as its token.
 
     use super::{Tables, pairs, run, run_bmp};
-    use core::arch::x86_64::{__m128i, __m256i, __m512i};
+    use codec_arch::x86_64::{Avx2, Avx512, Sse41};
 
     codec_arch::enable! { avx512;
         pub(super) fn avx512(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-            // SAFETY: compiled for, and (see `AVX512`) only called with, the
-            // features `__m512i`'s `Vector` methods use; the pairs mode is
-            // this kernel's.
-            unsafe { run::<__m512i>(t, input, avx512_pairs) }
+            // SAFETY: the pairs mode is this kernel's, compiled with the
+            // same features.
+            unsafe { run(Avx512::new(), t, input, avx512_pairs) }
         }
     }
 
     codec_arch::enable! { avx2;
         pub(super) fn avx2(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-            // SAFETY: as for `avx512`, with AVX2 and `__m256i`.
-            unsafe { run::<__m256i>(t, input, avx2_pairs) }
+            // SAFETY: as for `avx512`.
+            unsafe { run(Avx2::new(), t, input, avx2_pairs) }
         }
     }
 
     codec_arch::enable! { sse41;
         pub(super) fn sse41(t: &Tables, input: &[u8]) -> Result<usize, usize> {
-            // SAFETY: as for `avx512`, with SSSE3, SSE4.1 and `__m128i`.
-            unsafe { run::<__m128i>(t, input, sse41_pairs) }
+            // SAFETY: as for `avx512`.
+            unsafe { run(Sse41::new(), t, input, sse41_pairs) }
         }
     }
 
@@ -1015,10 +997,8 @@ mod x86 {
         ///
         /// As for `pairs`: `GROUP <= i <= input.len()`.
         unsafe fn avx512_pairs(input: &[u8], i: usize) -> (usize, bool) {
-            // SAFETY: compiled for the features `__m512i`'s methods use, and
-            // called only from `avx512`, which has them; the caller guarantees
-            // `i`.
-            unsafe { pairs::<__m512i>(input, i) }
+            // SAFETY: the caller guarantees `i`.
+            unsafe { pairs(Avx512::new(), input, i) }
         }
     }
 
@@ -1027,8 +1007,8 @@ mod x86 {
         ///
         /// As for `avx512_pairs`.
         unsafe fn avx2_pairs(input: &[u8], i: usize) -> (usize, bool) {
-            // SAFETY: as for `avx512_pairs`, with AVX2 and `__m256i`.
-            unsafe { pairs::<__m256i>(input, i) }
+            // SAFETY: the caller guarantees `i`.
+            unsafe { pairs(Avx2::new(), input, i) }
         }
     }
 
@@ -1037,8 +1017,8 @@ mod x86 {
         ///
         /// As for `avx512_pairs`.
         unsafe fn sse41_pairs(input: &[u8], i: usize) -> (usize, bool) {
-            // SAFETY: as for `avx512_pairs`, with SSSE3, SSE4.1 and `__m128i`.
-            unsafe { pairs::<__m128i>(input, i) }
+            // SAFETY: the caller guarantees `i`.
+            unsafe { pairs(Sse41::new(), input, i) }
         }
     }
 
@@ -1048,22 +1028,19 @@ mod x86 {
 
     codec_arch::enable! { avx512;
         pub(super) fn avx512_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
-            // SAFETY: as for `avx512`.
-            unsafe { run_bmp::<__m512i, NUL>(input) }
+            run_bmp::<_, NUL>(Avx512::new(), input)
         }
     }
 
     codec_arch::enable! { avx2;
         pub(super) fn avx2_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
-            // SAFETY: as for `avx2`.
-            unsafe { run_bmp::<__m256i, NUL>(input) }
+            run_bmp::<_, NUL>(Avx2::new(), input)
         }
     }
 
     codec_arch::enable! { sse41;
         pub(super) fn sse41_bmp<const NUL: bool>(input: &[u8]) -> Result<usize, usize> {
-            // SAFETY: as for `sse41`.
-            unsafe { run_bmp::<__m128i, NUL>(input) }
+            run_bmp::<_, NUL>(Sse41::new(), input)
         }
     }
 }
@@ -1149,13 +1126,10 @@ pub(crate) static SSE41: Entry = Entry {
 /// wherever this module is compiled: always available.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 pub(crate) static NEON: Entry = Entry {
-    // SAFETY: this module is compiled with NEON (the `cfg` above), all that
-    // `uint8x16_t`'s `Vector` methods use.
-    check: |t, input| unsafe { run::<core::arch::aarch64::uint8x16_t>(t, input, neon_pairs) },
-    // SAFETY: as above.
-    bmp: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, false>(input) },
-    // SAFETY: as above.
-    bmp_without_nul: |input| unsafe { run_bmp::<core::arch::aarch64::uint8x16_t, true>(input) },
+    // SAFETY: the pairs mode is NEON's (`neon_pairs`).
+    check: |t, input| unsafe { run(super::aarch64::neon::token(), t, input, neon_pairs) },
+    bmp: |input| run_bmp::<_, false>(super::aarch64::neon::token(), input),
+    bmp_without_nul: |input| run_bmp::<_, true>(super::aarch64::neon::token(), input),
     pairs_to_utf8: super::pairs::neon::to_utf8,
     utf8_to_pairs: super::pairs::neon::to_pairs,
 };
@@ -1167,9 +1141,8 @@ pub(crate) static NEON: Entry = Entry {
 /// As for [`pairs`]: `GROUP <= i <= input.len()`.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 unsafe fn neon_pairs(input: &[u8], i: usize) -> (usize, bool) {
-    // SAFETY: this module is compiled with NEON (the `cfg` above); the
-    // caller guarantees `i`.
-    unsafe { pairs::<core::arch::aarch64::uint8x16_t>(input, i) }
+    // SAFETY: the caller guarantees `i`.
+    unsafe { pairs(super::aarch64::neon::token(), input, i) }
 }
 
 /// The entry of `kernel`, if it has one and this CPU can run it.

@@ -1,14 +1,54 @@
-//! The small vector trait the kernel is written against, so that the error
-//! logic exists once (in [`super::kernel`]) and each instruction set only
-//! supplies a dozen one-instruction operations.
+//! The NEON kernel's vector operations, until codec-arch's token-based
+//! `Simd` (the workspace's one vector trait, which the x86-64 kernels use)
+//! has a NEON implementation: [`Vector`], implemented for `uint8x16_t` in
+//! `aarch64/neon.rs`, and [`Simd`], a stand-in for codec-arch's trait with
+//! the same names for the operations the check uses, implemented for
+//! codec-arch's `Neon` token on top of `Vector`. The check (`kernel.rs`,
+//! `variants.rs`) is written once over `Simd` and `simd::CheckSimd`, so
+//! that moving NEON to codec-arch's `Simd` deletes this file and touches
+//! no kernel.
 //!
-//! Every method is `#[inline(always)]` in the implementations and `unsafe`:
-//! the implementations call intrinsics that need a CPU feature, and they are
-//! only sound inside a function compiled with that feature (the
-//! `#[target_feature]` entry points in `x86_64/`). Inlining them there lets
-//! LLVM emit the instructions directly.
+//! `Vector`'s methods are `#[inline(always)]` in the implementation and
+//! `unsafe`: they call intrinsics that need NEON, sound only where the CPU
+//! has it (every aarch64 target this module is compiled for).
 
-/// A SIMD register of `BYTES` bytes.
+/// codec-arch's `Simd`, as far as the check uses it, for the NEON token
+/// (see the module docs): same names, same meanings. Operations are safe
+/// given the token; only memory accesses are `unsafe`.
+pub(crate) trait Simd: Copy {
+    /// The vector register.
+    type V: Copy;
+    /// Bytes in a register.
+    const BYTES: usize;
+
+    /// Loads `BYTES` bytes.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES` bytes (at any alignment).
+    unsafe fn load(self, p: *const u8) -> Self::V;
+    /// The 16 bytes of `t` in every 128-bit lane.
+    fn broadcast16(self, t: &[u8; 16]) -> Self::V;
+    /// Zero.
+    fn zero(self) -> Self::V;
+    /// Every byte `x`.
+    fn splat8(self, x: u8) -> Self::V;
+    /// Bitwise and.
+    fn and(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise or.
+    fn or(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise exclusive or.
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes shifted right by `N` (`0 <= N < 8`), zero-filling.
+    fn shr8<const N: i32>(self, a: Self::V) -> Self::V;
+    /// Bytes: `table[idx]` within each 128-bit lane for `idx < 16` (the
+    /// check's indices are nibbles).
+    fn shuffle8(self, table: Self::V, idx: Self::V) -> Self::V;
+    /// Whether `a & b` has a bit set.
+    fn test_any(self, a: Self::V, b: Self::V) -> bool;
+}
+
+/// A NEON register's operations (see the module docs).
 ///
 /// # Safety
 ///
@@ -16,9 +56,6 @@
 /// features named in the implementation's docs; callers promise to call the
 /// methods only from code that runs with those features.
 pub(crate) unsafe trait Vector: Copy {
-    /// The register width in bytes: 16, 32 or 64.
-    const BYTES: usize;
-
     /// Every byte `b`.
     ///
     /// # Safety
@@ -145,17 +182,4 @@ pub(crate) unsafe trait Vector: Copy {
     ///
     /// The CPU has the implementation's features.
     unsafe fn any(self) -> bool;
-
-    /// A hint to bring the cache line at `ptr` into L1, for a kernel that
-    /// will read it soon. Does nothing unless the implementation says
-    /// otherwise. `ptr` may be past the end of the input: a prefetch never
-    /// faults, and `ptr` is never dereferenced.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has the implementation's features.
-    #[inline(always)]
-    unsafe fn prefetch(ptr: *const u8) {
-        let _ = ptr;
-    }
 }

@@ -1,5 +1,6 @@
-//! The 16-byte aarch64 kernel: [`Vector`] for `uint8x16_t` (NEON), and its
-//! entry points.
+//! The 16-byte aarch64 kernel: [`Vector`] for `uint8x16_t` (NEON), bridged
+//! to the check's traits (`vector::Simd`, [`CheckSimd`]) for codec-arch's
+//! `Neon` token, and its entry points.
 //!
 //! NEON (Advanced SIMD) is part of the aarch64 baseline: every
 //! `aarch64-*-linux`, `-darwin`, `-windows` and `-android` target enables it,
@@ -27,15 +28,16 @@ use core::arch::aarch64::{
     vreinterpretq_u8_s8, vshrq_n_u8,
 };
 
-use crate::arch::vector::Vector;
+use codec_arch::aarch64::Neon;
+
+use crate::arch::simd::CheckSimd;
+use crate::arch::vector::{Simd, Vector};
 use crate::arch::{Kernel, kernel};
 
 // SAFETY: each method uses only NEON instructions, which this module is
 // compiled with (`cfg(target_feature = "neon")` on its declaration), so the
 // trait's contract holds on every CPU the build can run on.
 unsafe impl Vector for uint8x16_t {
-    const BYTES: usize = 16;
-
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {
         // SAFETY: NEON, which this module is compiled with.
@@ -150,6 +152,143 @@ unsafe impl Vector for uint8x16_t {
     }
 }
 
+/// The NEON token: NEON is part of the target wherever this module is
+/// compiled.
+#[inline(always)]
+pub(crate) fn token() -> Neon {
+    // SAFETY: this module is compiled with NEON (`cfg(target_feature =
+    // "neon")` on its declaration).
+    unsafe { Neon::new() }
+}
+
+// The bridge: each operation is `Vector`'s, whose contract (the CPU has
+// NEON) the token proves.
+
+impl Simd for Neon {
+    type V = uint8x16_t;
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn load(self, p: *const u8) -> uint8x16_t {
+        // SAFETY: the caller guarantees 16 readable bytes at `p`; the token
+        // proves NEON.
+        unsafe { <uint8x16_t as Vector>::load(p) }
+    }
+
+    #[inline(always)]
+    fn broadcast16(self, t: &[u8; 16]) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { <uint8x16_t as Vector>::table(t) }
+    }
+
+    #[inline(always)]
+    fn zero(self) -> uint8x16_t {
+        self.splat8(0)
+    }
+
+    #[inline(always)]
+    fn splat8(self, x: u8) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { <uint8x16_t as Vector>::splat(x) }
+    }
+
+    #[inline(always)]
+    fn and(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { a.and(b) }
+    }
+
+    #[inline(always)]
+    fn or(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { a.or(b) }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { a.xor(b) }
+    }
+
+    #[inline(always)]
+    fn shr8<const N: i32>(self, a: uint8x16_t) -> uint8x16_t {
+        // The check shifts by 4 only, `Vector`'s one byte shift.
+        const { assert!(N == 4) };
+        // SAFETY: the token proves NEON.
+        unsafe { a.high_nibbles() }
+    }
+
+    #[inline(always)]
+    fn shuffle8(self, table: uint8x16_t, idx: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { table.lookup(idx) }
+    }
+
+    #[inline(always)]
+    fn test_any(self, a: uint8x16_t, b: uint8x16_t) -> bool {
+        // SAFETY: the token proves NEON.
+        unsafe { a.and(b).any() }
+    }
+}
+
+impl CheckSimd for Neon {
+    #[inline(always)]
+    unsafe fn load_partial(self, p: *const u8, n: usize) -> uint8x16_t {
+        // SAFETY: the caller guarantees `n < 16` readable bytes at `p`; the
+        // token proves NEON.
+        unsafe { <uint8x16_t as Vector>::load_partial(p, n) }
+    }
+
+    #[inline(always)]
+    fn prev1(self, cur: uint8x16_t, prev: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { cur.prev1(prev) }
+    }
+
+    #[inline(always)]
+    fn prev2(self, cur: uint8x16_t, prev: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { cur.prev2(prev) }
+    }
+
+    #[inline(always)]
+    fn prev3(self, cur: uint8x16_t, prev: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { cur.prev3(prev) }
+    }
+
+    #[inline(always)]
+    fn sub_sat_u8(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { a.saturating_sub(b) }
+    }
+
+    #[inline(always)]
+    fn min_i8(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe { a.min_signed(b) }
+    }
+
+    #[inline(always)]
+    fn is_ascii(self, a: uint8x16_t) -> bool {
+        // SAFETY: the token proves NEON.
+        unsafe { a.is_ascii() }
+    }
+
+    #[inline(always)]
+    fn all_positive(self, a: uint8x16_t) -> bool {
+        // SAFETY: the token proves NEON.
+        unsafe { a.all_positive() }
+    }
+
+    #[inline(always)]
+    fn any(self, a: uint8x16_t) -> bool {
+        // One `umaxv`, without the AND of `test_any`.
+        // SAFETY: the token proves NEON.
+        unsafe { a.any() }
+    }
+}
+
 /// This kernel in the registry (`arch::kernels`). NEON is part of the
 /// target wherever this module is compiled, so it is always available.
 pub(crate) const KERNEL: Kernel = Kernel::new(
@@ -163,16 +302,15 @@ pub(crate) const KERNEL: Kernel = Kernel::new(
 /// The kernel's contract ([`kernel::validate`]) with 16-byte registers and
 /// checkpoints every 256 bytes, for exact errors.
 pub(crate) fn validate(input: &[u8]) -> Result<(), usize> {
-    // SAFETY: this module is compiled only with NEON enabled, which is all
-    // that `uint8x16_t`'s `Vector` methods use.
-    // The rest passed is this kernel's own, with the same checkpoints.
-    unsafe { kernel::validate::<uint8x16_t, true>(input, validate_rest) }
+    // SAFETY: the rest passed is this kernel's own, with the same
+    // checkpoints.
+    unsafe { kernel::validate::<_, true>(token(), input, validate_rest) }
 }
 
 /// Whether `input` is well-formed UTF-8, without checkpoints.
 pub(crate) fn is_valid(input: &[u8]) -> bool {
     // SAFETY: as in `validate`.
-    unsafe { kernel::validate::<uint8x16_t, false>(input, is_valid_rest).is_ok() }
+    unsafe { kernel::validate::<_, false>(token(), input, is_valid_rest).is_ok() }
 }
 
 /// `kernel::validate_rest` with checkpoints: what [`validate`] runs from
@@ -183,9 +321,9 @@ pub(crate) fn is_valid(input: &[u8]) -> bool {
 ///
 /// As for `kernel::validate_rest`, and the CPU has NEON.
 unsafe fn validate_rest(input: &[u8], i: usize) -> Result<(), usize> {
-    // SAFETY: compiled with NEON, as this whole module is; the caller (`kernel::validate`) guarantees the
-    // rest of `kernel::validate_rest`'s contract.
-    unsafe { kernel::validate_rest::<uint8x16_t, true>(input, i) }
+    // SAFETY: the caller (`kernel::validate`) guarantees
+    // `kernel::validate_rest`'s contract.
+    unsafe { kernel::validate_rest::<_, true>(token(), input, i) }
 }
 
 /// `kernel::validate_rest` without checkpoints, for [`is_valid`].
@@ -195,5 +333,5 @@ unsafe fn validate_rest(input: &[u8], i: usize) -> Result<(), usize> {
 /// As for [`validate_rest`].
 unsafe fn is_valid_rest(input: &[u8], i: usize) -> Result<(), usize> {
     // SAFETY: as in `validate_rest`.
-    unsafe { kernel::validate_rest::<uint8x16_t, false>(input, i) }
+    unsafe { kernel::validate_rest::<_, false>(token(), input, i) }
 }
