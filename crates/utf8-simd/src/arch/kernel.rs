@@ -123,8 +123,10 @@ impl<S: CheckSimd> Consts<S> {
         let s = self.s;
         let high = s.shuffle8(self.byte_1_high, s.shr8::<4>(prev1));
         let low = s.shuffle8(self.byte_1_low, s.and(prev1, self.low_nibble));
-        let next = s.shuffle8(self.byte_2_high, s.shr8::<4>(cur));
-        s.and(s.and(high, low), next)
+        s.and(
+            s.and(high, low),
+            s.shuffle8(self.byte_2_high, s.shr8::<4>(cur)),
+        )
     }
 
     /// The bytes that must be continuations because of a lead two places
