@@ -121,11 +121,11 @@ impl<S: CheckSimd> Consts<S> {
     #[inline(always)]
     pub(super) fn special(&self, cur: S::V, prev1: S::V) -> S::V {
         let s = self.s;
-        let high = s.shuffle8(self.byte_1_high, s.shr8::<4>(prev1));
-        let low = s.shuffle8(self.byte_1_low, s.and(prev1, self.low_nibble));
+        let high = s.lookup(self.byte_1_high, s.shr8::<4>(prev1));
+        let low = s.lookup(self.byte_1_low, s.and(prev1, self.low_nibble));
         s.and(
             s.and(high, low),
-            s.shuffle8(self.byte_2_high, s.shr8::<4>(cur)),
+            s.lookup(self.byte_2_high, s.shr8::<4>(cur)),
         )
     }
 

@@ -9,8 +9,7 @@
 //!   the [`Kernel`] that describes them.
 //! - `aarch64/`: the same for NEON (16 bytes), compiled wherever the target
 //!   enables NEON (every aarch64 target but the `softfloat` ones) and called
-//!   directly, without detection; its operations are still the `Vector`
-//!   trait of `vector`, bridged to the kernel's traits.
+//!   directly, without detection.
 //! - `partial`: the tail load every kernel's `CheckSimd::load_partial` uses.
 //! - This file: the registry of kernels ([`kernels`]), the one dispatch point
 //!   ([`validate_blocks`], [`is_valid_blocks`]), and [`KernelValidator`], a
@@ -146,8 +145,6 @@ pub(crate) mod variants {
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
 mod simd;
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-mod vector;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 

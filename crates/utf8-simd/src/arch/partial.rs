@@ -1,7 +1,7 @@
 //! Loading the last few bytes of an input into a register without reading
 //! past its end: the one routine every kernel's partial load builds on
-//! (`CheckSimd::load_partial` of SSE4.1, AVX2 and AVX-512 on x86-64,
-//! `Vector::load_partial` of NEON on aarch64).
+//! (`CheckSimd::load_partial` of SSE4.1, AVX2 and AVX-512 on x86-64, and of
+//! NEON on aarch64).
 
 /// The `n <= 16` bytes at `ptr`, then zeros, as two little-endian words
 /// `(bytes 0..8, bytes 8..16)`, read with at most three overlapping scalar

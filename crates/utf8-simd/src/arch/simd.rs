@@ -1,21 +1,12 @@
 //! The vector operations of the check: codec-arch's token-based [`Simd`]
 //! (the workspace's one vector trait), and [`CheckSimd`], the few the
 //! Keiser–Lemire check needs on top of it, implemented by each kernel's
-//! token (`x86_64/`: `Sse41`, `Avx2`, `Avx512`).
+//! token (`x86_64/`: `Sse41`, `Avx2`, `Avx512`; `aarch64/`: `Neon`).
 //!
 //! As in codec-arch, an operation is safe given its token (the token
 //! proves the CPU features); only memory accesses are `unsafe`.
-//!
-//! On aarch64 [`Simd`] is, for now, a stand-in with the same method names
-//! (`vector.rs`), implemented for codec-arch's `Neon` token through the
-//! NEON kernel's `Vector` operations, until codec-arch's `Simd` has a NEON
-//! implementation.
 
-#[cfg(target_arch = "x86_64")]
-pub(crate) use codec_arch::x86_64::Simd;
-
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-pub(crate) use super::vector::Simd;
+pub(crate) use codec_arch::Simd;
 
 /// The operations of the check that [`Simd`] lacks: the lane-crossing
 /// "bytes before" shifts, a zero-filled partial load, and a few byte
@@ -38,6 +29,14 @@ pub(crate) trait CheckSimd: Simd {
     fn prev2(self, cur: Self::V, prev: Self::V) -> Self::V;
     /// As [`prev1`](CheckSimd::prev1), 3 bytes back.
     fn prev3(self, cur: Self::V, prev: Self::V) -> Self::V;
+
+    /// Bytes: `table[idx]` within each 128-bit lane, for indices below 16
+    /// (the check's are nibbles): [`Simd::shuffle8`] without its case of
+    /// an index with the top bit set, which NEON's `tbl` pays an AND for.
+    #[inline(always)]
+    fn lookup(self, table: Self::V, idx: Self::V) -> Self::V {
+        self.shuffle8(table, idx)
+    }
 
     /// Bytes: `a - b`, saturating at 0 (unsigned).
     fn sub_sat_u8(self, a: Self::V, b: Self::V) -> Self::V;

@@ -331,7 +331,7 @@ impl<S: CheckSimd> VariantConsts<S> {
         if MUTF {
             // C0 80: clear C0_80 where both low nibbles are zero.
             let low = s.or(prev1_low, s.and(cur, c.low_nibble));
-            special = s.and(special, s.shuffle8(self.mask_c0_80, low));
+            special = s.and(special, s.lookup(self.mask_c0_80, low));
             // 00: its high bit in `0x80 - byte` (saturating) is set
             // exactly there, and `00` is never a continuation, so the
             // XOR below flags it.
