@@ -3,7 +3,10 @@
 //! and CJK text decoded to UTF-8 and UTF-16 and encoded from UTF-8, in GB/s
 //! of the legacy side, with the ratio to encoding_rs in the same run.
 //!
-//! `cargo bench -p benches --bench encodings_min [rounds]` (default 200).
+//! `cargo bench -p benches --bench encodings_min [rounds] [filter]...`
+//! (default 200, `--quick` 3; a filter keeps the rows whose input and
+//! direction, `windows-1251 Russian | → UTF-8`, contain it; the other
+//! arguments of `benches::harness::Args` work too).
 //!
 //! The texts are the lipsum files of `benches/data/lipsum` (Russian,
 //! Japanese, Chinese, Korean) encoded into each encoding by encoding_rs, and
@@ -13,8 +16,8 @@
 // A benchmark harness: a panic is how it reports a wrong answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use benches::harness::Args;
 use std::hint::black_box;
-use std::time::Instant;
 
 use encodings::{DecodeMode, EncodeMode, Encoding, Engine};
 
@@ -123,32 +126,34 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-/// The minimum over `rounds` of one call of each function, interleaved.
-fn time(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::INFINITY; fs.len()];
-    for _ in 0..rounds {
-        for (f, b) in fs.iter_mut().zip(&mut best) {
-            let t = Instant::now();
-            f();
-            *b = b.min(t.elapsed().as_secs_f64());
-        }
-    }
-    best
-}
+/// The columns: encoding_rs, ours (dispatched), ours with the AVX2 kernels
+/// named explicitly (what a CPU without AVX-512 runs), on the single-byte
+/// pages only.
+const NAMES: [&str; 3] = ["encoding_rs", "ours", "ours AVX2"];
 
 fn main() {
-    let rounds: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(200);
-    // The AVX2 kernels named explicitly (what a CPU without AVX-512 runs),
-    // on the single-byte pages; `-` elsewhere or on a CPU without AVX2.
+    let args = Args::parse(200);
     let avx2 = Engine::avx2();
-    println!(
-        "| input | direction | encoding_rs GB/s | ours GB/s | ours AVX2 GB/s | ours / encoding_rs | AVX2 / encoding_rs |"
-    );
-    println!("|---|---|---:|---:|---:|---:|---:|");
+    let mut g = args.group("encodings", "GB/s", 1);
+    g.per_second();
+    let t = g.table();
+    t.title = String::new();
+    t.label = "input | direction".into();
+    t.column_suffix = " GB/s".into();
+    t.extra("ours / encoding_rs", "×", |c| {
+        Some(c.get("ours")? / c.get("encoding_rs")?)
+    });
+    t.extra("AVX2 / encoding_rs", "×", |c| {
+        Some(c.get("ours AVX2")? / c.get("encoding_rs")?)
+    });
     for c in cases() {
+        let label = |direction: &str| format!("{} | {direction}", c.label);
+        if !["→ UTF-8", "→ UTF-16", "UTF-8 →"]
+            .iter()
+            .any(|d| g.keeps_input(&label(d)))
+        {
+            continue;
+        }
         let ours = Encoding::for_label(c.ours).unwrap_or_else(|| panic!("no encoding {}", c.ours));
         let (bytes, _, unmappable) = c.theirs.encode(&c.text);
         assert!(!unmappable, "{}: the text does not fit", c.label);
@@ -167,78 +172,59 @@ fn main() {
             "{}",
             c.label
         );
-        let gbs = |secs: f64| bytes.len() as f64 / secs / 1e9;
         // Each direction's AVX2 engine call, where it applies.
         let page = avx2.filter(|e| e.decode_to_string(ours, b"").is_some());
         if let Some(e) = page {
             assert_eq!(e.decode_to_string(ours, &bytes), Some(Ok(want.clone())));
             assert_eq!(e.encode_to_vec(ours, &want), Some(Ok(bytes.clone())));
         }
-        let row = |direction: &str, t: &[f64]| {
-            let (g, r) = match t.get(2) {
-                Some(&a) => (format!("{:.2}", gbs(a)), format!("{:.2}×", t[0] / a)),
-                None => ("-".into(), "-".into()),
-            };
-            println!(
-                "| {} | {direction} | {:.2} | {:.2} | {g} | {:.2}× | {r} |",
-                c.label,
-                gbs(t[0]),
-                gbs(t[1]),
-                t[0] / t[1]
-            );
-        };
-        let mut theirs = || {
-            black_box(c.theirs.decode_without_bom_handling(black_box(&bytes)));
-        };
-        let mut mine = || {
-            black_box(
-                ours.decode_to_string(black_box(&bytes), DecodeMode::Replace)
-                    .unwrap(),
-            );
-        };
-        let mut engine = || {
-            black_box(page.unwrap().decode_to_string(ours, black_box(&bytes)));
-        };
-        let t = match page {
-            Some(_) => time(rounds, &mut [&mut theirs, &mut mine, &mut engine]),
-            None => time(rounds, &mut [&mut theirs, &mut mine]),
-        };
-        row("→ UTF-8", &t);
+        // GB/s of the legacy side in every direction.
+        g.units(bytes.len());
+        let names = &NAMES[..if page.is_some() { 3 } else { 2 }];
+        g.row_by(&label("→ UTF-8"), names, |i| match i {
+            0 => {
+                black_box(c.theirs.decode_without_bom_handling(black_box(&bytes)));
+            }
+            1 => {
+                black_box(
+                    ours.decode_to_string(black_box(&bytes), DecodeMode::Replace)
+                        .unwrap(),
+                );
+            }
+            _ => {
+                black_box(page.unwrap().decode_to_string(ours, black_box(&bytes)));
+            }
+        });
         let mut units = vec![0u16; bytes.len() + 1];
-        let mut theirs = || {
-            let mut d = c.theirs.new_decoder_without_bom_handling();
-            let _ = black_box(d.decode_to_utf16(black_box(&bytes), &mut units, true));
-        };
-        let mut mine = || {
-            black_box(
-                ours.decode_to_utf16_vec(black_box(&bytes), DecodeMode::Replace)
-                    .unwrap(),
-            );
-        };
-        let mut engine = || {
-            black_box(page.unwrap().decode_to_utf16_vec(ours, black_box(&bytes)));
-        };
-        let t = match page {
-            Some(_) => time(rounds, &mut [&mut theirs, &mut mine, &mut engine]),
-            None => time(rounds, &mut [&mut theirs, &mut mine]),
-        };
-        row("→ UTF-16", &t);
-        let mut theirs = || {
-            black_box(c.theirs.encode(black_box(&want)));
-        };
-        let mut mine = || {
-            black_box(
-                ours.encode_to_vec(black_box(&want), EncodeMode::Strict)
-                    .unwrap(),
-            );
-        };
-        let mut engine = || {
-            black_box(page.unwrap().encode_to_vec(ours, black_box(&want)));
-        };
-        let t = match page {
-            Some(_) => time(rounds, &mut [&mut theirs, &mut mine, &mut engine]),
-            None => time(rounds, &mut [&mut theirs, &mut mine]),
-        };
-        row("UTF-8 →", &t);
+        g.row_by(&label("→ UTF-16"), names, |i| match i {
+            0 => {
+                let mut d = c.theirs.new_decoder_without_bom_handling();
+                let _ = black_box(d.decode_to_utf16(black_box(&bytes), &mut units, true));
+            }
+            1 => {
+                black_box(
+                    ours.decode_to_utf16_vec(black_box(&bytes), DecodeMode::Replace)
+                        .unwrap(),
+                );
+            }
+            _ => {
+                black_box(page.unwrap().decode_to_utf16_vec(ours, black_box(&bytes)));
+            }
+        });
+        g.row_by(&label("UTF-8 →"), names, |i| match i {
+            0 => {
+                black_box(c.theirs.encode(black_box(&want)));
+            }
+            1 => {
+                black_box(
+                    ours.encode_to_vec(black_box(&want), EncodeMode::Strict)
+                        .unwrap(),
+                );
+            }
+            _ => {
+                black_box(page.unwrap().encode_to_vec(ours, black_box(&want)));
+            }
+        });
     }
+    print!("{}", g.finish().markdown());
 }

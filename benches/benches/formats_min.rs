@@ -24,7 +24,7 @@
 // The byte loops are written as plainly as a user would write them.
 #![allow(clippy::type_complexity, clippy::needless_range_loop)]
 
-use benches::harness::{Args, Bench, Group, speedup_svg};
+use benches::harness::{Args, Chart, Group, Table};
 use codec_facade::varint::formats::{
     Bijective, Bincode, CborHead, CompactSize, Format, Hpack, MsgPack, Prefix, Quic, Sqlite, Vlq,
     cbor::Head,
@@ -714,7 +714,7 @@ fn encode_with<V: Copy>(f: impl Fn(V, &mut [u8]) -> usize, values: &[V], out: &m
 }
 
 /// Checks every implementation on `values`, then measures them.
-fn measure<F: Bench1>(dec: &mut Group<'_, '_>, enc: &mut Group<'_, '_>, seed: u64) {
+fn measure<F: Bench1>(dec: &mut Group<'_>, enc: &mut Group<'_>, seed: u64) {
     let others = F::others();
     for (label, values) in inputs::<F>(seed) {
         let buf = encode_all::<F>(&values);
@@ -782,7 +782,7 @@ fn measure<F: Bench1>(dec: &mut Group<'_, '_>, enc: &mut Group<'_, '_>, seed: u6
 
 /// QUIC bulk decoding: the dispatched kernel, each kernel by name, the
 /// scalar loop and `octets`, on the inputs of [`measure`].
-fn quic_bulk(group: &mut Group<'_, '_>) {
+fn quic_bulk(group: &mut Group<'_>) {
     let kernel = |name: &str| {
         varint::shuffle_kernels()
             .iter()
@@ -864,48 +864,40 @@ fn quic_bulk(group: &mut Group<'_, '_>) {
 
 fn main() {
     let args = Args::parse(200);
-    let mut bench = Bench::new(&args);
-    let mut tables = Vec::new();
-    {
-        let mut b = Bench::new(&args);
-        let mut g = b.group("quic-bulk", "ns per value", count());
-        quic_bulk(&mut g);
-        bench.tables.push(g.finish());
+    let mut tables: Vec<Table> = Vec::new();
+    let mut g = args.group("quic-bulk", "ns per value", count());
+    quic_bulk(&mut g);
+    tables.push(g.finish());
+    let (mut dec_t, mut enc_t) = (Vec::new(), Vec::new());
+    macro_rules! each {
+        ($($f:ty),*) => {$(
+            let mut dec = args.group("decode", "ns per value", count());
+            let mut enc = args.group("encode", "ns per value", count());
+            measure::<$f>(&mut dec, &mut enc, 1);
+            dec_t.push(dec.finish());
+            enc_t.push(enc.finish());
+        )*};
     }
-    {
-        let (mut dec_t, mut enc_t) = (Vec::new(), Vec::new());
-        macro_rules! each {
-            ($($f:ty),*) => {$(
-                let mut b1 = Bench::new(&args);
-                let mut b2 = Bench::new(&args);
-                let mut dec = b1.group("decode", "ns per value", count());
-                let mut enc = b2.group("encode", "ns per value", count());
-                measure::<$f>(&mut dec, &mut enc, 1);
-                dec_t.push(dec.finish());
-                enc_t.push(enc.finish());
-            )*};
-        }
-        each!(
-            Quic,
-            Hpack<5>,
-            Sqlite,
-            Bijective,
-            CompactSize,
-            CborHead,
-            MsgPack,
-            Bincode,
-            Vlq,
-            Prefix
-        );
-        for t in dec_t.into_iter().chain(enc_t) {
-            bench.tables.push(t);
-        }
+    each!(
+        Quic,
+        Hpack<5>,
+        Sqlite,
+        Bijective,
+        CompactSize,
+        CborHead,
+        MsgPack,
+        Bincode,
+        Vlq,
+        Prefix
+    );
+    tables.extend(dec_t.into_iter().chain(enc_t));
+    for t in &tables {
+        print!("{}", t.markdown());
     }
-    bench.print();
     // The summary the issue asks for: ours against the fastest other.
     println!("\nours / fastest other (time ratio: above 1 is ours faster)\n");
     println!("| group | input | fastest other | ratio |\n|---|---|---|---:|");
-    for t in bench.tables.iter().filter(|t| t.group != "quic-bulk") {
+    for t in tables.iter().filter(|t| t.group != "quic-bulk") {
         for (input, row) in &t.rows {
             let ours = row[0];
             let best = t.columns[1..]
@@ -923,7 +915,7 @@ fn main() {
     println!(
         "| input | ours / scalar | [avx2] / scalar | [sse4.1] / scalar | ours / octets |\n|---|---:|---:|---:|---:|"
     );
-    for t in bench.tables.iter().filter(|t| t.group == "quic-bulk") {
+    for t in tables.iter().filter(|t| t.group == "quic-bulk") {
         for (input, _) in &t.rows {
             let get = |c: &str| t.get(input, c).unwrap_or(f64::NAN);
             let scalar = get("ours[scalar]");
@@ -936,25 +928,24 @@ fn main() {
             );
         }
     }
-    tables.extend(
-        bench
-            .tables
-            .iter()
-            .filter(|t| t.group != "quic-bulk")
-            .cloned(),
-    );
     if let Some(path) = &args.svg {
         let note = format!(
             "cargo bench -p benches --bench formats_min -- {} --svg",
             args.rounds
         );
-        let chart = speedup_svg(
-            &tables,
-            "byte loop",
-            "varint::formats: speed-up over a byte loop (ns per value, min of rounds; log scale)",
-            &note,
-        );
-        std::fs::write(path, chart).expect("write the chart");
+        let sections = tables
+            .iter()
+            .filter(|t| t.group != "quic-bulk")
+            .map(|t| t.speedups("byte loop", &t.group, |_, col| Some(col.to_string())))
+            .collect();
+        let chart = Chart {
+            title: "varint::formats: speed-up over a byte loop (ns per value, min of rounds; log scale)"
+                .into(),
+            note,
+            sections,
+            range: Some((-2, 5)),
+        };
+        std::fs::write(path, benches::harness::svg(&chart)).expect("write the chart");
         eprintln!("wrote {path}");
     }
 }

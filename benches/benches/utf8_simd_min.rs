@@ -14,17 +14,18 @@
 //! over thousands of calls. Prints one markdown table: ns per call, and the
 //! ratios peer / ours (above 1.00: ours is faster).
 //!
-//! `cargo bench -p benches --bench utf8_simd_min [rounds] [filter]`
-//! (default 100 rounds; a filter keeps the inputs whose label contains it,
-//! such as `64B` or `Chinese`).
+//! `cargo bench -p benches --bench utf8_simd_min [rounds] [filter]...`
+//! (default 100 rounds, `--quick` 3; a filter keeps the inputs whose label
+//! contains it, such as `64B` or `Chinese`; the other arguments of
+//! `benches::harness::Args` work too).
 
 // A measuring tool: a panic is how it reports a broken set-up.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod utf8_simd_inputs;
 
+use benches::harness::Args;
 use std::hint::black_box;
-use std::time::Instant;
 
 use codec_facade::utf8_simd::{Avx2, Utf8Validator};
 
@@ -41,14 +42,8 @@ const NAMES: [&str; 5] = [
 ];
 
 fn main() {
-    // `cargo bench` passes `--bench`; a bare number sets the rounds, any
-    // other word filters the inputs.
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let rounds = args.iter().find_map(|a| a.parse().ok()).unwrap_or(100);
-    let filter = args.iter().find(|a| a.parse::<usize>().is_err());
+    let args = Args::parse(100);
+    let rounds = args.rounds;
     let Some(avx2) = Avx2::new() else {
         println!("utf8_simd_min: this CPU has no AVX2; nothing to measure");
         return;
@@ -59,18 +54,27 @@ fn main() {
     sizes.insert(2, (100, "100B"));
     let inputs: Vec<(String, Vec<u8>)> = utf8_simd_inputs::inputs_at(&sizes)
         .into_iter()
-        .filter(|(label, _)| filter.is_none_or(|f| label.contains(f.as_str())))
+        .filter(|(label, _)| args.keeps_input(label))
         .collect();
-    println!(
-        "\nutf8-simd AVX2 kernel (Avx2::new()) against simdutf8 0.1.5 and std: ns per call, min of {rounds} interleaved rounds\n"
+    let mut g = args.group("utf8-simd", "ns per call", 1);
+    // Each timing repeats the call until it covers about 64 KiB; the turn
+    // rotates from round to round.
+    g.rotate();
+    let t = g.table();
+    t.title = format!(
+        "utf8-simd AVX2 kernel (Avx2::new()) against simdutf8 0.1.5 and std: ns per call, min of {rounds} interleaved rounds"
     );
-    println!(
-        "| input | {} | basic / is_valid | compat / validate | std / validate |",
-        NAMES.join(" | ")
-    );
-    println!("|---|{}---:|---:|---:|", "---:|".repeat(NAMES.len()));
+    t.decimals = 1;
+    t.extra("basic / is_valid", "", |c| {
+        Some(c.get("simdutf8 basic")? / c.get("avx2 is_valid")?)
+    });
+    t.extra("compat / validate", "", |c| {
+        Some(c.get("simdutf8 compat")? / c.get("avx2 validate")?)
+    });
+    t.extra("std / validate", "", |c| {
+        Some(c.get("std")? / c.get("avx2 validate")?)
+    });
     for (label, input) in &inputs {
-        let reps = (65536 / input.len().max(1)).max(1);
         let fns: [&Check<'_>; 5] = [
             &|i| avx2.is_valid(i),
             &|i| simdutf8::basic::from_utf8(i).is_ok(),
@@ -81,26 +85,10 @@ fn main() {
         for f in fns {
             assert!(f(input), "{label}: every input is valid");
         }
-        let mut best = [f64::MAX; 5];
-        for round in 0..rounds {
-            for k in 0..fns.len() {
-                let which = (k + round) % fns.len();
-                let f = fns[which];
-                let t = Instant::now();
-                for _ in 0..reps {
-                    black_box(f(black_box(input)));
-                }
-                let ns = t.elapsed().as_nanos() as f64 / reps as f64;
-                best[which] = best[which].min(ns);
-            }
-        }
-        let cells: Vec<String> = best.iter().map(|ns| format!("{ns:.1}")).collect();
-        println!(
-            "| {label} | {} | {:.2} | {:.2} | {:.2} |",
-            cells.join(" | "),
-            best[1] / best[0],
-            best[3] / best[2],
-            best[4] / best[2]
-        );
+        g.reps((65536 / input.len().max(1)).max(1));
+        g.row_by(label, &NAMES, |i| {
+            black_box(fns[i](black_box(input)));
+        });
     }
+    print!("{}", g.finish().markdown());
 }

@@ -14,40 +14,23 @@
 //! is NAME, for callgrind runs of one of them; `size:BYTES` cuts the texts
 //! to that many bytes instead of 64 KiB, at a character boundary, and then
 //! each timed sample is enough calls for about 64 KiB, so that short
-//! strings are not timed one call at a time). Prints GB/s of input and
-//! ratios.
+//! strings are not timed one call at a time; `--quick`: 3 rounds; the
+//! other arguments of `benches::harness::Args` work too). Prints GB/s of
+//! input and ratios.
 
 // A benchmark: a panic is a report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use benches::harness::{Args, Table};
 use codec_facade::utf8_simd::{self, Utf8Validator};
 use codec_facade::utf8_variants::{Variant, cesu8, mutf8};
 use std::hint::black_box;
-use std::time::Instant;
 
 /// The texts' size unless `size:` says otherwise.
 const SIZE: usize = 64 << 10;
 
 /// A timed function: its name, its input's length, and the call.
 type Timed<'a> = (&'static str, usize, Box<dyn FnMut() + 'a>);
-
-fn min_rounds(rounds: usize, batch: usize, fns: &mut [Timed<'_>]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; fns.len()];
-    for _ in 0..rounds {
-        for (b, (_, _, f)) in best.iter_mut().zip(fns.iter_mut()) {
-            let t = Instant::now();
-            for _ in 0..batch {
-                f();
-            }
-            *b = b.min(t.elapsed().as_nanos() as f64 / batch as f64);
-        }
-    }
-    // GB/s of each function's own input.
-    best.iter()
-        .zip(fns.iter())
-        .map(|(ns, (_, bytes, _))| *bytes as f64 / ns)
-        .collect()
-}
 
 /// `bytes` copied to a 64-byte aligned address, so that every input is
 /// read with the same alignment (a 64-byte load that splits a cache line
@@ -61,23 +44,10 @@ fn aligned(bytes: &[u8], storage: &mut Vec<u8>) -> std::ops::Range<usize> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let rounds = args.iter().find_map(|a| a.parse().ok()).unwrap_or(200);
-    let imps: Vec<&str> = args.iter().filter_map(|a| a.strip_prefix("imp:")).collect();
-    let size = args
-        .iter()
-        .find_map(|a| a.strip_prefix("size:")?.parse().ok())
-        .unwrap_or(SIZE);
+    let args = Args::parse(200);
+    let rounds = args.rounds;
+    let size = args.number("size").unwrap_or(SIZE);
     let batch = (SIZE / size.max(1)).max(1);
-    let texts: Vec<&String> = args
-        .iter()
-        .filter(|a| {
-            a.parse::<usize>().is_err() && !a.starts_with("imp:") && !a.starts_with("size:")
-        })
-        .collect();
     let kernel = |name: &str| {
         utf8_simd::kernels()
             .iter()
@@ -85,10 +55,15 @@ fn main() {
     };
     let avx2 = kernel("avx2");
     let avx512 = kernel("avx512");
-    let mut header: Vec<String> = Vec::new();
-    let mut rows = Vec::new();
+    let mut g = args.group("utf8-variants", "GB/s", 1);
+    g.per_second().reps(batch);
+    let t = g.table();
+    t.title = format!(
+        "GB/s of input, min of {rounds} interleaved rounds, texts of {size} bytes ({batch} calls a sample)"
+    );
+    t.label = "text".into();
     for &(name, text) in benches::LIPSUM {
-        if !texts.is_empty() && !texts.iter().any(|t| name.contains(t.as_str())) {
+        if !g.keeps_input(name) {
             continue;
         }
         let utf8 = benches::sized_text(text, size);
@@ -233,26 +208,11 @@ fn main() {
             s.len(),
             Box::new(move || assert!(!simd_cesu8::mutf8::encode(black_box(s)).is_empty())),
         ));
-        if !imps.is_empty() {
-            fns.retain(|(n, _, _)| imps.contains(n));
-        }
-        let gbs = min_rounds(rounds, batch, &mut fns);
-        if header.is_empty() {
-            header = fns.iter().map(|(n, _, _)| n.to_string()).collect();
-        }
-        rows.push((name, gbs));
+        let sized: Vec<(&str, usize)> = fns.iter().map(|(n, bytes, _)| (*n, *bytes)).collect();
+        g.row_sized_by(name, &sized, |i| (fns[i].2)());
     }
-    println!(
-        "\nGB/s of input, min of {rounds} interleaved rounds, texts of {size} bytes ({batch} calls a sample)\n"
-    );
-    println!("| text | {} |", header.join(" | "));
-    println!("|---|{}", "---:|".repeat(header.len()));
-    for (name, gbs) in &rows {
-        let cells: Vec<String> = gbs.iter().map(|g| format!("{g:.2}")).collect();
-        println!("| {name} | {} |", cells.join(" | "));
-    }
-    let col = |n: &str| header.iter().position(|h| h == n);
-    println!("\nRatios\n");
+    let table = g.finish();
+    print!("{}", table.markdown());
     let ratios: &[(&str, &str)] = &[
         ("cesu8", "utf8-simd"),
         ("mutf8", "utf8-simd"),
@@ -270,18 +230,17 @@ fn main() {
         ("cesu8-encode", "simd_cesu8-encode"),
         ("mutf8-encode", "simd_cesu8-mutf8-encode"),
     ];
-    let present: Vec<&(&str, &str)> = ratios
-        .iter()
-        .filter(|(a, b)| col(a).is_some() && col(b).is_some())
-        .collect();
+    let has = |n: &str| table.columns.iter().any(|c| c == n);
+    let present: Vec<&(&str, &str)> = ratios.iter().filter(|(a, b)| has(a) && has(b)).collect();
     let names: Vec<String> = present.iter().map(|(a, b)| format!("{a} / {b}")).collect();
-    println!("| text | {} |", names.join(" | "));
-    println!("|---|{}", "---:|".repeat(names.len()));
-    for (name, gbs) in &rows {
-        let cells: Vec<String> = present
-            .iter()
-            .map(|(a, b)| format!("{:.2}", gbs[col(a).unwrap()] / gbs[col(b).unwrap()]))
-            .collect();
-        println!("| {name} | {} |", cells.join(" | "));
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut ratio_table = Table::new("ratios", "Ratios", &names);
+    ratio_table.label = "text".into();
+    for (text, _) in &table.rows {
+        let ratio = |(a, b): &&(&str, &str)| {
+            table.get(text, a).unwrap_or(f64::NAN) / table.get(text, b).unwrap_or(f64::NAN)
+        };
+        ratio_table.push(text, present.iter().map(ratio).collect());
     }
+    print!("{}", ratio_table.markdown());
 }

@@ -14,7 +14,7 @@
 //! `--group` (`decode`, `encode`, `bulk`, `bulk-encode`, `len`), `--impl`
 //! (a column name, such as `varint` or `prost`) and `--input` (a row label,
 //! such as `1byte`) each keep only what they name, and may be repeated; what
-//! is left out is not run and prints as `-`. They exist to count one
+//! is left out is not run and not printed. They exist to count one
 //! implementation's instructions under callgrind without the others:
 //!
 //! ```text
@@ -27,7 +27,7 @@
 
 mod varint_impls;
 
-use benches::harness::{Args, Table, min_rounds, speedup_svg};
+use benches::harness::{Args, Chart, Group, Table};
 use std::hint::black_box;
 
 use varint_impls::{
@@ -35,153 +35,90 @@ use varint_impls::{
     our_kernels,
 };
 
+/// The groups: (`--group` name, table name, what the chart says it times).
+const GROUPS: [(&str, &str, &str); 5] = [
+    ("decode", "varint-decode", "(one value at a time)"),
+    ("encode", "varint-encode", "(one value at a time)"),
+    ("bulk", "varint-bulk", "(decode_into)"),
+    ("bulk-encode", "varint-bulk-encode", "(encode_slice)"),
+    ("len", "varint-len", "(encoded_len_slice)"),
+];
+
 fn main() {
     let args = Args::parse(300);
-    let (rounds, filter) = (args.rounds, &args);
     varint_impls::check_all();
-    let (mut dec, mut enc, mut bulk) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut benc, mut lens) = (Vec::new(), Vec::new());
     let kernels = our_kernels();
+    let mut groups = GROUPS.map(|(name, table, _)| {
+        let mut g = args.group(name, "ns/value", COUNT);
+        g.table().title = format!("{table} (ns/value, min of rounds)");
+        g
+    });
+    let [dec, enc, bulk, benc, lens] = &mut groups;
     let dec_names = DECODERS.map(|d| d.0);
     let enc_names = ENCODERS.map(|d| d.0);
-    let bulk_names: Vec<String> = bulk_impls().into_iter().map(|d| d.0).collect();
-    let bulk_names: Vec<&str> = bulk_names.iter().map(String::as_str).collect();
+    let bulk_list = bulk_impls();
+    let bulk_names: Vec<&str> = bulk_list.iter().map(|d| d.0.as_str()).collect();
+    // Bulk encode and lengths: ours with each kernel, then the peers.
     let mut benc_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
     benc_names.extend(ENCODERS.iter().skip(1).map(|e| e.0));
     let mut len_names: Vec<&str> = kernels.iter().map(|k| k.0.as_str()).collect();
-    len_names.extend(len_peers().iter().map(|e| e.0));
+    let peers = len_peers();
+    len_names.extend(peers.iter().map(|e| e.0));
     for (label, values) in distributions() {
         let buf = encode_all(&values);
-        let mut fns: Vec<Box<dyn FnMut()>> = DECODERS
+        dec.row_by(label, &dec_names, |i| {
+            black_box((DECODERS[i].1)(black_box(&buf)));
+        });
+        let mut outs: Vec<Vec<u8>> = ENCODERS
             .iter()
-            .map(|&(_, f)| {
-                let buf = &buf;
-                Box::new(move || {
-                    black_box(f(black_box(buf)));
-                }) as Box<dyn FnMut()>
-            })
-            .collect();
-        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        let run = filter.mask("decode", label, &dec_names);
-        dec.push((label, min_rounds(rounds, COUNT, &run, &mut refs)));
-
-        let mut out = vec![0u8; COUNT * 10 + 16];
-        let mut outs: Vec<Vec<u8>> = ENCODERS.iter().map(|_| out.clone()).collect();
-        let mut fns: Vec<Box<dyn FnMut()>> = ENCODERS
-            .iter()
-            .zip(outs.iter_mut())
-            .map(|(&(_, f), out)| {
-                let values = &values;
-                Box::new(move || {
-                    black_box(f(black_box(values), black_box(out)));
-                }) as Box<dyn FnMut()>
-            })
-            .collect();
-        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        let run = filter.mask("encode", label, &enc_names);
-        enc.push((label, min_rounds(rounds, COUNT, &run, &mut refs)));
-        out.clear();
-
-        let bulk_list = bulk_impls();
-        let mut outs: Vec<Vec<u64>> = bulk_list.iter().map(|_| vec![0u64; COUNT]).collect();
-        let mut fns: Vec<Box<dyn FnMut()>> = bulk_list
-            .iter()
-            .zip(outs.iter_mut())
-            .map(|((_, f), out)| {
-                let buf = &buf;
-                Box::new(move || {
-                    black_box(f(black_box(buf), black_box(out)));
-                }) as Box<dyn FnMut()>
-            })
-            .collect();
-        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        let run = filter.mask("bulk", label, &bulk_names);
-        bulk.push((label, min_rounds(rounds, COUNT, &run, &mut refs)));
-
-        // Bulk encode: ours with each kernel, then the per-value peers.
-        let mut outs: Vec<Vec<u8>> = (0..kernels.len() + ENCODERS.len())
             .map(|_| vec![0u8; COUNT * 10 + 16])
             .collect();
-        let mut fns: Vec<Box<dyn FnMut()>> = Vec::new();
-        let (ours, theirs) = outs.split_at_mut(kernels.len());
-        for ((_, codec), out) in kernels.iter().zip(ours.iter_mut()) {
-            let (values, codec) = (&values, *codec);
-            fns.push(Box::new(move || {
-                black_box(encode_slice_with(
-                    Some(codec),
-                    black_box(values),
-                    black_box(out),
-                ));
-            }));
-        }
-        for (&(_, f), out) in ENCODERS.iter().skip(1).zip(theirs.iter_mut()) {
-            let values = &values;
-            fns.push(Box::new(move || {
-                black_box(f(black_box(values), black_box(out)));
-            }));
-        }
-        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        let run = filter.mask("bulk-encode", label, &benc_names);
-        benc.push((label, min_rounds(rounds, COUNT, &run, &mut refs)));
-
-        let mut fns: Vec<Box<dyn FnMut()>> = Vec::new();
-        for &(_, codec) in &kernels {
-            let values = &values;
-            fns.push(Box::new(move || {
-                black_box(codec.encoded_len_slice(black_box(values)));
-            }));
-        }
-        for (_, f) in len_peers() {
-            let values = &values;
-            fns.push(Box::new(move || {
-                black_box(f(black_box(values)));
-            }));
-        }
-        let mut refs: Vec<&mut dyn FnMut()> = fns.iter_mut().map(|f| &mut **f as _).collect();
-        let run = filter.mask("len", label, &len_names);
-        lens.push((label, min_rounds(rounds, COUNT, &run, &mut refs)));
+        enc.row_by(label, &enc_names, |i| {
+            black_box((ENCODERS[i].1)(black_box(&values), black_box(&mut outs[i])));
+        });
+        let mut outs: Vec<Vec<u64>> = bulk_list.iter().map(|_| vec![0u64; COUNT]).collect();
+        bulk.row_by(label, &bulk_names, |i| {
+            black_box((bulk_list[i].1)(black_box(&buf), black_box(&mut outs[i])));
+        });
+        let mut outs: Vec<Vec<u8>> = benc_names
+            .iter()
+            .map(|_| vec![0u8; COUNT * 10 + 16])
+            .collect();
+        benc.row_by(label, &benc_names, |i| {
+            let (values, out) = (black_box(&values), black_box(&mut outs[i]));
+            match kernels.get(i) {
+                Some(&(_, codec)) => black_box(encode_slice_with(Some(codec), values, out)),
+                None => black_box((ENCODERS[i - kernels.len() + 1].1)(values, out)),
+            };
+        });
+        lens.row_by(label, &len_names, |i| {
+            let values = black_box(&values);
+            match kernels.get(i) {
+                Some(&(_, codec)) => black_box(codec.encoded_len_slice(values)),
+                None => black_box((peers[i - kernels.len()].1)(values)),
+            };
+        });
     }
-    let tables = [
-        (
-            "varint-decode",
-            "(one value at a time)",
-            dec_names.to_vec(),
-            dec,
-        ),
-        (
-            "varint-encode",
-            "(one value at a time)",
-            enc_names.to_vec(),
-            enc,
-        ),
-        ("varint-bulk", "(decode_into)", bulk_names.clone(), bulk),
-        ("varint-bulk-encode", "(encode_slice)", benc_names, benc),
-        ("varint-len", "(encoded_len_slice)", len_names.clone(), lens),
-    ]
-    .map(|(group, what, names, rows)| {
-        let mut t = Table::new(group, "ns/value", &names);
-        for (input, figures) in rows {
-            t.push(input, figures);
-        }
-        (t, what)
-    });
-    for (t, _) in &tables {
+    let tables: Vec<Table> = groups.into_iter().map(Group::finish).collect();
+    for t in &tables {
         print!("{}", t.markdown());
     }
     if let Some(path) = &args.svg {
         // RUSTFLAGS as the binary was built with (cargo passes the
         // environment on to rustc).
         let note = format!(
-            "cargo bench -p benches --bench varint_min -- {rounds} --svg; RUSTFLAGS=\"{}\"; our first kernel: {}",
+            "cargo bench -p benches --bench varint_min -- {} --svg; RUSTFLAGS=\"{}\"; our first kernel: {}",
+            args.rounds,
             option_env!("RUSTFLAGS").unwrap_or(""),
             kernels.first().map_or("-", |k| k.0.as_str())
         );
         // Ours once (the first column), then every peer: our other
         // kernels are left out.
-        let charted: Vec<Table> = tables
+        let sections = tables
             .iter()
-            .map(|(t, what)| {
-                let mut c = t.select(|i, col| {
+            .zip(GROUPS)
+            .map(|(t, (_, table, what))| {
+                t.speedups("prost", &format!("{table} {what}"), |i, col| {
                     let ours = col.starts_with("varint")
                         && col != "varint-simd"
                         && !col.starts_with("varint-simd-");
@@ -190,18 +127,16 @@ fn main() {
                         (_, true) => None,
                         _ => Some(col.to_string()),
                     }
-                });
-                c.group = format!("{} {what}", t.group);
-                c
+                })
             })
             .collect();
-        let chart = speedup_svg(
-            &charted,
-            "prost",
-            "varint: speed-up over prost (ns per value, min of rounds; log scale)",
-            &note,
-        );
-        std::fs::write(path, chart).expect("write the chart");
+        let chart = Chart {
+            title: "varint: speed-up over prost (ns per value, min of rounds; log scale)".into(),
+            note,
+            sections,
+            range: Some((-2, 5)),
+        };
+        std::fs::write(path, benches::harness::svg(&chart)).expect("write the chart");
         eprintln!("wrote {path}");
     }
 }

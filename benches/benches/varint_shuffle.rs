@@ -26,13 +26,14 @@
 //! Without the feature, the `stream-vbyte` column is its scalar codec.
 //!
 //! Prints one markdown table per group (ns per value and billions of values
-//! per second) and the ratios the issue sets targets for.
+//! per second) and the ratios the issue sets targets for. Arguments: those
+//! of `benches::harness::Args` (default 2000 rounds).
 
 // A benchmark harness: a panic is how it reports a wrong answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use benches::harness::{Args, Table};
 use std::hint::black_box;
-use std::time::Instant;
 
 mod shuffle_impls;
 
@@ -40,33 +41,6 @@ use codec_facade::varint;
 use shuffle_impls::{COUNT, distributions, stream_vbyte_decode, stream_vbyte_encode};
 use varint::group_varint::GroupVarint;
 use varint::streamvbyte::{StreamVByte, max_compressed_len};
-
-/// Times each closure once per round, in turn; the fastest round of each,
-/// in ns per value.
-fn min_rounds(rounds: usize, fns: &mut [Box<dyn FnMut() + '_>]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; fns.len()];
-    for _ in 0..rounds {
-        for (b, f) in best.iter_mut().zip(fns.iter_mut()) {
-            let t = Instant::now();
-            f();
-            *b = b.min(t.elapsed().as_nanos() as f64 / COUNT as f64);
-        }
-    }
-    best
-}
-
-fn table(group: &str, names: &[String], rows: &[(&str, Vec<f64>)]) {
-    println!("\n{group} (ns/value, min of rounds; billion values/s in parentheses)\n");
-    println!("| input | {} |", names.join(" | "));
-    println!("|---|{}", "---:|".repeat(names.len()));
-    for (label, t) in rows {
-        let cells: Vec<String> = t
-            .iter()
-            .map(|ns| format!("{ns:.3} ({:.2})", 1.0 / ns))
-            .collect();
-        println!("| {label} | {} |", cells.join(" | "));
-    }
-}
 
 fn our_kernels() -> Vec<(String, varint::ShuffleCodec)> {
     let mut v = vec![("ours".to_string(), varint::ShuffleCodec::new())];
@@ -79,17 +53,8 @@ fn our_kernels() -> Vec<(String, varint::ShuffleCodec)> {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`, and callers of criterion harnesses may
-    // pass `--list` (this harness has no criterion ids to list); a bare
-    // number sets the rounds.
-    if std::env::args().any(|a| a == "--list") {
-        return;
-    }
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let rounds: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(2000);
+    let args = Args::parse(2000);
+    let rounds = args.rounds;
     println!(
         "varint_shuffle: {rounds} rounds of {COUNT} values; ssse3+sse4.1 target features: {}; \
          stream-vbyte SIMD: {}",
@@ -97,11 +62,33 @@ fn main() {
         cfg!(feature = "stream-vbyte-simd")
     );
     let kernels = our_kernels();
-    let mut dec_rows = Vec::new();
-    let mut enc_rows = Vec::new();
-    let mut gv_rows = Vec::new();
-    let mut names_dec: Vec<String> = kernels.iter().map(|(n, _)| n.clone()).collect();
-    names_dec.extend(["stream-vbyte".to_string(), "svb".to_string()]);
+    let codecs: Vec<StreamVByte> = kernels
+        .iter()
+        .map(|(_, codec)| StreamVByte::new().with_codec(*codec))
+        .collect();
+    let mut names: Vec<&str> = kernels.iter().map(|(n, _)| n.as_str()).collect();
+    names.extend(["stream-vbyte", "svb"]);
+    let gv_names = [
+        "gv-decode",
+        "gv-decode[avx2]",
+        "leb128-decode_into",
+        "gv-encode",
+        "leb128-encode_slice",
+    ];
+    let mut groups = ["streamvbyte-decode", "streamvbyte-encode", "group-varint"].map(|name| {
+        let mut g = args.group(name, "ns/value", COUNT);
+        let t = g.table();
+        t.title = format!("{name} (ns/value, min of rounds; billion values/s in parentheses)");
+        t.decimals = 3;
+        t.inverse = true;
+        g
+    });
+    let [dec, enc, gv_group] = &mut groups;
+    let gv_avx2 = varint::shuffle_kernels()
+        .iter()
+        .find(|k| k.name() == "avx2")
+        .and_then(|k| k.codec())
+        .unwrap_or_default();
     for (label, values) in distributions() {
         let bytes = varint::streamvbyte::encode_to_vec(&values);
         // Every implementation agrees before it is timed.
@@ -116,66 +103,50 @@ fn main() {
         assert_eq!(svb::u32::U32Classic.decode(&bytes, COUNT).unwrap(), values);
         assert_eq!(svb::u32::U32Classic.encode(&values), bytes);
 
-        // Decode.
-        let mut outs: Vec<Vec<u32>> = (0..names_dec.len()).map(|_| vec![0u32; COUNT]).collect();
+        // Decode: ours through the dispatch and each kernel, then the peers.
+        let mut outs: Vec<Vec<u32>> = names.iter().map(|_| vec![0u32; COUNT]).collect();
         let mut svb_out: Vec<u32> = Vec::with_capacity(COUNT);
-        let mut fns: Vec<Box<dyn FnMut() + '_>> = Vec::new();
-        let mut it = outs.iter_mut();
-        for (_, codec) in &kernels {
-            let out = it.next().unwrap();
-            let s = StreamVByte::new().with_codec(*codec);
-            let bytes = &bytes;
-            fns.push(Box::new(move || {
-                black_box(
-                    s.decode(black_box(bytes), COUNT, black_box(&mut out[..]))
-                        .unwrap(),
-                );
-            }));
-        }
-        let out = it.next().unwrap();
-        let b = &bytes;
-        fns.push(Box::new(move || {
-            black_box(stream_vbyte_decode(black_box(b), black_box(&mut out[..])));
-        }));
-        let svb_ref = &mut svb_out;
-        fns.push(Box::new(move || {
-            svb_ref.clear();
-            svb::u32::U32Classic
-                .decode_into(black_box(b), COUNT, svb_ref)
-                .unwrap();
-            black_box(&svb_ref);
-        }));
-        dec_rows.push((label, min_rounds(rounds, &mut fns)));
-        drop(fns);
+        dec.row_by(label, &names, |i| {
+            let (b, out) = (black_box(&bytes), black_box(&mut outs[i][..]));
+            match codecs.get(i) {
+                Some(s) => {
+                    black_box(s.decode(b, COUNT, out).unwrap());
+                }
+                None if i == codecs.len() => {
+                    black_box(stream_vbyte_decode(b, out));
+                }
+                None => {
+                    svb_out.clear();
+                    svb::u32::U32Classic
+                        .decode_into(b, COUNT, &mut svb_out)
+                        .unwrap();
+                    black_box(&svb_out);
+                }
+            }
+        });
 
         // Encode.
-        let mut bufs: Vec<Vec<u8>> = (0..names_dec.len())
+        let mut bufs: Vec<Vec<u8>> = names
+            .iter()
             .map(|_| vec![0u8; max_compressed_len(COUNT)])
             .collect();
         let mut svb_buf: Vec<u8> = Vec::with_capacity(max_compressed_len(COUNT));
-        let mut fns: Vec<Box<dyn FnMut() + '_>> = Vec::new();
-        let mut it = bufs.iter_mut();
-        for (_, codec) in &kernels {
-            let buf = it.next().unwrap();
-            let s = StreamVByte::new().with_codec(*codec);
-            let values = &values;
-            fns.push(Box::new(move || {
-                black_box(s.encode(black_box(values), black_box(&mut buf[..])));
-            }));
-        }
-        let buf = it.next().unwrap();
-        let v = &values;
-        fns.push(Box::new(move || {
-            black_box(stream_vbyte_encode(black_box(v), black_box(&mut buf[..])));
-        }));
-        let svb_ref = &mut svb_buf;
-        fns.push(Box::new(move || {
-            svb_ref.clear();
-            svb::u32::U32Classic.encode_into(black_box(v), svb_ref);
-            black_box(&svb_ref);
-        }));
-        enc_rows.push((label, min_rounds(rounds, &mut fns)));
-        drop(fns);
+        enc.row_by(label, &names, |i| {
+            let (v, buf) = (black_box(&values), black_box(&mut bufs[i][..]));
+            match codecs.get(i) {
+                Some(s) => {
+                    black_box(s.encode(v, buf));
+                }
+                None if i == codecs.len() => {
+                    black_box(stream_vbyte_encode(v, buf));
+                }
+                None => {
+                    svb_buf.clear();
+                    svb::u32::U32Classic.encode_into(v, &mut svb_buf);
+                    black_box(&svb_buf);
+                }
+            }
+        });
 
         // Group Varint against LEB128 bulk, decode and encode.
         let gv = varint::group_varint::encode_to_vec(&values);
@@ -186,71 +157,66 @@ fn main() {
         );
         let (mut o1, mut o2, mut o3) = (vec![0u32; COUNT], vec![0u32; COUNT], vec![0u32; COUNT]);
         let (mut b1, mut b2) = (vec![0u8; max_compressed_len(COUNT)], vec![0u8; 5 * COUNT]);
-        let gv_avx2 = varint::shuffle_kernels()
-            .iter()
-            .find(|k| k.name() == "avx2")
-            .and_then(|k| k.codec())
-            .unwrap_or_default();
-        let mut fns: Vec<Box<dyn FnMut() + '_>> = vec![
-            Box::new(|| {
+        gv_group.row_by(label, &gv_names, |i| match i {
+            0 => {
                 black_box(
                     varint::group_varint::decode(black_box(&gv), COUNT, black_box(&mut o1))
                         .unwrap(),
                 );
-            }),
-            Box::new(|| {
+            }
+            1 => {
                 black_box(
                     GroupVarint::with_codec(gv_avx2)
                         .decode(black_box(&gv), COUNT, black_box(&mut o3))
                         .unwrap(),
                 );
-            }),
-            Box::new(|| {
+            }
+            2 => {
                 black_box(varint::decode_into::<u32>(black_box(&leb), black_box(&mut o2)).unwrap());
-            }),
-            Box::new(|| {
+            }
+            3 => {
                 black_box(varint::group_varint::encode(
                     black_box(&values),
                     black_box(&mut b1),
                 ));
-            }),
-            Box::new(|| {
+            }
+            _ => {
                 black_box(varint::encode_slice(black_box(&values), black_box(&mut b2)).unwrap());
-            }),
-        ];
-        gv_rows.push((label, min_rounds(rounds, &mut fns)));
+            }
+        });
     }
-    table("streamvbyte-decode", &names_dec, &dec_rows);
-    table("streamvbyte-encode", &names_dec, &enc_rows);
-    let gv_names: Vec<String> = [
-        "gv-decode",
-        "gv-decode[avx2]",
-        "leb128-decode_into",
-        "gv-encode",
-        "leb128-encode_slice",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    table("group-varint", &gv_names, &gv_rows);
+    let [dec, enc, gv] = groups.map(|g| g.finish());
+    for t in [&dec, &enc, &gv] {
+        print!("{}", t.markdown());
+    }
 
-    println!("\nratios (peer time / ours, same run):\n");
-    println!(
-        "| input | decode vs fastest peer | decode[avx2] vs fastest peer | encode vs fastest peer | encode[avx2] vs fastest peer | gv decode vs leb128 | gv encode vs leb128 |"
+    let mut ratios = Table::new(
+        "ratios",
+        "ratios (peer time / ours, same run):",
+        &[
+            "decode vs fastest peer",
+            "decode[avx2] vs fastest peer",
+            "encode vs fastest peer",
+            "encode[avx2] vs fastest peer",
+            "gv decode vs leb128",
+            "gv encode vs leb128",
+        ],
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
-    let avx2 = kernels.iter().position(|(n, _)| n == "ours[avx2]");
-    let n = names_dec.len();
-    for ((label, d), ((_, e), (_, g))) in dec_rows.iter().zip(enc_rows.iter().zip(&gv_rows)) {
-        let dp = d[n - 2].min(d[n - 1]);
-        let ep = e[n - 2].min(e[n - 1]);
-        let (da, ea) = avx2.map_or((f64::NAN, f64::NAN), |i| (dp / d[i], ep / e[i]));
-        println!(
-            "| {label} | {:.2} | {da:.2} | {:.2} | {ea:.2} | {:.2} | {:.2} |",
-            dp / d[0],
-            ep / e[0],
-            g[2] / g[0],
-            g[4] / g[3]
+    for (label, _) in &dec.rows {
+        let get = |t: &Table, column: &str| t.get(label, column).unwrap_or(f64::NAN);
+        let peer = |t: &Table| get(t, "stream-vbyte").min(get(t, "svb"));
+        let (dp, ep) = (peer(&dec), peer(&enc));
+        ratios.push(
+            label,
+            vec![
+                dp / get(&dec, "ours"),
+                dp / get(&dec, "ours[avx2]"),
+                ep / get(&enc, "ours"),
+                ep / get(&enc, "ours[avx2]"),
+                get(&gv, "leb128-decode_into") / get(&gv, "gv-decode"),
+                get(&gv, "leb128-encode_slice") / get(&gv, "gv-encode"),
+            ],
         );
     }
+    print!("{}", ratios.markdown());
 }

@@ -185,7 +185,7 @@ pub(crate) fn run(args: &[String]) -> Result {
         summary.markdown(&machine, &command),
     )
     .map_err(io)?;
-    std::fs::write(docs.join(format!("{stem}.svg")), summary.svg()).map_err(io)?;
+    std::fs::write(docs.join(format!("{stem}.svg")), summary.svg(&command)).map_err(io)?;
     eprintln!("bench: wrote docs/{stem}.md and docs/{stem}.svg");
     Ok(())
 }
@@ -586,134 +586,34 @@ impl Summary {
         s
     }
 
-    /// A horizontal bar chart of the ratios, log scale, one row per
-    /// (group, input), one bar per implementation other than the baseline.
-    pub(crate) fn svg(&self) -> String {
-        let mut bars: Vec<(String, Option<String>, f64, String)> = Vec::new(); // (label, section, ratio, impl)
-        for (group, (_, inputs)) in &self.groups {
-            for (input, rows) in inputs {
-                for r in rows.iter().filter(|r| !r.is_baseline) {
-                    if let Some(ratio) = r.ratio.filter(|x| x.is_finite() && *x > 0.0) {
-                        bars.push((
-                            input.to_string(),
-                            Some(group.clone()),
-                            ratio,
-                            r.m.implementation.clone(),
-                        ));
-                    }
-                }
-            }
-        }
-        let mut impls: Vec<&str> = bars.iter().map(|b| b.3.as_str()).collect();
-        impls.sort();
-        impls.dedup();
-        const PALETTE: &[&str] = &[
-            "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-            "#9c755f", "#bab0ac",
-        ];
-        let color = |name: &str| {
-            PALETTE[impls.iter().position(|i| *i == name).unwrap_or(0) % PALETTE.len()]
-        };
-
-        let (left, plot_w, bar_h, top) = (300.0, 560.0, 14.0, 60.0);
-        let lo = bars
+    /// The ratios as the benches' chart (`bench_chart`, as the `*_min`
+    /// benches draw theirs): one section per group, one bar per input and
+    /// implementation other than the baseline, on a log scale fitted to
+    /// the ratios.
+    pub(crate) fn svg(&self, command: &str) -> String {
+        let sections = self
+            .groups
             .iter()
-            .map(|b| b.2)
-            .fold(1.0f64, f64::min)
-            .log2()
-            .floor()
-            .min(-1.0);
-        let hi = bars
-            .iter()
-            .map(|b| b.2)
-            .fold(1.0f64, f64::max)
-            .log2()
-            .ceil()
-            .max(1.0);
-        let x = |ratio: f64| left + (ratio.log2() - lo) / (hi - lo) * plot_w;
-        let mut body = String::new();
-        let mut y = top;
-        let mut last_group = None;
-        for (input, group, ratio, name) in &bars {
-            if last_group != group.as_ref() {
-                y += 10.0;
-                let _ = writeln!(
-                    body,
-                    r#"<text x="8" y="{:.1}" font-weight="bold">{}</text>"#,
-                    y + 10.0,
-                    esc(group.as_deref().unwrap_or(""))
-                );
-                y += 16.0;
-                last_group = group.as_ref();
-            }
-            let (x0, x1) = (x(1.0), x(*ratio));
-            let _ = writeln!(
-                body,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{} · {}</text>"#,
-                left - 6.0,
-                y + 11.0,
-                esc(input),
-                esc(name)
-            );
-            let _ = writeln!(
-                body,
-                r#"<rect x="{:.1}" y="{y:.1}" width="{:.1}" height="{bar_h}" fill="{}"><title>{}: {ratio:.2}×</title></rect>"#,
-                x0.min(x1),
-                (x1 - x0).abs().max(1.0),
-                color(name),
-                esc(name)
-            );
-            let _ = writeln!(
-                body,
-                r#"<text x="{:.1}" y="{:.1}" font-size="10">{ratio:.2}×</text>"#,
-                x0.max(x1) + 4.0,
-                y + 11.0
-            );
-            y += bar_h + 4.0;
-        }
-        let height = y + 40.0;
-        let width = left + plot_w + 60.0;
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="11">"#
-        );
-        let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-        let _ = writeln!(
-            s,
-            r#"<text x="8" y="20" font-size="14" font-weight="bold">Times faster than the baseline in the same group (log scale; right of 1× is faster)</text>"#
-        );
-        for k in lo as i32..=hi as i32 {
-            let r = 2f64.powi(k);
-            let gx = x(r);
-            let stroke = if k == 0 { "#000" } else { "#ddd" };
-            let _ = writeln!(
-                s,
-                r#"<line x1="{gx:.1}" y1="{:.1}" x2="{gx:.1}" y2="{:.1}" stroke="{stroke}"/>"#,
-                top - 6.0,
-                y
-            );
-            let label = if k >= 0 {
-                format!("{}×", 1u64 << k)
-            } else {
-                format!("1/{}×", 1u64 << -k)
-            };
-            let _ = writeln!(
-                s,
-                r#"<text x="{gx:.1}" y="{:.1}" text-anchor="middle" font-size="10">{label}</text>"#,
-                top - 10.0
-            );
-        }
-        s.push_str(&body);
-        if bars.is_empty() {
-            let _ = writeln!(
-                s,
-                r#"<text x="8" y="{:.1}">No group has both a baseline and another implementation yet.</text>"#,
-                top + 20.0
-            );
-        }
-        s.push_str("</svg>\n");
-        s
+            .map(|(group, (_, inputs))| bench_chart::Section {
+                title: group.clone(),
+                bars: inputs
+                    .iter()
+                    .flat_map(|(input, rows)| {
+                        rows.iter().filter(|r| !r.is_baseline).filter_map(|r| {
+                            let ratio = r.ratio?;
+                            Some(bench_chart::Bar::new(input, &r.m.implementation, ratio))
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        bench_chart::svg(&bench_chart::Chart {
+            title: "Times faster than the baseline in the same group (log scale; right of 1× is faster)"
+                .into(),
+            note: format!("{command}: criterion's medians"),
+            sections,
+            range: None,
+        })
     }
 }
 
@@ -723,13 +623,6 @@ fn ratio_text(r: &Row) -> String {
         Some(x) => format!("{x:.2}×"),
         None => "-".into(),
     }
-}
-
-/// Escapes text for SVG.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// Where the numbers were measured.
@@ -938,7 +831,7 @@ mod tests {
         assert!(s.groups["utf8-simd-validate"].1[0].1[0].is_baseline);
         let text = s.text_table();
         assert!(text.contains("baseline") && text.contains("2.00×"));
-        let svg = s.svg();
+        let svg = s.svg("cargo xtask bench --quick");
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<rect x=").count(), 5, "{svg}");
         let env = Environment {

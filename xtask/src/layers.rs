@@ -41,8 +41,9 @@ const CONVERSIONS: &[&str] = &["varcodecs-encodings"];
 const FACADE: &str = "codec-facade";
 const CLI: &str = "codec-cli";
 /// Crates outside the layers: they may depend on anything, and of them only
-/// `codec-testdata` may be depended on (by the layers as a dev-dependency).
-const TOOLS: &[&str] = &["xtask", "benches", "codec-testdata", "fuzz"];
+/// `codec-testdata` may be depended on (by the layers as a dev-dependency;
+/// `bench-chart` only by the other tools).
+const TOOLS: &[&str] = &["xtask", "benches", "bench-chart", "codec-testdata", "fuzz"];
 /// The allowed edges inside the codec layer, by package name.
 const CODEC_EDGES: &[(&str, &str)] = &[
     ("varcodecs-varint", "varcodecs-zigzag"),
