@@ -215,6 +215,33 @@ impl Encoder {
                 }
             }
             Kind::SingleByte(page) => (single_byte::kernel().encode)(page, src, dst)?,
+            Kind::Composing(comp) => {
+                // The page's kernel; a character it lacks, where the page
+                // holds it decomposed, as the letter and its marks. The
+                // kernel sizes its output for all it is given, so it is
+                // given a short piece after each decomposition, growing as
+                // pieces go through whole.
+                let mut i = 0;
+                let mut piece = 64;
+                while i < src.len() {
+                    let mut end = (i + piece).min(src.len());
+                    while !src.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    match (single_byte::kernel().encode)(comp.page, &src[i..end], dst) {
+                        Ok(()) => {
+                            i = end;
+                            piece = (2 * piece).min(1 << 16);
+                        }
+                        Err((at, c)) => {
+                            let bytes = comp.decompose(c).ok_or((i + at, c))?;
+                            dst.extend_from_slice(bytes);
+                            i += at + c.len_utf8();
+                            piece = 64;
+                        }
+                    }
+                }
+            }
             Kind::Utf7 => self.utf7.encode(src, dst, last),
             Kind::Legacy(_) => return self.legacy(src, dst, last),
         }

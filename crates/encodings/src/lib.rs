@@ -96,6 +96,8 @@
 // The only `unsafe` code: the SIMD kernels.
 #[allow(unsafe_code)]
 mod arch;
+mod compose;
+mod compose_tables;
 mod convert;
 mod cut;
 mod decoder;
