@@ -24,6 +24,8 @@ pub(crate) struct Composition {
     decompose: &'static [(u32, [u8; 3])],
     /// Whether each byte is a combining mark of the page.
     marks: [bool; 256],
+    /// The lowest and the highest mark byte.
+    range: (u8, u8),
     /// The characters glibc holds back from a byte, waiting for a mark
     /// (CP1258: U+0041–U+01B0; CP1255: the Hebrew letters U+05D0–U+05F2):
     /// held ones the input ends with are written at its end, but not before
@@ -50,6 +52,10 @@ pub(crate) static CP1255: Composition = Composition {
     compose: &t::CP1255_COMPOSE,
     decompose: &t::CP1255_DECOMPOSE,
     marks: mark_set(&t::CP1255_MARKS),
+    range: (
+        t::CP1255_MARKS[0],
+        t::CP1255_MARKS[t::CP1255_MARKS.len() - 1],
+    ),
     held: (0x05D0, 0x05F2),
     chains: true,
 };
@@ -59,6 +65,10 @@ pub(crate) static CP1258: Composition = Composition {
     compose: &t::CP1258_COMPOSE,
     decompose: &t::CP1258_DECOMPOSE,
     marks: mark_set(&t::CP1258_MARKS),
+    range: (
+        t::CP1258_MARKS[0],
+        t::CP1258_MARKS[t::CP1258_MARKS.len() - 1],
+    ),
     held: (0x0041, 0x01B0),
     chains: false,
 };
@@ -108,14 +118,29 @@ impl Composition {
 
     /// The index of the first mark byte in `src` at or after `from`, or
     /// `src.len()`. Every mark byte is 0xC0 or above (a test checks): a
-    /// word without a byte whose top two bits are set is passed over whole.
+    /// word is looked at byte by byte only where one of its bytes lies
+    /// between the lowest and the highest mark (CP1255: 0xC0–0xD2, below
+    /// the Hebrew letters; CP1258: 0xCC–0xF2).
     pub(crate) fn next_mark(&self, src: &[u8], from: usize) -> usize {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        // The generated lists are sorted (a test checks).
+        let (lo, hi) = (
+            u64::from(self.range.0 & 0x7F),
+            u64::from(self.range.1 & 0x7F),
+        );
         let mut i = from;
         while i + 8 <= src.len() {
             let mut w = [0u8; 8];
             w.copy_from_slice(&src[i..i + 8]);
             let w = u64::from_le_bytes(w);
-            if w & (w << 1) & 0x8080_8080_8080_8080 != 0
+            // Per byte, its low seven bits x (no carry leaves a byte):
+            // x + (0x80 - lo) sets bit 7 where x >= lo, x + (0x7F - hi)
+            // where x > hi; and bit 7 of the byte itself.
+            let x = w & !HIGH;
+            let at_least = (x + (0x80 - lo) * ONES) & HIGH;
+            let above = (x + (0x7F - hi) * ONES) & HIGH;
+            if w & at_least & !above & HIGH != 0
                 && let Some(k) = src[i..i + 8].iter().position(|&b| self.is_mark(b))
             {
                 return i + k;
@@ -136,7 +161,9 @@ mod tests {
     /// The word-at-a-time test relies on it.
     #[test]
     fn every_mark_byte_is_0xc0_or_above() {
+        assert!(t::CP1255_MARKS.is_sorted() && t::CP1258_MARKS.is_sorted());
         for comp in [&CP1255, &CP1258] {
+            assert!(comp.range.0 >= 0xC0 && comp.range.0 <= comp.range.1);
             for b in 0..=255u8 {
                 if comp.is_mark(b) {
                     assert!(b >= 0xC0, "{b:#04X}");

@@ -583,9 +583,22 @@ impl Decoder {
                     if let Some(h) = self.held.take() {
                         dst.push(h);
                     }
-                    let n = match (kernel.decode)(comp.page, &input[i..end], dst) {
-                        Ok(()) => end - i,
-                        Err(at) => at,
+                    // A short stretch (between marks, in Vietnamese) a
+                    // byte at a time: the kernel's setup costs more.
+                    let n = if end - i < 16 {
+                        let mut n = 0;
+                        while let Some(c) =
+                            input[i..end].get(n).and_then(|&b| comp.page.decode_byte(b))
+                        {
+                            dst.push(c);
+                            n += 1;
+                        }
+                        n
+                    } else {
+                        match (kernel.decode)(comp.page, &input[i..end], dst) {
+                            Ok(()) => end - i,
+                            Err(at) => at,
+                        }
                     };
                     i += n;
                     if let Some(c) = dst.chars().next_back()
