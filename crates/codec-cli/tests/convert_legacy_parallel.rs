@@ -44,6 +44,30 @@ fn russian() -> String {
     text.chars().take(6000).collect()
 }
 
+/// Vietnamese with its tones (CP1258 writes most letters as a letter and
+/// a mark, which glibc's decoder composes again), and pointed Hebrew
+/// (CP1255: shin with dagesh and shin dot, three bytes) after the Hebrew
+/// of ../shared when present.
+fn vietnamese() -> String {
+    "Tiếng Việt có dấu: Ǹ ệ ạ ả ấ ầ ẩ ẫ ậ ắ ằ ẳ ẵ ặ ố ồ ổ ỗ ộ ớ ờ ở ỡ ợ ứ ừ ử ữ ự ý ỳ ỷ ỹ ỵ, \
+     Ṍ ṍ. Xin chào thế giới!\r\n"
+        .repeat(60)
+}
+
+fn hebrew() -> String {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpora/lipsum/Hebrew-Lipsum.utf8.txt");
+    let text: String = fs::read_to_string(shared)
+        .unwrap_or_default()
+        .chars()
+        .take(2000)
+        .collect();
+    format!(
+        "{text}\n{}",
+        "שָׁלוֹם בְּרֵאשִׁית \u{FB2C}\u{FB2D}\u{FB31} עַם.\n".repeat(60)
+    )
+}
+
 /// Lipsum text in a language of ../shared, or a built-in line (with
 /// spaces and line breaks, where the CJK inputs may be cut).
 fn cjk(language: &str) -> String {
@@ -119,6 +143,11 @@ fn regions_convert_like_one_thread() {
         ("UTF-8", "CP1251", mixed.clone().into_bytes()),
         ("UTF-8", "KOI8-R", mixed.into_bytes()),
         ("ISO-8859-5", "UTF-32LE", encode(&text, "ISO-8859-5")),
+        // glibc's composing pages: never cut between a letter and its marks.
+        ("CP1258", "UTF-8", encode(&vietnamese(), "CP1258")),
+        ("UTF-8", "CP1258", vietnamese().into_bytes()),
+        ("CP1255", "UTF-16LE", encode(&hebrew(), "CP1255")),
+        ("UTF-8", "CP1255", hebrew().into_bytes()),
         ("SHIFT_JIS", "UTF-8", encode(&cjk("Japanese"), "SHIFT_JIS")),
         ("EUC-JP", "UTF-16LE", encode(&cjk("Japanese"), "EUC-JP")),
         ("EUC-KR", "UTF-8", encode(&cjk("Korean"), "EUC-KR")),
@@ -203,11 +232,25 @@ fn the_parallel_path_writes_what_iconv_writes() {
     }
     let text = russian();
     let dir = tempfile::tempdir().unwrap();
-    let utf8 = dir.path().join("ru.utf8");
-    fs::write(&utf8, text.as_bytes()).unwrap();
-    for page in ["CP1251", "KOI8-R", "ISO-8859-5", "CP866"] {
-        let paged = dir.path().join(format!("ru.{page}"));
-        fs::write(&paged, encode(&text, page)).unwrap();
+    let pages = [
+        ("CP1251", text.clone()),
+        ("KOI8-R", text.clone()),
+        ("ISO-8859-5", text.clone()),
+        ("CP866", text),
+        ("CP1258", vietnamese()),
+        ("CP1255", hebrew()),
+    ];
+    for (page, text) in &pages {
+        let page = *page;
+        let utf8 = dir.path().join(format!("{page}.utf8"));
+        fs::write(&utf8, text.as_bytes()).unwrap();
+        let paged = dir.path().join(format!("text.{page}"));
+        let bytes = encode(text, page);
+        if matches!(page, "CP1258" | "CP1255") {
+            // Letters written decomposed, so the decoder composes.
+            assert!(bytes.len() > text.chars().count(), "{page}");
+        }
+        fs::write(&paged, bytes).unwrap();
         for (from, to, file) in [(page, "UTF-8", &paged), ("UTF-8", page, &utf8)] {
             let iconv = std::process::Command::new("iconv")
                 .args(["-f", from, "-t", to])

@@ -111,6 +111,8 @@ const TARGETS: &[&str] = &[
     "CP1251",
     "CP1252",
     "CP1253",
+    "CP1255",
+    "CP1258",
     "KOI8-R",
     "KOI8-U",
     "CP437",
@@ -215,6 +217,28 @@ fn mutated_files_decode_as_iconv_decodes_them() {
             let (ours, err, code) = convert(&["-f", to], &bytes);
             assert_eq!(code == 0, ok, "{to} {bytes:02X?}: {err}");
             assert!(ours == theirs, "{to} {bytes:02X?}");
+        }
+    }
+    // glibc's composing pages: letters written decomposed, mutated (a
+    // strict error drops the letter held before it, as iconv does).
+    for (to, text) in [
+        ("CP1258", "Tiếng Việt: Ǹ ệ ạ ấ ặ ố ợ ự ỹ Ṍ, xin chào!\n"),
+        ("CP1255", "שָׁלוֹם בְּרֵאשִׁית \u{FB2C}\u{FB31} עַם.\n"),
+    ] {
+        let (clean, _) = iconv(&["-f", "UTF-8", "-t", to], text.repeat(3).as_bytes());
+        for _ in 0..60 {
+            let mut bytes = clean.clone();
+            for _ in 0..2 {
+                let i = rng.below(bytes.len() as u64) as usize;
+                bytes[i] = rng.below(256) as u8;
+            }
+            let (theirs, ok) = iconv(&["-f", to, "-t", "UTF-8"], &bytes);
+            let (ours, err, code) = convert(&["-f", to], &bytes);
+            assert_eq!(code == 0, ok, "{to} {bytes:02X?}: {err}");
+            assert!(ours == theirs, "{to} {bytes:02X?}");
+            let (theirs, _) = iconv(&["-c", "-f", to, "-t", "UTF-8"], &bytes);
+            let (ours, _, _) = convert(&["-c", "-f", to], &bytes);
+            assert!(ours == theirs, "-c {to} {bytes:02X?}");
         }
     }
     for from in ["SHIFT_JIS", "EUC-JP", "GB18030", "BIG5", "EUC-KR"] {

@@ -2,7 +2,9 @@
 //! each starting afresh, with the same result as one decoder over the
 //! whole ([`Encoding::cut_near`], [`crate::Decoder::resume`]).
 //!
-//! - Single-byte encodings: anywhere.
+//! - Single-byte encodings: anywhere; glibc's CP1255 and CP1258 before a
+//!   byte that is neither a combining mark nor undefined (never between a
+//!   letter and its marks).
 //! - UTF-8 and WTF-8: before a byte that is not a continuation byte
 //!   (`10xxxxxx`). No sequence that starts before such a byte extends past
 //!   it, and a maximal invalid subpart never spans it, so strict and lossy
@@ -67,6 +69,11 @@ impl Encoding {
         }
         match self.kind() {
             Kind::SingleByte(_) | Kind::Latin1 | Kind::Ascii => Some(at),
+            // Before a byte that is neither a mark nor undefined: it ends
+            // whatever letter and marks came before (an undefined byte
+            // does not, when skipped).
+            Kind::Composing(c) => (at..input.len())
+                .find(|&i| !c.is_mark(input[i]) && c.page.decode_byte(input[i]).is_some()),
             Kind::Utf8 | Kind::Wtf8 => {
                 let mut c = (at..input.len().min(at + 4)).find(|&i| input[i] & 0xC0 != 0x80)?;
                 // WTF-8: keep a surrogate pair (ED A0..AF xx ED B0..BF xx)

@@ -56,6 +56,9 @@ pub struct Decoder {
     failed: Option<DecodeError>,
     /// The decoded text of a UTF-16 output call.
     scratch: String,
+    /// CP1255 and CP1258: the character that waits for a mark (glibc's
+    /// buffered letter), not yet written.
+    held: Option<char>,
     /// The last bytes given to encoding_rs, whose malformed sequences may
     /// begin in an earlier chunk: an error quotes them from here.
     history: Vec<u8>,
@@ -93,6 +96,7 @@ impl Decoder {
             failed: None,
             scratch: String::new(),
             history: Vec::new(),
+            held: None,
         }
     }
 
@@ -159,8 +163,10 @@ impl Decoder {
     /// # Errors
     ///
     /// In [`DecodeMode::Strict`], the first invalid sequence, with `dst`
-    /// holding exactly the text before it. The decoder is then spent: later
-    /// calls return the same error.
+    /// holding exactly the text before it (glibc's CP1255 and CP1258: but
+    /// for a letter waiting for a mark right before it, which glibc's iconv
+    /// does not write either). The decoder is then spent: later calls
+    /// return the same error.
     pub fn decode_into_string(
         &mut self,
         src: &[u8],
@@ -548,7 +554,107 @@ impl Decoder {
                 }
             }
             Kind::Legacy(_) => self.legacy(input, last, dst),
+            Kind::Composing(comp) => self.composing(comp, input, last, dst),
         }
+    }
+
+    /// glibc's CP1255 and CP1258: the page's kernel between mark bytes;
+    /// a letter that may take a mark is held (not written) until the next
+    /// byte says, and at a mark it is composed with it where they compose.
+    /// As glibc: an undefined byte skipped (`-c`) leaves the letter held,
+    /// and a strict error drops it. Everything is consumed: the letter is
+    /// held as a character, not as bytes.
+    fn composing(
+        &mut self,
+        comp: &crate::compose::Composition,
+        input: &[u8],
+        last: bool,
+        dst: &mut String,
+    ) -> Result<usize, Bad> {
+        let kernel = single_byte::kernel();
+        let mut i = 0;
+        while i < input.len() {
+            let end = comp.next_mark(input, i);
+            // The bytes before the mark, through the kernel; each stretch
+            // between undefined bytes ends the held letter and may hold
+            // its own last one.
+            while i < end {
+                if comp.page.decode_byte(input[i]).is_some() {
+                    if let Some(h) = self.held.take() {
+                        dst.push(h);
+                    }
+                    // A short stretch (between marks, in Vietnamese) a
+                    // byte at a time: the kernel's setup costs more.
+                    let n = if end - i < 16 {
+                        let mut n = 0;
+                        while let Some(c) =
+                            input[i..end].get(n).and_then(|&b| comp.page.decode_byte(b))
+                        {
+                            dst.push(c);
+                            n += 1;
+                        }
+                        n
+                    } else {
+                        match (kernel.decode)(comp.page, &input[i..end], dst) {
+                            Ok(()) => end - i,
+                            Err(at) => at,
+                        }
+                    };
+                    i += n;
+                    if let Some(c) = dst.chars().next_back()
+                        && comp.holds(c)
+                    {
+                        dst.pop();
+                        self.held = Some(c);
+                    }
+                    continue;
+                }
+                match self.mode {
+                    DecodeMode::Strict => {
+                        self.held = None;
+                        return Err(Bad {
+                            at: i as isize,
+                            len: 1,
+                            kind: DecodeErrorKind::Invalid,
+                        });
+                    }
+                    DecodeMode::Replace => {
+                        if let Some(h) = self.held.take() {
+                            dst.push(h);
+                        }
+                        dst.push('\u{FFFD}');
+                    }
+                    DecodeMode::Skip => {}
+                }
+                i += 1;
+            }
+            let Some(&b) = input.get(end) else { break };
+            let Some(mark) = comp.page.decode_byte(b) else {
+                break;
+            };
+            // The held letter and the mark composed, where they compose;
+            // else both as they are.
+            let composed = match self.held.take() {
+                Some(h) => {
+                    let c = comp.compose(h, mark);
+                    if c.is_none() {
+                        dst.push(h);
+                    }
+                    c
+                }
+                None => None,
+            };
+            match composed {
+                Some(c) if comp.composes_further(c) => self.held = Some(c),
+                Some(c) => dst.push(c),
+                None => dst.push(mark),
+            }
+            i = end + 1;
+        }
+        if last && let Some(h) = self.held.take() {
+            dst.push(h);
+        }
+        Ok(input.len())
     }
 
     fn utf8(&mut self, input: &[u8], last: bool, dst: &mut String) -> Result<usize, Bad> {

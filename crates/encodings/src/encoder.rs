@@ -215,6 +215,51 @@ impl Encoder {
                 }
             }
             Kind::SingleByte(page) => (single_byte::kernel().encode)(page, src, dst)?,
+            Kind::Composing(comp) => {
+                // The page's kernel; a character it lacks, where the page
+                // holds it decomposed, as the letter and its marks. After
+                // one, the text goes a character at a time (in Vietnamese
+                // the next is a few characters on) until 32 bytes pass
+                // without one; then to the kernel in pieces that grow as
+                // they go through whole (it sizes its output for all it is
+                // given).
+                let mut i = 0;
+                let mut piece = 64;
+                let mut scalar = 0usize;
+                while i < src.len() {
+                    if scalar > 0 {
+                        let Some(c) = src[i..].chars().next() else {
+                            break;
+                        };
+                        if let Some(b) = comp.page.encode_char(c) {
+                            dst.push(b);
+                        } else {
+                            dst.extend_from_slice(comp.decompose(c).ok_or((i, c))?);
+                            scalar = 32;
+                        }
+                        i += c.len_utf8();
+                        scalar = scalar.saturating_sub(c.len_utf8());
+                        continue;
+                    }
+                    let mut end = (i + piece).min(src.len());
+                    while !src.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    match (single_byte::kernel().encode)(comp.page, &src[i..end], dst) {
+                        Ok(()) => {
+                            i = end;
+                            piece = (2 * piece).min(1 << 16);
+                        }
+                        Err((at, c)) => {
+                            let bytes = comp.decompose(c).ok_or((i + at, c))?;
+                            dst.extend_from_slice(bytes);
+                            i += at + c.len_utf8();
+                            piece = 64;
+                            scalar = 32;
+                        }
+                    }
+                }
+            }
             Kind::Utf7 => self.utf7.encode(src, dst, last),
             Kind::Legacy(_) => return self.legacy(src, dst, last),
         }

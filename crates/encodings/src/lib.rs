@@ -18,6 +18,21 @@
 //!   page's `charset` means).
 //! - [`Encoding::for_iconv_name`]: only iconv's names, glibc's answer.
 //!
+//! glibc's `CP1255` and `CP1258` compose a letter and the marks after it
+//! when decoding and write a precomposed character they lack as letter
+//! and marks, as iconv does; WHATWG's `windows-1255`/`windows-1258` rows
+//! do not (see docs/results/encodings.md):
+//!
+//! ```
+//! use encodings::{DecodeMode, EncodeMode, Encoding};
+//!
+//! let glibc = Encoding::for_label("CP1258").unwrap();
+//! assert_eq!(glibc.decode_to_string(b"a\xEC", DecodeMode::Strict).unwrap(), "\u{E1}");
+//! assert_eq!(glibc.encode_to_vec("\u{1F8}", EncodeMode::Strict).unwrap(), b"N\xCC");
+//! let whatwg = Encoding::for_whatwg_label("windows-1258").unwrap();
+//! assert_eq!(whatwg.decode_to_string(b"a\xEC", DecodeMode::Strict).unwrap(), "a\u{301}");
+//! ```
+//!
 //! The multi-byte encodings are encoding_rs's (WHATWG's) under every name,
 //! iconv's included: glibc's `SJIS`, `EUC-KR`, `BIG5`, `GB18030` differ from
 //! them on some byte sequences (see docs/results/encodings.md).
@@ -96,6 +111,8 @@
 // The only `unsafe` code: the SIMD kernels.
 #[allow(unsafe_code)]
 mod arch;
+mod compose;
+mod compose_tables;
 mod convert;
 mod cut;
 mod decoder;

@@ -36,6 +36,9 @@ pub(crate) enum Kind {
     Utf7,
     /// A page of 256 bytes through a table.
     SingleByte(&'static SingleByte),
+    /// glibc's CP1255 and CP1258: a page whose decoder composes a letter
+    /// and its marks, and whose encoder decomposes (see [`crate::compose`]).
+    Composing(&'static crate::compose::Composition),
     /// A multi-byte legacy encoding (or WHATWG's `replacement`), through
     /// encoding_rs.
     Legacy(&'static encoding_rs::Encoding),
@@ -685,7 +688,7 @@ pub(crate) static SPECS: &[Spec] = &[
     ),
     spec!(
         "CP1255",
-        SingleByte(&sb::GLIBC_CP1255),
+        Composing(&crate::compose::CP1255),
         None,
         ["CP1255", "WINDOWS-1255", "MS-HEBR"]
     ),
@@ -703,7 +706,7 @@ pub(crate) static SPECS: &[Spec] = &[
     ),
     spec!(
         "CP1258",
-        SingleByte(&sb::GLIBC_CP1258),
+        Composing(&crate::compose::CP1258),
         None,
         ["CP1258", "WINDOWS-1258"]
     ),
@@ -1029,7 +1032,8 @@ impl Encoding {
     }
 
     /// Whether each byte is one character (the table-driven pages, Latin-1
-    /// and ASCII).
+    /// and ASCII; not glibc's CP1255 and CP1258, whose decoders compose a
+    /// letter and its marks).
     #[must_use]
     pub fn is_single_byte(self) -> bool {
         matches!(self.kind(), SingleByte(_) | Latin1 | Ascii)
@@ -1046,11 +1050,13 @@ impl Encoding {
     }
 
     /// The decode table of a single-byte page: byte → character, `None`
-    /// where the byte is undefined. `None` for the other encodings.
+    /// where the byte is undefined (for CP1255 and CP1258, each byte alone:
+    /// their decoders compose). `None` for the other encodings.
     #[must_use]
     pub fn single_byte_table(self) -> Option<[Option<char>; 256]> {
         match self.kind() {
             SingleByte(t) => Some(core::array::from_fn(|b| t.decode_byte(b as u8))),
+            Composing(c) => Some(core::array::from_fn(|b| c.page.decode_byte(b as u8))),
             Latin1 => Some(core::array::from_fn(|b| Some(char::from(b as u8)))),
             Ascii => Some(core::array::from_fn(|b| {
                 u8::try_from(b).ok().filter(u8::is_ascii).map(char::from)

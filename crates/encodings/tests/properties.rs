@@ -44,10 +44,19 @@ fn decoding_any_bytes() {
                 let mut before = String::new();
                 let _ = e.decode_into_string(&input, &mut before, DecodeMode::Strict);
                 let first = replaced.find('\u{FFFD}');
+                // glibc's CP1255 and CP1258 do not write the letter that
+                // waits for a mark right before the error.
+                let held = |text: &str| {
+                    matches!(e.name(), "CP1255" | "CP1258")
+                        && text
+                            .strip_prefix(before.as_str())
+                            .is_some_and(|rest| rest.chars().count() == 1)
+                };
                 TestResult::from_bool(
                     err.offset() <= input.len() as u64
                         && (before.contains('\u{FFFD}')
-                            || first.is_none_or(|i| replaced[..i] == before)),
+                            || first
+                                .is_none_or(|i| replaced[..i] == before || held(&replaced[..i]))),
                 )
             }
         }

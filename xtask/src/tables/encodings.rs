@@ -12,6 +12,12 @@
 //!   `CHARMAP` and `END CHARMAP`. IBM1140 has no charmap there; it is
 //!   IBM037 with the euro sign at 0x9F, which is how IBM defines CCSID 1140.
 //!
+//! The composition tables of glibc's CP1255 and CP1258
+//! (`crates/encodings/src/compose_tables.rs`) come from the Unicode
+//! canonical decompositions filtered by those pages' tables, derived by
+//! `xtask/scripts/gen_compose.py` (Python's `unicodedata`; the rules are
+//! there); without `python3` the check skips them with a note.
+//!
 //! The check derives every table whose source is present on this machine
 //! and compares it with the file, naming each entry that differs; a table
 //! whose charmap is absent is skipped with a note.
@@ -269,7 +275,71 @@ pub(crate) fn write() -> Result {
     }
     std::fs::write(target(), s).map_err(|e| format!("{}: {e}", target().display()))?;
     eprintln!("wrote {} ({} tables)", target().display(), TABLES.len());
+    // From the pages' tables just written.
+    let compose = derive_compose()?;
+    std::fs::write(compose_target(), compose)
+        .map_err(|e| format!("{}: {e}", compose_target().display()))?;
+    eprintln!("wrote {}", compose_target().display());
     Ok(())
+}
+
+const COMPOSE_SCRIPT: &str = "xtask/scripts/gen_compose.py";
+
+/// The composition tables of CP1255 and CP1258.
+fn compose_target() -> PathBuf {
+    root().join("crates/encodings/src/compose_tables.rs")
+}
+
+/// The composition tables as the script derives them (it reads the pages'
+/// tables from the repository), or why not (no `python3`).
+fn derive_compose() -> Result<String> {
+    let out = Command::new("python3")
+        .arg(COMPOSE_SCRIPT)
+        .current_dir(root())
+        .output()
+        .map_err(|e| format!("python3 {COMPOSE_SCRIPT}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "python3 {COMPOSE_SCRIPT}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|e| format!("python3 {COMPOSE_SCRIPT}: {e}"))
+}
+
+/// [`check`] of the composition tables' text against the derived one: the
+/// lines outside the header (which names the Unicode version of the
+/// Python that made it), each that differs named.
+fn check_compose_text(file: &str, derived: &str) -> Result<String> {
+    let entries = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.starts_with("//!"))
+            .map(str::to_string)
+            .collect()
+    };
+    let (have, want) = (entries(file), entries(derived));
+    let mut errors: Vec<String> = have
+        .iter()
+        .zip(&want)
+        .filter(|(h, w)| h != w)
+        .take(10)
+        .map(|(h, w)| format!("the file has `{h}`, derived `{w}`"))
+        .collect();
+    if have.len() != want.len() {
+        errors.push(format!(
+            "the file has {} lines, derived {}",
+            have.len(),
+            want.len()
+        ));
+    }
+    if errors.is_empty() {
+        Ok("the CP1255/CP1258 composition tables equal their sources".into())
+    } else {
+        Err(format!(
+            "crates/encodings/src/compose_tables.rs differs from its sources (run `cargo xtask gen-tables --encodings`):\n{}",
+            errors.join("\n")
+        ))
+    }
 }
 
 fn glibc_version() -> String {
@@ -309,7 +379,14 @@ fn parse(file: &str) -> Vec<(String, Vec<u16>)> {
 pub(crate) fn check() -> Result<String> {
     let path = target();
     let file = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    check_text(&file, &path)
+    let tables = check_text(&file, &path)?;
+    let compose = std::fs::read_to_string(compose_target())
+        .map_err(|e| format!("{}: {e}", compose_target().display()))?;
+    let compose = match derive_compose() {
+        Ok(derived) => check_compose_text(&compose, &derived)?,
+        Err(e) => format!("skipped the CP1255/CP1258 composition tables ({e})"),
+    };
+    Ok(format!("{tables}; {compose}"))
 }
 
 /// [`check`] of the file's text.
@@ -388,5 +465,22 @@ mod tests {
             1,
         );
         assert!(check_text(&dropped, &path).is_err());
+    }
+
+    /// The composition tables equal the script's output, and a changed
+    /// entry is named (skipped without `python3`).
+    #[test]
+    fn check_catches_a_changed_composition() {
+        let Ok(derived) = derive_compose() else {
+            eprintln!("note: no python3; the composition tables are not checked");
+            return;
+        };
+        let file = std::fs::read_to_string(compose_target()).unwrap();
+        assert!(check_compose_text(&file, &derived).is_ok());
+        // a + acute composing to U+00E0 (a grave) instead of U+00E1.
+        let changed = file.replacen("(0x0061, 0x0301, 0x00E1)", "(0x0061, 0x0301, 0x00E0)", 1);
+        assert_ne!(changed, file);
+        let err = check_compose_text(&changed, &derived).unwrap_err();
+        assert!(err.contains("0x00E0") && err.contains("0x00E1"), "{err}");
     }
 }
