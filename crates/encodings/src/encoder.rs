@@ -156,7 +156,10 @@ impl Encoder {
 
     fn advance(&mut self, text: &str) {
         self.offset += text.len() as u64;
-        self.position.advance_text(text.as_bytes());
+        // Only a strict encoder's error names a line and column.
+        if self.mode == EncodeMode::Strict {
+            self.position.advance_text(text.as_bytes());
+        }
     }
 
     /// Writes `text` in place of a character the encoding cannot hold;

@@ -225,8 +225,34 @@ pub(crate) fn encode_by(
     encode_with(page, src, dst, k.dense_encoder(page.ascii_compatible()))
 }
 
-/// [`encode`] with the given SIMD dense encoder (or none).
+/// [`encode`] with the given SIMD dense encoder (or none), in pieces that
+/// double from 256 bytes to 64 KiB: each piece's output is sized (zeroed)
+/// before it is encoded, so one piece for all of `src` would cost a pass
+/// over the whole rest of the text on every call that stops early at an
+/// unmappable character: quadratic under `-c` or a replacement mode on
+/// text with many of them. Doubling keeps the sizing within twice the work
+/// done.
 fn encode_with(
+    page: &SingleByte,
+    src: &str,
+    dst: &mut Vec<u8>,
+    fast: Option<crate::arch::DenseEncoder>,
+) -> Result<(), (usize, char)> {
+    let (mut at, mut piece) = (0, 256);
+    while at < src.len() {
+        let mut end = (at + piece).min(src.len());
+        while !src.is_char_boundary(end) {
+            end += 1;
+        }
+        encode_piece(page, &src[at..end], dst, fast).map_err(|(i, c)| (at + i, c))?;
+        at = end;
+        piece = (2 * piece).min(1 << 16);
+    }
+    Ok(())
+}
+
+/// [`encode_with`] on one piece, its output sized once and cut back.
+fn encode_piece(
     page: &SingleByte,
     src: &str,
     dst: &mut Vec<u8>,
