@@ -21,7 +21,7 @@ codec_arch::enable! { avx2;
 codec_arch::enable! { avx2;
     /// Valid UTF-8 to UTF-32: the table entry. The UTF-8 → UTF-16 kernel with
     /// its units widened (`x86_64::utf8_utf16`'s docs say why not
-    /// `x86_64::utf32`'s).
+    /// `generic::utf32`'s).
     pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
         // SAFETY: this function has the features `convert` needs, and `dst` is
         // valid for `dst.len()` units.
@@ -38,7 +38,7 @@ codec_arch::enable! { avx2;
     /// UTF-32 to UTF-8, up to an invalid unit: the table entry. Blocks of the
     /// BMP go through the UTF-16 kernel's conversion
     /// ([`bmp_from_utf32`](super::utf16_utf8::bmp_from_utf32)); from the first
-    /// block that is not BMP text, the general UTF-32 kernel (`x86_64::utf32`)
+    /// block that is not BMP text, the general UTF-32 kernel (`generic::utf32`)
     /// takes the rest.
     pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
         let (r, w) = bmp_from_utf32(src, dst);
