@@ -1,4 +1,4 @@
-//! aarch64: the [`Neon`] token and its [`Simd`](crate::Simd)
+//! aarch64: the [`Neon`] token and its [`Simd`]
 //! implementation (16-byte registers, `uint8x16_t`).
 //!
 //! Each operation does what the trait's docs say, which are the x86
