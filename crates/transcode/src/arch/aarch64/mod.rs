@@ -2,9 +2,10 @@
 //! wherever the target enables NEON (every aarch64 target but the
 //! `softfloat` ones), so it needs no run-time check.
 //!
-//! Three kinds of kernel. Block kernels convert characters of every length
-//! in one pass, as the x86-64 ones do (their docs explain the design),
-//! through the shared `block::run` loop, `tables` and `common` fallbacks:
+//! Three kinds of kernel. A block kernel of its own converts characters of
+//! every length in one pass, as the x86-64 ones do (their docs explain the
+//! design), through the shared `block::run` loop, `tables` and `common`
+//! fallbacks:
 //!
 //! - `utf8_utf16`: valid UTF-8 → UTF-16, native and both byte orders:
 //!   ASCII runs, runs of 3-byte characters (CJK, 15 bytes a step), a
@@ -12,17 +13,12 @@
 //!   with `PACK16`; a 4-byte character among others as its lead surrogate
 //!   in its lead's lane and its trail in the next), and four 4-byte
 //!   characters at once.
-//! - `utf16_utf8`: UTF-16 → UTF-8, native and both byte orders, stopping
-//!   before errors: ASCII 16 units a step, 8-unit blocks below U+0800
-//!   (`PACK12`) or of any BMP mix (`PACK123`), and blocks whose
-//!   surrogates are all paired (each unit of a pair making 2 of its 4
-//!   bytes); a block with an unpaired surrogate goes unit by unit up to
-//!   it, and the kernel stops there for the scalar code to report.
 //!
 //! The generic families of `arch::generic`, the ones x86-64 instantiates,
 //! with the `Neon` token (`codec_arch::Simd` with 16-byte registers; the
-//! Latin-1 family's two 16-byte steps in `lanes.rs`): every count and
-//! length, Latin-1 from and to UTF-8, UTF-16 and UTF-32, UTF-32 from and to
+//! Latin-1 family's two 16-byte steps and UTF-16 → UTF-8's `Utf16Simd` in
+//! `lanes.rs`): UTF-16 → UTF-8 (native and both byte orders), every count
+//! and length, Latin-1 from and to UTF-8, UTF-16 and UTF-32, UTF-32 from and to
 //! UTF-8 and UTF-16, UTF-16 → UTF-32 and UTF-8 → UTF-32.
 //!
 //! Both store bytes in a little-endian lane's order, and only
@@ -61,6 +57,13 @@ mod latin1 {
     crate::arch::generic::latin1::kernels!(aarch64::Neon, neon);
 }
 
+/// UTF-16 → UTF-8 (native and both byte orders): `generic::utf16_utf8`
+/// with NEON's 16-byte registers.
+#[cfg(target_endian = "little")]
+mod utf16_utf8 {
+    crate::arch::generic::utf16_utf8::kernels!(aarch64::Neon, neon);
+}
+
 /// The UTF-32 kernels: `generic::utf32` with NEON's 16-byte registers,
 /// UTF-8 → UTF-32 included (as in the SSE4.1 table).
 #[cfg(target_endian = "little")]
@@ -78,8 +81,6 @@ mod utf32 {
 // The block kernels store bytes in the order of a little-endian lane (the
 // tests run on little-endian aarch64 only); aarch64_be keeps the one-unit
 // kernels for these entries.
-#[cfg(target_endian = "little")]
-mod utf16_utf8;
 #[cfg(target_endian = "little")]
 mod utf8_utf16;
 

@@ -1,5 +1,5 @@
 //! The NEON kernels of the [`NEON`](super::NEON) table that are neither
-//! block kernels (`utf8_utf16.rs`, `utf16_utf8.rs`) nor generic families
+//! block kernels (`utf8_utf16.rs`) nor generic families
 //! (`arch::generic`): the ASCII prefixes of any bytes in UTF-16 and
 //! UTF-32, and `bits16`, the block kernels' `movemask`.
 //!

@@ -1,10 +1,12 @@
-//! The SSE4.1 token's implementations of the generic families' 16-byte
-//! steps (`generic::latin1::Latin1Lanes`): the parts written per
-//! architecture, with `pshufb` and `punpck`.
+//! The x86-64 tokens' implementations of the generic families' traits
+//! (`generic::latin1::Latin1Lanes`, `generic::utf16_utf8::Utf16Simd`): the
+//! parts written per architecture and width, with `pshufb`, `punpck`,
+//! `palignr` and `pext`.
 
 use super::super::generic::latin1::Latin1Lanes;
+use super::super::generic::utf16_utf8::Utf16Simd;
 use super::tables::{PACK8, PACK12};
-use codec_arch::x86_64::Sse41;
+use codec_arch::x86_64::{Avx2, Sse41};
 use core::arch::x86_64::*;
 
 impl Latin1Lanes for Sse41 {
@@ -51,5 +53,103 @@ impl Latin1Lanes for Sse41 {
             _mm_storeu_si64(dst.add(len_lo), out_hi);
         }
         len_lo + hi.count_ones() as usize
+    }
+}
+
+impl Utf16Simd for Sse41 {
+    type Scratch = [u8; 3 * 8 + 16];
+
+    #[inline(always)]
+    fn scratch(self) -> [u8; 3 * 8 + 16] {
+        [0; 3 * 8 + 16]
+    }
+
+    #[inline(always)]
+    fn prev16(self, v: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features.
+        unsafe { _mm_slli_si128::<2>(v) }
+    }
+
+    #[inline(always)]
+    fn unpack16(self, a: __m128i, b: __m128i) -> (__m128i, __m128i) {
+        // SAFETY: the token proves the CPU features.
+        unsafe { (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)) }
+    }
+
+    #[inline(always)]
+    fn bits16(self, m: __m128i) -> u64 {
+        // SAFETY: the token proves the CPU features.
+        u64::from(unsafe { _mm_movemask_epi8(_mm_packs_epi16(m, m)) } as u32 & 0xFF)
+    }
+
+    #[inline(always)]
+    unsafe fn store_last(self, p: *mut u8, v: __m128i) {
+        // The next block makes at least 8 bytes, so 8 stray bytes at most
+        // may follow: 8 bytes, then 4.
+        // SAFETY: 12 of the 16 bytes the caller guarantees.
+        unsafe {
+            _mm_storel_epi64(p.cast(), v);
+            _mm_storeu_si32(p.add(8).cast(), _mm_srli_si128::<8>(v));
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn block_units<const SWAP: bool>(
+        self,
+        src: *const u16,
+        avail: usize,
+        out: *mut u8,
+    ) -> (usize, usize, bool) {
+        // SAFETY: the caller's guarantee, with N = 8.
+        unsafe { super::super::common::utf16_units::<SWAP, 8>(src, avail, out) }
+    }
+}
+
+impl Utf16Simd for Avx2 {
+    type Scratch = [u8; 3 * 16 + 16];
+
+    #[inline(always)]
+    fn scratch(self) -> [u8; 3 * 16 + 16] {
+        [0; 3 * 16 + 16]
+    }
+
+    #[inline(always)]
+    fn prev16(self, v: __m256i) -> __m256i {
+        // `alignr` works within 128-bit lanes: the high lane takes its first
+        // unit from the low lane's last, the low lane a zero.
+        // SAFETY: the token proves the CPU features.
+        unsafe { _mm256_alignr_epi8::<14>(v, _mm256_permute2x128_si256::<0x08>(v, v)) }
+    }
+
+    #[inline(always)]
+    fn unpack16(self, a: __m256i, b: __m256i) -> (__m256i, __m256i) {
+        // SAFETY: the token proves the CPU features.
+        unsafe { (_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)) }
+    }
+
+    #[inline(always)]
+    fn bits16(self, m: __m256i) -> u64 {
+        // One `pext` (BMI2, in the token's features) instead of the pack and
+        // permute of `movemask16`.
+        // SAFETY: the token proves the CPU features.
+        u64::from(unsafe { _pext_u32(_mm256_movemask_epi8(m) as u32, 0x5555_5555) })
+    }
+
+    #[inline(always)]
+    unsafe fn store_last(self, p: *mut u8, v: __m128i) {
+        // 12 stray bytes at most, and the next block makes at least 16.
+        // SAFETY: the 16 bytes the caller guarantees.
+        unsafe { _mm_storeu_si128(p.cast(), v) }
+    }
+
+    #[inline(always)]
+    unsafe fn block_units<const SWAP: bool>(
+        self,
+        src: *const u16,
+        avail: usize,
+        out: *mut u8,
+    ) -> (usize, usize, bool) {
+        // SAFETY: the caller's guarantee, with N = 16.
+        unsafe { super::super::common::utf16_units::<SWAP, 16>(src, avail, out) }
     }
 }
