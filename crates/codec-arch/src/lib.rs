@@ -9,8 +9,9 @@
 //!   ([`Features::FAST_PEXT`]: slow on AMD before Zen 3).
 //! - [`features!`] and [`enable!`]: the `#[target_feature]` sets of the
 //!   workspace, each written once; [`Isa`]: such a set as a kernel's need.
-//! - [`Simd`]: the token-based vector trait (tokens [`x86_64::Sse41`],
-//!   [`x86_64::Avx2`], [`x86_64::Avx512`]; `aarch64::Neon` on aarch64), and
+//! - [`Simd`]: the token-based vector trait (tokens `x86_64::Sse41`,
+//!   `x86_64::Avx2`, `x86_64::Avx512` on x86-64, `aarch64::Neon` on
+//!   aarch64), and
 //!   [`tables`], the left-packing tables its operations and kernels share.
 //! - [`Entry`] and [`Dispatch`]: the one registry entry (name, ISA, entry
 //!   points) and the one dispatch shape (the first entry this CPU can run,

@@ -1,4 +1,4 @@
-//! aarch64: the [`Neon`] token and its [`Simd`](crate::Simd)
+//! aarch64: the [`Neon`] token and its [`Simd`]
 //! implementation (16-byte registers, `uint8x16_t`).
 //!
 //! Each operation does what the trait's docs say, which are the x86
@@ -8,6 +8,11 @@
 //! narrowings saturate as `packus` does (signed in, unsigned out, `sqxtun`);
 //! the movemasks keep each lane's top bit and add the bits' weights across
 //! the register.
+//!
+//! The trait's 16- and 32-bit lanes are little-endian in memory (as x86's
+//! always are), and the loads and stores here move bytes: on big-endian
+//! aarch64 a 16-bit lane would not be the unit at its address, so the
+//! implementation is compiled for little-endian aarch64 only.
 
 use crate::simd::{GROUPS3, Simd, WINDOWS};
 use crate::tables::PACK32X4;
@@ -60,6 +65,7 @@ const BIT16: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 /// The weight of each 32-bit lane's bit in a movemask.
 const BIT32: [u32; 4] = [1, 2, 4, 8];
 
+#[cfg(target_endian = "little")]
 impl Simd for Neon {
     type V = uint8x16_t;
     const BYTES: usize = 16;

@@ -45,21 +45,27 @@
 //!
 //! # Layout
 //!
-//! - `x86_64/{count,latin1,utf32}.rs`: those families written once over
-//!   `codec_arch::x86_64::Simd`, instantiated per instruction set by the
-//!   three-line `{sse41,avx2,avx512}/{count,latin1,utf32}.rs`.
-//! - `x86_64/utf8_utf16.rs` and `utf16_utf8.rs`: UTF-8 ⇄ UTF-16 written
-//!   once too, over `Simd` and an extension trait each for what depends on
-//!   the width (`Utf8Simd`, `Utf16Simd`), instantiated in
+//! - `generic/{count,latin1,utf32}.rs`: those families written once over
+//!   `codec_arch::Simd` for every architecture (their 16-byte steps through
+//!   `Simd::base`, and `Latin1Lanes`, implemented in `x86_64/lanes.rs` and
+//!   `aarch64/lanes.rs`), instantiated per instruction set by the
+//!   three-line `x86_64/{sse41,avx2,avx512}/{count,latin1,utf32}.rs` and by
+//!   aarch64's table with the `Neon` token; `generic/utf16_utf8.rs`,
+//!   UTF-16 → UTF-8 over `Simd` and `Utf16Simd` (implemented in the same
+//!   `lanes.rs` files), instantiated in `x86_64/{sse41,avx2}/mod.rs` and by
+//!   aarch64's table.
+//! - `x86_64/utf8_utf16.rs`: UTF-8 → UTF-16 written once for x86-64's
+//!   widths, over `Simd` and `Utf8Simd` for what depends on the width
+//!   (its 16-byte pieces still `__m128i`), instantiated in
 //!   `{sse41,avx2}/mod.rs`; `avx512/` has no such kernels (its table takes
 //!   AVX2's, `x86_64/mod.rs` says why), and
 //!   `avx512vbmi2/` has the `vpcompressb` kernels (`mod.rs`, with
 //!   `utf8_latin1.rs` and `utf32_utf16.rs`).
 //! - `x86_64/mod.rs`: the four x86-64 tables; a table entry that an
 //!   instruction set has no kernel for is the next smaller one's.
-//! - `aarch64/`: `utf8_utf16.rs`, `utf16_utf8.rs` and `neon.rs` (the
-//!   rest), and the NEON table, whose missing entries are the portable
-//!   table's.
+//! - `aarch64/`: `utf8_utf16.rs` (a block kernel of its own), `neon.rs` (the ASCII prefixes), `lanes.rs`, and the NEON table,
+//!   which instantiates the generic families and whose missing entries are
+//!   the portable table's.
 //! - Beside them, what several instruction sets share: `block.rs` (the
 //!   loop of the kernels whose stores write past their output),
 //!   `common.rs` (their scalar fallbacks) and `tables.rs` (their shuffle
@@ -73,6 +79,17 @@ use codec_core::Utf8Error;
 pub(crate) mod aarch64;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
+// The families written once over `codec_arch::Simd`, for every
+// architecture with a token (NEON's is little-endian only).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(
+        target_arch = "aarch64",
+        target_feature = "neon",
+        target_endian = "little"
+    )
+))]
+pub(crate) mod generic;
 
 // What the SIMD kernels share: the block loop, the scalar fallbacks for
 // the blocks their vector paths do not take, and the shuffle tables.

@@ -91,8 +91,7 @@ const fn pack123() -> ([[u8; 16]; 256], [u8; 256]) {
 }
 
 // `PACK8` and `PACK32X4` live with the `Simd` trait that uses them.
-#[cfg(target_arch = "x86_64")]
-pub(crate) use codec_arch::x86_64::tables::PACK8;
+pub(crate) use codec_arch::tables::PACK8;
 
 /// `PAIRS16[m]` is a `pshufb` control that writes the UTF-16 held in the
 /// four 32-bit lanes of a 16-byte register (a unit in the low half, and a
@@ -100,7 +99,6 @@ pub(crate) use codec_arch::x86_64::tables::PACK8;
 /// holds a pair): it keeps the low half of every lane and the high half of
 /// the pairs, in order. The output is `4 + popcount(m)` units. The rows of
 /// [`PACK16`] that UTF-32 → UTF-16 uses, indexed without spreading `m`.
-#[cfg(target_arch = "x86_64")]
 pub(crate) static PAIRS16: [[u8; 16]; 16] = {
     let all = pack16();
     let mut t = [[0u8; 16]; 16];
@@ -124,7 +122,6 @@ pub(crate) static PAIRS16: [[u8; 16]; 16] = {
 mod tests {
     use super::*;
 
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn pairs16_keeps_every_unit_and_the_trails() {
         for (m, row) in PAIRS16.iter().enumerate() {

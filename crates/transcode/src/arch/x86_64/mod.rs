@@ -17,18 +17,14 @@
 //! AVX2's (for UTF-8 ⇄ UTF-16, `docs/results/transcode.md` has the
 //! measurements behind that).
 
-use super::{Kernel, block, tables};
+use super::{Kernel, tables};
 use codec_arch::Isa;
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod avx512vbmi2;
-mod count;
-mod latin1;
-use codec_arch::x86_64::simd;
+mod lanes;
 pub(crate) mod sse41;
-mod utf16_utf8;
-mod utf32;
 mod utf8_utf16;
 
 /// The SSE4.1 table.
@@ -130,7 +126,7 @@ pub(crate) static AVX512: Kernel = Kernel {
     utf16_to_latin1: avx512::latin1::utf16_to_latin1,
     utf32_to_latin1: avx512::latin1::utf32_to_latin1,
     // The AVX2 kernel: see `avx2::utf8_to_utf32` (measured faster than
-    // `x86_64::utf32`'s with 64-byte registers on most texts).
+    // `generic::utf32`'s with 64-byte registers on most texts).
     utf8_to_utf32: avx2::utf8_to_utf32,
     utf32_to_utf8: avx512::utf32_to_utf8,
     utf16_to_utf32: avx512::utf32::utf16_to_utf32,

@@ -6,7 +6,7 @@
 //! UTF-32 output is the UTF-16 kernel's units zero-extended before they are
 //! stored (every path but 4-byte characters makes one unit per character),
 //! and its 4-byte path stores the characters' values. The UTF-8 → UTF-32
-//! kernel written for every width (`x86_64::utf32`) decodes a window of 16
+//! kernel written for every width (`generic::utf32`) decodes a window of 16
 //! bytes into 32-bit lanes and packs them, half as many characters a
 //! register as this kernel's 16-bit lanes: on Hindi text, 582,000
 //! instructions a call (callgrind, 64 KiB) against 270,000 for this

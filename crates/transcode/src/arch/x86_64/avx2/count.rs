@@ -1,4 +1,4 @@
-//! The avx2 count and length kernels: `x86_64::count` with 32-byte
+//! The avx2 count and length kernels: `generic::count` with 32-byte
 //! registers.
 
-super::super::count::kernels!(Avx2, avx2);
+crate::arch::generic::count::kernels!(x86_64::Avx2, avx2);

@@ -1,3 +1,3 @@
-//! The avx2 Latin-1 kernels: `x86_64::latin1` with 32-byte registers.
+//! The avx2 Latin-1 kernels: `generic::latin1` with 32-byte registers.
 
-super::super::latin1::kernels!(Avx2, avx2);
+crate::arch::generic::latin1::kernels!(x86_64::Avx2, avx2);

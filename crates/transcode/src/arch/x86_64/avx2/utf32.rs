@@ -1,3 +1,3 @@
-//! The avx2 UTF-32 kernels: `x86_64::utf32` with 32-byte registers.
+//! The avx2 UTF-32 kernels: `generic::utf32` with 32-byte registers.
 
-super::super::utf32::kernels!(Avx2, avx2);
+crate::arch::generic::utf32::kernels!(x86_64::Avx2, avx2);

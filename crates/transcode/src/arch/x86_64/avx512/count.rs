@@ -1,9 +1,9 @@
-//! The avx512 count and length kernels: `x86_64::count` with 64-byte
+//! The avx512 count and length kernels: `generic::count` with 64-byte
 //! registers, but for the UTF-16 counts (`count_utf16` and the UTF-8 length
 //! of UTF-16), which have kernels of their own below.
 
-super::super::count::kernels!(
-    Avx512,
+crate::arch::generic::count::kernels!(
+    x86_64::Avx512,
     avx512,
     except utf16
 );
@@ -13,7 +13,7 @@ use core::arch::x86_64::*;
 
 codec_arch::enable! { avx512;
     /// `String::from_utf16_lossy(src).len()` with AVX-512, its own kernel
-    /// rather than `x86_64::count`'s: there every per-lane test is a compare,
+    /// rather than `generic::count`'s: there every per-lane test is a compare,
     /// and AVX-512 compares write mask registers, which the generic code turns
     /// back into vectors (`vpmovm2w`) to subtract, and with 64-byte registers
     /// that ran no faster than AVX2.

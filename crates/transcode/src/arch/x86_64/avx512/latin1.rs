@@ -1,3 +1,3 @@
-//! The avx512 Latin-1 kernels: `x86_64::latin1` with 64-byte registers.
+//! The avx512 Latin-1 kernels: `generic::latin1` with 64-byte registers.
 
-super::super::latin1::kernels!(Avx512, avx512);
+crate::arch::generic::latin1::kernels!(x86_64::Avx512, avx512);

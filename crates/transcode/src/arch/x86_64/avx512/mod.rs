@@ -10,7 +10,7 @@ codec_arch::enable! { avx512;
     /// UTF-32 to UTF-8, up to an invalid unit: the table entry. Blocks of the
     /// BMP go through the AVX2 table's path
     /// ([`super::avx2::bmp_from_utf32`]); from the first block
-    /// that is not BMP text, this table's general kernel (`x86_64::utf32` with
+    /// that is not BMP text, this table's general kernel (`generic::utf32` with
     /// 64-byte registers) takes the rest.
     ///
     /// Measured (interleaved min of 30 rounds, load 8.7, Intel Xeon Skylake-SP

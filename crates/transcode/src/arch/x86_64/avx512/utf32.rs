@@ -1,3 +1,3 @@
-//! The avx512 UTF-32 kernels: `x86_64::utf32` with 64-byte registers.
+//! The avx512 UTF-32 kernels: `generic::utf32` with 64-byte registers.
 
-super::super::utf32::kernels!(Avx512, avx512);
+crate::arch::generic::utf32::kernels!(x86_64::Avx512, avx512);

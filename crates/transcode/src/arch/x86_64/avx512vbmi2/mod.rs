@@ -79,7 +79,7 @@
 //! Latin-1 → UTF-8's stores are 64 bytes wide while another block follows
 //! in its loop (that block's first store overwrites what a store wrote
 //! past its output); the last block before the tail uses masked stores of
-//! exactly its output, and the AVX-512 table's kernel (`x86_64::latin1`)
+//! exactly its output, and the AVX-512 table's kernel (`generic::latin1`)
 //! takes the last 64 to 127 bytes. UTF-16 → UTF-8 does the same with its
 //! lookahead register, and converts its last 1 to 63 units from
 //! registers loaded under a mask (`last_units`); UTF-8 → UTF-16 and

@@ -1,4 +1,4 @@
-//! The SSE4.1 count and length kernels: `x86_64::count` with 16-byte
+//! The SSE4.1 count and length kernels: `generic::count` with 16-byte
 //! registers.
 
-super::super::count::kernels!(Sse41, sse41);
+crate::arch::generic::count::kernels!(x86_64::Sse41, sse41);

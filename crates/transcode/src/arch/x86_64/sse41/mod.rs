@@ -35,5 +35,5 @@ codec_arch::enable! { sse41;
     }
 }
 
-super::utf16_utf8::kernels!(Sse41, sse41);
+crate::arch::generic::utf16_utf8::kernels!(x86_64::Sse41, sse41);
 super::utf8_utf16::kernels!(Sse41, sse41);

@@ -1,6 +1,6 @@
-//! The SSE4.1 UTF-32 kernels: `x86_64::utf32` with 16-byte registers.
+//! The SSE4.1 UTF-32 kernels: `generic::utf32` with 16-byte registers.
 
-super::super::utf32::kernels!(Sse41, sse41);
+crate::arch::generic::utf32::kernels!(x86_64::Sse41, sse41);
 
 codec_arch::enable! { sse41;
     /// Valid UTF-8 to UTF-32.

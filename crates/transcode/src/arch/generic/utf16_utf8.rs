@@ -1,6 +1,8 @@
 //! UTF-16 (native, or byte-swapped with `SWAP`) → UTF-8, validating, once
-//! for every register width ([`Utf16Simd`]); `{sse41,avx2}/mod.rs`
-//! instantiate it with [`kernels!`]. A block is one register of units, `N =
+//! for every register width and architecture ([`Utf16Simd`], implemented
+//! in `x86_64/lanes.rs` and `aarch64/lanes.rs`); x86-64's
+//! `{sse41,avx2}/mod.rs` and aarch64's table instantiate it with
+//! [`kernels!`]. A block is one register of units, `N =
 //! BYTES / 2` (8 with SSE4.1, 16 with AVX2).
 //!
 //! Each step takes a block and the first path that applies:
@@ -42,8 +44,7 @@
 //! code.
 
 use super::super::tables::{LEN123, PACK12, PACK123};
-use codec_arch::x86_64::simd::{Avx2, Simd, Sse41};
-use core::arch::x86_64::*;
+use codec_arch::Simd;
 
 /// The `pshufb` control that swaps the bytes of each 16-bit lane.
 const SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
@@ -55,7 +56,7 @@ const EVEN: u64 = 0x5555_5555_5555_5555;
 /// The operations of the UTF-16 → UTF-8 kernel that depend on the width
 /// beyond [`Simd`]'s: lane crossing, the masks one bit a unit, the
 /// one-by-one fallback for one block, and the scratch buffer's size.
-pub(crate) trait Utf16Simd: Simd<Base = Sse41> {
+pub(crate) trait Utf16Simd: Simd {
     /// A scratch buffer for one block's output and a 16-byte store past
     /// it: `3 * N + 16` bytes.
     type Scratch: AsMut<[u8]> + AsRef<[u8]>;
@@ -81,7 +82,7 @@ pub(crate) trait Utf16Simd: Simd<Base = Sse41> {
     /// # Safety
     ///
     /// `p` is valid for writes of 16 bytes.
-    unsafe fn store_last(self, p: *mut u8, v: __m128i);
+    unsafe fn store_last(self, p: *mut u8, v: <Self::Base as Simd>::V);
 
     /// [`utf16_units`](super::super::common::utf16_units) for one block,
     /// `N` units.
@@ -98,119 +99,21 @@ pub(crate) trait Utf16Simd: Simd<Base = Sse41> {
     ) -> (usize, usize, bool);
 }
 
-impl Utf16Simd for Sse41 {
-    type Scratch = [u8; 3 * 8 + 16];
-
-    #[inline(always)]
-    fn scratch(self) -> [u8; 3 * 8 + 16] {
-        [0; 3 * 8 + 16]
-    }
-
-    #[inline(always)]
-    fn prev16(self, v: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_slli_si128::<2>(v) }
-    }
-
-    #[inline(always)]
-    fn unpack16(self, a: __m128i, b: __m128i) -> (__m128i, __m128i) {
-        // SAFETY: the token proves the CPU features.
-        unsafe { (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b)) }
-    }
-
-    #[inline(always)]
-    fn bits16(self, m: __m128i) -> u64 {
-        // SAFETY: the token proves the CPU features.
-        u64::from(unsafe { _mm_movemask_epi8(_mm_packs_epi16(m, m)) } as u32 & 0xFF)
-    }
-
-    #[inline(always)]
-    unsafe fn store_last(self, p: *mut u8, v: __m128i) {
-        // The next block makes at least 8 bytes, so 8 stray bytes at most
-        // may follow: 8 bytes, then 4.
-        // SAFETY: 12 of the 16 bytes the caller guarantees.
-        unsafe {
-            _mm_storel_epi64(p.cast(), v);
-            _mm_storeu_si32(p.add(8).cast(), _mm_srli_si128::<8>(v));
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn block_units<const SWAP: bool>(
-        self,
-        src: *const u16,
-        avail: usize,
-        out: *mut u8,
-    ) -> (usize, usize, bool) {
-        // SAFETY: the caller's guarantee, with N = 8.
-        unsafe { super::super::common::utf16_units::<SWAP, 8>(src, avail, out) }
-    }
-}
-
-impl Utf16Simd for Avx2 {
-    type Scratch = [u8; 3 * 16 + 16];
-
-    #[inline(always)]
-    fn scratch(self) -> [u8; 3 * 16 + 16] {
-        [0; 3 * 16 + 16]
-    }
-
-    #[inline(always)]
-    fn prev16(self, v: __m256i) -> __m256i {
-        // `alignr` works within 128-bit lanes: the high lane takes its first
-        // unit from the low lane's last, the low lane a zero.
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_alignr_epi8::<14>(v, _mm256_permute2x128_si256::<0x08>(v, v)) }
-    }
-
-    #[inline(always)]
-    fn unpack16(self, a: __m256i, b: __m256i) -> (__m256i, __m256i) {
-        // SAFETY: the token proves the CPU features.
-        unsafe { (_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)) }
-    }
-
-    #[inline(always)]
-    fn bits16(self, m: __m256i) -> u64 {
-        // One `pext` (BMI2, in the token's features) instead of the pack and
-        // permute of `movemask16`.
-        // SAFETY: the token proves the CPU features.
-        u64::from(unsafe { _pext_u32(_mm256_movemask_epi8(m) as u32, 0x5555_5555) })
-    }
-
-    #[inline(always)]
-    unsafe fn store_last(self, p: *mut u8, v: __m128i) {
-        // 12 stray bytes at most, and the next block makes at least 16.
-        // SAFETY: the 16 bytes the caller guarantees.
-        unsafe { _mm_storeu_si128(p.cast(), v) }
-    }
-
-    #[inline(always)]
-    unsafe fn block_units<const SWAP: bool>(
-        self,
-        src: *const u16,
-        avail: usize,
-        out: *mut u8,
-    ) -> (usize, usize, bool) {
-        // SAFETY: the caller's guarantee, with N = 16.
-        unsafe { super::super::common::utf16_units::<SWAP, 16>(src, avail, out) }
-    }
-}
-
 /// Units in a block.
 #[inline(always)]
-const fn units<S: Simd<Base = Sse41>>() -> usize {
+const fn units<S: Simd>() -> usize {
     S::BYTES / 2
 }
 
 /// The most bytes one block makes: 3 per unit.
 #[inline(always)]
-const fn block_out<S: Simd<Base = Sse41>>() -> usize {
+const fn block_out<S: Simd>() -> usize {
     3 * units::<S>()
 }
 
 /// The `movemask8` bits of a whole register.
 #[inline(always)]
-const fn full<S: Simd<Base = Sse41>>() -> u64 {
+const fn full<S: Simd>() -> u64 {
     u64::MAX >> (64 - S::BYTES)
 }
 
@@ -440,6 +343,8 @@ unsafe fn tail<S: Utf16Simd>(
 /// Measured (callgrind, 64 KiB, AVX2): the general kernel spent 12
 /// instructions a character on Korean, simdutf 8.4.
 #[inline(always)]
+// Only the AVX2 table takes it (`bmp_from_utf32` and its helpers).
+#[cfg(target_arch = "x86_64")]
 pub(crate) fn bmp_from_utf32<S: Utf16Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let n_units = units::<S>();
     let room = 2 * block_out::<S>() + 16;
@@ -534,9 +439,11 @@ pub(crate) fn bmp_from_utf32<S: Utf16Simd>(s: S, src: &[u32], dst: &mut [u8]) ->
 ///
 /// `src` is readable for `2N` units.
 #[inline(always)]
-unsafe fn ascii32<S: Simd<Base = Sse41>>(s: S, src: *const u32) -> Option<S::V> {
+// Only the AVX2 table takes it (`bmp_from_utf32` and its helpers).
+#[cfg(target_arch = "x86_64")]
+unsafe fn ascii32<S: Simd>(s: S, src: *const u32) -> Option<S::V> {
     // SAFETY: the caller guarantees `2N` units, four registers.
-    let [a, b, c, d] = unsafe { codec_arch::x86_64::simd::load4(s, src.cast()) };
+    let [a, b, c, d] = unsafe { codec_arch::simd::load4(s, src.cast()) };
     let any = s.or(s.or(a, b), s.or(c, d));
     if s.test_any(any, s.splat32(!0x7F)) {
         return None;
@@ -551,7 +458,9 @@ unsafe fn ascii32<S: Simd<Base = Sse41>>(s: S, src: *const u32) -> Option<S::V> 
 ///
 /// `src` is readable for `N` units.
 #[inline(always)]
-unsafe fn narrow<S: Simd<Base = Sse41>>(s: S, src: *const u32) -> Option<S::V> {
+// Only the AVX2 table takes it (`bmp_from_utf32` and its helpers).
+#[cfg(target_arch = "x86_64")]
+unsafe fn narrow<S: Simd>(s: S, src: *const u32) -> Option<S::V> {
     // SAFETY: the caller guarantees `N` readable units, two registers.
     let (a, b) = unsafe { (s.load(src.cast()), s.load(src.cast::<u8>().add(S::BYTES))) };
     // Packed with saturation (and negative values to 0), so the pack alone
@@ -571,7 +480,7 @@ unsafe fn narrow<S: Simd<Base = Sse41>>(s: S, src: *const u32) -> Option<S::V> {
 ///
 /// `src` is readable for `N` units.
 #[inline(always)]
-unsafe fn load<S: Simd<Base = Sse41>, const SWAP: bool>(s: S, src: *const u16) -> S::V {
+unsafe fn load<S: Simd, const SWAP: bool>(s: S, src: *const u16) -> S::V {
     // SAFETY: the caller guarantees `N` readable units.
     let v = unsafe { s.load(src.cast()) };
     if SWAP {
@@ -583,7 +492,7 @@ unsafe fn load<S: Simd<Base = Sse41>, const SWAP: bool>(s: S, src: *const u16) -
 
 /// The leads and trails of `v` in `movemask8` bits, two a unit.
 #[inline(always)]
-fn leads_trails<S: Simd<Base = Sse41>>(s: S, v: S::V) -> (u64, u64) {
+fn leads_trails<S: Simd>(s: S, v: S::V) -> (u64, u64) {
     let top6 = s.and(v, s.splat16(0xFC00));
     let leads = s.movemask8(s.eq16(top6, s.splat16(0xD800)));
     let trails = s.movemask8(s.eq16(top6, s.splat16(0xDC00)));
@@ -595,7 +504,7 @@ fn leads_trails<S: Simd<Base = Sse41>>(s: S, v: S::V) -> (u64, u64) {
 /// Such a block makes at least `N` bytes (2 for each unit of a pair), which
 /// is what the in-place loop needs of the block after one with stray bytes.
 #[inline(always)]
-fn whole<S: Simd<Base = Sse41>>(s: S, v: S::V) -> bool {
+fn whole<S: Simd>(s: S, v: S::V) -> bool {
     let (leads, trails) = leads_trails(s, v);
     whole_masks::<S>(leads, trails)
 }
@@ -604,13 +513,13 @@ fn whole<S: Simd<Base = Sse41>>(s: S, v: S::V) -> bool {
 /// surrogates): every trail follows a lead, and every lead is followed by
 /// a trail in the block, the last unit being no lead.
 #[inline(always)]
-fn whole_masks<S: Simd<Base = Sse41>>(leads: u64, trails: u64) -> bool {
+fn whole_masks<S: Simd>(leads: u64, trails: u64) -> bool {
     trails == (leads << 2) & full::<S>() && leads >> (S::BYTES - 2) == 0
 }
 
 /// Whether any unit of `a` or `b` is a surrogate.
 #[inline(always)]
-fn surrogates<S: Simd<Base = Sse41>>(s: S, a: S::V, b: S::V) -> bool {
+fn surrogates<S: Simd>(s: S, a: S::V, b: S::V) -> bool {
     let (f800, d800) = (s.splat16(0xF800), s.splat16(0xD800));
     let sa = s.eq16(s.and(a, f800), d800);
     let sb = s.eq16(s.and(b, f800), d800);
@@ -710,7 +619,7 @@ unsafe fn with_surrogates<S: Utf16Simd, const SWAP: bool>(
 ///
 /// `out` is writable for `2N` bytes.
 #[inline(always)]
-unsafe fn pairs<S: Simd<Base = Sse41>>(s: S, v: S::V, out: *mut u8) {
+unsafe fn pairs<S: Simd>(s: S, v: S::V, out: *mut u8) {
     let ten = s.splat32(0x3FF);
     let high = s.shl32::<10>(s.and(v, ten));
     let low = s.and(s.shr32::<16>(v), ten);
@@ -762,7 +671,7 @@ unsafe fn one_two<S: Utf16Simd>(s: S, v: S::V, out: *mut u8) -> usize {
 /// and 3-byte forms of `w0` are one formula applied to `u` or to `u >> 6`.
 /// Also the codes: 2 bits a unit, 0, 1 or 2 for 1, 2 or 3 bytes.
 #[inline(always)]
-fn words123<S: Simd<Base = Sse41>>(s: S, u: S::V) -> (S::V, S::V, u64) {
+fn words123<S: Simd>(s: S, u: S::V) -> (S::V, S::V, u64) {
     let zero = s.zero();
     let ascii = s.eq16(s.and(u, s.splat16(0xFF80)), zero);
     let short = s.eq16(s.and(u, s.splat16(0xF800)), zero);
@@ -864,16 +773,16 @@ unsafe fn pack123<S: Utf16Simd>(s: S, w0: S::V, w1: S::V, codes: u64, out: *mut 
     n
 }
 
-/// The table entries of one width: `kernels!(Token, level)`.
+/// The table entries of one width: `kernels!(arch::Token, level)`.
 macro_rules! kernels {
-    ($token:ident, $level:ident) => {
+    ($arch:ident :: $token:ident, $level:ident) => {
         codec_arch::enable! { $level;
             /// Native UTF-16 to UTF-8: the table entry.
             pub(crate) fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
                 // SAFETY: `src` is valid for `src.len()` units.
                 unsafe {
-                    $crate::arch::x86_64::utf16_utf8::convert::<_, false>(
-                        codec_arch::x86_64::simd::$token::new(),
+                    $crate::arch::generic::utf16_utf8::convert::<_, false>(
+                        codec_arch::$arch::$token::new(),
                         src.as_ptr(),
                         src.len(),
                         dst,
@@ -891,8 +800,8 @@ macro_rules! kernels {
                 // SAFETY: `src` is valid for `src.len()` pairs of bytes;
                 // `convert` reads it with unaligned loads only.
                 unsafe {
-                    $crate::arch::x86_64::utf16_utf8::convert::<_, SWAP>(
-                        codec_arch::x86_64::simd::$token::new(),
+                    $crate::arch::generic::utf16_utf8::convert::<_, SWAP>(
+                        codec_arch::$arch::$token::new(),
                         src.as_ptr().cast(),
                         src.len(),
                         dst,

@@ -1,5 +1,7 @@
-//! The Latin-1 kernels, once for every register width ([`Simd`]);
-//! `{sse41,avx2,avx512}/latin1.rs` instantiate them with [`kernels!`].
+//! The Latin-1 kernels, once for every register width and architecture
+//! ([`Simd`], and [`Latin1Lanes`] for the two steps written per
+//! architecture); x86-64's `{sse41,avx2,avx512}/latin1.rs` and aarch64's
+//! table instantiate them with [`kernels!`].
 //!
 //! - Latin-1 → UTF-16 and UTF-32: every byte zero-extended (`pmovzx`).
 //! - UTF-16 and UTF-32 → Latin-1: registers whose units are all below
@@ -10,7 +12,8 @@
 //! - Latin-1 → UTF-8: a register of ASCII is copied. Otherwise each 16-byte
 //!   lane is split into the first byte of each character (the byte itself
 //!   for ASCII, `C2` or `C3` from its top two bits otherwise) and the
-//!   second (`80 | low six bits`); the two are interleaved (`punpck`), and
+//!   second (`80 | low six bits`); the two are interleaved (`punpck`,
+//!   NEON's `zip`), and
 //!   each half-lane of 8 characters drops the second bytes of its ASCII
 //!   characters with one `pshufb` from `tables::PACK12` (which the UTF-16
 //!   → UTF-8 kernels use for the same job), indexed by the 8 top bits.
@@ -30,17 +33,47 @@
 //! The last two write a variable amount of output with 16- and 8-byte
 //! stores, through `block::run`.
 
-use super::block::{self, Block};
-use super::simd::{Simd, Sse41, load4};
-use super::tables::{PACK8, PACK12};
+use super::super::block::{self, Block};
 use crate::scalar::is_continuation;
-use core::arch::x86_64::*;
+use codec_arch::{Simd, simd::load4};
+
+/// The two 16-byte steps of the Latin-1 kernels that each architecture
+/// writes with its own interleave and shuffle instructions, implemented by
+/// the 16-byte tokens (`Sse41` in `x86_64/lanes.rs`, `Neon` in
+/// `aarch64/lanes.rs`); a wider token reaches them through
+/// [`Simd::base`] and [`Simd::lane`].
+pub(crate) trait Latin1Lanes: Simd {
+    /// Writes the UTF-8 of the 16 Latin-1 characters of `x`, whose bytes
+    /// from `80` are the bits of `high`, at `dst`; returns its length. Two
+    /// 16-byte stores, the second at the end of the first's output: up to
+    /// 8 bytes of garbage follow the output.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of the output and 16 bytes after the
+    /// output of the first 8 characters.
+    unsafe fn expand_latin1(self, x: Self::V, high: u16, dst: *mut u8) -> usize;
+
+    /// Writes the bytes of `x` that `starts` selects at `dst`, in order;
+    /// returns how many. Two 8-byte stores, the second at the end of the
+    /// first's output: up to 8 bytes of garbage follow the output.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes of the output and 8 bytes after the output
+    /// of the first half.
+    unsafe fn pack_starts(self, x: Self::V, starts: u16, dst: *mut u8) -> usize;
+}
 
 /// Latin-1 to UTF-16: one zero-extended register at a time; the last one
 /// overlaps the one before (rewriting the same units) instead of leaving a
 /// tail.
 #[inline(always)]
-pub(crate) fn latin1_to_utf16<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+pub(crate) fn latin1_to_utf16<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    src: &[u8],
+    dst: &mut [u16],
+) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES / 2;
     if n < k {
@@ -63,7 +96,11 @@ pub(crate) fn latin1_to_utf16<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut
 
 /// Latin-1 to UTF-32, as [`latin1_to_utf16`].
 #[inline(always)]
-pub(crate) fn latin1_to_utf32<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+pub(crate) fn latin1_to_utf32<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    src: &[u8],
+    dst: &mut [u32],
+) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES / 4;
     if n < k {
@@ -134,7 +171,11 @@ fn narrow_tail<U: Copy + Into<u32>>(src: &[U], dst: &mut [u8], mut i: usize, n: 
 /// UTF-16 to Latin-1, `S::BYTES` units (two registers) at a time, up to the
 /// first register with a unit above `FF`.
 #[inline(always)]
-pub(crate) fn utf16_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf16_to_latin1<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    src: &[u16],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES;
     let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
@@ -165,7 +206,11 @@ pub(crate) fn utf16_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u16], dst: &mu
 /// UTF-32 to Latin-1, `S::BYTES` units (four registers) at a time, up to
 /// the first register with a unit above `FF`.
 #[inline(always)]
-pub(crate) fn utf32_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf32_to_latin1<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    src: &[u32],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES;
     let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
@@ -209,7 +254,7 @@ pub(crate) fn utf32_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u32], dst: &mu
 ///
 /// `p` is valid for reads of `4 * BYTES` bytes.
 #[inline(always)]
-unsafe fn ascii4<S: Simd<Base = Sse41>>(s: S, p: *const u8) -> bool {
+unsafe fn ascii4<S: Simd<Base: Latin1Lanes>>(s: S, p: *const u8) -> bool {
     // SAFETY: the caller's guarantee.
     let (a, b, c, d) = unsafe {
         (
@@ -229,7 +274,7 @@ unsafe fn ascii4<S: Simd<Base = Sse41>>(s: S, p: *const u8) -> bool {
 ///
 /// `p` is valid for reads and `dst` for writes of `len` bytes.
 #[inline(always)]
-unsafe fn copy<S: Simd<Base = Sse41>>(s: S, p: *const u8, dst: *mut u8, len: usize) {
+unsafe fn copy<S: Simd<Base: Latin1Lanes>>(s: S, p: *const u8, dst: *mut u8, len: usize) {
     let mut k = 0;
     // Four registers a round while they fit: the loop's own instructions
     // were a third of the kernel's on ASCII (callgrind).
@@ -258,7 +303,7 @@ unsafe fn copy<S: Simd<Base = Sse41>>(s: S, p: *const u8, dst: *mut u8, len: usi
 ///
 /// `p` is valid for reads of `max` bytes.
 #[inline(always)]
-unsafe fn ascii_run<S: Simd<Base = Sse41>>(s: S, p: *const u8, max: usize) -> usize {
+unsafe fn ascii_run<S: Simd<Base: Latin1Lanes>>(s: S, p: *const u8, max: usize) -> usize {
     block::run_len(
         max.min(block::RUN),
         4 * S::BYTES,
@@ -275,7 +320,7 @@ unsafe fn ascii_run<S: Simd<Base = Sse41>>(s: S, p: *const u8, max: usize) -> us
 /// moving registers through memory (measured: holding registers made the
 /// loop 2-3 times slower).
 #[derive(Clone, Copy)]
-struct FromLatin1<S: Simd<Base = Sse41>> {
+struct FromLatin1<S: Simd<Base: Latin1Lanes>> {
     s: S,
     p: *const u8,
     /// The length of a run of ASCII, or 0 for one register.
@@ -283,7 +328,7 @@ struct FromLatin1<S: Simd<Base = Sse41>> {
     high: u64,
 }
 
-impl<S: Simd<Base = Sse41>> Block<u8> for FromLatin1<S> {
+impl<S: Simd<Base: Latin1Lanes>> Block<u8> for FromLatin1<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         if self.ascii > 0 { self.ascii } else { S::BYTES }
@@ -326,51 +371,16 @@ impl<S: Simd<Base = Sse41>> Block<u8> for FromLatin1<S> {
 ///
 /// `dst` is valid for writes of the output and the 8 bytes after it.
 #[inline(always)]
-unsafe fn expand<S: Simd<Base = Sse41>>(s: S, v: S::V, high: u64, dst: *mut u8) -> usize {
+unsafe fn expand<S: Simd<Base: Latin1Lanes>>(s: S, v: S::V, high: u64, dst: *mut u8) -> usize {
     let mut o = 0;
     for k in 0..S::BYTES / 16 {
         let high = (high >> (16 * k)) as u16;
         // SAFETY: the output of lanes `..=k`, then 8 bytes for the last
         // lane, are inside what the caller provides; each store writes 16
         // bytes of which the first `8 + high bits` are the output.
-        o += unsafe { expand_latin1(s.base(), s.lane(v, k), high, dst.add(o)) };
+        o += unsafe { s.base().expand_latin1(s.lane(v, k), high, dst.add(o)) };
     }
     o
-}
-
-/// Writes the UTF-8 of the 16 Latin-1 characters of `x`, whose bytes
-/// from `80` are the bits of `high`, at `dst`; returns its length. Two
-/// 16-byte stores, the second at the end of the first's output: up to
-/// 8 bytes of garbage follow the output.
-///
-/// # Safety
-///
-/// `dst` is valid for writes of the output and 16 bytes after the
-/// output of the first 8 characters.
-#[inline(always)]
-unsafe fn expand_latin1(_sse: Sse41, x: __m128i, high: u16, dst: *mut u8) -> usize {
-    let (lo, hi) = ((high & 0xFF) as usize, (high >> 8) as usize);
-    let len_lo = 8 + lo.count_ones() as usize;
-    // SAFETY: the token proves the CPU features (module docs of
-    // `simd`); the tables are indexed below 256; the stores are inside
-    // what the caller provides.
-    unsafe {
-        let top2 = _mm_and_si128(_mm_srli_epi16::<6>(x), _mm_set1_epi8(0x03));
-        let lead = _mm_or_si128(top2, _mm_set1_epi8(0xC0u8 as i8));
-        // The top bit of each byte picks the lead byte over the byte.
-        let first = _mm_blendv_epi8(x, lead, x);
-        let second = _mm_or_si128(
-            _mm_and_si128(x, _mm_set1_epi8(0x3F)),
-            _mm_set1_epi8(0x80u8 as i8),
-        );
-        let pairs_lo = _mm_unpacklo_epi8(first, second);
-        let pairs_hi = _mm_unpackhi_epi8(first, second);
-        let out_lo = _mm_shuffle_epi8(pairs_lo, _mm_loadu_si128(PACK12[lo].as_ptr().cast()));
-        let out_hi = _mm_shuffle_epi8(pairs_hi, _mm_loadu_si128(PACK12[hi].as_ptr().cast()));
-        _mm_storeu_si128(dst.cast(), out_lo);
-        _mm_storeu_si128(dst.add(len_lo).cast(), out_hi);
-    }
-    len_lo + 8 + hi.count_ones() as usize
 }
 
 /// Latin-1 to UTF-8, one register at a time: copied if ASCII, expanded
@@ -390,7 +400,11 @@ unsafe fn expand_latin1(_sse: Sse41, x: __m128i, high: u16, dst: *mut u8) -> usi
 /// and fell back to one-register blocks around each `·`, a block's look-ahead
 /// each; 0.52-0.68 of simdutf at 64 KiB and 1 MiB.
 #[inline(always)]
-pub(crate) fn latin1_to_utf8<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn latin1_to_utf8<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
@@ -471,7 +485,11 @@ pub(crate) fn latin1_to_utf8<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut 
 
 /// Latin-1 to UTF-8 by blocks of four registers of ASCII or one register.
 #[inline(always)]
-fn latin1_to_utf8_blocks<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+fn latin1_to_utf8_blocks<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr();
     block::run(
@@ -508,7 +526,7 @@ fn latin1_to_utf8_blocks<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]
 /// A block of UTF-8 for [`utf8_to_latin1`]: four registers of ASCII, or one
 /// register of characters below U+0100 (the byte after it is read too).
 #[derive(Clone, Copy)]
-struct ToLatin1<S: Simd<Base = Sse41>> {
+struct ToLatin1<S: Simd<Base: Latin1Lanes>> {
     s: S,
     p: *const u8,
     /// The length of a run of ASCII (groups of four registers, or one
@@ -521,12 +539,12 @@ struct ToLatin1<S: Simd<Base = Sse41>> {
     carry: bool,
 }
 
-impl<S: Simd<Base = Sse41>> ToLatin1<S> {
+impl<S: Simd<Base: Latin1Lanes>> ToLatin1<S> {
     /// All the positions of a register.
     const ALL: u64 = u64::MAX >> (64 - S::BYTES);
 }
 
-impl<S: Simd<Base = Sse41>> Block<u8> for ToLatin1<S> {
+impl<S: Simd<Base: Latin1Lanes>> Block<u8> for ToLatin1<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         if self.ascii > 0 {
@@ -583,36 +601,9 @@ impl<S: Simd<Base = Sse41>> Block<u8> for ToLatin1<S> {
             // SAFETY: as in `FromLatin1::store`: the output so far, then
             // 8-byte stores whose garbage is at most `stray()` bytes past
             // the last one's output.
-            o += unsafe { pack_starts(s.base(), s.lane(v, k), starts, dst.add(o)) };
+            o += unsafe { s.base().pack_starts(s.lane(v, k), starts, dst.add(o)) };
         }
     }
-}
-
-/// Writes the bytes of `x` that `starts` selects at `dst`, in order;
-/// returns how many. Two 8-byte stores, the second at the end of the
-/// first's output: up to 8 bytes of garbage follow the output.
-///
-/// # Safety
-///
-/// `dst` is valid for writes of the output and 8 bytes after the output
-/// of the first half.
-#[inline(always)]
-unsafe fn pack_starts(_sse: Sse41, x: __m128i, starts: u16, dst: *mut u8) -> usize {
-    let (lo, hi) = ((starts & 0xFF) as usize, (starts >> 8) as usize);
-    let len_lo = lo.count_ones() as usize;
-    // SAFETY: the token proves the CPU features (module docs of
-    // `simd`); the table is indexed below 256; the stores are inside
-    // what the caller provides.
-    unsafe {
-        let out_lo = _mm_shuffle_epi8(x, _mm_cvtsi64_si128(PACK8[lo] as i64));
-        let out_hi = _mm_shuffle_epi8(
-            _mm_unpackhi_epi64(x, x),
-            _mm_cvtsi64_si128(PACK8[hi] as i64),
-        );
-        _mm_storeu_si64(dst, out_lo);
-        _mm_storeu_si64(dst.add(len_lo), out_hi);
-    }
-    len_lo + hi.count_ones() as usize
 }
 
 /// UTF-8 to Latin-1 by blocks of four registers of ASCII or one register,
@@ -620,7 +611,11 @@ unsafe fn pack_starts(_sse: Sse41, x: __m128i, starts: u16, dst: *mut u8) -> usi
 /// that is not well-formed UTF-8: the kernel validates what it converts, so
 /// any bytes may be given to it.
 #[inline(always)]
-pub(crate) fn utf8_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf8_to_latin1<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    src: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize) {
     let (fe, c2, c0) = (s.splat8(0xFE), s.splat8(0xC2), s.splat8(0xC0));
     let (mut i, mut o) = (0, 0);
     // Runs of ASCII are copied by `ascii_copy`, which checks and stores
@@ -750,7 +745,7 @@ pub(crate) fn utf8_to_latin1<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut 
 /// the 8 bytes `dst` held there, read before the stores, are written back,
 /// so `dst` changes only up to the returned `o`.
 #[inline(always)]
-fn utf8_to_latin1_direct<S: Simd<Base = Sse41>>(
+fn utf8_to_latin1_direct<S: Simd<Base: Latin1Lanes>>(
     s: S,
     src: &[u8],
     dst: &mut [u8],
@@ -835,7 +830,7 @@ fn utf8_to_latin1_direct<S: Simd<Base = Sse41>>(
 /// copied to `dst` as it is checked; returns its length (exactly what was
 /// written).
 #[inline(always)]
-fn ascii_copy<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u8]) -> usize {
+fn ascii_copy<S: Simd<Base: Latin1Lanes>>(s: S, src: &[u8], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
     let mut k = 0;
@@ -896,12 +891,14 @@ fn utf8_to_latin1_tail(src: &[u8], dst: &mut [u8], mut i: usize, mut o: usize) -
     (i, o)
 }
 
-/// Defines the Latin-1 kernels of the table for the token `$token`, whose
+/// Defines the Latin-1 kernels of the table for the token
+/// `codec_arch::$arch::$token`, whose
 /// features are the `codec_arch` level `$level`: safe `#[target_feature]` functions, which
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
-    ($token:ident, $level:ident) => {
-        use crate::arch::x86_64::{latin1, simd::$token};
+    ($arch:ident :: $token:ident, $level:ident) => {
+        use crate::arch::generic::latin1;
+        use codec_arch::$arch::$token;
 
         codec_arch::enable! { $level;
             /// Latin-1 to UTF-8.

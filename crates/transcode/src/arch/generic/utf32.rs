@@ -1,5 +1,7 @@
-//! The UTF-32 kernels, once for every register width ([`Simd`]);
-//! `{sse41,avx2,avx512}/utf32.rs` instantiate them with [`kernels!`].
+//! The UTF-32 kernels, once for every register width and architecture
+//! ([`Simd`]; the 16-byte steps through [`Simd::base`]); x86-64's
+//! `{sse41,avx2,avx512}/utf32.rs` and aarch64's table instantiate them with
+//! [`kernels!`].
 //!
 //! - UTF-8 → UTF-32 (valid input; the SSE4.1 table's kernel: the AVX2 and
 //!   AVX-512 tables take `x86_64::utf8_utf16`'s with 32-byte registers, its
@@ -35,15 +37,14 @@
 //! the scalar code decides what it is. All four write a variable amount of
 //! output with fixed-width stores, through `block::run`.
 
-use super::block::{self, Block};
-use super::simd::{Simd, Sse41, load4};
-use super::tables::{LEN123, PACK12, PACK123, PAIRS16};
-use core::arch::x86_64::*;
+use super::super::block::{self, Block};
+use super::super::tables::{LEN123, PACK12, PACK123, PAIRS16};
+use codec_arch::{Simd, simd::load4};
 
 /// The mask of the 32-bit lanes that are not scalar values: surrogates,
 /// and values above `10FFFF` (signed: larger, or negative).
 #[inline(always)]
-fn invalid32<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
+fn invalid32<S: Simd>(s: S, v: S::V) -> S::V {
     let too_large = s.or(s.gt_i32(v, s.splat32(0x10_FFFF)), s.gt_i32(s.zero(), v));
     let surrogate = s.eq32(s.and(v, s.splat32(0xFFFF_F800)), s.splat32(0xD800));
     s.or(too_large, surrogate)
@@ -53,7 +54,7 @@ fn invalid32<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
 /// in [`invalid32`]): those in `10000..=10FFFF`. One compare, where the
 /// test for any value takes three (`count.rs`).
 #[inline(always)]
-fn supplementary32<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
+fn supplementary32<S: Simd>(s: S, v: S::V) -> S::V {
     s.gt_i32(v, s.splat32(0xFFFF))
 }
 
@@ -97,7 +98,7 @@ enum Utf8Kind {
 /// characters, or 16 bytes and the continuation bytes of a character that
 /// ends after them.
 #[derive(Clone, Copy)]
-struct FromUtf8<S: Simd<Base = Sse41>> {
+struct FromUtf8<S: Simd> {
     s: S,
     /// The block's first byte.
     p: *const u8,
@@ -110,7 +111,7 @@ struct FromUtf8<S: Simd<Base = Sse41>> {
     carry: usize,
 }
 
-impl<S: Simd<Base = Sse41>> Block<u32> for FromUtf8<S> {
+impl<S: Simd> Block<u32> for FromUtf8<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
@@ -253,7 +254,7 @@ impl<S: Simd<Base = Sse41>> Block<u32> for FromUtf8<S> {
 /// The characters of `x`, four bytes of UTF-8 in each 32-bit lane (lead
 /// byte first, in the low byte): `11110aaa 10bbbbbb 10cccccc 10dddddd`.
 #[inline(always)]
-fn decode4<S: Simd<Base = Sse41>>(s: S, x: S::V) -> S::V {
+fn decode4<S: Simd>(s: S, x: S::V) -> S::V {
     s.or(
         s.or(
             s.shl32::<18>(s.and(x, s.splat32(0x07))),
@@ -285,7 +286,7 @@ const fn three_pattern(lead: u8, cont: u8) -> [u8; 64] {
 /// Valid UTF-8 to UTF-32, 16 bytes at a time, or more for ASCII and 3-byte
 /// characters.
 #[inline(always)]
-pub(crate) fn utf8_to_utf32<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+pub(crate) fn utf8_to_utf32<S: Simd>(s: S, src: &[u8], dst: &mut [u32]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr();
     let sse = s.base();
@@ -386,21 +387,18 @@ pub(crate) fn utf8_to_utf32<S: Simd<Base = Sse41>>(s: S, src: &[u8], dst: &mut [
 ///
 /// `p` is valid for reads of 32 bytes.
 #[inline(always)]
-unsafe fn scan32(_sse: Sse41, p: *const u8) -> (u32, u32, u32) {
-    // SAFETY: the caller's guarantee covers the 32 bytes; the token
-    // proves the CPU features (module docs of `simd`).
-    unsafe {
-        let (a, b) = (_mm_loadu_si128(p.cast()), _mm_loadu_si128(p.add(16).cast()));
-        // Continuation bytes are 80..=BF: signed, below C0 (-64).
-        let c0 = _mm_set1_epi8(0xC0u8 as i8);
-        let cont_a = _mm_movemask_epi8(_mm_cmpgt_epi8(c0, a)) as u32;
-        let cont_b = _mm_movemask_epi8(_mm_cmpgt_epi8(c0, b)) as u32;
-        let high = _mm_movemask_epi8(_mm_or_si128(a, b)) as u32;
-        // E0 and above: signed, above DF (-33) and negative.
-        let df = _mm_set1_epi8(0xDFu8 as i8);
-        let long = _mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(a, df), a)) as u32;
-        (high, cont_a | cont_b << 16, long)
-    }
+unsafe fn scan32<B: Simd>(t: B, p: *const u8) -> (u32, u32, u32) {
+    const { assert!(B::BYTES == 16) };
+    // SAFETY: the caller's guarantee covers the 32 bytes.
+    let (a, b) = unsafe { (t.load(p), t.load(p.add(16))) };
+    // Continuation bytes are 80..=BF: signed, below C0 (-64).
+    let c0 = t.splat8(0xC0);
+    let cont_a = t.movemask8(t.gt_i8(c0, a)) as u32;
+    let cont_b = t.movemask8(t.gt_i8(c0, b)) as u32;
+    let high = t.movemask8(t.or(a, b)) as u32;
+    // E0 and above: signed, above DF (-33) and negative.
+    let long = t.movemask8(t.and(t.gt_i8(a, t.splat8(0xDF)), a)) as u32;
+    (high, cont_a | cont_b << 16, long)
 }
 
 // UTF-32 → UTF-8.
@@ -444,7 +442,7 @@ const fn any_regs(bytes: usize) -> usize {
 
 /// A block of UTF-32 for [`utf32_to_utf8`].
 #[derive(Clone, Copy)]
-struct ToUtf8<S: Simd<Base = Sse41>> {
+struct ToUtf8<S: Simd> {
     s: S,
     p: *const u8,
     kind: Utf32Kind,
@@ -456,7 +454,7 @@ struct ToUtf8<S: Simd<Base = Sse41>> {
     regs: usize,
 }
 
-impl<S: Simd<Base = Sse41>> Block<u8> for ToUtf8<S> {
+impl<S: Simd> Block<u8> for ToUtf8<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         let lanes = S::BYTES / 4;
@@ -561,7 +559,7 @@ impl<S: Simd<Base = Sse41>> Block<u8> for ToUtf8<S> {
 /// 16-bit lanes: the value itself below `80` (its second byte is dropped),
 /// else `C0 | u >> 6` and `80 | u & 3F`.
 #[inline(always)]
-fn utf8_pairs16<S: Simd<Base = Sse41>>(s: S, u: S::V) -> S::V {
+fn utf8_pairs16<S: Simd>(s: S, u: S::V) -> S::V {
     let lead = s.or(s.shr16::<6>(u), s.splat16(0xC0));
     let first = s.blendv8(u, lead, s.gt_i16(u, s.splat16(0x7F)));
     let second = s.or(s.and(u, s.splat16(0x3F)), s.splat16(0x80));
@@ -571,7 +569,7 @@ fn utf8_pairs16<S: Simd<Base = Sse41>>(s: S, u: S::V) -> S::V {
 /// `80 | (v >> 6) & 3F` and `80 | v & 3F`, the two last bytes of the UTF-8
 /// of each value of `v` above U+07FF, in bytes 0 and 1 of its 32-bit lane.
 #[inline(always)]
-fn utf8_last2<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
+fn utf8_last2<S: Simd>(s: S, v: S::V) -> S::V {
     let (low6, cont) = (s.splat32(0x3F), s.splat32(0x80));
     let mid = s.or(s.and(s.shr32::<6>(v), low6), cont);
     let last = s.or(s.and(v, low6), cont);
@@ -581,7 +579,7 @@ fn utf8_last2<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
 /// The 3-byte UTF-8 of each value of `v` (in `800..=FFFF`) in bytes 0..3
 /// of its 32-bit lane.
 #[inline(always)]
-fn utf8_three<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
+fn utf8_three<S: Simd>(s: S, v: S::V) -> S::V {
     let lead = s.or(s.shr32::<12>(v), s.splat32(0xE0));
     s.or(lead, s.shl32::<8>(utf8_last2(s, v)))
 }
@@ -589,7 +587,7 @@ fn utf8_three<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
 /// The UTF-8 of each value of `v` (below U+10000, not a surrogate) in its
 /// 32-bit lane, lead byte first: ASCII, 2 bytes or 3, picked by blends.
 #[inline(always)]
-fn utf8_bmp<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
+fn utf8_bmp<S: Simd>(s: S, v: S::V) -> S::V {
     let two = s.gt_i32(v, s.splat32(0x7F));
     let three = s.gt_i32(v, s.splat32(0x7FF));
     let last = s.or(s.and(v, s.splat32(0x3F)), s.splat32(0x80));
@@ -600,7 +598,7 @@ fn utf8_bmp<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
 /// The UTF-8 of each scalar value of `v`, in its 32-bit lane, lead byte
 /// first.
 #[inline(always)]
-fn utf8_any<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
+fn utf8_any<S: Simd>(s: S, v: S::V) -> S::V {
     let two = s.gt_i32(v, s.splat32(0x7F));
     let three = s.gt_i32(v, s.splat32(0x7FF));
     let four = s.gt_i32(v, s.splat32(0xFFFF));
@@ -640,12 +638,13 @@ fn utf8_any<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
 ///
 /// `dst` is valid for writes of 16 bytes; `code < 256`.
 #[inline(always)]
-unsafe fn pack_utf8(_sse: Sse41, x: __m128i, code: usize, dst: *mut u8) {
+unsafe fn pack_utf8<B: Simd>(t: B, x: B::V, code: usize, dst: *mut u8) {
+    const { assert!(B::BYTES == 16) };
     // SAFETY: `code < 256`, PACK123's length; the caller's guarantee
-    // covers the store; the token proves the CPU features.
+    // covers the store.
     unsafe {
-        let ctrl = _mm_loadu_si128(PACK123.as_ptr().add(code).cast());
-        _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
+        let ctrl = t.broadcast16(&*PACK123.as_ptr().add(code));
+        t.store(dst, t.shuffle8(x, ctrl));
     }
 }
 
@@ -656,12 +655,13 @@ unsafe fn pack_utf8(_sse: Sse41, x: __m128i, code: usize, dst: *mut u8) {
 ///
 /// `dst` is valid for writes of 16 bytes; `two < 256`.
 #[inline(always)]
-unsafe fn pack_pairs8(_sse: Sse41, x: __m128i, two: usize, dst: *mut u8) {
+unsafe fn pack_pairs8<B: Simd>(t: B, x: B::V, two: usize, dst: *mut u8) {
+    const { assert!(B::BYTES == 16) };
     // SAFETY: `two < 256`, PACK12's length; the caller's guarantee
-    // covers the store; the token proves the CPU features.
+    // covers the store.
     unsafe {
-        let ctrl = _mm_loadu_si128(PACK12.as_ptr().add(two).cast());
-        _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
+        let ctrl = t.broadcast16(&*PACK12.as_ptr().add(two));
+        t.store(dst, t.shuffle8(x, ctrl));
     }
 }
 
@@ -672,13 +672,13 @@ unsafe fn pack_pairs8(_sse: Sse41, x: __m128i, two: usize, dst: *mut u8) {
 ///
 /// `dst` is valid for writes of 16 bytes.
 #[inline(always)]
-unsafe fn pack_three(_sse: Sse41, x: __m128i, dst: *mut u8) {
-    // SAFETY: the caller's guarantee covers the store; the token proves
-    // the CPU features.
-    unsafe {
-        let ctrl = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-        _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
-    }
+unsafe fn pack_three<B: Simd>(t: B, x: B::V, dst: *mut u8) {
+    const { assert!(B::BYTES == 16) };
+    const THREE: [u8; 16] = [
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80, 0x80, 0x80, 0x80,
+    ];
+    // SAFETY: the caller's guarantee covers the store.
+    unsafe { t.store(dst, t.shuffle8(x, t.broadcast16(&THREE))) }
 }
 
 /// The `PACK123` codes of the UTF-16 units of `u` (none a surrogate) and
@@ -687,7 +687,7 @@ unsafe fn pack_three(_sse: Sse41, x: __m128i, dst: *mut u8) {
 /// whose low byte says "2 bytes" and high byte "3 bytes" gives exactly
 /// that.
 #[inline(always)]
-fn bmp_codes<S: Simd<Base = Sse41>>(s: S, u: S::V) -> (u64, usize) {
+fn bmp_codes<S: Simd>(s: S, u: S::V) -> (u64, usize) {
     let below80 = s.eq16(s.and(u, s.splat16(0xFF80)), s.zero());
     let below800 = s.eq16(s.and(u, s.splat16(0xF800)), s.zero());
     let two = s.andnot(below80, below800);
@@ -711,7 +711,7 @@ fn bmp_codes<S: Simd<Base = Sse41>>(s: S, u: S::V) -> (u64, usize) {
 /// which gives each value a nibble holding its code; the nibbles are then
 /// squeezed into 2-bit fields.
 #[inline(always)]
-fn length_codes<S: Simd<Base = Sse41>>(s: S, v: S::V) -> (u64, usize) {
+fn length_codes<S: Simd>(s: S, v: S::V) -> (u64, usize) {
     let two = s.gt_i32(v, s.splat32(0x7F));
     let three = s.gt_i32(v, s.splat32(0x7FF));
     let four = s.gt_i32(v, s.splat32(0xFFFF));
@@ -734,7 +734,7 @@ fn length_codes<S: Simd<Base = Sse41>>(s: S, v: S::V) -> (u64, usize) {
 /// UTF-32 to UTF-8, up to the first register with a unit that is not a
 /// scalar value.
 #[inline(always)]
-pub(crate) fn utf32_to_utf8<S: Simd<Base = Sse41>>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf32_to_utf8<S: Simd>(s: S, src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr().cast::<u8>();
     let lanes = S::BYTES / 4;
@@ -843,7 +843,7 @@ enum Utf16Kind {
 
 /// A block of UTF-16 for [`utf16_to_utf32`].
 #[derive(Clone, Copy)]
-struct FromUtf16<S: Simd<Base = Sse41>> {
+struct FromUtf16<S: Simd> {
     s: S,
     p: *const u8,
     kind: Utf16Kind,
@@ -858,7 +858,7 @@ struct FromUtf16<S: Simd<Base = Sse41>> {
     carry: bool,
 }
 
-impl<S: Simd<Base = Sse41>> Block<u32> for FromUtf16<S> {
+impl<S: Simd> Block<u32> for FromUtf16<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
@@ -928,7 +928,7 @@ impl<S: Simd<Base = Sse41>> Block<u32> for FromUtf16<S> {
 /// surrogate is unpaired there. The pairing rule of both UTF-16 → UTF-32
 /// loops: the surrogates must be exactly the pairs' leads and trails.
 #[inline(always)]
-fn paired16<S: Simd<Base = Sse41>>(s: S, v: S::V, next: S::V, sur: u64, carry: u64) -> Option<(u64, u64)> {
+fn paired16<S: Simd>(s: S, v: S::V, next: S::V, sur: u64, carry: u64) -> Option<(u64, u64)> {
     let full = u64::MAX >> (64 - S::BYTES / 2);
     let lead = s.pair_starts16(v, next);
     let trail = (lead << 1 | carry) & full;
@@ -937,7 +937,7 @@ fn paired16<S: Simd<Base = Sse41>>(s: S, v: S::V, next: S::V, sur: u64, carry: u
 
 /// Whether the UTF-16 of `v` holds a surrogate.
 #[inline(always)]
-fn has_surrogate16<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
+fn has_surrogate16<S: Simd>(s: S, v: S::V) -> S::V {
     s.eq16(s.and(v, s.splat16(0xF800)), s.splat16(0xD800))
 }
 
@@ -959,7 +959,7 @@ fn has_surrogate16<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
 /// at 0.61-0.89 of simdutf on BMP text at 1 KiB (AVX-512 and AVX2 alike),
 /// this loop at 1.0-1.9 (AVX-512) and 0.9-1.4 (AVX2).
 #[inline(always)]
-pub(crate) fn utf16_to_utf32<S: Simd<Base = Sse41>>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+pub(crate) fn utf16_to_utf32<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
     let (n, cap, units) = (src.len(), dst.len(), S::BYTES / 2);
     let p = src.as_ptr().cast::<u8>();
     let q = dst.as_mut_ptr().cast::<u8>();
@@ -1115,7 +1115,7 @@ pub(crate) fn utf16_to_utf32<S: Simd<Base = Sse41>>(s: S, src: &[u16], dst: &mut
 /// UTF-16 to UTF-32 by blocks: runs without surrogates, and registers of
 /// well-paired surrogates, up to the first register with an unpaired one.
 #[inline(always)]
-fn utf16_to_utf32_blocks<S: Simd<Base = Sse41>>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+fn utf16_to_utf32_blocks<S: Simd>(s: S, src: &[u16], dst: &mut [u32]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr().cast::<u8>();
     let units = S::BYTES / 2;
@@ -1200,7 +1200,7 @@ const PAIR_REGS: usize = 4;
 
 /// A block of UTF-32 for [`utf32_to_utf16`].
 #[derive(Clone, Copy)]
-struct ToUtf16<S: Simd<Base = Sse41>> {
+struct ToUtf16<S: Simd> {
     s: S,
     p: *const u8,
     kind: ToUtf16Kind,
@@ -1210,7 +1210,7 @@ struct ToUtf16<S: Simd<Base = Sse41>> {
     supplementary: u64,
 }
 
-impl<S: Simd<Base = Sse41>> Block<u16> for ToUtf16<S> {
+impl<S: Simd> Block<u16> for ToUtf16<S> {
     #[inline(always)]
     fn read(&self) -> usize {
         match self.kind {
@@ -1273,7 +1273,7 @@ impl<S: Simd<Base = Sse41>> Block<u16> for ToUtf16<S> {
 /// The UTF-16 of each scalar value of `v` in its 32-bit lane: the value
 /// itself below U+10000, else the lead surrogate, then the trail.
 #[inline(always)]
-fn utf16_lanes<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
+fn utf16_lanes<S: Simd>(s: S, v: S::V) -> S::V {
     let offset = s.sub32(v, s.splat32(0x1_0000));
     let lead = s.add32(s.shr32::<10>(offset), s.splat32(0xD800));
     let trail = s.or(s.and(v, s.splat32(0x3FF)), s.splat32(0xDC00));
@@ -1288,12 +1288,13 @@ fn utf16_lanes<S: Simd<Base = Sse41>>(s: S, v: S::V) -> S::V {
 ///
 /// `dst` is valid for writes of 16 bytes; `supp < 16`.
 #[inline(always)]
-unsafe fn pack_pairs(_sse: Sse41, x: __m128i, supp: u64, dst: *mut u8) {
+unsafe fn pack_pairs<B: Simd>(t: B, x: B::V, supp: u64, dst: *mut u8) {
+    const { assert!(B::BYTES == 16) };
     // SAFETY: `supp < 16`, PAIRS16's length; the caller's guarantee
-    // covers the store; the token proves the CPU features.
+    // covers the store.
     unsafe {
-        let ctrl = _mm_loadu_si128(PAIRS16.as_ptr().add(supp as usize).cast());
-        _mm_storeu_si128(dst.cast(), _mm_shuffle_epi8(x, ctrl));
+        let ctrl = t.broadcast16(&*PAIRS16.as_ptr().add(supp as usize));
+        t.store(dst, t.shuffle8(x, ctrl));
     }
 }
 
@@ -1303,7 +1304,7 @@ unsafe fn pack_pairs(_sse: Sse41, x: __m128i, supp: u64, dst: *mut u8) {
 /// One test of the top halves of all of them (no bit above `FFFF`), then
 /// the surrogate test on the narrowed units, which are then exact.
 #[inline(always)]
-fn narrow_bmp<S: Simd<Base = Sse41>>(s: S, a: S::V, b: S::V) -> Option<S::V> {
+fn narrow_bmp<S: Simd>(s: S, a: S::V, b: S::V) -> Option<S::V> {
     if s.test_any(s.or(a, b), s.splat32(0xFFFF_0000)) {
         return None;
     }
@@ -1324,7 +1325,7 @@ fn narrow_bmp<S: Simd<Base = Sse41>>(s: S, a: S::V, b: S::V) -> Option<S::V> {
 /// is left to the scalar step. The first register above U+FFFF hands over
 /// to the block loop ([`utf32_to_utf16_blocks`]).
 #[inline(always)]
-pub(crate) fn utf32_to_utf16<S: Simd<Base = Sse41>>(
+pub(crate) fn utf32_to_utf16<S: Simd>(
     s: S,
     src: &[u32],
     dst: &mut [u16],
@@ -1400,7 +1401,7 @@ pub(crate) fn utf32_to_utf16<S: Simd<Base = Sse41>>(
 /// from the stack in every iteration (3-4% on every BMP text, Zen 4,
 /// AVX2).
 #[inline(always)]
-pub(crate) fn utf32_to_utf16_blocks<S: Simd<Base = Sse41>>(s: S, src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+pub(crate) fn utf32_to_utf16_blocks<S: Simd>(s: S, src: &[u32], dst: &mut [u16]) -> (usize, usize) {
     let n = src.len();
     let p = src.as_ptr().cast::<u8>();
     let lanes = S::BYTES / 4;
@@ -1484,12 +1485,13 @@ pub(crate) fn utf32_to_utf16_blocks<S: Simd<Base = Sse41>>(s: S, src: &[u32], ds
 /// UTF-8 → UTF-16 kernel with its output widened, `avx2::utf8_to_utf32`,
 /// which was 1.1 to 2.4 times as fast as this one with 32- or 64-byte
 /// registers on all but the Chinese and Emoji texts) of the table for the
-/// token `$token`, whose
+/// token `codec_arch::$arch::$token`, whose
 /// features are the `codec_arch` level `$level`: safe `#[target_feature]` functions, which
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
-    ($token:ident, $level:ident) => {
-        use crate::arch::x86_64::{simd::$token, utf32};
+    ($arch:ident :: $token:ident, $level:ident) => {
+        use crate::arch::generic::utf32;
+        use codec_arch::$arch::$token;
 
         codec_arch::enable! { $level;
             /// UTF-32 to UTF-8, up to an invalid unit.

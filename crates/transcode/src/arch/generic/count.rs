@@ -1,5 +1,6 @@
-//! The count and length kernels, once for every register width ([`Simd`]);
-//! `{sse41,avx2,avx512}/count.rs` instantiate them with [`kernels!`].
+//! The count and length kernels, once for every register width and
+//! architecture ([`Simd`]); x86-64's `{sse41,avx2,avx512}/count.rs` and
+//! aarch64's `neon.rs` instantiate them with [`kernels!`].
 //!
 //! Every count is a sum over lanes. A per-lane function returns, for each
 //! lane, minus its contribution (comparisons give -1 for "yes"), and the
@@ -26,8 +27,8 @@
 //! 1.22 of simdutf on Skylake-SP; docs/results/transcode.md, "Decisions
 //! and dead ends", which also has the masked-subtract dead end).
 
-use super::simd::Simd;
 use crate::count::scalar;
+use codec_arch::Simd;
 
 /// Registers per round of the main loops: four independent loads, each
 /// with a counter of its own, so that the counters' dependency chains are
@@ -532,12 +533,13 @@ pub(crate) fn utf16_len_from_utf32<S: Simd>(s: S, src: &[u32]) -> usize {
     src.len() + to_usize(more)
 }
 
-/// Defines the count kernels of the table for the token `$token`, whose
+/// Defines the count kernels of the table for the token
+/// `codec_arch::$arch::$token`, whose
 /// features are the `codec_arch` level `$level`: safe `#[target_feature]` functions, which
 /// coerce to the table's `unsafe fn` pointers.
 macro_rules! kernels {
-    ($token:ident, $level:ident) => {
-        $crate::arch::x86_64::count::kernels!($token, $level, except utf16);
+    ($arch:ident :: $token:ident, $level:ident) => {
+        $crate::arch::generic::count::kernels!($arch::$token, $level, except utf16);
 
         codec_arch::enable! { $level;
             /// `char::decode_utf16(src).count()`.
@@ -554,8 +556,9 @@ macro_rules! kernels {
         }
     };
     // For a table with kernels of its own for the UTF-16 counts (AVX-512).
-    ($token:ident, $level:ident, except utf16) => {
-        use crate::arch::x86_64::{count, simd::$token};
+    ($arch:ident :: $token:ident, $level:ident, except utf16) => {
+        use crate::arch::generic::count;
+        use codec_arch::$arch::$token;
 
         codec_arch::enable! { $level;
             /// Bytes that are not continuation bytes.
