@@ -133,6 +133,8 @@ pub trait Simd: Copy {
     fn and(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise or.
     fn or(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bitwise exclusive or.
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Bytes: `a + b`, wrapping.
     fn add8(self, a: Self::V, b: Self::V) -> Self::V;
@@ -169,6 +171,11 @@ pub trait Simd: Copy {
     /// Bytes: `table[idx & 15]` within each 128-bit lane, 0 where `idx`
     /// has its top bit set (`pshufb`).
     fn shuffle8(self, table: Self::V, idx: Self::V) -> Self::V;
+    /// Bytes, within each 128-bit lane: bytes `N..N + 16` of the lane of
+    /// `lo` followed by the lane of `hi` (`palignr`, NEON's `ext`), for
+    /// `0 <= N < 16`. With `lo` zero, it moves the lane's bytes up by
+    /// `16 - N`; with `hi` the next lane of a stream, it reads `N` bytes on.
+    fn alignr8<const N: i32>(self, hi: Self::V, lo: Self::V) -> Self::V;
     /// `!a & b`.
     fn andnot(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bytes: `b` where `m` has its top bit set, else `a`.

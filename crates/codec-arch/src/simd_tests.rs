@@ -158,6 +158,7 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
         };
         assert_eq!(get(s.and(va, vb)), zip8(&|x, y| x & y), "{}", ctx("and"));
         assert_eq!(get(s.or(va, vb)), zip8(&|x, y| x | y), "{}", ctx("or"));
+        assert_eq!(get(s.xor(va, vb)), zip8(&|x, y| x ^ y), "{}", ctx("xor"));
         assert_eq!(
             get(s.andnot(va, vb)),
             zip8(&|x, y| !x & y),
@@ -260,6 +261,18 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
             .map(|i| if c[i] & 0x80 != 0 { b[i] } else { a[i] })
             .collect();
         assert_eq!(get(s.blendv8(va, vb, vc)), want, "{}", ctx("blendv8"));
+        macro_rules! alignr {
+            ($($n:literal)*) => {$(
+                let want: Vec<u8> = (0..n)
+                    .map(|i| {
+                        let (lane, j) = (i / 16 * 16, i % 16 + $n);
+                        if j < 16 { b[lane + j] } else { a[lane + j - 16] }
+                    })
+                    .collect();
+                assert_eq!(get(s.alignr8::<$n>(va, vb)), want, "{}", ctx("alignr8"));
+            )*};
+        }
+        alignr!(0 1 4 8 12 15);
 
         // Tests and masks.
         let any = a.iter().zip(b).any(|(&x, &y)| x & y != 0);

@@ -110,6 +110,7 @@ impl Simd for Neon {
     lanes! {
         fn and(a, b) = vandq_u8 via bytes, bytes;
         fn or(a, b) = vorrq_u8 via bytes, bytes;
+        fn xor(a, b) = veorq_u8 via bytes, bytes;
         fn add8(a, b) = vaddq_u8 via bytes, bytes;
         fn sub8(a, b) = vsubq_u8 via bytes, bytes;
         fn add16(a, b) = vaddq_u16 via vreinterpretq_u16_u8, vreinterpretq_u8_u16;
@@ -133,6 +134,14 @@ impl Simd for Neon {
         // low four makes that exactly `pshufb`'s "top bit set gives 0".
         // SAFETY: the token proves NEON (module docs).
         unsafe { vqtbl1q_u8(table, vandq_u8(idx, vdupq_n_u8(0x8F))) }
+    }
+
+    #[inline(always)]
+    fn alignr8<const N: i32>(self, hi: uint8x16_t, lo: uint8x16_t) -> uint8x16_t {
+        // `ext` takes its bytes from the first operand's low end, as
+        // `palignr` from its second's.
+        // SAFETY: the token proves NEON (module docs).
+        unsafe { vextq_u8::<N>(lo, hi) }
     }
 
     #[inline(always)]

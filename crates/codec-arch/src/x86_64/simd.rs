@@ -236,6 +236,7 @@ impl Simd for Sse41 {
         fn zero() -> __m128i = _mm_setzero_si128;
         fn and(a: __m128i, b: __m128i) -> __m128i = _mm_and_si128;
         fn or(a: __m128i, b: __m128i) -> __m128i = _mm_or_si128;
+        fn xor(a: __m128i, b: __m128i) -> __m128i = _mm_xor_si128;
         fn add8(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi8;
         fn sub8(a: __m128i, b: __m128i) -> __m128i = _mm_sub_epi8;
         fn add16(a: __m128i, b: __m128i) -> __m128i = _mm_add_epi16;
@@ -272,6 +273,12 @@ impl Simd for Sse41 {
     fn splat32(self, x: u32) -> __m128i {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn alignr8<const N: i32>(self, hi: __m128i, lo: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_alignr_epi8::<N>(hi, lo) }
     }
 
     #[inline(always)]
@@ -503,6 +510,7 @@ impl Simd for Avx2 {
         fn zero() -> __m256i = _mm256_setzero_si256;
         fn and(a: __m256i, b: __m256i) -> __m256i = _mm256_and_si256;
         fn or(a: __m256i, b: __m256i) -> __m256i = _mm256_or_si256;
+        fn xor(a: __m256i, b: __m256i) -> __m256i = _mm256_xor_si256;
         fn add8(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi8;
         fn sub8(a: __m256i, b: __m256i) -> __m256i = _mm256_sub_epi8;
         fn add16(a: __m256i, b: __m256i) -> __m256i = _mm256_add_epi16;
@@ -539,6 +547,12 @@ impl Simd for Avx2 {
     fn splat32(self, x: u32) -> __m256i {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm256_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn alignr8<const N: i32>(self, hi: __m256i, lo: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_alignr_epi8::<N>(hi, lo) }
     }
 
     #[inline(always)]
@@ -844,6 +858,7 @@ impl Simd for Avx512 {
         fn zero() -> __m512i = _mm512_setzero_si512;
         fn and(a: __m512i, b: __m512i) -> __m512i = _mm512_and_si512;
         fn or(a: __m512i, b: __m512i) -> __m512i = _mm512_or_si512;
+        fn xor(a: __m512i, b: __m512i) -> __m512i = _mm512_xor_si512;
         fn add8(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi8;
         fn sub8(a: __m512i, b: __m512i) -> __m512i = _mm512_sub_epi8;
         fn add16(a: __m512i, b: __m512i) -> __m512i = _mm512_add_epi16;
@@ -915,6 +930,12 @@ impl Simd for Avx512 {
     fn splat32(self, x: u32) -> __m512i {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm512_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn alignr8<const N: i32>(self, hi: __m512i, lo: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_alignr_epi8::<N>(hi, lo) }
     }
 
     #[inline(always)]

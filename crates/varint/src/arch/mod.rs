@@ -10,8 +10,9 @@
 //!   `#[target_feature]` entry points.
 //! - `shuffle/`: the Stream VByte and Group Varint kernels (one table
 //!   shuffle per group of four `u32`s), with their own list of kernels, of
-//!   the same registry type and dispatch; their `ShuffleIsa` instances are
-//!   `x86_64/shuffle.rs` and `aarch64/shuffle.rs`.
+//!   the same registry type and dispatch, written once over codec-arch's
+//!   `Simd` on a 16-byte token; `x86_64/shuffle.rs` and
+//!   `aarch64/shuffle.rs` instantiate them.
 //! - This file: the registry of kernels ([`kernels`]), the one list of
 //!   them, best first, which the dispatch, the tests, the guard-page tests,
 //!   the fuzz target and the benchmarks all iterate (as utf8-simd's);

@@ -20,9 +20,8 @@ use codec_arch::x86_64::{Avx2, Simd, Sse41};
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_add_epi8, _mm_loadu_si128, _mm_set1_epi8, _mm_shuffle_epi8,
     _mm_slli_si128, _mm_storeu_si128, _mm_subs_epi8, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
-    _mm_xor_si128, _mm256_alignr_epi8, _mm256_castsi256_si128, _mm256_extracti128_si256,
+    _mm256_alignr_epi8, _mm256_castsi256_si128, _mm256_extracti128_si256,
     _mm256_permute2x128_si256, _mm256_subs_epi8, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
-    _mm256_xor_si256,
 };
 use core::mem::MaybeUninit;
 
@@ -30,8 +29,6 @@ use core::mem::MaybeUninit;
 /// register width (as transcode's `Utf8Simd`). Safe for the reason `Simd`'s
 /// are: the token proves the CPU features.
 pub(crate) trait LookupSimd: Simd {
-    /// Bitwise exclusive or.
-    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bytes: `a - b`, signed, saturating at -128.
     fn subs_i8(self, a: Self::V, b: Self::V) -> Self::V;
     /// The bytes of `lo` and `hi` interleaved within each 128-bit lane:
@@ -50,12 +47,6 @@ pub(crate) trait LookupSimd: Simd {
 }
 
 impl LookupSimd for Sse41 {
-    #[inline(always)]
-    fn xor(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: the token proves SSE4.1, which implies SSE2.
-        unsafe { _mm_xor_si128(a, b) }
-    }
-
     #[inline(always)]
     fn subs_i8(self, a: __m128i, b: __m128i) -> __m128i {
         // SAFETY: the token proves SSE4.1, which implies SSE2.
@@ -92,12 +83,6 @@ impl LookupSimd for Sse41 {
 }
 
 impl LookupSimd for Avx2 {
-    #[inline(always)]
-    fn xor(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: the token proves AVX2.
-        unsafe { _mm256_xor_si256(a, b) }
-    }
-
     #[inline(always)]
     fn subs_i8(self, a: __m256i, b: __m256i) -> __m256i {
         // SAFETY: the token proves AVX2.
