@@ -206,6 +206,12 @@ pub trait Simd: Copy {
     ///
     /// `p` is valid for reads of `BYTES / 4` bytes.
     unsafe fn load_widen8to32(self, p: *const u8) -> Self::V;
+    /// Loads `BYTES / 8` bytes and zero-extends each into a 64-bit lane.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES / 8` bytes.
+    unsafe fn load_widen8to64(self, p: *const u8) -> Self::V;
     /// The 16-bit lanes of `a`, then of `b`, as bytes (each must be below
     /// 256; larger ones below `8000` saturate to `FF`, and from `8000` on
     /// the widths differ: 0 or `FF`).

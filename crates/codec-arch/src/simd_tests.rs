@@ -304,6 +304,13 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
             "{}",
             ctx("load_widen8to32")
         );
+        // SAFETY: as above.
+        let w = unsafe { s.load_widen8to64(ab.as_ptr()) };
+        let want: Vec<u8> = a[..n / 8]
+            .iter()
+            .flat_map(|&x| u64::from(x).to_le_bytes())
+            .collect();
+        assert_eq!(get(w), want, "{}", ctx("load_widen8to64"));
         // The narrowings, on lanes where every width agrees (the docs): the
         // random ones cleared of their top bit, and ones below 256.
         let top16 = |x: &[u8]| from16(u16s(x).map(|u| u & 0x7FFF));

@@ -242,6 +242,18 @@ impl Simd for Neon {
     }
 
     #[inline(always)]
+    unsafe fn load_widen8to64(self, p: *const u8) -> uint8x16_t {
+        // SAFETY: the caller's guarantee covers the 2 bytes read (an
+        // unaligned `u16` read); the token proves NEON.
+        unsafe {
+            let x = p.cast::<u16>().read_unaligned();
+            let w16 = vmovl_u8(vcreate_u8(u64::from(x)));
+            let w32 = vmovl_u16(vget_low_u16(w16));
+            vreinterpretq_u8_u64(vmovl_u32(vget_low_u32(w32)))
+        }
+    }
+
+    #[inline(always)]
     fn narrow16(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
         // SAFETY: the token proves NEON (module docs).
         unsafe {

@@ -192,6 +192,13 @@ impl Simd for Sse41 {
     }
 
     #[inline(always)]
+    unsafe fn load_widen8to64(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 2 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm_cvtepu8_epi64(_mm_loadu_si16(p)) }
+    }
+
+    #[inline(always)]
     fn narrow16(self, a: __m128i, b: __m128i) -> __m128i {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm_packus_epi16(a, b) }
@@ -447,6 +454,13 @@ impl Simd for Avx2 {
         // SAFETY: the caller's guarantee covers the 8 bytes read; the
         // token proves the CPU features (module docs).
         unsafe { _mm256_cvtepu8_epi32(_mm_loadu_si64(p)) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to64(self, p: *const u8) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 4 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm256_cvtepu8_epi64(_mm_loadu_si32(p)) }
     }
 
     #[inline(always)]
@@ -788,6 +802,13 @@ impl Simd for Avx512 {
         // SAFETY: the caller's guarantee covers the 16 bytes read; the
         // token proves the CPU features (module docs).
         unsafe { _mm512_cvtepu8_epi32(_mm_loadu_si128(p.cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to64(self, p: *const u8) -> __m512i {
+        // SAFETY: the caller's guarantee covers the 8 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm512_cvtepu8_epi64(_mm_loadu_si64(p)) }
     }
 
     #[inline(always)]
