@@ -171,6 +171,11 @@ pub trait Simd: Copy {
     /// Bytes: `table[idx & 15]` within each 128-bit lane, 0 where `idx`
     /// has its top bit set (`pshufb`).
     fn shuffle8(self, table: Self::V, idx: Self::V) -> Self::V;
+    /// Bytes, within each 128-bit lane: bytes `N..N + 16` of the lane of
+    /// `lo` followed by the lane of `hi` (`palignr`, NEON's `ext`), for
+    /// `0 <= N < 16`. With `lo` zero, it moves the lane's bytes up by
+    /// `16 - N`; with `hi` the next lane of a stream, it reads `N` bytes on.
+    fn alignr8<const N: i32>(self, hi: Self::V, lo: Self::V) -> Self::V;
     /// `!a & b`.
     fn andnot(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bytes: `b` where `m` has its top bit set, else `a`.
@@ -204,6 +209,12 @@ pub trait Simd: Copy {
     ///
     /// `p` is valid for reads of `BYTES / 4` bytes.
     unsafe fn load_widen8to32(self, p: *const u8) -> Self::V;
+    /// Loads `BYTES / 8` bytes and zero-extends each into a 64-bit lane.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for reads of `BYTES / 8` bytes.
+    unsafe fn load_widen8to64(self, p: *const u8) -> Self::V;
     /// The 16-bit lanes of `a`, then of `b`, as bytes (each must be below
     /// 256; larger ones below `8000` saturate to `FF`, and from `8000` on
     /// the widths differ: 0 or `FF`).

@@ -267,6 +267,18 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
             .map(|i| if c[i] & 0x80 != 0 { b[i] } else { a[i] })
             .collect();
         assert_eq!(get(s.blendv8(va, vb, vc)), want, "{}", ctx("blendv8"));
+        macro_rules! alignr {
+            ($($n:literal)*) => {$(
+                let want: Vec<u8> = (0..n)
+                    .map(|i| {
+                        let (lane, j) = (i / 16 * 16, i % 16 + $n);
+                        if j < 16 { b[lane + j] } else { a[lane + j - 16] }
+                    })
+                    .collect();
+                assert_eq!(get(s.alignr8::<$n>(va, vb)), want, "{}", ctx("alignr8"));
+            )*};
+        }
+        alignr!(0 1 4 8 12 15);
 
         // Tests and masks.
         let any = a.iter().zip(b).any(|(&x, &y)| x & y != 0);
@@ -298,6 +310,13 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
             "{}",
             ctx("load_widen8to32")
         );
+        // SAFETY: as above.
+        let w = unsafe { s.load_widen8to64(ab.as_ptr()) };
+        let want: Vec<u8> = a[..n / 8]
+            .iter()
+            .flat_map(|&x| u64::from(x).to_le_bytes())
+            .collect();
+        assert_eq!(get(w), want, "{}", ctx("load_widen8to64"));
         // The narrowings, on lanes where every width agrees (the docs): the
         // random ones cleared of their top bit, and ones below 256.
         let top16 = |x: &[u8]| from16(u16s(x).map(|u| u & 0x7FFF));

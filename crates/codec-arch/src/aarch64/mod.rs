@@ -143,6 +143,14 @@ impl Simd for Neon {
     }
 
     #[inline(always)]
+    fn alignr8<const N: i32>(self, hi: uint8x16_t, lo: uint8x16_t) -> uint8x16_t {
+        // `ext` takes its bytes from the first operand's low end, as
+        // `palignr` from its second's.
+        // SAFETY: the token proves NEON (module docs).
+        unsafe { vextq_u8::<N>(lo, hi) }
+    }
+
+    #[inline(always)]
     fn andnot(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
         // SAFETY: the token proves NEON (module docs).
         unsafe { vbicq_u8(b, a) }
@@ -242,6 +250,18 @@ impl Simd for Neon {
             let x = p.cast::<u32>().read_unaligned();
             let w16 = vmovl_u8(vcreate_u8(u64::from(x)));
             vreinterpretq_u8_u32(vmovl_u16(vget_low_u16(w16)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn load_widen8to64(self, p: *const u8) -> uint8x16_t {
+        // SAFETY: the caller's guarantee covers the 2 bytes read (an
+        // unaligned `u16` read); the token proves NEON.
+        unsafe {
+            let x = p.cast::<u16>().read_unaligned();
+            let w16 = vmovl_u8(vcreate_u8(u64::from(x)));
+            let w32 = vmovl_u16(vget_low_u16(w16));
+            vreinterpretq_u8_u64(vmovl_u32(vget_low_u32(w32)))
         }
     }
 

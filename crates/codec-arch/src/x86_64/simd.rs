@@ -192,6 +192,13 @@ impl Simd for Sse41 {
     }
 
     #[inline(always)]
+    unsafe fn load_widen8to64(self, p: *const u8) -> __m128i {
+        // SAFETY: the caller's guarantee covers the 2 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm_cvtepu8_epi64(_mm_loadu_si16(p)) }
+    }
+
+    #[inline(always)]
     fn narrow16(self, a: __m128i, b: __m128i) -> __m128i {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm_packus_epi16(a, b) }
@@ -279,6 +286,12 @@ impl Simd for Sse41 {
     fn shr8<const N: i32>(self, a: __m128i) -> __m128i {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe { _mm_and_si128(_mm_srli_epi16::<N>(a), _mm_set1_epi8((0xFFu8 >> N) as i8)) }
+    }
+
+    #[inline(always)]
+    fn alignr8<const N: i32>(self, hi: __m128i, lo: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_alignr_epi8::<N>(hi, lo) }
     }
 
     #[inline(always)]
@@ -450,6 +463,13 @@ impl Simd for Avx2 {
     }
 
     #[inline(always)]
+    unsafe fn load_widen8to64(self, p: *const u8) -> __m256i {
+        // SAFETY: the caller's guarantee covers the 4 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm256_cvtepu8_epi64(_mm_loadu_si32(p)) }
+    }
+
+    #[inline(always)]
     fn narrow16(self, a: __m256i, b: __m256i) -> __m256i {
         // `packus` works within 128-bit lanes: a0 b0 a1 b1, put in order.
         // SAFETY: the token proves the CPU features (module docs).
@@ -558,6 +578,12 @@ impl Simd for Avx2 {
                 _mm256_set1_epi8((0xFFu8 >> N) as i8),
             )
         }
+    }
+
+    #[inline(always)]
+    fn alignr8<const N: i32>(self, hi: __m256i, lo: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_alignr_epi8::<N>(hi, lo) }
     }
 
     #[inline(always)]
@@ -796,6 +822,13 @@ impl Simd for Avx512 {
     }
 
     #[inline(always)]
+    unsafe fn load_widen8to64(self, p: *const u8) -> __m512i {
+        // SAFETY: the caller's guarantee covers the 8 bytes read; the
+        // token proves the CPU features (module docs).
+        unsafe { _mm512_cvtepu8_epi64(_mm_loadu_si64(p)) }
+    }
+
+    #[inline(always)]
     fn narrow16(self, a: __m512i, b: __m512i) -> __m512i {
         // SAFETY: the token proves the CPU features (module docs).
         unsafe {
@@ -946,6 +979,12 @@ impl Simd for Avx512 {
                 _mm512_set1_epi8((0xFFu8 >> N) as i8),
             )
         }
+    }
+
+    #[inline(always)]
+    fn alignr8<const N: i32>(self, hi: __m512i, lo: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_alignr_epi8::<N>(hi, lo) }
     }
 
     #[inline(always)]

@@ -1,5 +1,6 @@
-//! The bulk decoding algorithm, written once over the small [`Isa`] trait
-//! and stamped out per instruction set by `x86_64/`.
+//! The bulk decoding algorithm, written once over codec-arch's [`Simd`]
+//! and the small strategy trait [`Isa`], and stamped out per instruction
+//! set by `x86_64/` and `aarch64/`.
 //!
 //! # The algorithm
 //!
@@ -64,6 +65,8 @@
 //! their figures, are in `docs/results/varint.md` ("Decisions and dead
 //! ends", "Dead ends of the bulk kernel").
 
+use codec_arch::Simd;
+
 /// Bytes per window: two AVX2 registers, four SSE ones. (32 measured
 /// slower: see the module docs.)
 pub(crate) const WINDOW: usize = 64;
@@ -72,39 +75,25 @@ pub(crate) const WINDOW: usize = 64;
 /// 8-byte word at its last possible varint start (byte 63).
 pub(crate) const READ: usize = WINDOW - 1 + 8;
 
-/// The operations that depend on the instruction set. Every function is
-/// `#[inline(always)]` and is only called from inside a
+/// The choices of one kernel that are not vector operations, and its
+/// vector token: the window's vector work (continuation bits, zero bytes,
+/// widening) is written once below over codec-arch's [`Simd`], on the
+/// kernel's token [`Isa::S`]; what stays here is the packing of 7-bit
+/// groups (BMI2 `pext`/`pdep` or shifts), and whether the kernel takes
+/// the pair path ([`Isa::PAIRS`]) or the VBMI2 groups ([`Isa::GROUPS`]).
+/// Every function is `#[inline(always)]` and is only called from inside a
 /// `#[target_feature]` entry point that enables what it needs.
 pub(crate) trait Isa {
-    /// Bit `i` is the top bit of `p[i]`, for the [`WINDOW`] bytes at `p`.
-    ///
-    /// # Safety
-    ///
-    /// `p..p + WINDOW` must be readable, and the CPU must have the features
-    /// of the implementation.
-    unsafe fn continuations(p: *const u8) -> u64;
+    /// The vector token of the window's operations.
+    type S: Simd;
 
-    /// Bit `i` is set if `p[i]` is zero, for the [`WINDOW`] bytes at `p`.
+    /// The token.
     ///
     /// # Safety
     ///
-    /// As [`Isa::continuations`].
-    unsafe fn zeros(p: *const u8) -> u64;
-
-    /// Writes the [`WINDOW`] bytes at `p`, zero-extended, to
-    /// `o[0..WINDOW]`.
-    ///
-    /// # Safety
-    ///
-    /// As [`Isa::continuations`], and `o..o + WINDOW` must be writable.
-    unsafe fn widen_u64(p: *const u8, o: *mut u64);
-
-    /// As [`Isa::widen_u64`], into `u32`s.
-    ///
-    /// # Safety
-    ///
-    /// As [`Isa::widen_u64`].
-    unsafe fn widen_u32(p: *const u8, o: *mut u32);
+    /// The CPU must have the features of the implementation (the entry
+    /// points, compiled with them, are the only callers).
+    unsafe fn simd() -> Self::S;
 
     /// The 7-bit groups of the low `len` bytes of `word` (`len` in
     /// `1..=8`), packed: the value of a varint of `len` bytes.
@@ -223,6 +212,68 @@ pub(crate) trait Isa {
     }
 }
 
+/// Bit `i` is the top bit of `p[i]`, for the [`WINDOW`] bytes at `p`.
+///
+/// # Safety
+///
+/// `p..p + WINDOW` must be readable.
+#[inline(always)]
+unsafe fn continuations<S: Simd>(s: S, p: *const u8) -> u64 {
+    let mut mask = 0;
+    for k in 0..WINDOW / S::BYTES {
+        // SAFETY: register `k` of the window, inside the caller's bytes.
+        let v = unsafe { s.load(p.add(k * S::BYTES)) };
+        mask |= s.movemask8(v) << (k * S::BYTES);
+    }
+    mask
+}
+
+/// Bit `i` is set if `p[i]` is zero, for the [`WINDOW`] bytes at `p`.
+///
+/// # Safety
+///
+/// As [`continuations`].
+#[inline(always)]
+unsafe fn zeros<S: Simd>(s: S, p: *const u8) -> u64 {
+    let mut mask = 0;
+    for k in 0..WINDOW / S::BYTES {
+        // SAFETY: as in `continuations`.
+        let v = unsafe { s.load(p.add(k * S::BYTES)) };
+        mask |= s.movemask8(s.eq8(v, s.zero())) << (k * S::BYTES);
+    }
+    mask
+}
+
+/// Writes the [`WINDOW`] bytes at `p`, zero-extended, to `o[0..WINDOW]`:
+/// `BYTES / 8` bytes a register.
+///
+/// # Safety
+///
+/// As [`continuations`], and `o..o + WINDOW` must be writable.
+#[inline(always)]
+unsafe fn widen_u64<S: Simd>(s: S, p: *const u8, o: *mut u64) {
+    let step = S::BYTES / 8;
+    for k in 0..WINDOW / step {
+        // SAFETY: bytes `k * step..(k + 1) * step` of the window, and the
+        // `step` values at `o + k * step`, inside the caller's ranges.
+        unsafe { s.store(o.add(k * step).cast(), s.load_widen8to64(p.add(k * step))) };
+    }
+}
+
+/// As [`widen_u64`], into `u32`s: `BYTES / 4` bytes a register.
+///
+/// # Safety
+///
+/// As [`widen_u64`].
+#[inline(always)]
+unsafe fn widen_u32<S: Simd>(s: S, p: *const u8, o: *mut u32) {
+    let step = S::BYTES / 4;
+    for k in 0..WINDOW / step {
+        // SAFETY: as in `widen_u64`.
+        unsafe { s.store(o.add(k * step).cast(), s.load_widen8to32(p.add(k * step))) };
+    }
+}
+
 /// [`Isa::pairs_u64`] in scalar code, for the kernels without `PAIRS`.
 ///
 /// # Safety
@@ -281,11 +332,11 @@ pub(crate) trait Lane: Copy {
     /// `v` as the type, if it fits (`v` is the value of a varint of at
     /// most `MAX_LEN` bytes).
     fn from_value(v: u64) -> Option<Self>;
-    /// [`Isa::widen_u64`] or [`Isa::widen_u32`].
+    /// [`widen_u64`] or [`widen_u32`] on `I`'s token.
     ///
     /// # Safety
     ///
-    /// As [`Isa::widen_u64`].
+    /// As [`widen_u64`], and the CPU has `I`'s features.
     unsafe fn widen<I: Isa>(p: *const u8, o: *mut Self);
     /// [`Isa::pairs_u64`] or [`Isa::pairs_u32`].
     ///
@@ -340,7 +391,7 @@ impl Lane for u64 {
     #[inline(always)]
     unsafe fn widen<I: Isa>(p: *const u8, o: *mut Self) {
         // SAFETY: the same contract.
-        unsafe { I::widen_u64(p, o) }
+        unsafe { widen_u64(I::simd(), p, o) }
     }
     #[inline(always)]
     unsafe fn pairs<I: Isa>(p: *const u8, shuffle: &[u8; 16], o: *mut Self) {
@@ -374,7 +425,7 @@ impl Lane for u32 {
     #[inline(always)]
     unsafe fn widen<I: Isa>(p: *const u8, o: *mut Self) {
         // SAFETY: the same contract.
-        unsafe { I::widen_u32(p, o) }
+        unsafe { widen_u32(I::simd(), p, o) }
     }
     #[inline(always)]
     unsafe fn pairs<I: Isa>(p: *const u8, shuffle: &[u8; 16], o: *mut Self) {
@@ -418,7 +469,7 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
     while base + READ <= len && count + WINDOW <= cap {
         // SAFETY: `base + READ <= len`, so the window is inside `input`;
         // the features are the caller's promise.
-        let cont = unsafe { I::continuations(p.add(base)) };
+        let cont = unsafe { continuations(I::simd(), p.add(base)) };
         if cont == 0 {
             // SAFETY: as above, and `count + WINDOW <= cap`.
             unsafe { L::widen::<I>(p.add(base), o.add(count)) };
@@ -432,7 +483,7 @@ pub(crate) unsafe fn decode<I: Isa, L: Lane, const STRICT: bool>(
             // A zero byte after a continuation byte ends a padded varint:
             // decode the ones before it, and stop in front of it.
             // SAFETY: as for `continuations`.
-            let padded = unsafe { I::zeros(p.add(base)) } & (cont << 1);
+            let padded = unsafe { zeros(I::simd(), p.add(base)) } & (cont << 1);
             if padded != 0 {
                 ends &= (padded & padded.wrapping_neg()) - 1;
                 stop = true;

@@ -2,16 +2,18 @@
 //! the bulk decoding kernels, their list and the one dispatch point.
 //!
 //! - `kernel`: the algorithm (a mask of varint ends per 64-byte window,
-//!   every varint decoded from a word at its start), written once over a
-//!   small instruction-set trait.
+//!   every varint decoded from a word at its start), written once over
+//!   codec-arch's `Simd` and a small strategy trait, `Isa` (the kernel's
+//!   token, how 7-bit groups are packed, the pair and group paths).
 //! - `x86_64/`: that trait for SSE4.1 and AVX2, the AVX2 one twice (packing
 //!   with shifts, or with BMI2 `pext` where `pext` is fast), and for
 //!   AVX-512 VBMI2 (eight varints at a time in vector lanes), with
-//!   `#[target_feature]` entry points.
+//!   `#[target_feature]` entry points; `aarch64/`: for NEON.
 //! - `shuffle/`: the Stream VByte and Group Varint kernels (one table
 //!   shuffle per group of four `u32`s), with their own list of kernels, of
-//!   the same registry type and dispatch; their `ShuffleIsa` instances are
-//!   `x86_64/shuffle.rs` and `aarch64/shuffle.rs`.
+//!   the same registry type and dispatch, written once over codec-arch's
+//!   `Simd` on a 16-byte token; `x86_64/shuffle.rs` and
+//!   `aarch64/shuffle.rs` instantiate them.
 //! - This file: the registry of kernels ([`kernels`]), the one list of
 //!   them, best first, which the dispatch, the tests, the guard-page tests,
 //!   the fuzz target and the benchmarks all iterate (as utf8-simd's);

@@ -1,10 +1,11 @@
 //! The Stream VByte and Group Varint kernels: one table-driven shuffle per
 //! group of four `u32`s (`pshufb` on x86-64, `tbl` on aarch64), written
-//! once over the small [`ShuffleIsa`] trait, with their own list of
-//! kernels ([`shuffle_kernels`]) of the LEB128 kernels' registry type and
-//! dispatch (`arch/mod.rs`, `codec_arch`). The same table holds the QUIC
-//! varint bulk decoders (`x86_64/quic.rs`, pointer doubling with `pshufb`;
-//! the scalar loop on other targets), which share its instruction sets.
+//! once over codec-arch's [`Simd`] on a 16-byte token (`Sse41`, also in
+//! the AVX2 instance, and `Neon`), with their own list of kernels
+//! ([`shuffle_kernels`]) of the LEB128 kernels' registry type and dispatch
+//! (`arch/mod.rs`, `codec_arch`). The same table holds the QUIC varint bulk
+//! decoders (`x86_64/quic.rs`, pointer doubling with `pshufb`; the scalar
+//! loop on other targets), which share its instruction sets.
 //!
 //! Every kernel is exact at the end of its slices: a 16-byte load happens
 //! only while 16 bytes (17 for Group Varint, whose tag comes first) remain
@@ -17,21 +18,18 @@
 
 use core::fmt;
 
-use codec_arch::{Dispatch, Entry, Isa};
+use codec_arch::{Dispatch, Entry, Isa, Simd};
 
 use crate::{BulkError, Decoded};
 
 pub(crate) mod tables;
 
-use tables::{DECODE_0124, DECODE_1234, ENCODE_1234, LEN_0124, LEN_1234};
+use tables::{CODES, DECODE_0124, DECODE_1234, ENCODE_1234, LEN_0124, LEN_1234};
 
-/// The few vector operations the kernels need, on one 16-byte register of
-/// four `u32` lanes (little-endian: lane 0 is bytes 0–3).
-///
-/// # Safety
-///
-/// Every method needs the implementation's CPU features; the pointer ones
-/// need 16 readable (or writable) bytes.
+/// A [`Simd`] token of 16-byte registers (its own [`Simd::Base`]), read as
+/// four `u32` lanes, little-endian: lane 0 is bytes 0–3. The kernels'
+/// operations on such a register are the functions below, each a few
+/// `Simd` operations.
 #[cfg_attr(
     not(any(
         target_arch = "x86_64",
@@ -39,56 +37,96 @@ use tables::{DECODE_0124, DECODE_1234, ENCODE_1234, LEN_0124, LEN_1234};
     )),
     allow(dead_code)
 )]
-pub(crate) trait ShuffleIsa {
-    /// The register.
-    type V: Copy;
-    /// 16 bytes from `p`, unaligned.
-    unsafe fn load(p: *const u8) -> Self::V;
-    /// 16 bytes to `p`, unaligned.
-    unsafe fn store(p: *mut u8, v: Self::V);
-    /// Byte `i` of the result is byte `pattern[i]` of `v`, or 0 if that
-    /// index has its top bit set.
-    unsafe fn shuffle(v: Self::V, pattern: &[u8; 16]) -> Self::V;
-    /// `x` in every lane.
-    unsafe fn splat(x: u32) -> Self::V;
-    /// Lane 3.
-    unsafe fn last(v: Self::V) -> u32;
-    /// Zigzag decoding of each lane: `(x >> 1) ^ -(x & 1)`.
-    unsafe fn unzigzag(v: Self::V) -> Self::V;
-    /// Zigzag encoding of each lane: `(x << 1) ^ (x >> 31)` (arithmetic).
-    unsafe fn zigzag(v: Self::V) -> Self::V;
-    /// The running sum of the lanes plus lane 3 of `prev` (wrapping).
-    unsafe fn prefix_sum(v: Self::V, prev: Self::V) -> Self::V;
-    /// Each lane minus the one before it, lane 0 minus lane 3 of `prev`.
-    unsafe fn delta(v: Self::V, prev: Self::V) -> Self::V;
-    /// The standard layout's control byte of the four lanes: code
-    /// `bytes - 1` of each, lane 0 in the low bits.
-    unsafe fn control(v: Self::V) -> u8;
+pub(crate) trait Simd16: Simd<Base = Self> {}
+impl<S: Simd<Base = S>> Simd16 for S {}
 
-    /// The 16 bytes at `p` widened to 16 lanes, four registers (the
-    /// decoding of four groups of one-byte values, control byte 0).
-    ///
-    /// # Safety
-    ///
-    /// 16 readable bytes at `p`, and the features.
-    unsafe fn widen(p: *const u8) -> [Self::V; 4];
+/// Byte `i` of the result is byte `pattern[i]` of `v`, or 0 if that index
+/// has its top bit set.
+#[inline(always)]
+fn lookup<S: Simd16>(s: S, v: S::V, pattern: &[u8; 16]) -> S::V {
+    s.shuffle8(v, s.broadcast16(pattern))
+}
+
+/// The `shuffle8` pattern that puts lane 3 in every lane.
+const LANE3: [u8; 16] = [
+    12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15,
+];
+
+/// Lane 3 (off the hot loops: once a call).
+#[inline(always)]
+fn last<S: Simd16>(s: S, v: S::V) -> u32 {
+    let mut b = [0u8; 16];
+    // SAFETY: `b` is 16 writable bytes, `BYTES` for a 16-byte token.
+    unsafe { s.store(b.as_mut_ptr(), v) };
+    u32::from_le_bytes([b[12], b[13], b[14], b[15]])
+}
+
+/// Zigzag decoding of each lane: `(x >> 1) ^ -(x & 1)`.
+#[inline(always)]
+fn unzigzag<S: Simd16>(s: S, v: S::V) -> S::V {
+    let sign = s.sub32(s.zero(), s.and(v, s.splat32(1)));
+    s.xor(s.shr32::<1>(v), sign)
+}
+
+/// Zigzag encoding of each lane: `(x << 1) ^ (x >> 31)`, arithmetic (the
+/// sign is the mask of `0 > x`).
+#[inline(always)]
+fn zigzag<S: Simd16>(s: S, v: S::V) -> S::V {
+    s.xor(s.shl32::<1>(v), s.gt_i32(s.zero(), v))
+}
+
+/// The running sum of the lanes plus lane 3 of `prev` (wrapping): the
+/// lanes moved up by one, then by two, added.
+#[inline(always)]
+fn prefix_sum<S: Simd16>(s: S, v: S::V, prev: S::V) -> S::V {
+    let v = s.add32(v, s.alignr8::<12>(v, s.zero()));
+    let v = s.add32(v, s.alignr8::<8>(v, s.zero()));
+    s.add32(v, lookup(s, prev, &LANE3))
+}
+
+/// Each lane minus the one before it, lane 0 minus lane 3 of `prev`
+/// (`alignr8` gives `[prev[3], v[0], v[1], v[2]]`).
+#[inline(always)]
+fn delta<S: Simd16>(s: S, v: S::V, prev: S::V) -> S::V {
+    s.sub32(v, s.alignr8::<12>(v, prev))
+}
+
+/// The standard layout's control byte of the four lanes: code `bytes - 1`
+/// of each, lane 0 in the low bits. Bit `4i + k` of the movemask says byte
+/// `k` of lane `i` is zero; [`CODES`] turns each half (two lanes) into
+/// their codes.
+#[inline(always)]
+fn control<S: Simd16>(s: S, v: S::V) -> u8 {
+    let zero = s.movemask8(s.eq8(v, s.zero()));
+    CODES[(zero & 0xFF) as usize] | CODES[((zero >> 8) & 0xFF) as usize] << 4
+}
+
+/// The 16 bytes at `p` widened to 16 lanes, four registers (the decoding
+/// of four groups of one-byte values, control byte 0).
+///
+/// # Safety
+///
+/// 16 readable bytes at `p`.
+#[inline(always)]
+unsafe fn widen<S: Simd16>(s: S, p: *const u8) -> [S::V; 4] {
+    // SAFETY: each load reads 4 of the 16 bytes the caller promises.
+    unsafe {
+        [
+            s.load_widen8to32(p),
+            s.load_widen8to32(p.add(4)),
+            s.load_widen8to32(p.add(8)),
+            s.load_widen8to32(p.add(12)),
+        ]
+    }
 }
 
 /// Stream VByte decoding of whole groups: `ctrl` holds one control byte per
 /// group, `data` the data stream from the first group's bytes on. Returns
 /// `(groups, data bytes, last value)`; stops when fewer than 16 data bytes
 /// remain, at the end of `ctrl`, or when `out` has no room for 4 values.
-///
-/// # Safety
-///
-/// The CPU has `I`'s features.
 #[inline(always)]
-pub(crate) unsafe fn svb_decode<
-    I: ShuffleIsa,
-    const Z124: bool,
-    const ZZ: bool,
-    const DELTA: bool,
->(
+pub(crate) fn svb_decode<S: Simd16, const Z124: bool, const ZZ: bool, const DELTA: bool>(
+    s: S,
     ctrl: &[u8],
     data: &[u8],
     out: &mut [u32],
@@ -101,16 +139,14 @@ pub(crate) unsafe fn svb_decode<
     };
     let groups = ctrl.len().min(out.len() / 4);
     let (mut g, mut pos) = (0, 0);
-    // SAFETY: the features are the caller's promise.
-    let mut p = unsafe { I::splat(prev) };
-    // SAFETY: the features are the caller's promise. Invariant `pos <=
-    // data.len()`: a step of eight groups adds at most
-    // 128 after checking that 128 bytes remain (group `k`'s 16 bytes start
-    // at most `16k` after `pos`, so all are inside `data`), a single step
-    // at most 16 after checking 16. The stores write values `4g..4(g + k)`
-    // after checking `g + k <= groups <= out.len() / 4`; the control bytes
-    // read (8 at `g` after checking `g + 8 <= groups`) are below `groups <=
-    // ctrl.len()`.
+    let mut p = s.splat32(prev);
+    // SAFETY: invariant `pos <= data.len()`: a step of eight groups adds at
+    // most 128 after checking that 128 bytes remain (group `k`'s 16 bytes
+    // start at most `16k` after `pos`, so all are inside `data`), a single
+    // step at most 16 after checking 16. The stores write values `4g..4(g +
+    // k)` after checking `g + k <= groups <= out.len() / 4`; the control
+    // bytes read (8 at `g` after checking `g + 8 <= groups`) are below
+    // `groups <= ctrl.len()`.
     unsafe {
         // Eight groups a step: one 8-byte load of control bytes and one
         // bound check for all of them.
@@ -121,17 +157,17 @@ pub(crate) unsafe fn svb_decode<
                 // 32 one-byte values (small values, or small deltas):
                 // widened, no shuffle. 32 bytes read of the 128 checked.
                 for half in 0..2 {
-                    let vs = I::widen(data.as_ptr().add(pos + 16 * half));
+                    let vs = widen(s, data.as_ptr().add(pos + 16 * half));
                     for (j, v) in vs.into_iter().enumerate() {
-                        finish::<I, ZZ, DELTA>(v, dst.add(64 * half + 16 * j), &mut p);
+                        finish::<S, ZZ, DELTA>(s, v, dst.add(64 * half + 16 * j), &mut p);
                     }
                 }
                 pos += 32;
             } else {
                 for k in 0..8 {
                     let c = (word >> (8 * k)) as u8 as usize;
-                    let v = I::shuffle(I::load(data.as_ptr().add(pos)), &table[c]);
-                    finish::<I, ZZ, DELTA>(v, dst.add(16 * k), &mut p);
+                    let v = lookup(s, s.load(data.as_ptr().add(pos)), &table[c]);
+                    finish::<S, ZZ, DELTA>(s, v, dst.add(16 * k), &mut p);
                     pos += usize::from(lens[c]);
                 }
             }
@@ -139,13 +175,13 @@ pub(crate) unsafe fn svb_decode<
         }
         while g < groups && data.len() - pos >= 16 {
             let c = usize::from(ctrl[g]);
-            let v = I::shuffle(I::load(data.as_ptr().add(pos)), &table[c]);
-            finish::<I, ZZ, DELTA>(v, out.as_mut_ptr().add(4 * g).cast(), &mut p);
+            let v = lookup(s, s.load(data.as_ptr().add(pos)), &table[c]);
+            finish::<S, ZZ, DELTA>(s, v, out.as_mut_ptr().add(4 * g).cast(), &mut p);
             pos += usize::from(lens[c]);
             g += 1;
         }
-        (g, pos, if DELTA { I::last(p) } else { prev })
     }
+    (g, pos, if DELTA { last(s, p) } else { prev })
 }
 
 /// The options (zigzag, then delta from lane 3 of `p`) on one decoded
@@ -153,36 +189,32 @@ pub(crate) unsafe fn svb_decode<
 ///
 /// # Safety
 ///
-/// 16 writable bytes at `dst`, and `I`'s features.
+/// 16 writable bytes at `dst`.
 #[inline(always)]
-unsafe fn finish<I: ShuffleIsa, const ZZ: bool, const DELTA: bool>(
-    mut v: I::V,
+unsafe fn finish<S: Simd16, const ZZ: bool, const DELTA: bool>(
+    s: S,
+    mut v: S::V,
     dst: *mut u8,
-    p: &mut I::V,
+    p: &mut S::V,
 ) {
-    // SAFETY: the caller's promises.
-    unsafe {
-        if ZZ {
-            v = I::unzigzag(v);
-        }
-        if DELTA {
-            v = I::prefix_sum(v, *p);
-            *p = v;
-        }
-        I::store(dst, v);
+    if ZZ {
+        v = unzigzag(s, v);
     }
+    if DELTA {
+        v = prefix_sum(s, v, *p);
+        *p = v;
+    }
+    // SAFETY: the caller's promise.
+    unsafe { s.store(dst, v) }
 }
 
 /// Stream VByte encoding (standard layout) of whole groups: control bytes
 /// into `ctrl`, data into `data`. Returns `(groups, data bytes, last
 /// value)`; stops 12 values before the end of `values` (see the module
 /// docs), at the end of `ctrl`, or when `data` has less than 16 bytes left.
-///
-/// # Safety
-///
-/// The CPU has `I`'s features.
 #[inline(always)]
-pub(crate) unsafe fn svb_encode<I: ShuffleIsa, const ZZ: bool, const DELTA: bool>(
+pub(crate) fn svb_encode<S: Simd16, const ZZ: bool, const DELTA: bool>(
+    s: S,
     values: &[u32],
     ctrl: &mut [u8],
     data: &mut [u8],
@@ -190,55 +222,50 @@ pub(crate) unsafe fn svb_encode<I: ShuffleIsa, const ZZ: bool, const DELTA: bool
 ) -> (usize, usize, u32) {
     let groups = (values.len().saturating_sub(12) / 4).min(ctrl.len());
     let (mut g, mut pos) = (0, 0);
-    // SAFETY: the features are the caller's promise. The load reads values
-    // `4g..4g + 4`, inside `values` as `g < values.len() / 4`; `pos <=
-    // data.len()` holds as in `svb_decode`, so the store writes inside
-    // `data`.
+    let mut p = s.splat32(prev);
+    // SAFETY: the load reads values `4g..4g + 4`, inside `values` as `g <
+    // values.len() / 4`; `pos <= data.len()` holds as in `svb_decode`, so
+    // the store writes inside `data`.
     unsafe {
-        let mut p = I::splat(prev);
         while g < groups && data.len() - pos >= 16 {
-            let raw = I::load(values.as_ptr().add(4 * g).cast());
+            let raw = s.load(values.as_ptr().add(4 * g).cast());
             let mut v = raw;
             if DELTA {
-                v = I::delta(v, p);
+                v = delta(s, v, p);
                 p = raw;
             }
             if ZZ {
-                v = I::zigzag(v);
+                v = zigzag(s, v);
             }
-            let c = I::control(v);
+            let c = control(s, v);
             ctrl[g] = c;
-            I::store(
+            s.store(
                 data.as_mut_ptr().add(pos),
-                I::shuffle(v, &ENCODE_1234[usize::from(c)]),
+                lookup(s, v, &ENCODE_1234[usize::from(c)]),
             );
             pos += usize::from(LEN_1234[usize::from(c)]);
             g += 1;
         }
-        (g, pos, if DELTA { I::last(p) } else { prev })
     }
+    (g, pos, if DELTA { last(s, p) } else { prev })
 }
 
 /// Group Varint decoding of whole groups (tag byte, then the data of four
 /// values): `(groups, bytes)`; stops when fewer than 17 bytes remain or
 /// `out` has no room for 4 values.
-///
-/// # Safety
-///
-/// The CPU has `I`'s features.
 #[inline(always)]
-pub(crate) unsafe fn gv_decode<I: ShuffleIsa>(input: &[u8], out: &mut [u32]) -> (usize, usize) {
+pub(crate) fn gv_decode<S: Simd16>(s: S, input: &[u8], out: &mut [u32]) -> (usize, usize) {
     let groups = out.len() / 4;
     let (mut g, mut pos) = (0, 0);
-    // SAFETY: the features are the caller's promise; `pos <= input.len()`
-    // as in `svb_decode` (each step adds at most 17 after checking that 17
-    // bytes remain), so the tag and the 16-byte load at `pos + 1` are
-    // inside `input`; the store as in `svb_decode`.
+    // SAFETY: `pos <= input.len()` as in `svb_decode` (each step adds at
+    // most 17 after checking that 17 bytes remain), so the tag and the
+    // 16-byte load at `pos + 1` are inside `input`; the store as in
+    // `svb_decode`.
     unsafe {
         while g < groups && input.len() - pos >= 17 {
             let c = usize::from(input[pos]);
-            let v = I::shuffle(I::load(input.as_ptr().add(pos + 1)), &DECODE_1234[c]);
-            I::store(out.as_mut_ptr().add(4 * g).cast(), v);
+            let v = lookup(s, s.load(input.as_ptr().add(pos + 1)), &DECODE_1234[c]);
+            s.store(out.as_mut_ptr().add(4 * g).cast(), v);
             g += 1;
             if c == 0 {
                 // Four one-byte values: the next tag is 5 bytes on, known
@@ -256,24 +283,20 @@ pub(crate) unsafe fn gv_decode<I: ShuffleIsa>(input: &[u8], out: &mut [u32]) -> 
 /// Group Varint encoding of whole groups: `(groups, bytes)`; stops 12
 /// values before the end of `values` or when `out` has less than 17 bytes
 /// left.
-///
-/// # Safety
-///
-/// The CPU has `I`'s features.
 #[inline(always)]
-pub(crate) unsafe fn gv_encode<I: ShuffleIsa>(values: &[u32], out: &mut [u8]) -> (usize, usize) {
+pub(crate) fn gv_encode<S: Simd16>(s: S, values: &[u32], out: &mut [u8]) -> (usize, usize) {
     let groups = values.len().saturating_sub(12) / 4;
     let (mut g, mut pos) = (0, 0);
     // SAFETY: as in `svb_encode`, with the tag at `pos` and the 16-byte
     // store at `pos + 1`, inside `out` as 17 bytes remain.
     unsafe {
         while g < groups && out.len() - pos >= 17 {
-            let v = I::load(values.as_ptr().add(4 * g).cast());
-            let c = I::control(v);
+            let v = s.load(values.as_ptr().add(4 * g).cast());
+            let c = control(s, v);
             out[pos] = c;
-            I::store(
+            s.store(
                 out.as_mut_ptr().add(pos + 1),
-                I::shuffle(v, &ENCODE_1234[usize::from(c)]),
+                lookup(s, v, &ENCODE_1234[usize::from(c)]),
             );
             pos += 1 + usize::from(LEN_1234[usize::from(c)]);
             g += 1;
@@ -282,10 +305,11 @@ pub(crate) unsafe fn gv_encode<I: ShuffleIsa>(values: &[u32], out: &mut [u8]) ->
     (g, pos)
 }
 
-/// Stamps out the `#[target_feature]` entry points of one [`ShuffleIsa`]
-/// and the [`Entries`] holding them.
+/// Stamps out the `#[target_feature]` entry points of one instruction set
+/// (`$level`, as `codec_arch::enable!` names it) over the 16-byte token
+/// `$token` makes inside them, and the [`Entries`] holding them.
 macro_rules! shuffle_entry_points {
-    ($isa:ty, $level:ident) => {
+    ($level:ident, $token:expr) => {
         codec_arch::enable! { $level;
             fn svb_decode<const Z124: bool, const ZZ: bool, const DELTA: bool>(
                 ctrl: &[u8],
@@ -293,11 +317,7 @@ macro_rules! shuffle_entry_points {
                 out: &mut [u32],
                 prev: u32,
             ) -> (usize, usize, u32) {
-                // SAFETY: compiled with the features `$isa` needs, and callable
-                // only where the CPU has them.
-                unsafe {
-                    $crate::arch::shuffle::svb_decode::<$isa, Z124, ZZ, DELTA>(ctrl, data, out, prev)
-                }
+                $crate::arch::shuffle::svb_decode::<_, Z124, ZZ, DELTA>($token, ctrl, data, out, prev)
             }
         }
 
@@ -308,24 +328,19 @@ macro_rules! shuffle_entry_points {
                 data: &mut [u8],
                 prev: u32,
             ) -> (usize, usize, u32) {
-                // SAFETY: as in `svb_decode`.
-                unsafe {
-                    $crate::arch::shuffle::svb_encode::<$isa, ZZ, DELTA>(values, ctrl, data, prev)
-                }
+                $crate::arch::shuffle::svb_encode::<_, ZZ, DELTA>($token, values, ctrl, data, prev)
             }
         }
 
         codec_arch::enable! { $level;
             fn gv_decode(input: &[u8], out: &mut [u32]) -> (usize, usize) {
-                // SAFETY: as in `svb_decode`.
-                unsafe { $crate::arch::shuffle::gv_decode::<$isa>(input, out) }
+                $crate::arch::shuffle::gv_decode($token, input, out)
             }
         }
 
         codec_arch::enable! { $level;
             fn gv_encode(values: &[u32], out: &mut [u8]) -> (usize, usize) {
-                // SAFETY: as in `svb_decode`.
-                unsafe { $crate::arch::shuffle::gv_encode::<$isa>(values, out) }
+                $crate::arch::shuffle::gv_encode($token, values, out)
             }
         }
 

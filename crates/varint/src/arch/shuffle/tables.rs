@@ -89,6 +89,27 @@ pub(crate) static LEN_1234: [u8; 256] = length_table(false);
 /// Data bytes per control byte, `0124` layout.
 pub(crate) static LEN_0124: [u8; 256] = length_table(true);
 
+/// The standard layout's codes of two lanes (bits 0–1 and 2–3) from their
+/// zero-byte flags (bits 0–3 and 4–7): the index of a lane's highest
+/// non-zero byte, 0 for zero.
+pub(crate) static CODES: [u8; 256] = {
+    const fn code(zero: usize) -> u8 {
+        let nonzero = !zero & 0xF;
+        if nonzero == 0 {
+            0
+        } else {
+            (31 - (nonzero as u32).leading_zeros()) as u8
+        }
+    }
+    let mut t = [0u8; 256];
+    let mut x = 0;
+    while x < 256 {
+        t[x] = code(x & 0xF) | code(x >> 4) << 2;
+        x += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

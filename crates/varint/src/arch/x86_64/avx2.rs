@@ -1,61 +1,21 @@
-//! The AVX2 kernel: a window is two 32-byte registers; one-byte runs are
-//! widened with `vpmovzxbq`/`vpmovzxbd`, the groups packed with shifts
-//! (BMI1/BMI2 give `tzcnt` and `bzhi`). [`pext`] is the same kernel packing
+//! The AVX2 kernel: the generic kernel on the `Avx2` token (a window is two
+//! 32-byte registers; one-byte runs are widened with
+//! `vpmovzxbq`/`vpmovzxbd`), the groups packed with shifts (BMI1/BMI2 give
+//! `tzcnt` and `bzhi`). [`pext`] is the same kernel packing
 //! with BMI2 `pext`, chosen only where `pext` is fast.
-
-use core::arch::x86_64::{
-    __m256i, _mm_srli_si128, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cvtepu8_epi32,
-    _mm256_cvtepu8_epi64, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_setzero_si256, _mm256_storeu_si256,
-};
 
 use crate::arch::kernel::{Isa, pack_shifts, spread_shifts};
 
-/// The instruction set of this kernel: AVX2, BMI1 and BMI2.
+/// The choices of this kernel: the `Avx2` token, packing with shifts.
 pub(crate) struct Avx2;
 
 impl Isa for Avx2 {
-    #[inline(always)]
-    unsafe fn continuations(p: *const u8) -> u64 {
-        // SAFETY: the caller guarantees 64 readable bytes at `p` and AVX2.
-        unsafe {
-            let lo = _mm256_movemask_epi8(_mm256_loadu_si256(p.cast())) as u32;
-            let hi = _mm256_movemask_epi8(_mm256_loadu_si256(p.add(32).cast())) as u32;
-            u64::from(lo) | u64::from(hi) << 32
-        }
-    }
+    type S = codec_arch::x86_64::Avx2;
 
     #[inline(always)]
-    unsafe fn zeros(p: *const u8) -> u64 {
-        // SAFETY: as in `continuations`.
-        unsafe {
-            let z = _mm256_setzero_si256();
-            let lo =
-                _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(p.cast()), z)) as u32;
-            let hi =
-                _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(p.add(32).cast()), z))
-                    as u32;
-            u64::from(lo) | u64::from(hi) << 32
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn widen_u64(p: *const u8, o: *mut u64) {
-        // SAFETY: 64 readable bytes at `p`, 64 writable `u64`s at `o`, and
-        // AVX2, all guaranteed by the caller; each store writes 4 values.
-        unsafe {
-            widen32_u64(p, o);
-            widen32_u64(p.add(32), o.add(32));
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn widen_u32(p: *const u8, o: *mut u32) {
-        // SAFETY: as in `widen_u64`.
-        unsafe {
-            widen32_u32(p, o);
-            widen32_u32(p.add(32), o.add(32));
-        }
+    unsafe fn simd() -> codec_arch::x86_64::Avx2 {
+        // SAFETY: the caller's promise: the CPU has AVX2, BMI1 and BMI2.
+        unsafe { codec_arch::x86_64::Avx2::new() }
     }
 
     #[inline(always)]
@@ -66,48 +26,6 @@ impl Isa for Avx2 {
     #[inline(always)]
     unsafe fn spread(v: u64) -> u64 {
         spread_shifts(v)
-    }
-}
-
-/// 32 bytes widened to `u64`s.
-///
-/// # Safety
-///
-/// 32 readable bytes at `p`, 32 writable `u64`s at `o`, AVX2.
-#[inline(always)]
-unsafe fn widen32_u64(p: *const u8, o: *mut u64) {
-    // SAFETY: the contract above; each store writes 4 values.
-    unsafe {
-        let x = _mm256_loadu_si256(p.cast());
-        let d = o.cast::<__m256i>();
-        let halves = [_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x)];
-        for (h, half) in halves.into_iter().enumerate() {
-            let d = d.add(4 * h);
-            _mm256_storeu_si256(d, _mm256_cvtepu8_epi64(half));
-            _mm256_storeu_si256(d.add(1), _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(half)));
-            _mm256_storeu_si256(d.add(2), _mm256_cvtepu8_epi64(_mm_srli_si128::<8>(half)));
-            _mm256_storeu_si256(d.add(3), _mm256_cvtepu8_epi64(_mm_srli_si128::<12>(half)));
-        }
-    }
-}
-
-/// 32 bytes widened to `u32`s.
-///
-/// # Safety
-///
-/// 32 readable bytes at `p`, 32 writable `u32`s at `o`, AVX2.
-#[inline(always)]
-unsafe fn widen32_u32(p: *const u8, o: *mut u32) {
-    // SAFETY: the contract above; each store writes 8 values.
-    unsafe {
-        let x = _mm256_loadu_si256(p.cast());
-        let d = o.cast::<__m256i>();
-        let halves = [_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x)];
-        for (h, half) in halves.into_iter().enumerate() {
-            let d = d.add(2 * h);
-            _mm256_storeu_si256(d, _mm256_cvtepu8_epi32(half));
-            _mm256_storeu_si256(d.add(1), _mm256_cvtepu8_epi32(_mm_srli_si128::<8>(half)));
-        }
     }
 }
 
@@ -124,41 +42,28 @@ pub(crate) mod pext {
     //! cycles), so the dispatch chooses this kernel only on Intel and on
     //! AMD family 0x19 and later (`codec_arch::Features::FAST_PEXT`).
 
+    use codec_arch::Simd;
+    use codec_arch::x86_64::Sse41;
     use core::arch::x86_64::{
-        __m128i, __m256i, _bzhi_u64, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi16,
-        _mm_shuffle_epi8, _mm_srli_epi16, _mm_unpackhi_epi64, _mm256_cvtepu16_epi32,
+        __m128i, __m256i, _bzhi_u64, _mm_unpackhi_epi64, _mm256_cvtepu16_epi32,
         _mm256_cvtepu16_epi64, _mm256_storeu_si256, _pdep_u64, _pext_u64,
     };
 
-    use super::Avx2;
     use crate::arch::kernel::Isa;
 
-    /// [`Avx2`] with `pext`.
+    /// [`Avx2`](super::Avx2) with `pext`. The pairs' lanes are `Simd`
+    /// operations on the 16-byte token; widening them into one 32-byte
+    /// register (`vpmovzxwd`/`vpmovzxwq` from 16 bytes) stays here, an
+    /// operation between two widths that `Simd` does not have.
     pub(crate) struct Avx2Pext;
 
     impl Isa for Avx2Pext {
-        #[inline(always)]
-        unsafe fn continuations(p: *const u8) -> u64 {
-            // SAFETY: the same contract as Avx2's.
-            unsafe { Avx2::continuations(p) }
-        }
+        type S = codec_arch::x86_64::Avx2;
 
         #[inline(always)]
-        unsafe fn zeros(p: *const u8) -> u64 {
-            // SAFETY: the same contract as Avx2's.
-            unsafe { Avx2::zeros(p) }
-        }
-
-        #[inline(always)]
-        unsafe fn widen_u64(p: *const u8, o: *mut u64) {
-            // SAFETY: the same contract as Avx2's.
-            unsafe { Avx2::widen_u64(p, o) }
-        }
-
-        #[inline(always)]
-        unsafe fn widen_u32(p: *const u8, o: *mut u32) {
-            // SAFETY: the same contract as Avx2's.
-            unsafe { Avx2::widen_u32(p, o) }
+        unsafe fn simd() -> codec_arch::x86_64::Avx2 {
+            // SAFETY: the caller's promise: the CPU has AVX2, BMI1 and BMI2.
+            unsafe { codec_arch::x86_64::Avx2::new() }
         }
 
         #[inline(always)]
@@ -209,16 +114,13 @@ pub(crate) mod pext {
     /// 16 readable bytes at `p`, AVX2.
     #[inline(always)]
     unsafe fn pairs(p: *const u8, shuffle: &[u8; 16]) -> __m128i {
-        // SAFETY: the contract above; `shuffle` is 16 bytes.
-        unsafe {
-            let lanes = _mm_shuffle_epi8(
-                _mm_loadu_si128(p.cast()),
-                _mm_loadu_si128(shuffle.as_ptr().cast()),
-            );
-            let low = _mm_and_si128(lanes, _mm_set1_epi16(0x7F));
-            let high = _mm_and_si128(_mm_srli_epi16::<1>(lanes), _mm_set1_epi16(0x3F80));
-            _mm_or_si128(low, high)
-        }
+        // SAFETY: AVX2 implies SSE4.1, the caller's promise.
+        let s = unsafe { Sse41::new() };
+        // SAFETY: 16 readable bytes at `p`, the caller's promise.
+        let lanes = s.shuffle8(unsafe { s.load(p) }, s.broadcast16(shuffle));
+        let low = s.and(lanes, s.splat16(0x7F));
+        let high = s.and(s.shr16::<1>(lanes), s.splat16(0x3F80));
+        s.or(low, high)
     }
 
     crate::arch::x86_64::entry_points!(Avx2Pext, avx2);

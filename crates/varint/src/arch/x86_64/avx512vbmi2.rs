@@ -165,28 +165,13 @@ unsafe fn groups<T: Out>(
 }
 
 impl Isa for Avx512Vbmi2 {
-    #[inline(always)]
-    unsafe fn continuations(p: *const u8) -> u64 {
-        // SAFETY: the same contract as Avx2Pext's.
-        unsafe { Avx2Pext::continuations(p) }
-    }
+    type S = codec_arch::x86_64::Avx2;
 
     #[inline(always)]
-    unsafe fn zeros(p: *const u8) -> u64 {
-        // SAFETY: the same contract as Avx2Pext's.
-        unsafe { Avx2Pext::zeros(p) }
-    }
-
-    #[inline(always)]
-    unsafe fn widen_u64(p: *const u8, o: *mut u64) {
-        // SAFETY: the same contract as Avx2Pext's.
-        unsafe { Avx2Pext::widen_u64(p, o) }
-    }
-
-    #[inline(always)]
-    unsafe fn widen_u32(p: *const u8, o: *mut u32) {
-        // SAFETY: the same contract as Avx2Pext's.
-        unsafe { Avx2Pext::widen_u32(p, o) }
+    unsafe fn simd() -> codec_arch::x86_64::Avx2 {
+        // SAFETY: the caller's promise: the CPU has AVX-512 VBMI2, which
+        // implies AVX2, BMI1 and BMI2.
+        unsafe { codec_arch::x86_64::Avx2::new() }
     }
 
     #[inline(always)]
