@@ -226,11 +226,11 @@ pub(crate) fn encode_by(
 }
 
 /// [`encode`] with the given SIMD dense encoder (or none), in pieces that
-/// double from 256 bytes to 64 KiB: each piece's output is sized (zeroed)
+/// grow fourfold from 1 KiB to 64 KiB: each piece's output is sized (zeroed)
 /// before it is encoded, so one piece for all of `src` would cost a pass
 /// over the whole rest of the text on every call that stops early at an
 /// unmappable character: quadratic under `-c` or a replacement mode on
-/// text with many of them. Doubling keeps the sizing within twice the work
+/// text with many of them. Growing keeps the sizing within four times the work
 /// done.
 fn encode_with(
     page: &SingleByte,
@@ -238,7 +238,7 @@ fn encode_with(
     dst: &mut Vec<u8>,
     fast: Option<crate::arch::DenseEncoder>,
 ) -> Result<(), (usize, char)> {
-    let (mut at, mut piece) = (0, 256);
+    let (mut at, mut piece) = (0, 1024);
     while at < src.len() {
         let mut end = (at + piece).min(src.len());
         while !src.is_char_boundary(end) {
@@ -246,7 +246,7 @@ fn encode_with(
         }
         encode_piece(page, &src[at..end], dst, fast).map_err(|(i, c)| (at + i, c))?;
         at = end;
-        piece = (2 * piece).min(1 << 16);
+        piece = (4 * piece).min(1 << 16);
     }
     Ok(())
 }
