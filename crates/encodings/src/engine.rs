@@ -107,6 +107,32 @@ impl Engine {
         Some(crate::single_byte::decode_with(self.0, page, bytes, &mut text).map(|()| text))
     }
 
+    /// As [`Engine::decode_to_string`], appending to `dst` (a buffer kept
+    /// between calls saves the allocation and its page faults): on
+    /// `Err(i)`, `dst` holds the text of `bytes[..i]`.
+    ///
+    /// ```
+    /// use encodings::{Encoding, Engine};
+    ///
+    /// let koi8 = Encoding::for_label("KOI8-R").unwrap();
+    /// let mut text = String::new();
+    /// for chunk in [&b"\xF0\xD2\xC9"[..], b"\xD7\xC5\xD4"] {
+    ///     Engine::dispatched().decode_into_string(koi8, chunk, &mut text).unwrap().unwrap();
+    /// }
+    /// assert_eq!(text, "Привет");
+    /// ```
+    pub fn decode_into_string(
+        self,
+        encoding: Encoding,
+        bytes: &[u8],
+        dst: &mut String,
+    ) -> Option<Result<(), usize>> {
+        let Kind::SingleByte(page) = encoding.kind() else {
+            return None;
+        };
+        Some(crate::single_byte::decode_with(self.0, page, bytes, dst))
+    }
+
     /// As [`Engine::decode_to_string`], to UTF-16.
     #[must_use]
     pub fn decode_to_utf16_vec(
@@ -120,6 +146,21 @@ impl Engine {
         let mut units = Vec::new();
         let n = crate::arch::decode_to_utf16_with(self.0, page.table, bytes, &mut units);
         Some(if n == bytes.len() { Ok(units) } else { Err(n) })
+    }
+
+    /// As [`Engine::decode_to_utf16_vec`], appending to `dst`: on `Err(i)`,
+    /// `dst` holds the units of `bytes[..i]`.
+    pub fn decode_into_utf16_vec(
+        self,
+        encoding: Encoding,
+        bytes: &[u8],
+        dst: &mut Vec<u16>,
+    ) -> Option<Result<(), usize>> {
+        let Kind::SingleByte(page) = encoding.kind() else {
+            return None;
+        };
+        let n = crate::arch::decode_to_utf16_with(self.0, page.table, bytes, dst);
+        Some(if n == bytes.len() { Ok(()) } else { Err(n) })
     }
 
     /// `text` in the single-byte page `encoding`: `Err(i)` at the byte
@@ -136,5 +177,19 @@ impl Engine {
                 .map(|()| out)
                 .map_err(|(i, _)| i),
         )
+    }
+
+    /// As [`Engine::encode_to_vec`], appending to `dst`: on `Err(i)`, `dst`
+    /// holds the encoding of `text[..i]`.
+    pub fn encode_into_vec(
+        self,
+        encoding: Encoding,
+        text: &str,
+        dst: &mut Vec<u8>,
+    ) -> Option<Result<(), usize>> {
+        let Kind::SingleByte(page) = encoding.kind() else {
+            return None;
+        };
+        Some(crate::single_byte::encode_by(self.0, page, text, dst).map_err(|(i, _)| i))
     }
 }

@@ -48,6 +48,27 @@ fn every_engine_decodes_and_encodes_as_the_tables() {
                     .map(|t| t.encode_utf16().collect::<Vec<u16>>())
                     .map_err(|&i| i);
                 assert_eq!(units, want16, "{name} {} UTF-16", e.name());
+                // The appending forms: after what `dst` held, the same text
+                // (on an error, that of the bytes before it).
+                let mut text = String::from("«");
+                let r = engine.decode_into_string(e, &bytes, &mut text).unwrap();
+                let prefix = |i: usize| e.decode_to_string(&bytes[..i], DecodeMode::Strict);
+                let body = want.clone().or_else(|i| prefix(i).map_err(|_| i)).unwrap();
+                assert_eq!(
+                    (r, text),
+                    (
+                        want.as_ref().map(|_| ()).map_err(|&i| i),
+                        format!("«{body}")
+                    )
+                );
+                let mut units = vec![0xAB_u16];
+                let r = engine.decode_into_utf16_vec(e, &bytes, &mut units).unwrap();
+                let mut want_units = vec![0xAB_u16];
+                want_units.extend(body.encode_utf16());
+                assert_eq!(
+                    (r, units),
+                    (want.as_ref().map(|_| ()).map_err(|&i| i), want_units)
+                );
                 if let Ok(text) = &want {
                     // Text the page holds, then one character it may not.
                     let mut text = text.clone();
@@ -59,6 +80,12 @@ fn every_engine_decodes_and_encodes_as_the_tables() {
                         .map_err(|err| err.offset() as usize);
                     let got = engine.encode_to_vec(e, &text).unwrap();
                     assert_eq!(got, want, "{name} {} encode", e.name());
+                    let mut out = vec![b'>'];
+                    let r = engine.encode_into_vec(e, &text, &mut out).unwrap();
+                    let end = *want.as_ref().err().unwrap_or(&text.len());
+                    let mut want_out = vec![b'>'];
+                    want_out.extend(e.encode_to_vec(&text[..end], EncodeMode::Strict).unwrap());
+                    assert_eq!((r, out), (want.map(|_| ()), want_out), "{name} encode_into");
                 }
             }
         }
