@@ -5,9 +5,10 @@
 //! architecture only.
 //!
 //! A kernel family is written once, generic over `Simd` (transcode's
-//! `arch/x86_64/{count,latin1,utf32}.rs`), and instantiated by a
-//! `#[target_feature]` entry point per instruction set, into which the
-//! `#[inline(always)]` operations are inlined (memchr's scheme).
+//! `arch/generic/`, the encodings crate's `arch/x86_64/lookup.rs`), and
+//! instantiated by a `#[target_feature]` entry point per instruction set,
+//! into which the `#[inline(always)]` operations are inlined (memchr's
+//! scheme).
 //! Operations on bytes within 128-bit lanes (`pshufb`) act lane by lane,
 //! as the x86 instructions do; every implementation follows the docs
 //! below (the tests check each against a scalar model of them).
