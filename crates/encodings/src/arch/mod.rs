@@ -10,7 +10,7 @@
 //! [`encode_dense`]); `None` where it has none, and the engine's portable
 //! path does that work (UTF-8 output in two passes through UTF-16,
 //! encoding through 16-byte scalar windows). The x86-64 kernels: AVX-512
-//! VBMI (all three), AVX2 and SSE4.1 (all three, written once over
+//! VBMI2 and VBMI (all three; VBMI2's compact with byte compresses), AVX2 and SSE4.1 (all three, written once over
 //! codec-arch's `Simd`; their encoders for ASCII-compatible pages); on
 //! aarch64 NEON (all three, every page).
 //! The scalar kernel is the reference; the others are tested against it
@@ -200,6 +200,8 @@ pub(crate) static SCALAR: Kernel = Kernel {
 
 /// Every kernel, the scalar one last.
 pub(crate) const ALL: &[&Kernel] = &[
+    #[cfg(target_arch = "x86_64")]
+    &x86_64::VBMI2,
     #[cfg(target_arch = "x86_64")]
     &x86_64::VBMI,
     #[cfg(target_arch = "x86_64")]

@@ -23,6 +23,20 @@ pub(crate) static VBMI: Kernel = Kernel {
     isa: Isa::AVX512VBMI,
 };
 
+/// [`VBMI`] with AVX-512 VBMI2's byte compress for what the decoder to
+/// UTF-8 and the encoder keep (Intel from Ice Lake, AMD from Zen 4; the
+/// register form only: Zen 4 runs the compress-to-memory form slowly).
+pub(crate) static VBMI2: Kernel = Kernel {
+    name: "avx512vbmi2",
+    to_utf16: to_utf16_vbmi,
+    to_utf8: Some(to_utf8_vbmi2),
+    encode: Some(Encoder {
+        run: encode_vbmi2,
+        ascii_only: false,
+    }),
+    isa: Isa::AVX512VBMI2,
+};
+
 /// # Safety
 ///
 /// The CPU must have `codec_arch`'s `avx512vbmi` level.
@@ -127,49 +141,97 @@ codec_arch::enable! { avx512vbmi;
         src: &[u8],
         dst: &mut [core::mem::MaybeUninit<u8>],
     ) -> (usize, usize) {
-        use core::arch::x86_64::{
-            __m512i, _mm512_cmpeq_epi8_mask, _mm512_extracti32x4_epi32, _mm512_loadu_si512,
-            _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8,
-            _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
-        };
-        let ascii = table[..128]
-            .iter()
-            .enumerate()
-            .all(|(b, &u)| usize::from(u) == b);
-        // The UTF-8 of each byte's unit as a lead (the byte itself below
-        // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
-        // a continuation, in four 64-byte rows each.
-        let mut lead = [[0u8; 64]; 4];
-        let mut cont = [[0u8; 64]; 4];
-        for (i, &p) in utf8_pairs(table).iter().enumerate() {
-            lead[i / 64][i % 64] = p as u8;
-            cont[i / 64][i % 64] = (p >> 8) as u8;
-        }
-        // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
-        // requirement.
-        let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
-        let leads = [
-            load(&lead[0]),
-            load(&lead[1]),
-            load(&lead[2]),
-            load(&lead[3]),
-        ];
-        let conts = [
-            load(&cont[0]),
-            load(&cont[1]),
-            load(&cont[2]),
-            load(&cont[3]),
-        ];
+        // SAFETY: this function has the `avx512vbmi` level.
+        unsafe { utf8_body::<false>(table, src, dst) }
+    }
+}
+
+/// [`to_utf8_vbmi`] with the pairs compacted by AVX-512 VBMI2's byte
+/// compress, 64 bytes of output an instruction, where VBMI alone takes
+/// eight 16-byte shuffles and their table loads.
+///
+/// # Safety
+///
+/// The CPU must have `codec_arch`'s `avx512vbmi2` level.
+unsafe fn to_utf8_vbmi2(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    // SAFETY: the caller proves the features.
+    unsafe { utf8_vbmi2(table, src, dst) }
+}
+
+codec_arch::enable! { avx512vbmi2;
+    fn utf8_vbmi2(
+        table: &[u16; 256],
+        src: &[u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
+    ) -> (usize, usize) {
+        // SAFETY: this function has the `avx512vbmi2` level.
+        unsafe { utf8_body::<true>(table, src, dst) }
+    }
+}
+
+/// The decoder to UTF-8 of [`to_utf8_vbmi`] (`VBMI2` false) and
+/// [`to_utf8_vbmi2`] (true): they differ only in how the pairs are
+/// compacted.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level, and `avx512vbmi2` if `VBMI2`.
+#[inline(always)]
+unsafe fn utf8_body<const VBMI2: bool>(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    use core::arch::x86_64::{
+        __m512i, _mm512_cmpeq_epi8_mask, _mm512_extracti32x4_epi32, _mm512_loadu_si512,
+        _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+        _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
+    };
+    let ascii = table[..128]
+        .iter()
+        .enumerate()
+        .all(|(b, &u)| usize::from(u) == b);
+    // The UTF-8 of each byte's unit as a lead (the byte itself below
+    // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
+    // a continuation, in four 64-byte rows each.
+    let mut lead = [[0u8; 64]; 4];
+    let mut cont = [[0u8; 64]; 4];
+    for (i, &p) in utf8_pairs(table).iter().enumerate() {
+        lead[i / 64][i % 64] = p as u8;
+        cont[i / 64][i % 64] = (p >> 8) as u8;
+    }
+    // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
+    // requirement; the caller proves AVX-512F.
+    let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
+    let leads = [
+        load(&lead[0]),
+        load(&lead[1]),
+        load(&lead[2]),
+        load(&lead[3]),
+    ];
+    let conts = [
+        load(&cont[0]),
+        load(&cont[1]),
+        load(&cont[2]),
+        load(&cont[3]),
+    ];
+    // SAFETY: the caller proves the `avx512vbmi` level, which the
+    // intrinsics below need (those without a comment of their own).
+    unsafe {
         let (mut i, mut w) = (0, 0);
         while i + 64 <= src.len() && w + 192 <= dst.len() {
             let block = &src[i..i + 64];
             // SAFETY: `block` is 64 readable bytes.
-            let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast::<__m512i>()) };
+            let v = _mm512_loadu_si512(block.as_ptr().cast::<__m512i>());
             let high = _mm512_movepi8_mask(v);
             if ascii && high == 0 {
                 let out = &mut dst[w..w + 64];
                 // SAFETY: `out` is 64 writable bytes.
-                unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), v) };
+                _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), v);
                 i += 64;
                 w += 64;
                 continue;
@@ -196,6 +258,13 @@ codec_arch::enable! { avx512vbmi;
                 if stopped {
                     return (i, w);
                 }
+                continue;
+            }
+            if VBMI2 {
+                // SAFETY: the caller proves `avx512vbmi2`; `dst[w..]` has
+                // the 128 writable bytes it needs (the loop's condition).
+                w += compact_vbmi2(first, second, &mut dst[w..w + 128]);
+                i += 64;
                 continue;
             }
             // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
@@ -226,6 +295,62 @@ codec_arch::enable! { avx512vbmi;
         utf8_scalar(table, src, dst, i, w, src.len())
     }
 }
+
+/// Interleaves 64 leads and their continuations into 128 bytes of UTF-8
+/// pairs, drops the continuations of one-byte characters (0 in `second`:
+/// a continuation never is), and writes what is kept at the start of
+/// `out` (two 64-byte stores); returns how many bytes count.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi2` level.
+#[inline(always)]
+unsafe fn compact_vbmi2(
+    first: core::arch::x86_64::__m512i,
+    second: core::arch::x86_64::__m512i,
+    out: &mut [core::mem::MaybeUninit<u8>],
+) -> usize {
+    use core::arch::x86_64::{
+        __m512i, _mm512_loadu_si512, _mm512_maskz_compress_epi8, _mm512_permutex2var_epi8,
+        _mm512_storeu_si512, _mm512_test_epi8_mask,
+    };
+    // Every lead is kept (even byte lanes), a continuation where non-zero.
+    const LEADS: u64 = 0x5555_5555_5555_5555;
+    let out = &mut out[..128];
+    // SAFETY: the caller proves the features; `INTERLEAVE` is 128 readable
+    // bytes and `out` 128 writable ones (unaligned loads and stores).
+    unsafe {
+        let index = |k: usize| _mm512_loadu_si512(INTERLEAVE[k..].as_ptr().cast::<__m512i>());
+        let low = _mm512_permutex2var_epi8(first, index(0), second);
+        let high = _mm512_permutex2var_epi8(first, index(64), second);
+        let keep_low = _mm512_test_epi8_mask(low, low) | LEADS;
+        let keep_high = _mm512_test_epi8_mask(high, high) | LEADS;
+        let n = keep_low.count_ones() as usize;
+        _mm512_storeu_si512(
+            out.as_mut_ptr().cast::<__m512i>(),
+            _mm512_maskz_compress_epi8(keep_low, low),
+        );
+        _mm512_storeu_si512(
+            out[n..].as_mut_ptr().cast::<__m512i>(),
+            _mm512_maskz_compress_epi8(keep_high, high),
+        );
+        n + keep_high.count_ones() as usize
+    }
+}
+
+/// The permute indices that interleave two registers' bytes: lane `2k` takes
+/// byte `k` of the first, lane `2k + 1` byte `k` of the second (index
+/// `64 + k`); the second 64 do the same for bytes 32–63.
+static INTERLEAVE: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut k = 0;
+    while k < 64 {
+        t[2 * k] = k as u8;
+        t[2 * k + 1] = 64 + k as u8;
+        k += 1;
+    }
+    t
+};
 
 /// For each byte lane, the lane before it (lane 0: itself, unused).
 static PREVIOUS: [u8; 64] = {
@@ -266,20 +391,75 @@ codec_arch::enable! { avx512vbmi;
         dense: &[u8; 0x800],
         src: &[u8],
         dst: &mut [u8],
-        mut i: usize,
-        mut w: usize,
+        i: usize,
+        w: usize,
     ) -> (usize, usize) {
+        // SAFETY: this function has the `avx512vbmi` level.
+        unsafe { encode_body::<false>(dense, src, dst, i, w) }
+    }
+}
+
+/// [`encode_vbmi`] with the kept bytes compacted by AVX-512 VBMI2's byte
+/// compress (one instruction and one store a block, where VBMI alone
+/// widens each quarter to 32-bit lanes for `vpcompressd`).
+///
+/// # Safety
+///
+/// The CPU must have `codec_arch`'s `avx512vbmi2` level.
+unsafe fn encode_vbmi2(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller proves the features.
+    unsafe { encode_dense_vbmi2(dense, src, dst, i, w) }
+}
+
+codec_arch::enable! { avx512vbmi2;
+    fn encode_dense_vbmi2(
+        dense: &[u8; 0x800],
+        src: &[u8],
+        dst: &mut [u8],
+        i: usize,
+        w: usize,
+    ) -> (usize, usize) {
+        // SAFETY: this function has the `avx512vbmi2` level.
+        unsafe { encode_body::<true>(dense, src, dst, i, w) }
+    }
+}
+
+/// The dense encoder of [`encode_vbmi`] (`VBMI2` false) and
+/// [`encode_vbmi2`] (true), which differ only in how the kept bytes are
+/// compacted.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level, and `avx512vbmi2` if `VBMI2`.
+#[inline(always)]
+unsafe fn encode_body<const VBMI2: bool>(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    mut i: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller proves the levels the intrinsics below need
+    // (those without a comment of their own).
+    unsafe {
         use core::arch::x86_64::{
             __m512i, _mm_storeu_si128, _mm512_and_si512, _mm512_cmpeq_epi8_mask,
             _mm512_cmpge_epu8_mask, _mm512_cvtepi32_epi8, _mm512_cvtepu8_epi32,
             _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-            _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi32, _mm512_movepi8_mask,
-            _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi8,
-            _mm512_setzero_si512, _mm512_slli_epi16,
+            _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi8, _mm512_maskz_compress_epi32,
+            _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8,
+            _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
+            _mm512_storeu_si512,
         };
         // SAFETY: each slice is 64 readable bytes; `loadu` has no alignment
         // requirement.
-        let load = |s: &[u8]| unsafe { _mm512_loadu_si512(s[..64].as_ptr().cast::<__m512i>()) };
+        let load = |s: &[u8]| _mm512_loadu_si512(s[..64].as_ptr().cast::<__m512i>());
         let (low0, low1) = (load(&dense[..64]), load(&dense[64..128]));
         let previous = load(&PREVIOUS);
         while i + 64 <= src.len() && w + 64 <= dst.len() {
@@ -332,6 +512,17 @@ codec_arch::enable! { avx512vbmi;
             if _mm512_mask_cmpeq_epi8_mask(kept, out, _mm512_setzero_si512()) != 0 {
                 break;
             }
+            if VBMI2 {
+                let to = &mut dst[w..w + 64];
+                // SAFETY: `to` is 64 writable bytes (unaligned store).
+                _mm512_storeu_si512(
+                    to.as_mut_ptr().cast::<__m512i>(),
+                    _mm512_maskz_compress_epi8(kept, out),
+                );
+                i += len;
+                w += kept.count_ones() as usize;
+                continue;
+            }
             // Keep the ASCII and continuation lanes, 16 at a time through
             // 32-bit lanes (`vpcompressd`), narrowed back to bytes.
             let quarters = [
@@ -350,7 +541,7 @@ codec_arch::enable! { avx512vbmi;
                 // At most 16 bytes a quarter were kept before this one.
                 let to = &mut dst[end..end + 16];
                 // SAFETY: `to` is 16 writable bytes (unaligned store).
-                unsafe { _mm_storeu_si128(to.as_mut_ptr().cast::<__m128i>(), packed) };
+                _mm_storeu_si128(to.as_mut_ptr().cast::<__m128i>(), packed);
                 end += m.count_ones() as usize;
             }
             i += len;
