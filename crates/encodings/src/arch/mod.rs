@@ -266,6 +266,27 @@ pub(crate) fn decode_to_utf8_with(
     Some(i)
 }
 
+/// Appends Latin-1 `src` to `dst` as UTF-8 through transcode's Latin-1
+/// kernels, straight into the `String`'s buffer (`latin1_to_string` would
+/// build a second one and copy it).
+pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut String) {
+    // SAFETY: what stays appended is transcode's UTF-8 of `src` (valid
+    // UTF-8, its contract), or nothing; the zeros written first are valid
+    // UTF-8 too, should anything between unwind.
+    let bytes = unsafe { dst.as_mut_vec() };
+    let start = bytes.len();
+    // Two bytes a byte at most.
+    bytes.resize(start + 2 * src.len(), 0);
+    match transcode::latin1_to_utf8(src, &mut bytes[start..]) {
+        Ok(n) => bytes.truncate(start + n),
+        // Not reached: there is room for every character.
+        Err(_) => {
+            bytes.truncate(start);
+            dst.extend(src.iter().map(|&b| char::from(b)));
+        }
+    }
+}
+
 /// Decodes the longest prefix of `src` without an undefined byte to
 /// UTF-16 through the best kernel, appending to `dst`; returns its length.
 /// The kernel writes into the spare capacity, a cache-sized chunk at a
