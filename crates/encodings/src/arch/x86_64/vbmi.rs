@@ -5,7 +5,7 @@
 //! (no rows, no telescoping), so they are written apart.
 
 use super::super::{Encoder, Kernel, Unit, to_utf16_scalar, utf8_scalar};
-use super::lookup::{compress_pairs, utf8_pairs};
+use super::lookup::compress_pairs;
 use codec_arch::Isa;
 use codec_arch::x86_64::Avx2;
 use core::arch::x86_64::__m128i;
@@ -49,26 +49,14 @@ codec_arch::enable! { avx512vbmi;
     fn convert_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
         use core::arch::x86_64::{
             __m512i, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-            _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_set_epi64,
+            _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64,
+            _mm512_set_epi64,
             _mm512_set1_epi8, _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8,
             _mm512_unpacklo_epi8,
         };
         let len = src.len().min(dst.len());
-        let ascii = table[..128]
-            .iter()
-            .enumerate()
-            .all(|(b, &u)| usize::from(u) == b);
-        let mut lo = [[0u8; 64]; 4];
-        let mut hi = [[0u8; 64]; 4];
-        for (i, &u) in table.iter().enumerate() {
-            lo[i / 64][i % 64] = u as u8;
-            hi[i / 64][i % 64] = (u >> 8) as u8;
-        }
-        // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
-        // requirement.
-        let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
-        let lo_rows = [load(&lo[0]), load(&lo[1]), load(&lo[2]), load(&lo[3])];
-        let hi_rows = [load(&hi[0]), load(&hi[1]), load(&hi[2]), load(&hi[3])];
+        // SAFETY: this function has the `avx512vbmi` level.
+        let (ascii, [lo_rows, hi_rows]) = unsafe { planes(table, |u| u) };
         let ones = _mm512_set1_epi8(-1);
         // The in-lane unpacks give units 0-7, 16-23, 32-39, 48-55 and 8-15,
         // 24-31, …: these 64-bit lane orders put them back in sequence.
@@ -191,34 +179,11 @@ unsafe fn utf8_body<const VBMI2: bool>(
         _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8,
         _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
     };
-    let ascii = table[..128]
-        .iter()
-        .enumerate()
-        .all(|(b, &u)| usize::from(u) == b);
     // The UTF-8 of each byte's unit as a lead (the byte itself below
     // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
-    // a continuation, in four 64-byte rows each.
-    let mut lead = [[0u8; 64]; 4];
-    let mut cont = [[0u8; 64]; 4];
-    for (i, &p) in utf8_pairs(table).iter().enumerate() {
-        lead[i / 64][i % 64] = p as u8;
-        cont[i / 64][i % 64] = (p >> 8) as u8;
-    }
-    // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
-    // requirement; the caller proves AVX-512F.
-    let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
-    let leads = [
-        load(&lead[0]),
-        load(&lead[1]),
-        load(&lead[2]),
-        load(&lead[3]),
-    ];
-    let conts = [
-        load(&cont[0]),
-        load(&cont[1]),
-        load(&cont[2]),
-        load(&cont[3]),
-    ];
+    // a continuation (`utf8_pairs`), in four 64-byte rows each.
+    // SAFETY: the caller proves the `avx512vbmi` level, which both need.
+    let (ascii, [leads, conts]) = unsafe { planes(table, |u| utf8_pair_lanes(u)) };
     // SAFETY: the caller proves the `avx512vbmi` level, which the
     // intrinsics below need (those without a comment of their own).
     unsafe {
@@ -347,6 +312,98 @@ static INTERLEAVE: [u8; 128] = {
     while k < 64 {
         t[2 * k] = k as u8;
         t[2 * k + 1] = 64 + k as u8;
+        k += 1;
+    }
+    t
+};
+
+/// The kernels' look-up rows, built 32 entries an instruction (a scalar
+/// loop over the 256 entries cost about a fifth of a 16 KiB call): `f`
+/// maps 32 table entries to 32 16-bit values, whose low bytes make the
+/// first four 64-byte rows and high bytes the second four. Also whether
+/// the page's low half is ASCII.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level.
+#[inline(always)]
+unsafe fn planes(
+    table: &[u16; 256],
+    f: impl Fn(core::arch::x86_64::__m512i) -> core::arch::x86_64::__m512i,
+) -> (bool, [[core::arch::x86_64::__m512i; 4]; 2]) {
+    use core::arch::x86_64::{
+        __m512i, _mm512_cmpeq_epi16_mask, _mm512_loadu_si512, _mm512_permutex2var_epi8,
+    };
+    // SAFETY: the caller proves the features; `table` is 512 readable bytes,
+    // eight 64-byte loads, and `EVEN_ODD`/`IOTA16` are 128 and 256 (no
+    // alignment needed).
+    unsafe {
+        let units: [__m512i; 8] =
+            core::array::from_fn(|k| _mm512_loadu_si512(table[32 * k..].as_ptr().cast()));
+        let ascii = (0..4).all(|k| {
+            let iota = _mm512_loadu_si512(IOTA16[32 * k..].as_ptr().cast());
+            _mm512_cmpeq_epi16_mask(units[k], iota) == u32::MAX
+        });
+        let even = _mm512_loadu_si512(EVEN_ODD[..64].as_ptr().cast());
+        let odd = _mm512_loadu_si512(EVEN_ODD[64..].as_ptr().cast());
+        let values = units.map(f);
+        let row = |k: usize, pick| _mm512_permutex2var_epi8(values[2 * k], pick, values[2 * k + 1]);
+        (
+            ascii,
+            [
+                core::array::from_fn(|k| row(k, even)),
+                core::array::from_fn(|k| row(k, odd)),
+            ],
+        )
+    }
+}
+
+/// [`utf8_pairs`](super::lookup::utf8_pairs) on 32 table entries at once.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level.
+#[inline(always)]
+unsafe fn utf8_pair_lanes(u: core::arch::x86_64::__m512i) -> core::arch::x86_64::__m512i {
+    use core::arch::x86_64::{
+        _mm512_and_si512, _mm512_cmplt_epu16_mask, _mm512_mask_blend_epi16, _mm512_or_si512,
+        _mm512_set1_epi16, _mm512_slli_epi16, _mm512_srli_epi16,
+    };
+    // SAFETY: the caller proves the features (AVX-512BW, which the
+    // `avx512vbmi` level implies).
+    unsafe {
+        let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(u), _mm512_set1_epi16(0xC0));
+        let cont = _mm512_or_si512(
+            _mm512_and_si512(u, _mm512_set1_epi16(0x3F)),
+            _mm512_set1_epi16(0x80),
+        );
+        let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(cont));
+        let one = _mm512_cmplt_epu16_mask(u, _mm512_set1_epi16(0x80));
+        let fits = _mm512_cmplt_epu16_mask(u, _mm512_set1_epi16(0x800));
+        let pairs = _mm512_mask_blend_epi16(fits, _mm512_set1_epi16(0xFF), two);
+        _mm512_mask_blend_epi16(one, pairs, u)
+    }
+}
+
+/// Permute indices that pick the even bytes (low bytes of 16-bit lanes) of
+/// two registers, then the odd ones.
+static EVEN_ODD: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = 2 * k as u8;
+        t[64 + k] = 2 * k as u8 + 1;
+        k += 1;
+    }
+    t
+};
+
+/// 0, 1, …, 127 as 16-bit values: the ASCII half of a table.
+static IOTA16: [u16; 128] = {
+    let mut t = [0u16; 128];
+    let mut k = 0;
+    while k < 128 {
+        t[k] = k as u16;
         k += 1;
     }
     t
