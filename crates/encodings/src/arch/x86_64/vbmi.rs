@@ -56,7 +56,7 @@ codec_arch::enable! { avx512vbmi;
         };
         let len = src.len().min(dst.len());
         // SAFETY: this function has the `avx512vbmi` level.
-        let (ascii, [lo_rows, hi_rows]) = unsafe { planes(table, |u| u) };
+        let (ascii, [lo_rows, hi_rows]) = unsafe { planes::<false>(table) };
         let ones = _mm512_set1_epi8(-1);
         // The in-lane unpacks give units 0-7, 16-23, 32-39, 48-55 and 8-15,
         // 24-31, …: these 64-bit lane orders put them back in sequence.
@@ -183,7 +183,7 @@ unsafe fn utf8_body<const VBMI2: bool>(
     // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
     // a continuation (`utf8_pairs`), in four 64-byte rows each.
     // SAFETY: the caller proves the `avx512vbmi` level, which both need.
-    let (ascii, [leads, conts]) = unsafe { planes(table, |u| utf8_pair_lanes(u)) };
+    let (ascii, [leads, conts]) = unsafe { planes::<true>(table) };
     // SAFETY: the caller proves the `avx512vbmi` level, which the
     // intrinsics below need (those without a comment of their own).
     unsafe {
@@ -318,43 +318,45 @@ static INTERLEAVE: [u8; 128] = {
 };
 
 /// The kernels' look-up rows, built 32 entries an instruction (a scalar
-/// loop over the 256 entries cost about a fifth of a 16 KiB call): `f`
-/// maps 32 table entries to 32 16-bit values, whose low bytes make the
-/// first four 64-byte rows and high bytes the second four. Also whether
-/// the page's low half is ASCII.
+/// loop over the 256 entries cost about a fifth of a 16 KiB call): the
+/// table's entries (`UTF8` false) or their [`utf8_pair_lanes`], whose low
+/// bytes make the first four 64-byte rows and high bytes the second four.
+/// Also whether the page's low half is ASCII. (No closures: one would not
+/// inherit the caller's features, and its intrinsics would not inline.)
 ///
 /// # Safety
 ///
 /// The CPU must have the `avx512vbmi` level.
 #[inline(always)]
-unsafe fn planes(
+unsafe fn planes<const UTF8: bool>(
     table: &[u16; 256],
-    f: impl Fn(core::arch::x86_64::__m512i) -> core::arch::x86_64::__m512i,
 ) -> (bool, [[core::arch::x86_64::__m512i; 4]; 2]) {
     use core::arch::x86_64::{
         __m512i, _mm512_cmpeq_epi16_mask, _mm512_loadu_si512, _mm512_permutex2var_epi8,
+        _mm512_setzero_si512,
     };
     // SAFETY: the caller proves the features; `table` is 512 readable bytes,
     // eight 64-byte loads, and `EVEN_ODD`/`IOTA16` are 128 and 256 (no
     // alignment needed).
     unsafe {
-        let units: [__m512i; 8] =
-            core::array::from_fn(|k| _mm512_loadu_si512(table[32 * k..].as_ptr().cast()));
-        let ascii = (0..4).all(|k| {
-            let iota = _mm512_loadu_si512(IOTA16[32 * k..].as_ptr().cast());
-            _mm512_cmpeq_epi16_mask(units[k], iota) == u32::MAX
-        });
-        let even = _mm512_loadu_si512(EVEN_ODD[..64].as_ptr().cast());
-        let odd = _mm512_loadu_si512(EVEN_ODD[64..].as_ptr().cast());
-        let values = units.map(f);
-        let row = |k: usize, pick| _mm512_permutex2var_epi8(values[2 * k], pick, values[2 * k + 1]);
-        (
-            ascii,
-            [
-                core::array::from_fn(|k| row(k, even)),
-                core::array::from_fn(|k| row(k, odd)),
-            ],
-        )
+        let mut values = [_mm512_setzero_si512(); 8];
+        let mut ascii = true;
+        for (k, v) in values.iter_mut().enumerate() {
+            let units = _mm512_loadu_si512(table[32 * k..].as_ptr().cast::<__m512i>());
+            if k < 4 {
+                let iota = _mm512_loadu_si512(IOTA16[32 * k..].as_ptr().cast::<__m512i>());
+                ascii &= _mm512_cmpeq_epi16_mask(units, iota) == u32::MAX;
+            }
+            *v = if UTF8 { utf8_pair_lanes(units) } else { units };
+        }
+        let even = _mm512_loadu_si512(EVEN_ODD[..64].as_ptr().cast::<__m512i>());
+        let odd = _mm512_loadu_si512(EVEN_ODD[64..].as_ptr().cast::<__m512i>());
+        let mut rows = [[_mm512_setzero_si512(); 4]; 2];
+        for k in 0..4 {
+            rows[0][k] = _mm512_permutex2var_epi8(values[2 * k], even, values[2 * k + 1]);
+            rows[1][k] = _mm512_permutex2var_epi8(values[2 * k], odd, values[2 * k + 1]);
+        }
+        (ascii, rows)
     }
 }
 
