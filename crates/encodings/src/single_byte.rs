@@ -19,6 +19,18 @@ use std::sync::OnceLock;
 /// A table entry for a byte the page does not define.
 pub(crate) const UNDEFINED: u16 = 0xFFFF;
 
+/// ISO-8859-1's table (every byte its own code point), for the kernels
+/// that decode true Latin-1 to UTF-16.
+pub(crate) static LATIN1: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = b as u16;
+        b += 1;
+    }
+    t
+};
+
 /// One single-byte page.
 #[derive(Debug)]
 pub(crate) struct SingleByte {
