@@ -73,6 +73,13 @@ pub trait Simd: Copy {
     /// `p` is valid for writes of `BYTES` bytes (at any alignment).
     unsafe fn store(self, p: *mut u8, v: Self::V);
 
+    /// Stores the first `BYTES / 2` bytes of `v`.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for writes of `BYTES / 2` bytes (at any alignment).
+    unsafe fn store_half(self, p: *mut u8, v: Self::V);
+
     /// A mask whose bytes from `k` on are set (`k <= BYTES`).
     #[inline(always)]
     fn mask_from(self, k: usize) -> Self::V {
@@ -168,6 +175,14 @@ pub trait Simd: Copy {
     fn min_u16(self, a: Self::V, b: Self::V) -> Self::V;
     /// 32-bit lanes: the larger of `a` and `b`, unsigned.
     fn max_u32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: `a + b`, saturating at `FF` (unsigned).
+    fn add_sat_u8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: `a - b`, saturating at 0 (unsigned).
+    fn sub_sat_u8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: the larger of `a` and `b`, unsigned.
+    fn max_u8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: the smaller of `a` and `b`, signed.
+    fn min_i8(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Bytes: `table[idx & 15]` within each 128-bit lane, 0 where `idx`
     /// has its top bit set (`pshufb`).

@@ -122,6 +122,15 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
         };
         let ctx = |op: &str| format!("{op}, round {round}, {n}-byte token");
         assert_eq!(get(va), a, "{}", ctx("load/store"));
+        let mut half = [0xA5u8; MAX];
+        // SAFETY: `half` holds `MAX >= BYTES / 2` bytes.
+        unsafe { s.store_half(half.as_mut_ptr(), va) };
+        assert_eq!(half[..n / 2], a[..n / 2], "{}", ctx("store_half"));
+        assert!(
+            half[n / 2..].iter().all(|&x| x == 0xA5),
+            "{}",
+            ctx("store_half")
+        );
 
         // Constants.
         assert_eq!(get(s.zero()), vec![0; n], "{}", ctx("zero"));
@@ -176,6 +185,25 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
             zip8(&u8::wrapping_sub),
             "{}",
             ctx("sub8")
+        );
+        assert_eq!(
+            get(s.add_sat_u8(va, vb)),
+            zip8(&u8::saturating_add),
+            "{}",
+            ctx("add_sat_u8")
+        );
+        assert_eq!(
+            get(s.sub_sat_u8(va, vb)),
+            zip8(&u8::saturating_sub),
+            "{}",
+            ctx("sub_sat_u8")
+        );
+        assert_eq!(get(s.max_u8(va, vb)), zip8(&u8::max), "{}", ctx("max_u8"));
+        assert_eq!(
+            get(s.min_i8(va, vb)),
+            zip8(&|x, y| (x as i8).min(y as i8) as u8),
+            "{}",
+            ctx("min_i8")
         );
         assert_eq!(
             get(s.gt_i8(va, vb)),

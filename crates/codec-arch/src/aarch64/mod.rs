@@ -84,6 +84,12 @@ impl Simd for Neon {
     }
 
     #[inline(always)]
+    unsafe fn store_half(self, p: *mut u8, v: uint8x16_t) {
+        // SAFETY: the caller's guarantee covers the 8 bytes written.
+        unsafe { vst1_u8(p, vget_low_u8(v)) }
+    }
+
+    #[inline(always)]
     fn broadcast16(self, t: &[u8; 16]) -> uint8x16_t {
         // SAFETY: `t` is 16 readable bytes; the token proves NEON.
         unsafe { vld1q_u8(t.as_ptr()) }
@@ -132,6 +138,10 @@ impl Simd for Neon {
         fn max_i16(a, b) = vmaxq_s16 via vreinterpretq_s16_u8, vreinterpretq_u8_s16;
         fn min_u16(a, b) = vminq_u16 via vreinterpretq_u16_u8, vreinterpretq_u8_u16;
         fn max_u32(a, b) = vmaxq_u32 via vreinterpretq_u32_u8, vreinterpretq_u8_u32;
+        fn add_sat_u8(a, b) = vqaddq_u8 via bytes, bytes;
+        fn sub_sat_u8(a, b) = vqsubq_u8 via bytes, bytes;
+        fn max_u8(a, b) = vmaxq_u8 via bytes, bytes;
+        fn min_i8(a, b) = vminq_s8 via vreinterpretq_s8_u8, vreinterpretq_u8_s8;
     }
 
     #[inline(always)]
