@@ -137,6 +137,11 @@ pub trait Simd: Copy {
     /// Every 32-bit lane `x`.
     fn splat32(self, x: u32) -> Self::V;
 
+    /// Every 64-bit lane `x`.
+    fn splat64(self, x: u64) -> Self::V;
+    /// The first 32-bit lane.
+    fn first32(self, a: Self::V) -> u32;
+
     /// Bitwise and.
     fn and(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise or.
@@ -169,6 +174,8 @@ pub trait Simd: Copy {
     fn eq32(self, a: Self::V, b: Self::V) -> Self::V;
     /// 32-bit lanes: the mask of `a > b`, signed.
     fn gt_i32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 64-bit lanes: the mask of `a == b`.
+    fn eq64(self, a: Self::V, b: Self::V) -> Self::V;
     /// 16-bit lanes: the larger of `a` and `b`, signed.
     fn max_i16(self, a: Self::V, b: Self::V) -> Self::V;
     /// 16-bit lanes: the smaller of `a` and `b`, unsigned.
@@ -207,6 +214,9 @@ pub trait Simd: Copy {
     fn shl32<const N: i32>(self, a: Self::V) -> Self::V;
     /// 32-bit lanes shifted right by `N`, zero-filling.
     fn shr32<const N: i32>(self, a: Self::V) -> Self::V;
+
+    /// 64-bit lanes shifted right by `N`, zero-filling.
+    fn shr64<const N: i32>(self, a: Self::V) -> Self::V;
 
     /// Whether `a & b` has a bit set.
     fn test_any(self, a: Self::V, b: Self::V) -> bool;

@@ -84,6 +84,29 @@ impl Simd for Neon {
     }
 
     #[inline(always)]
+    fn splat64(self, x: u64) -> uint8x16_t {
+        // SAFETY: the token proves NEON (module docs).
+        unsafe { vreinterpretq_u8_u64(vdupq_n_u64(x)) }
+    }
+
+    #[inline(always)]
+    fn first32(self, a: uint8x16_t) -> u32 {
+        // SAFETY: the token proves NEON (module docs).
+        unsafe { vgetq_lane_u32::<0>(vreinterpretq_u32_u8(a)) }
+    }
+
+    #[inline(always)]
+    fn shr64<const N: i32>(self, a: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON (module docs).
+        unsafe {
+            vreinterpretq_u8_u64(vshlq_u64(
+                vreinterpretq_u64_u8(a),
+                vdupq_n_s64(-i64::from(N)),
+            ))
+        }
+    }
+
+    #[inline(always)]
     unsafe fn store_half(self, p: *mut u8, v: uint8x16_t) {
         // SAFETY: the caller's guarantee covers the 8 bytes written.
         unsafe { vst1_u8(p, vget_low_u8(v)) }
@@ -141,6 +164,7 @@ impl Simd for Neon {
         fn add_sat_u8(a, b) = vqaddq_u8 via bytes, bytes;
         fn sub_sat_u8(a, b) = vqsubq_u8 via bytes, bytes;
         fn max_u8(a, b) = vmaxq_u8 via bytes, bytes;
+        fn eq64(a, b) = vceqq_u64 via vreinterpretq_u64_u8, vreinterpretq_u8_u64;
         fn min_i8(a, b) = vminq_s8 via vreinterpretq_s8_u8, vreinterpretq_u8_s8;
     }
 

@@ -240,6 +240,30 @@ impl Simd for Sse41 {
     }
 
     #[inline(always)]
+    fn splat64(self, x: u64) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_set1_epi64x(x as i64) }
+    }
+
+    #[inline(always)]
+    fn first32(self, a: __m128i) -> u32 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_cvtsi128_si32(a) as u32 }
+    }
+
+    #[inline(always)]
+    fn eq64(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_cmpeq_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn shr64<const N: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_srli_epi64::<N>(a) }
+    }
+
+    #[inline(always)]
     unsafe fn store_half(self, p: *mut u8, v: __m128i) {
         // SAFETY: the caller's guarantee covers the 8 bytes written.
         unsafe { _mm_storel_epi64(p.cast(), v) }
@@ -534,6 +558,30 @@ impl Simd for Avx2 {
     unsafe fn store(self, p: *mut u8, v: __m256i) {
         // SAFETY: the caller's guarantee covers the 32 bytes written.
         unsafe { _mm256_storeu_si256(p.cast(), v) }
+    }
+
+    #[inline(always)]
+    fn splat64(self, x: u64) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_set1_epi64x(x as i64) }
+    }
+
+    #[inline(always)]
+    fn first32(self, a: __m256i) -> u32 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_cvtsi128_si32(_mm256_castsi256_si128(a)) as u32 }
+    }
+
+    #[inline(always)]
+    fn eq64(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_cmpeq_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn shr64<const N: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_srli_epi64::<N>(a) }
     }
 
     #[inline(always)]
@@ -910,6 +958,30 @@ impl Simd for Avx512 {
     unsafe fn store(self, p: *mut u8, v: __m512i) {
         // SAFETY: the caller's guarantee covers the 64 bytes written.
         unsafe { _mm512_storeu_si512(p.cast(), v) }
+    }
+
+    #[inline(always)]
+    fn splat64(self, x: u64) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_set1_epi64(x as i64) }
+    }
+
+    #[inline(always)]
+    fn first32(self, a: __m512i) -> u32 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_cvtsi128_si32(_mm512_castsi512_si128(a)) as u32 }
+    }
+
+    #[inline(always)]
+    fn eq64(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(a, b), _mm512_set1_epi64(-1)) }
+    }
+
+    #[inline(always)]
+    fn shr64<const N: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_srl_epi64(a, _mm_cvtsi32_si128(N)) }
     }
 
     #[inline(always)]
