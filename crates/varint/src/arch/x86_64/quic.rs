@@ -185,11 +185,22 @@ fn up<const N: i32>(s: Sse41, x: __m128i) -> __m128i {
     s.alignr8::<N>(x, s.zero())
 }
 
-/// The first `k` bytes of `low`, then the rest of `high` (`pblendw` for an
-/// even `k`).
+/// The first `K` bytes of `low`, then the rest of `high`: a blend with a
+/// constant mask, which LLVM emits as `pblendw` for an even `K`.
 #[inline(always)]
-fn keep_low(s: Sse41, high: __m128i, low: __m128i, k: usize) -> __m128i {
-    s.blendv8(low, high, s.mask_from(k))
+fn keep_low<const K: usize>(s: Sse41, high: __m128i, low: __m128i) -> __m128i {
+    // A constant of this crate (codec-arch's `mask_from` table is not one
+    // that LLVM can see into here, and made it a load and `pblendvb`).
+    let mask: [u8; 16] = const {
+        let mut t = [0u8; 16];
+        let mut i = K;
+        while i < 16 {
+            t[i] = 0xFF;
+            i += 1;
+        }
+        t
+    };
+    s.blendv8(low, high, s.broadcast16(&mask))
 }
 
 /// The window `w` (which starts at a value) read by pointer doubling:
@@ -216,9 +227,9 @@ fn walk(s: Sse41, w: __m128i) -> (__m128i, usize) {
     // a lane (lanes 2 on are garbage until the steps below overwrite them).
     // Each later step keeps the lanes already found.
     let r = lookup(s, next, up::<15>(s, next));
-    let r = keep_low(s, lookup(s, next2, up::<14>(s, r)), r, 2);
-    let r = keep_low(s, lookup(s, next4, up::<12>(s, r)), r, 4);
-    let ends = keep_low(s, lookup(s, next8, up::<8>(s, r)), r, 8);
+    let r = keep_low::<2>(s, lookup(s, next2, up::<14>(s, r)), r);
+    let r = keep_low::<4>(s, lookup(s, next4, up::<12>(s, r)), r);
+    let ends = keep_low::<8>(s, lookup(s, next8, up::<8>(s, r)), r);
     (ends, exit)
 }
 
