@@ -11,7 +11,6 @@
 //!
 //! | level | features |
 //! |---|---|
-//! | `ssse3` | SSSE3 alone (`pshufb`; unused since the encodings crate's 16-byte kernels take `sse41`) |
 //! | `sse41` | SSSE3, SSE4.1, POPCNT (every x86-64 CPU from Nehalem) |
 //! | `avx2` | AVX2, BMI1, BMI2, POPCNT (Intel from Haswell, AMD from Excavator) |
 //! | `avx512` | AVX-512 F, BW, CD, VL, and `avx2`'s (Intel from Skylake-X, AMD from Zen 4) |
@@ -28,9 +27,6 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! with_features {
-    (ssse3, $cb:ident $(, $($rest:tt)*)?) => {
-        $crate::$cb! { "ssse3" $(, $($rest)*)? }
-    };
     (sse41, $cb:ident $(, $($rest:tt)*)?) => {
         $crate::$cb! { "ssse3,sse4.1,popcnt" $(, $($rest)*)? }
     };

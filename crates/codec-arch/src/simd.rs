@@ -73,6 +73,13 @@ pub trait Simd: Copy {
     /// `p` is valid for writes of `BYTES` bytes (at any alignment).
     unsafe fn store(self, p: *mut u8, v: Self::V);
 
+    /// Stores the first `BYTES / 2` bytes of `v`.
+    ///
+    /// # Safety
+    ///
+    /// `p` is valid for writes of `BYTES / 2` bytes (at any alignment).
+    unsafe fn store_half(self, p: *mut u8, v: Self::V);
+
     /// A mask whose bytes from `k` on are set (`k <= BYTES`).
     #[inline(always)]
     fn mask_from(self, k: usize) -> Self::V {
@@ -130,6 +137,11 @@ pub trait Simd: Copy {
     /// Every 32-bit lane `x`.
     fn splat32(self, x: u32) -> Self::V;
 
+    /// Every 64-bit lane `x`.
+    fn splat64(self, x: u64) -> Self::V;
+    /// The first 32-bit lane.
+    fn first32(self, a: Self::V) -> u32;
+
     /// Bitwise and.
     fn and(self, a: Self::V, b: Self::V) -> Self::V;
     /// Bitwise or.
@@ -162,12 +174,22 @@ pub trait Simd: Copy {
     fn eq32(self, a: Self::V, b: Self::V) -> Self::V;
     /// 32-bit lanes: the mask of `a > b`, signed.
     fn gt_i32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// 64-bit lanes: the mask of `a == b`.
+    fn eq64(self, a: Self::V, b: Self::V) -> Self::V;
     /// 16-bit lanes: the larger of `a` and `b`, signed.
     fn max_i16(self, a: Self::V, b: Self::V) -> Self::V;
     /// 16-bit lanes: the smaller of `a` and `b`, unsigned.
     fn min_u16(self, a: Self::V, b: Self::V) -> Self::V;
     /// 32-bit lanes: the larger of `a` and `b`, unsigned.
     fn max_u32(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: `a + b`, saturating at `FF` (unsigned).
+    fn add_sat_u8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: `a - b`, saturating at 0 (unsigned).
+    fn sub_sat_u8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: the larger of `a` and `b`, unsigned.
+    fn max_u8(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Bytes: the smaller of `a` and `b`, signed.
+    fn min_i8(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Bytes: `table[idx & 15]` within each 128-bit lane, 0 where `idx`
     /// has its top bit set (`pshufb`).
@@ -192,6 +214,9 @@ pub trait Simd: Copy {
     fn shl32<const N: i32>(self, a: Self::V) -> Self::V;
     /// 32-bit lanes shifted right by `N`, zero-filling.
     fn shr32<const N: i32>(self, a: Self::V) -> Self::V;
+
+    /// 64-bit lanes shifted right by `N`, zero-filling.
+    fn shr64<const N: i32>(self, a: Self::V) -> Self::V;
 
     /// Whether `a & b` has a bit set.
     fn test_any(self, a: Self::V, b: Self::V) -> bool;

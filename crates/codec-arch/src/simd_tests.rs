@@ -68,6 +68,20 @@ fn map32(a: &[u8], b: &[u8], f: impl Fn(u32, u32) -> u32) -> Vec<u8> {
     from32(u32s(a).zip(u32s(b)).map(|(x, y)| f(x, y)))
 }
 
+/// The model of a lane-wise operation on 64-bit lanes.
+fn map64(a: &[u8], b: &[u8], f: impl Fn(u64, u64) -> u64) -> Vec<u8> {
+    let lanes = |x: &[u8]| -> Vec<u64> {
+        x.chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    };
+    lanes(a)
+        .into_iter()
+        .zip(lanes(b))
+        .flat_map(|(x, y)| f(x, y).to_le_bytes())
+        .collect()
+}
+
 /// `packus_epi16`'s saturation: signed 16 bits to unsigned 8.
 fn sat8(x: u16) -> u8 {
     (x as i16).clamp(0, 255) as u8
@@ -122,6 +136,15 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
         };
         let ctx = |op: &str| format!("{op}, round {round}, {n}-byte token");
         assert_eq!(get(va), a, "{}", ctx("load/store"));
+        let mut half = [0xA5u8; MAX];
+        // SAFETY: `half` holds `MAX >= BYTES / 2` bytes.
+        unsafe { s.store_half(half.as_mut_ptr(), va) };
+        assert_eq!(half[..n / 2], a[..n / 2], "{}", ctx("store_half"));
+        assert!(
+            half[n / 2..].iter().all(|&x| x == 0xA5),
+            "{}",
+            ctx("store_half")
+        );
 
         // Constants.
         assert_eq!(get(s.zero()), vec![0; n], "{}", ctx("zero"));
@@ -143,6 +166,20 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
             from32((0..n / 4).map(|_| x as u32)),
             "{}",
             ctx("splat32")
+        );
+        assert_eq!(
+            get(s.splat64(x)),
+            (0..n / 8)
+                .flat_map(|_| x.to_le_bytes())
+                .collect::<Vec<u8>>(),
+            "{}",
+            ctx("splat64")
+        );
+        assert_eq!(
+            s.first32(va),
+            u32::from_le_bytes([a[0], a[1], a[2], a[3]]),
+            "{}",
+            ctx("first32")
         );
         let t: [u8; 16] = core::array::from_fn(|i| ab[i]);
         let want: Vec<u8> = (0..n).map(|i| t[i % 16]).collect();
@@ -176,6 +213,25 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
             zip8(&u8::wrapping_sub),
             "{}",
             ctx("sub8")
+        );
+        assert_eq!(
+            get(s.add_sat_u8(va, vb)),
+            zip8(&u8::saturating_add),
+            "{}",
+            ctx("add_sat_u8")
+        );
+        assert_eq!(
+            get(s.sub_sat_u8(va, vb)),
+            zip8(&u8::saturating_sub),
+            "{}",
+            ctx("sub_sat_u8")
+        );
+        assert_eq!(get(s.max_u8(va, vb)), zip8(&u8::max), "{}", ctx("max_u8"));
+        assert_eq!(
+            get(s.min_i8(va, vb)),
+            zip8(&|x, y| (x as i8).min(y as i8) as u8),
+            "{}",
+            ctx("min_i8")
         );
         assert_eq!(
             get(s.gt_i8(va, vb)),
@@ -224,6 +280,19 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
         for (op, got, f) in cases32 {
             assert_eq!(get(got), map32(a, b, f), "{}", ctx(op));
         }
+        // Half of the 64-bit lanes equal, the rest random.
+        let mut eqb = b.to_vec();
+        for lane in (0..n).step_by(16) {
+            eqb[lane..lane + 8].copy_from_slice(&a[lane..lane + 8]);
+        }
+        // SAFETY: `eqb` holds `BYTES` bytes.
+        let veq = unsafe { s.load(eqb.as_ptr()) };
+        assert_eq!(
+            get(s.eq64(va, veq)),
+            map64(a, &eqb, |x, y| if x == y { u64::MAX } else { 0 }),
+            "{}",
+            ctx("eq64")
+        );
 
         // Shifts, by a few counts each.
         macro_rules! shifts {
@@ -232,9 +301,16 @@ fn check<S: Simd>(s: S, seed: u64, rounds: usize) {
                 assert_eq!(get(s.shr16::<$n>(va)), map16(a, a, |x, _| x >> $n), "{}", ctx("shr16"));
                 assert_eq!(get(s.shl32::<$n>(va)), map32(a, a, |x, _| x << $n), "{}", ctx("shl32"));
                 assert_eq!(get(s.shr32::<$n>(va)), map32(a, a, |x, _| x >> $n), "{}", ctx("shr32"));
+                assert_eq!(get(s.shr64::<$n>(va)), map64(a, a, |x, _| x >> $n), "{}", ctx("shr64"));
             )*};
         }
         shifts!(1 2 4 6 8 10 12 15);
+        assert_eq!(
+            get(s.shr64::<30>(va)),
+            map64(a, a, |x, _| x >> 30),
+            "{}",
+            ctx("shr64")
+        );
         macro_rules! byte_shifts {
             ($($n:literal)*) => {$(
                 assert_eq!(get(s.shr8::<$n>(va)), zip8(&|x, _| x >> $n), "{}", ctx("shr8"));

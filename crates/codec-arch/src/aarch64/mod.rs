@@ -84,6 +84,35 @@ impl Simd for Neon {
     }
 
     #[inline(always)]
+    fn splat64(self, x: u64) -> uint8x16_t {
+        // SAFETY: the token proves NEON (module docs).
+        unsafe { vreinterpretq_u8_u64(vdupq_n_u64(x)) }
+    }
+
+    #[inline(always)]
+    fn first32(self, a: uint8x16_t) -> u32 {
+        // SAFETY: the token proves NEON (module docs).
+        unsafe { vgetq_lane_u32::<0>(vreinterpretq_u32_u8(a)) }
+    }
+
+    #[inline(always)]
+    fn shr64<const N: i32>(self, a: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the token proves NEON (module docs).
+        unsafe {
+            vreinterpretq_u8_u64(vshlq_u64(
+                vreinterpretq_u64_u8(a),
+                vdupq_n_s64(-i64::from(N)),
+            ))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store_half(self, p: *mut u8, v: uint8x16_t) {
+        // SAFETY: the caller's guarantee covers the 8 bytes written.
+        unsafe { vst1_u8(p, vget_low_u8(v)) }
+    }
+
+    #[inline(always)]
     fn broadcast16(self, t: &[u8; 16]) -> uint8x16_t {
         // SAFETY: `t` is 16 readable bytes; the token proves NEON.
         unsafe { vld1q_u8(t.as_ptr()) }
@@ -132,6 +161,11 @@ impl Simd for Neon {
         fn max_i16(a, b) = vmaxq_s16 via vreinterpretq_s16_u8, vreinterpretq_u8_s16;
         fn min_u16(a, b) = vminq_u16 via vreinterpretq_u16_u8, vreinterpretq_u8_u16;
         fn max_u32(a, b) = vmaxq_u32 via vreinterpretq_u32_u8, vreinterpretq_u8_u32;
+        fn add_sat_u8(a, b) = vqaddq_u8 via bytes, bytes;
+        fn sub_sat_u8(a, b) = vqsubq_u8 via bytes, bytes;
+        fn max_u8(a, b) = vmaxq_u8 via bytes, bytes;
+        fn eq64(a, b) = vceqq_u64 via vreinterpretq_u64_u8, vreinterpretq_u8_u64;
+        fn min_i8(a, b) = vminq_s8 via vreinterpretq_s8_u8, vreinterpretq_u8_s8;
     }
 
     #[inline(always)]

@@ -239,6 +239,36 @@ impl Simd for Sse41 {
         unsafe { _mm_storeu_si128(p.cast(), v) }
     }
 
+    #[inline(always)]
+    fn splat64(self, x: u64) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_set1_epi64x(x as i64) }
+    }
+
+    #[inline(always)]
+    fn first32(self, a: __m128i) -> u32 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_cvtsi128_si32(a) as u32 }
+    }
+
+    #[inline(always)]
+    fn eq64(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_cmpeq_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn shr64<const N: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_srli_epi64::<N>(a) }
+    }
+
+    #[inline(always)]
+    unsafe fn store_half(self, p: *mut u8, v: __m128i) {
+        // SAFETY: the caller's guarantee covers the 8 bytes written.
+        unsafe { _mm_storel_epi64(p.cast(), v) }
+    }
+
     intrinsics! {
         fn zero() -> __m128i = _mm_setzero_si128;
         fn and(a: __m128i, b: __m128i) -> __m128i = _mm_and_si128;
@@ -261,6 +291,10 @@ impl Simd for Sse41 {
         fn max_i16(a: __m128i, b: __m128i) -> __m128i = _mm_max_epi16;
         fn min_u16(a: __m128i, b: __m128i) -> __m128i = _mm_min_epu16;
         fn max_u32(a: __m128i, b: __m128i) -> __m128i = _mm_max_epu32;
+        fn add_sat_u8(a: __m128i, b: __m128i) -> __m128i = _mm_adds_epu8;
+        fn sub_sat_u8(a: __m128i, b: __m128i) -> __m128i = _mm_subs_epu8;
+        fn max_u8(a: __m128i, b: __m128i) -> __m128i = _mm_max_epu8;
+        fn min_i8(a: __m128i, b: __m128i) -> __m128i = _mm_min_epi8;
         fn blendv8(a: __m128i, b: __m128i, m: __m128i) -> __m128i = _mm_blendv_epi8;
     }
 
@@ -526,6 +560,36 @@ impl Simd for Avx2 {
         unsafe { _mm256_storeu_si256(p.cast(), v) }
     }
 
+    #[inline(always)]
+    fn splat64(self, x: u64) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_set1_epi64x(x as i64) }
+    }
+
+    #[inline(always)]
+    fn first32(self, a: __m256i) -> u32 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_cvtsi128_si32(_mm256_castsi256_si128(a)) as u32 }
+    }
+
+    #[inline(always)]
+    fn eq64(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_cmpeq_epi64(a, b) }
+    }
+
+    #[inline(always)]
+    fn shr64<const N: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm256_srli_epi64::<N>(a) }
+    }
+
+    #[inline(always)]
+    unsafe fn store_half(self, p: *mut u8, v: __m256i) {
+        // SAFETY: the caller's guarantee covers the 16 bytes written.
+        unsafe { _mm_storeu_si128(p.cast(), _mm256_castsi256_si128(v)) }
+    }
+
     intrinsics! {
         fn zero() -> __m256i = _mm256_setzero_si256;
         fn and(a: __m256i, b: __m256i) -> __m256i = _mm256_and_si256;
@@ -548,6 +612,10 @@ impl Simd for Avx2 {
         fn max_i16(a: __m256i, b: __m256i) -> __m256i = _mm256_max_epi16;
         fn min_u16(a: __m256i, b: __m256i) -> __m256i = _mm256_min_epu16;
         fn max_u32(a: __m256i, b: __m256i) -> __m256i = _mm256_max_epu32;
+        fn add_sat_u8(a: __m256i, b: __m256i) -> __m256i = _mm256_adds_epu8;
+        fn sub_sat_u8(a: __m256i, b: __m256i) -> __m256i = _mm256_subs_epu8;
+        fn max_u8(a: __m256i, b: __m256i) -> __m256i = _mm256_max_epu8;
+        fn min_i8(a: __m256i, b: __m256i) -> __m256i = _mm256_min_epi8;
         fn blendv8(a: __m256i, b: __m256i, m: __m256i) -> __m256i = _mm256_blendv_epi8;
     }
 
@@ -892,6 +960,36 @@ impl Simd for Avx512 {
         unsafe { _mm512_storeu_si512(p.cast(), v) }
     }
 
+    #[inline(always)]
+    fn splat64(self, x: u64) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_set1_epi64(x as i64) }
+    }
+
+    #[inline(always)]
+    fn first32(self, a: __m512i) -> u32 {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm_cvtsi128_si32(_mm512_castsi512_si128(a)) as u32 }
+    }
+
+    #[inline(always)]
+    fn eq64(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(a, b), _mm512_set1_epi64(-1)) }
+    }
+
+    #[inline(always)]
+    fn shr64<const N: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: the token proves the CPU features (module docs).
+        unsafe { _mm512_srl_epi64(a, _mm_cvtsi32_si128(N)) }
+    }
+
+    #[inline(always)]
+    unsafe fn store_half(self, p: *mut u8, v: __m512i) {
+        // SAFETY: the caller's guarantee covers the 32 bytes written.
+        unsafe { _mm256_storeu_si256(p.cast(), _mm512_castsi512_si256(v)) }
+    }
+
     intrinsics! {
         fn zero() -> __m512i = _mm512_setzero_si512;
         fn and(a: __m512i, b: __m512i) -> __m512i = _mm512_and_si512;
@@ -908,6 +1006,10 @@ impl Simd for Avx512 {
         fn max_i16(a: __m512i, b: __m512i) -> __m512i = _mm512_max_epi16;
         fn min_u16(a: __m512i, b: __m512i) -> __m512i = _mm512_min_epu16;
         fn max_u32(a: __m512i, b: __m512i) -> __m512i = _mm512_max_epu32;
+        fn add_sat_u8(a: __m512i, b: __m512i) -> __m512i = _mm512_adds_epu8;
+        fn sub_sat_u8(a: __m512i, b: __m512i) -> __m512i = _mm512_subs_epu8;
+        fn max_u8(a: __m512i, b: __m512i) -> __m512i = _mm512_max_epu8;
+        fn min_i8(a: __m512i, b: __m512i) -> __m512i = _mm512_min_epi8;
     }
 
     #[inline(always)]

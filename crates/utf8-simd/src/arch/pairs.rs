@@ -8,7 +8,7 @@
 //! Per pass: two 16-byte loads, 12 bytes apart, hold two pairs each at
 //! their start; a byte shuffle of each gathers the four bytes that carry
 //! bits (`hi1 hi2 lo1 lo2`) of each pair into a 32-bit lane; the lanes'
-//! bit fields move as `lanes_to_utf8!` says (the formula of utf8-variants'
+//! bit fields move as [`lanes_to_utf8`] says (the formula of utf8-variants'
 //! scalar loop, a pair at a time); one 16-byte store. The pass
 //! tests the first two bytes of each pair (`ED`, then `A0..=AF`: a lead
 //! surrogate) and stops before a block that has anything else; the other
@@ -23,6 +23,13 @@
 //! `1010vvvv 10wwwwww 1011xxxx 10yyyyyy` ([`lanes_to_pairs`]); two byte
 //! shuffles spread the lanes to 6 bytes each and put the `ED`s in; a
 //! 16-byte and an 8-byte store.
+//!
+//! Both are written once over codec-arch's [`Simd`] with a 16-byte token:
+//! x86-64's `Sse41` (compiled into the SSE4.1 kernel, and with AVX2's
+//! features, VEX-encoded, into the AVX2 and AVX-512 ones) and aarch64's
+//! `Neon`.
+
+use codec_arch::Simd;
 
 /// The bytes each pass reads: two 16-byte loads at 0 and 12.
 pub(crate) const READ: usize = 28;
@@ -34,23 +41,23 @@ const PAIRS_OUT: usize = 16;
 /// The bit fields of four pairs, one a 32-bit lane `hi1 hi2 lo1 lo2`
 /// (little-endian), moved into their UTF-8 form: `11110ppp 10ppwwww
 /// 10wwxxxx 10yyyyyy` from `1010vvvv 10wwwwww 1011xxxx 10yyyyyy`, `ppppp =
-/// vvvv + 1`. Written once over a lane type `V` with the operations it
-/// needs, for SSE and NEON.
-macro_rules! lanes_to_utf8 {
-    ($v:expr, $and:ident, $or:ident, $add:ident, $shr:ident, $shl:ident, $splat:ident) => {{
-        let v = $v;
-        let plane = $add($and(v, $splat(0x0F)), $splat(1));
-        $or(
-            $or(
-                $or($shr!(plane, 2), $and($shl!(plane, 12), $splat(0x3000))),
-                $or(
-                    $and($shr!(v, 2), $splat(0x0F00)),
-                    $and($shl!(v, 12), $splat(0x0030_0000)),
-                ),
+/// vvvv + 1`.
+#[inline(always)]
+fn lanes_to_utf8<S: Simd>(s: S, v: S::V) -> S::V {
+    let plane = s.add32(s.and(v, s.splat32(0x0F)), s.splat32(1));
+    s.or(
+        s.or(
+            s.or(
+                s.shr32::<2>(plane),
+                s.and(s.shl32::<12>(plane), s.splat32(0x3000)),
             ),
-            $or($and(v, $splat(0xFF0F_0000)), $splat(0x0080_80F0)),
-        )
-    }};
+            s.or(
+                s.and(s.shr32::<2>(v), s.splat32(0x0F00)),
+                s.and(s.shl32::<12>(v), s.splat32(0x0030_0000)),
+            ),
+        ),
+        s.or(s.and(v, s.splat32(0xFF0F_0000)), s.splat32(0x0080_80F0)),
+    )
 }
 
 /// The bytes each pass of `utf8_to_pairs` reads (four characters) and
@@ -63,22 +70,23 @@ const CHARS_OUT: usize = 24;
 /// four bytes of their surrogate pair that carry bits, `1010vvvv 10wwwwww
 /// 1011xxxx 10yyyyyy` with `vvvv = ppppp - 1` (the `ED`s are the
 /// shuffle's). The inverse of [`lanes_to_utf8`].
-macro_rules! lanes_to_pairs {
-    ($v:expr, $and:ident, $or:ident, $sub:ident, $shr:ident, $shl:ident, $splat:ident) => {{
-        let v = $v;
-        let high = $shr!(v, 12);
-        let plane = $or($shl!($and(v, $splat(0x07)), 2), $and(high, $splat(0x03)));
-        $or(
-            $or($sub(plane, $splat(1)), $splat(0x00B0_80A0)),
-            $or(
-                $or(
-                    $and($shl!(v, 2), $splat(0x3C00)),
-                    $and(high, $splat(0x0300)),
-                ),
-                $and(v, $splat(0xFF0F_0000)),
+#[inline(always)]
+fn lanes_to_pairs<S: Simd>(s: S, v: S::V) -> S::V {
+    let high = s.shr32::<12>(v);
+    let plane = s.or(
+        s.shl32::<2>(s.and(v, s.splat32(0x07))),
+        s.and(high, s.splat32(0x03)),
+    );
+    s.or(
+        s.or(s.sub32(plane, s.splat32(1)), s.splat32(0x00B0_80A0)),
+        s.or(
+            s.or(
+                s.and(s.shl32::<2>(v), s.splat32(0x3C00)),
+                s.and(high, s.splat32(0x0300)),
             ),
-        )
-    }};
+            s.and(v, s.splat32(0xFF0F_0000)),
+        ),
+    )
 }
 
 /// Where the shuffles of `utf8_to_pairs` take each output byte from (lane
@@ -96,278 +104,155 @@ const ED_LO: [u8; 16] = [
 ];
 const ED_HI: [u8; 16] = [0, 0, 0xED, 0, 0, 0xED, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
+/// For `pairs_to_utf8`: pair k of a load (k = 0, 1) is its bytes 6k..6k+6;
+/// lane k (first load) or 2 + k (second) takes bytes 6k + 1, 2, 4, 5.
+const FIRST: [u8; 16] = [
+    1, 2, 4, 5, 7, 8, 10, 11, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+];
+const SECOND: [u8; 16] = [
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 1, 2, 4, 5, 7, 8, 10, 11,
+];
+/// The first two bytes of each pair of a load, `ED A0..=AF`, and the bits
+/// of them that are fixed.
+const LEAD: [u8; 16] = [0xED, 0xA0, 0, 0, 0, 0, 0xED, 0xA0, 0, 0, 0, 0, 0, 0, 0, 0];
+const LEAD_MASK: [u8; 16] = [0xFF, 0xF0, 0, 0, 0, 0, 0xFF, 0xF0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/// The passes of `utf8_to_pairs` over `input` and `out` while both have
+/// room and the four characters of the next pass start with `F0..=F7`;
+/// `(read, written)`. `s` is a 16-byte token.
+#[inline(always)]
+pub(crate) fn to_pairs<S: Simd>(s: S, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    const { assert!(S::BYTES == 16) };
+    let (mut i, mut w) = (0, 0);
+    let (lo, hi) = (s.broadcast16(&PAIRS_LO), s.broadcast16(&PAIRS_HI));
+    let (ed_lo, ed_hi) = (s.broadcast16(&ED_LO), s.broadcast16(&ED_HI));
+    while input.len() - i >= CHARS_IN && out.len() - w >= CHARS_OUT {
+        // SAFETY: 16 bytes at `i`, `i + CHARS_IN <= input.len()`.
+        let v = unsafe { s.load(input.as_ptr().add(i)) };
+        // Each lane's first byte `F0..=F7`: its top five bits `11110`.
+        let off = s.xor(s.and(v, s.splat32(0xF8)), s.splat32(0xF0));
+        if s.test_any(off, off) {
+            break;
+        }
+        let lanes = lanes_to_pairs(s, v);
+        let first = s.or(s.shuffle8(lanes, lo), ed_lo);
+        let last = s.or(s.shuffle8(lanes, hi), ed_hi);
+        // SAFETY: 16 bytes at `w` and 8 at `w + 16`, `w + CHARS_OUT <=
+        // out.len()`.
+        unsafe {
+            s.store(out.as_mut_ptr().add(w), first);
+            s.store_half(out.as_mut_ptr().add(w + 16), last);
+        }
+        i += CHARS_IN;
+        w += CHARS_OUT;
+    }
+    (i, w)
+}
+
+/// The passes of `pairs_to_utf8` over `input` and `out` while both have
+/// room and the pairs start `ED A0..=AF`; `(read, written)`. `s` is a
+/// 16-byte token.
+#[inline(always)]
+pub(crate) fn to_utf8<S: Simd>(s: S, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    const { assert!(S::BYTES == 16) };
+    let (mut i, mut w) = (0, 0);
+    let (first, second) = (s.broadcast16(&FIRST), s.broadcast16(&SECOND));
+    let (lead, lead_mask) = (s.broadcast16(&LEAD), s.broadcast16(&LEAD_MASK));
+    while input.len() - i >= READ && out.len() - w >= PAIRS_OUT {
+        // SAFETY: 16 bytes at `i` and at `i + 12`, `i + READ <=
+        // input.len()`, `READ = 28`.
+        let (a, b) = unsafe {
+            (
+                s.load(input.as_ptr().add(i)),
+                s.load(input.as_ptr().add(i + 12)),
+            )
+        };
+        let off = s.or(
+            s.and(s.xor(a, lead), lead_mask),
+            s.and(s.xor(b, lead), lead_mask),
+        );
+        if s.test_any(off, off) {
+            break;
+        }
+        let lanes = s.or(s.shuffle8(a, first), s.shuffle8(b, second));
+        // SAFETY: 16 bytes at `w`, `w + PAIRS_OUT <= out.len()`.
+        unsafe { s.store(out.as_mut_ptr().add(w), lanes_to_utf8(s, lanes)) };
+        i += PAIRS_IN;
+        w += PAIRS_OUT;
+    }
+    (i, w)
+}
+
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86 {
-    //! The SSE body, compiled into each x86-64 kernel's features.
+    //! The x86-64 entry points: the passes with the `Sse41` token, compiled
+    //! into each x86-64 kernel's features.
 
-    use super::{CHARS_IN, CHARS_OUT, ED_HI, ED_LO, PAIRS_HI, PAIRS_IN, PAIRS_LO, PAIRS_OUT, READ};
-    use core::arch::x86_64::{
-        __m128i, _mm_add_epi32, _mm_and_si128, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8,
-        _mm_or_si128, _mm_set1_epi32, _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_epi32,
-        _mm_srli_epi32, _mm_storel_epi64, _mm_storeu_si128, _mm_sub_epi32, _mm_testz_si128,
-        _mm_xor_si128,
-    };
-
-    macro_rules! shr {
-        ($a:expr, $n:literal) => {
-            _mm_srli_epi32::<$n>($a)
-        };
-    }
-    macro_rules! shl {
-        ($a:expr, $n:literal) => {
-            _mm_slli_epi32::<$n>($a)
-        };
-    }
-
-    /// `x` in every 32-bit lane.
-    #[inline(always)]
-    fn splat(x: u32) -> __m128i {
-        // SAFETY: SSE2 is part of x86-64.
-        unsafe { _mm_set1_epi32(x as i32) }
-    }
-
-    /// The passes of `utf8_to_pairs` over `input` and `out` while both have
-    /// room and the four characters of the next pass start with `F0..=F7`;
-    /// `(read, written)`.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has SSSE3 and SSE4.1.
-    #[inline(always)]
-    unsafe fn to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        let (mut i, mut w) = (0, 0);
-        // SAFETY: the caller guarantees SSSE3 and SSE4.1; the constant
-        // loads read 16-byte arrays; every input load reads 16 bytes at `i`
-        // while `i + CHARS_IN <= input.len()`, `CHARS_IN = 16`; the stores
-        // write 16 bytes at `w` and 8 at `w + 16` while `w + CHARS_OUT <=
-        // out.len()`, `CHARS_OUT = 24`.
-        unsafe {
-            let lo = _mm_loadu_si128(PAIRS_LO.as_ptr().cast());
-            let hi = _mm_loadu_si128(PAIRS_HI.as_ptr().cast());
-            let ed_lo = _mm_loadu_si128(ED_LO.as_ptr().cast());
-            let ed_hi = _mm_loadu_si128(ED_HI.as_ptr().cast());
-            while input.len() - i >= CHARS_IN && out.len() - w >= CHARS_OUT {
-                let v = _mm_loadu_si128(input.as_ptr().add(i).cast());
-                let leads = _mm_cmpeq_epi32(_mm_and_si128(v, splat(0xF8)), splat(0xF0));
-                if _mm_movemask_epi8(leads) != 0xFFFF {
-                    break;
-                }
-                let lanes = lanes_to_pairs!(
-                    v,
-                    _mm_and_si128,
-                    _mm_or_si128,
-                    _mm_sub_epi32,
-                    shr,
-                    shl,
-                    splat
-                );
-                let first = _mm_or_si128(_mm_shuffle_epi8(lanes, lo), ed_lo);
-                let last = _mm_or_si128(_mm_shuffle_epi8(lanes, hi), ed_hi);
-                _mm_storeu_si128(out.as_mut_ptr().add(w).cast(), first);
-                _mm_storel_epi64(out.as_mut_ptr().add(w + 16).cast(), last);
-                i += CHARS_IN;
-                w += CHARS_OUT;
-            }
-        }
-        (i, w)
-    }
+    use codec_arch::Simd;
+    use codec_arch::x86_64::{Avx2, Sse41};
 
     codec_arch::enable! { avx2;
-        /// [`to_pairs`] compiled with AVX2 (VEX encoding), for the AVX2 and
-        /// AVX-512 kernels.
+        /// [`to_pairs`](super::to_pairs) compiled with AVX2 (VEX encoding),
+        /// for the AVX2 and AVX-512 kernels.
         ///
         /// # Safety
         ///
         /// The CPU has AVX2.
         pub(crate) unsafe fn avx2_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: AVX2 implies SSSE3 and SSE4.1.
-            unsafe { to_pairs(input, out) }
+            super::to_pairs(Avx2::new().base(), input, out)
         }
     }
 
     codec_arch::enable! { sse41;
-        /// [`to_pairs`] for the SSE4.1 kernel.
+        /// [`to_pairs`](super::to_pairs) for the SSE4.1 kernel.
         ///
         /// # Safety
         ///
         /// The CPU has SSSE3 and SSE4.1.
         pub(crate) unsafe fn sse41_to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: the caller guarantees the features.
-            unsafe { to_pairs(input, out) }
+            super::to_pairs(Sse41::new(), input, out)
         }
-    }
-
-    /// The passes of `pairs_to_utf8` over `input` and `out` while both
-    /// have room and the pairs start `ED A0..=AF`; `(read, written)`.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has SSSE3 and SSE4.1.
-    #[inline(always)]
-    unsafe fn to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        let (mut i, mut w) = (0, 0);
-        // SAFETY: the caller guarantees SSSE3 and SSE4.1; every load reads
-        // 16 bytes at `i` or `i + 12`, and the loop runs only while
-        // `i + READ <= input.len()`, `READ = 28`; every store writes 16
-        // bytes at `w`, while `w + PAIRS_OUT <= out.len()`.
-        unsafe {
-            // Pair k of a load (k = 0, 1) is its bytes 6k..6k+6; lane k
-            // (first load) or 2 + k (second) takes bytes 6k + 1, 2, 4, 5.
-            let first = _mm_setr_epi8(1, 2, 4, 5, 7, 8, 10, 11, -1, -1, -1, -1, -1, -1, -1, -1);
-            let second = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 1, 2, 4, 5, 7, 8, 10, 11);
-            // The first two bytes of each pair, `ED A0..=AF`.
-            let lead = _mm_setr_epi8(-19, -96, 0, 0, 0, 0, -19, -96, 0, 0, 0, 0, 0, 0, 0, 0);
-            let lead_mask = _mm_setr_epi8(-1, -16, 0, 0, 0, 0, -1, -16, 0, 0, 0, 0, 0, 0, 0, 0);
-            while input.len() - i >= READ && out.len() - w >= PAIRS_OUT {
-                let a = _mm_loadu_si128(input.as_ptr().add(i).cast());
-                let b = _mm_loadu_si128(input.as_ptr().add(i + 12).cast());
-                let off = _mm_or_si128(
-                    _mm_and_si128(_mm_xor_si128(a, lead), lead_mask),
-                    _mm_and_si128(_mm_xor_si128(b, lead), lead_mask),
-                );
-                if _mm_testz_si128(off, off) == 0 {
-                    break;
-                }
-                let lanes = _mm_or_si128(_mm_shuffle_epi8(a, first), _mm_shuffle_epi8(b, second));
-                let utf8 = lanes_to_utf8!(
-                    lanes,
-                    _mm_and_si128,
-                    _mm_or_si128,
-                    _mm_add_epi32,
-                    shr,
-                    shl,
-                    splat
-                );
-                _mm_storeu_si128(out.as_mut_ptr().add(w).cast(), utf8);
-                i += PAIRS_IN;
-                w += PAIRS_OUT;
-            }
-        }
-        (i, w)
     }
 
     codec_arch::enable! { avx2;
-        /// [`to_utf8`] compiled with AVX2 (VEX encoding), for the AVX2 and
-        /// AVX-512 kernels.
+        /// [`to_utf8`](super::to_utf8) compiled with AVX2 (VEX encoding),
+        /// for the AVX2 and AVX-512 kernels.
         ///
         /// # Safety
         ///
         /// The CPU has AVX2.
         pub(crate) unsafe fn avx2_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: AVX2 implies SSSE3 and SSE4.1.
-            unsafe { to_utf8(input, out) }
+            super::to_utf8(Avx2::new().base(), input, out)
         }
     }
 
     codec_arch::enable! { sse41;
-        /// [`to_utf8`] for the SSE4.1 kernel.
+        /// [`to_utf8`](super::to_utf8) for the SSE4.1 kernel.
         ///
         /// # Safety
         ///
         /// The CPU has SSSE3 and SSE4.1.
         pub(crate) unsafe fn sse41_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-            // SAFETY: the caller guarantees the features.
-            unsafe { to_utf8(input, out) }
+            super::to_utf8(Sse41::new(), input, out)
         }
     }
 }
 
-/// The NEON bodies: the same passes, with `vqtbl1q_u8` for the shuffles
-/// (an index of 16 or more gives zero, as 0x80 does to `pshufb`).
+/// The NEON entry points: NEON is part of the target wherever this module
+/// is compiled.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 pub(crate) mod neon {
-    use super::{CHARS_IN, CHARS_OUT, ED_HI, ED_LO, PAIRS_HI, PAIRS_IN, PAIRS_LO, PAIRS_OUT, READ};
-    use core::arch::aarch64::{
-        uint32x4_t, vaddq_u32, vandq_u8, vandq_u32, vceqq_u32, vdupq_n_u32, veorq_u8, vget_low_u8,
-        vld1q_u8, vmaxvq_u8, vminvq_u32, vorrq_u8, vorrq_u32, vqtbl1q_u8, vreinterpretq_u8_u32,
-        vreinterpretq_u32_u8, vshlq_n_u32, vshrq_n_u32, vst1_u8, vst1q_u8, vsubq_u32,
-    };
-
-    macro_rules! shr {
-        ($a:expr, $n:literal) => {
-            vshrq_n_u32::<$n>($a)
-        };
-    }
-    macro_rules! shl {
-        ($a:expr, $n:literal) => {
-            vshlq_n_u32::<$n>($a)
-        };
-    }
-
-    /// `x` in every 32-bit lane.
-    #[inline(always)]
-    fn splat(x: u32) -> uint32x4_t {
-        // SAFETY: NEON is part of this target (the `cfg` above).
-        unsafe { vdupq_n_u32(x) }
-    }
+    use codec_arch::aarch64::Neon;
 
     /// `pairs_to_utf8`'s passes.
     pub(crate) fn to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        const FIRST: [u8; 16] = [
-            1, 2, 4, 5, 7, 8, 10, 11, 255, 255, 255, 255, 255, 255, 255, 255,
-        ];
-        const SECOND: [u8; 16] = [
-            255, 255, 255, 255, 255, 255, 255, 255, 1, 2, 4, 5, 7, 8, 10, 11,
-        ];
-        const LEAD: [u8; 16] = [0xED, 0xA0, 0, 0, 0, 0, 0xED, 0xA0, 0, 0, 0, 0, 0, 0, 0, 0];
-        const LEAD_MASK: [u8; 16] = [0xFF, 0xF0, 0, 0, 0, 0, 0xFF, 0xF0, 0, 0, 0, 0, 0, 0, 0, 0];
-        let (mut i, mut w) = (0, 0);
-        // SAFETY: NEON is part of this target; the constant loads read 16
-        // bytes of 16-byte arrays; every input load reads 16 bytes at `i`
-        // or `i + 12` while `i + READ <= input.len()`, `READ = 28`; every
-        // store writes 16 bytes at `w` while `w + PAIRS_OUT <= out.len()`.
-        unsafe {
-            let (first, second) = (vld1q_u8(FIRST.as_ptr()), vld1q_u8(SECOND.as_ptr()));
-            let (lead, lead_mask) = (vld1q_u8(LEAD.as_ptr()), vld1q_u8(LEAD_MASK.as_ptr()));
-            while input.len() - i >= READ && out.len() - w >= PAIRS_OUT {
-                let a = vld1q_u8(input.as_ptr().add(i));
-                let b = vld1q_u8(input.as_ptr().add(i + 12));
-                let off = vorrq_u8(
-                    vandq_u8(veorq_u8(a, lead), lead_mask),
-                    vandq_u8(veorq_u8(b, lead), lead_mask),
-                );
-                if vmaxvq_u8(off) != 0 {
-                    break;
-                }
-                let lanes =
-                    vreinterpretq_u32_u8(vorrq_u8(vqtbl1q_u8(a, first), vqtbl1q_u8(b, second)));
-                let utf8 = lanes_to_utf8!(lanes, vandq_u32, vorrq_u32, vaddq_u32, shr, shl, splat);
-                vst1q_u8(out.as_mut_ptr().add(w), vreinterpretq_u8_u32(utf8));
-                i += PAIRS_IN;
-                w += PAIRS_OUT;
-            }
-        }
-        (i, w)
+        // SAFETY: NEON is part of this target (the `cfg` above).
+        super::to_utf8(unsafe { Neon::new() }, input, out)
     }
 
     /// `utf8_to_pairs`'s passes.
     pub(crate) fn to_pairs(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-        let (mut i, mut w) = (0, 0);
-        // SAFETY: NEON is part of this target; the constant loads read
-        // 16-byte arrays; every input load reads 16 bytes at `i` while
-        // `i + CHARS_IN <= input.len()`, `CHARS_IN = 16`; the stores write
-        // 16 bytes at `w` and 8 at `w + 16` while `w + CHARS_OUT <=
-        // out.len()`, `CHARS_OUT = 24`.
-        unsafe {
-            let (lo, hi) = (vld1q_u8(PAIRS_LO.as_ptr()), vld1q_u8(PAIRS_HI.as_ptr()));
-            let (ed_lo, ed_hi) = (vld1q_u8(ED_LO.as_ptr()), vld1q_u8(ED_HI.as_ptr()));
-            while input.len() - i >= CHARS_IN && out.len() - w >= CHARS_OUT {
-                let v = vreinterpretq_u32_u8(vld1q_u8(input.as_ptr().add(i)));
-                let leads = vceqq_u32(vandq_u32(v, splat(0xF8)), splat(0xF0));
-                if vminvq_u32(leads) == 0 {
-                    break;
-                }
-                let lanes = vreinterpretq_u8_u32(lanes_to_pairs!(
-                    v, vandq_u32, vorrq_u32, vsubq_u32, shr, shl, splat
-                ));
-                let first = vorrq_u8(vqtbl1q_u8(lanes, lo), ed_lo);
-                let last = vorrq_u8(vqtbl1q_u8(lanes, hi), ed_hi);
-                vst1q_u8(out.as_mut_ptr().add(w), first);
-                vst1_u8(out.as_mut_ptr().add(w + 16), vget_low_u8(last));
-                i += CHARS_IN;
-                w += CHARS_OUT;
-            }
-        }
-        (i, w)
+        // SAFETY: as in `to_utf8`.
+        super::to_pairs(unsafe { Neon::new() }, input, out)
     }
 }

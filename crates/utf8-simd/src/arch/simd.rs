@@ -38,15 +38,10 @@ pub(crate) trait CheckSimd: Simd {
         self.shuffle8(table, idx)
     }
 
-    /// Bytes: `a - b`, saturating at 0 (unsigned).
-    fn sub_sat_u8(self, a: Self::V, b: Self::V) -> Self::V;
-    /// Bytes: the smaller of `a` and `b`, signed.
-    fn min_i8(self, a: Self::V, b: Self::V) -> Self::V;
-
     /// Whether no byte has its high bit set.
     fn is_ascii(self, a: Self::V) -> bool;
     /// Whether every byte, read as signed, is above zero: `01..=7F` (ASCII
-    /// without `00`). With [`min_i8`](CheckSimd::min_i8) it tests many
+    /// without `00`). With [`Simd::min_i8`] it tests many
     /// registers for both at one operation each, where an OR for the high
     /// bit and a test for zero take two.
     fn all_positive(self, a: Self::V) -> bool;

@@ -65,17 +65,18 @@ pub(crate) trait Latin1Lanes: Simd {
     unsafe fn pack_starts(self, x: Self::V, starts: u16, dst: *mut u8) -> usize;
 }
 
-/// Latin-1 to UTF-16: one zero-extended register at a time; the last one
-/// overlaps the one before (rewriting the same units) instead of leaving a
-/// tail.
+/// Latin-1 to UTF-16 or UTF-32 (the units of `dst`, `u16` or `u32`): one
+/// zero-extended register at a time; the last one overlaps the one before
+/// (rewriting the same units) instead of leaving a tail.
 #[inline(always)]
-pub(crate) fn latin1_to_utf16<S: Simd<Base: Latin1Lanes>>(
+pub(crate) fn widen<S: Simd<Base: Latin1Lanes>, U: Copy>(
     s: S,
     src: &[u8],
-    dst: &mut [u16],
+    dst: &mut [U],
 ) -> (usize, usize) {
+    let unit = size_of::<U>();
     let n = src.len().min(dst.len());
-    let k = S::BYTES / 2;
+    let k = S::BYTES / unit;
     if n < k {
         return (0, 0);
     }
@@ -87,34 +88,14 @@ pub(crate) fn latin1_to_utf16<S: Simd<Base: Latin1Lanes>>(
         |at| {
             // SAFETY: `at + k <= n`, which is at most `src.len()` and
             // `dst.len()`: `k` bytes are read and `k` units written.
-            unsafe { s.store(q.add(2 * at), s.load_widen8to16(p.add(at))) };
-            true
-        },
-    );
-    (n, n)
-}
-
-/// Latin-1 to UTF-32, as [`latin1_to_utf16`].
-#[inline(always)]
-pub(crate) fn latin1_to_utf32<S: Simd<Base: Latin1Lanes>>(
-    s: S,
-    src: &[u8],
-    dst: &mut [u32],
-) -> (usize, usize) {
-    let n = src.len().min(dst.len());
-    let k = S::BYTES / 4;
-    if n < k {
-        return (0, 0);
-    }
-    let (p, q) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
-    steps(
-        n,
-        k,
-        #[inline(always)]
-        |at| {
-            // SAFETY: `at + k <= n`, which is at most `src.len()` and
-            // `dst.len()`: `k` bytes are read and `k` units written.
-            unsafe { s.store(q.add(4 * at), s.load_widen8to32(p.add(at))) };
+            unsafe {
+                let v = if unit == 2 {
+                    s.load_widen8to16(p.add(at))
+                } else {
+                    s.load_widen8to32(p.add(at))
+                };
+                s.store(q.add(unit * at), v);
+            }
             true
         },
     );
@@ -168,53 +149,24 @@ fn narrow_tail<U: Copy + Into<u32>>(src: &[U], dst: &mut [u8], mut i: usize, n: 
     i
 }
 
-/// UTF-16 to Latin-1, `S::BYTES` units (two registers) at a time, up to the
-/// first register with a unit above `FF`.
+/// UTF-16 or UTF-32 (the units of `src`, `u16` or `u32`) to Latin-1,
+/// `S::BYTES` units (two or four registers) at a time, up to the first
+/// group with a unit above `FF`, then one at a time.
 #[inline(always)]
-pub(crate) fn utf16_to_latin1<S: Simd<Base: Latin1Lanes>>(
+pub(crate) fn narrow<S: Simd<Base: Latin1Lanes>, U: Copy + Into<u32>>(
     s: S,
-    src: &[u16],
+    src: &[U],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    let n = src.len().min(dst.len());
-    let k = S::BYTES;
-    let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
-    let high = s.splat16(0xFF00);
-    let i = if n < k {
-        0
+    let wide = size_of::<U>() == 4;
+    let high = if wide {
+        s.splat32(!0xFF)
     } else {
-        steps(
-            n,
-            k,
-            #[inline(always)]
-            |at| {
-                // SAFETY: units `at..at + k` are inside `src` (`at + k <= n`).
-                let (a, b) = unsafe { (s.load(p.add(2 * at)), s.load(p.add(2 * at + S::BYTES))) };
-                if s.test_any(s.or(a, b), high) {
-                    return false;
-                }
-                // SAFETY: bytes `at..at + k` are inside `dst` (`at + k <= n`).
-                unsafe { s.store(q.add(at), s.narrow16(a, b)) };
-                true
-            },
-        )
+        s.splat16(0xFF00)
     };
-    let i = narrow_tail(src, dst, i, n);
-    (i, i)
-}
-
-/// UTF-32 to Latin-1, `S::BYTES` units (four registers) at a time, up to
-/// the first register with a unit above `FF`.
-#[inline(always)]
-pub(crate) fn utf32_to_latin1<S: Simd<Base: Latin1Lanes>>(
-    s: S,
-    src: &[u32],
-    dst: &mut [u8],
-) -> (usize, usize) {
     let n = src.len().min(dst.len());
     let k = S::BYTES;
     let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr());
-    let high = s.splat32(!0xFF);
     let i = if n < k {
         0
     } else {
@@ -223,22 +175,25 @@ pub(crate) fn utf32_to_latin1<S: Simd<Base: Latin1Lanes>>(
             k,
             #[inline(always)]
             |at| {
-                let r = p.wrapping_add(4 * at);
-                // SAFETY: units `at..at + k` are inside `src` (`at + k <= n`):
-                // four registers of `k / 4` units.
-                let (a, b, c, d) = unsafe {
-                    (
-                        s.load(r),
-                        s.load(r.add(S::BYTES)),
-                        s.load(r.add(2 * S::BYTES)),
-                        s.load(r.add(3 * S::BYTES)),
-                    )
+                let r = p.wrapping_add(size_of::<U>() * at);
+                let v = if wide {
+                    // SAFETY: units `at..at + k` are inside `src` (`at + k
+                    // <= n`): four registers of `k / 4` units.
+                    let [a, b, c, d] = unsafe { load4(s, r) };
+                    if s.test_any(s.or(s.or(a, b), s.or(c, d)), high) {
+                        return false;
+                    }
+                    s.narrow32(a, b, c, d)
+                } else {
+                    // SAFETY: as above, two registers of `k / 2` units.
+                    let (a, b) = unsafe { (s.load(r), s.load(r.add(S::BYTES))) };
+                    if s.test_any(s.or(a, b), high) {
+                        return false;
+                    }
+                    s.narrow16(a, b)
                 };
-                if s.test_any(s.or(s.or(a, b), s.or(c, d)), high) {
-                    return false;
-                }
                 // SAFETY: bytes `at..at + k` are inside `dst` (`at + k <= n`).
-                unsafe { s.store(q.add(at), s.narrow32(a, b, c, d)) };
+                unsafe { s.store(q.add(at), v) };
                 true
             },
         )
@@ -256,15 +211,25 @@ pub(crate) fn utf32_to_latin1<S: Simd<Base: Latin1Lanes>>(
 #[inline(always)]
 unsafe fn ascii4<S: Simd<Base: Latin1Lanes>>(s: S, p: *const u8) -> bool {
     // SAFETY: the caller's guarantee.
-    let (a, b, c, d) = unsafe {
-        (
-            s.load(p),
-            s.load(p.add(S::BYTES)),
-            s.load(p.add(2 * S::BYTES)),
-            s.load(p.add(3 * S::BYTES)),
-        )
-    };
+    let [a, b, c, d] = unsafe { load4(s, p) };
     s.movemask8(s.or(s.or(a, b), s.or(c, d))) == 0
+}
+
+/// Stores the four registers `v` at `q`, one after another.
+///
+/// # Safety
+///
+/// `q` is valid for writes of `4 * BYTES` bytes.
+#[inline(always)]
+unsafe fn store4<S: Simd>(s: S, q: *mut u8, v: [S::V; 4]) {
+    let [a, b, c, d] = v;
+    // SAFETY: the caller's guarantee.
+    unsafe {
+        s.store(q, a);
+        s.store(q.add(S::BYTES), b);
+        s.store(q.add(2 * S::BYTES), c);
+        s.store(q.add(3 * S::BYTES), d);
+    }
 }
 
 /// Copies `len` bytes, a multiple of `BYTES`, from `p` to `dst`, a
@@ -280,13 +245,7 @@ unsafe fn copy<S: Simd<Base: Latin1Lanes>>(s: S, p: *const u8, dst: *mut u8, len
     // were a third of the kernel's on ASCII (callgrind).
     while len - k >= 4 * S::BYTES {
         // SAFETY: the caller's guarantee; `k + 4 * BYTES <= len`.
-        unsafe {
-            let [a, b, c, d] = load4(s, p.add(k));
-            s.store(dst.add(k), a);
-            s.store(dst.add(k + S::BYTES), b);
-            s.store(dst.add(k + 2 * S::BYTES), c);
-            s.store(dst.add(k + 3 * S::BYTES), d);
-        }
+        unsafe { store4(s, dst.add(k), load4(s, p.add(k))) };
         k += 4 * S::BYTES;
     }
     while k < len {
@@ -345,7 +304,7 @@ impl<S: Simd<Base: Latin1Lanes>> Block<u8> for FromLatin1<S> {
         if self.high == 0 {
             0
         } else {
-            8 - (self.high >> (S::BYTES - 8)).count_ones() as usize
+            stray::<S>(self.high)
         }
     }
 
@@ -363,6 +322,15 @@ impl<S: Simd<Base: Latin1Lanes>> Block<u8> for FromLatin1<S> {
     }
 }
 
+/// The garbage bytes after the output of a register's last half-lane,
+/// whose 8 bytes are the top 8 of the register's `bits` (the high bytes of
+/// [`expand`], the starts of [`ToLatin1`]'s store): 8, less one for each
+/// bit set, which the output takes.
+#[inline(always)]
+fn stray<S: Simd>(bits: u64) -> usize {
+    8 - (bits >> (S::BYTES - 8)).count_ones() as usize
+}
+
 /// Writes the UTF-8 of the Latin-1 register `v`, whose bytes from `80` are
 /// the bits of `high`, at `dst`, and up to 8 bytes of garbage after it;
 /// returns its length (`BYTES + high.count_ones()`).
@@ -372,13 +340,41 @@ impl<S: Simd<Base: Latin1Lanes>> Block<u8> for FromLatin1<S> {
 /// `dst` is valid for writes of the output and the 8 bytes after it.
 #[inline(always)]
 unsafe fn expand<S: Simd<Base: Latin1Lanes>>(s: S, v: S::V, high: u64, dst: *mut u8) -> usize {
+    // SAFETY: the output of lanes `..=k`, then 8 bytes for the last lane,
+    // are inside what the caller provides; each store writes 16 bytes of
+    // which the first `8 + high bits` are the output.
+    unsafe {
+        by_lanes(
+            s,
+            v,
+            high,
+            dst,
+            #[inline(always)]
+            |x, high, d| s.base().expand_latin1(x, high, d),
+        )
+    }
+}
+
+/// Runs `step` on each 16-byte lane of `v` in order, with the lane's 16
+/// bits of `bits` and `dst` moved on by what the lanes before it wrote;
+/// returns the total written. The lane loop of [`expand`] and of
+/// [`ToLatin1`]'s store.
+///
+/// # Safety
+///
+/// Each call of `step` is sound where it is made.
+#[inline(always)]
+unsafe fn by_lanes<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    v: S::V,
+    bits: u64,
+    dst: *mut u8,
+    step: impl Fn(<S::Base as Simd>::V, u16, *mut u8) -> usize,
+) -> usize {
     let mut o = 0;
     for k in 0..S::BYTES / 16 {
-        let high = (high >> (16 * k)) as u16;
-        // SAFETY: the output of lanes `..=k`, then 8 bytes for the last
-        // lane, are inside what the caller provides; each store writes 16
-        // bytes of which the first `8 + high bits` are the output.
-        o += unsafe { s.base().expand_latin1(s.lane(v, k), high, dst.add(o)) };
+        // (`wrapping_add`: `step`'s own contract bounds the pointer.)
+        o += step(s.lane(v, k), (bits >> (16 * k)) as u16, dst.wrapping_add(o));
     }
     o
 }
@@ -568,7 +564,7 @@ impl<S: Simd<Base: Latin1Lanes>> Block<u8> for ToLatin1<S> {
         if self.ascii > 0 || self.starts == Self::ALL {
             0
         } else {
-            8 - (self.starts >> (S::BYTES - 8)).count_ones() as usize
+            stray::<S>(self.starts)
         }
     }
 
@@ -595,14 +591,19 @@ impl<S: Simd<Base: Latin1Lanes>> Block<u8> for ToLatin1<S> {
             unsafe { s.store(dst, v) };
             return;
         }
-        let mut o = 0;
-        for k in 0..S::BYTES / 16 {
-            let starts = (self.starts >> (16 * k)) as u16;
-            // SAFETY: as in `FromLatin1::store`: the output so far, then
-            // 8-byte stores whose garbage is at most `stray()` bytes past
-            // the last one's output.
-            o += unsafe { s.base().pack_starts(s.lane(v, k), starts, dst.add(o)) };
-        }
+        // SAFETY: as in `FromLatin1::store`: the output so far, then
+        // 8-byte stores whose garbage is at most `stray()` bytes past the
+        // last one's output.
+        unsafe {
+            by_lanes(
+                s,
+                v,
+                self.starts,
+                dst,
+                #[inline(always)]
+                |x, starts, d| s.base().pack_starts(x, starts, d),
+            )
+        };
     }
 }
 
@@ -616,7 +617,6 @@ pub(crate) fn utf8_to_latin1<S: Simd<Base: Latin1Lanes>>(
     src: &[u8],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    let (fe, c2, c0) = (s.splat8(0xFE), s.splat8(0xC2), s.splat8(0xC0));
     let (mut i, mut o) = (0, 0);
     // Runs of ASCII are copied by `ascii_copy`, which checks and stores
     // each group of four registers in one pass; the blocks take the rest,
@@ -672,17 +672,6 @@ pub(crate) fn utf8_to_latin1<S: Simd<Base: Latin1Lanes>>(
                 }
                 // SAFETY: `i + BYTES + 1 <= n`.
                 let x = unsafe { s.load(b) };
-                // The block validates what it converts, so the input need not
-                // have been validated: every byte is ASCII, a lead C2 or C3, or
-                // a continuation byte (80..=BF: signed, below C0, -64); each
-                // lead is followed by a continuation byte and each
-                // continuation byte follows a lead (the block starts at a
-                // character, so its first byte is not one). Anything else (a
-                // character above U+00FF, C0, C1, a misplaced byte) ends the
-                // kernel, and the scalar code, which is exact, decides what it
-                // is. Cost: 4 to 6 instructions a register (callgrind), where
-                // a separate validation pass cost about as much as the
-                // conversion.
                 let high = s.movemask8(x);
                 if high == 0 {
                     // One register of ASCII (text with few characters above
@@ -696,22 +685,15 @@ pub(crate) fn utf8_to_latin1<S: Simd<Base: Latin1Lanes>>(
                         carry: false,
                     });
                 }
-                let cont = s.movemask8(s.gt_i8(c0, x));
-                let lead = s.movemask8(s.eq8(s.and(x, fe), c2));
-                if high != cont | lead || cont != (lead << 1) & ToLatin1::<S>::ALL {
-                    return None;
-                }
-                let carry = lead >> (S::BYTES - 1) != 0;
+                // The block starts at a character: nothing is carried.
                 // SAFETY: `i + BYTES + 1 <= n`.
-                if carry && !is_continuation(unsafe { *b.add(S::BYTES) }) {
-                    return None;
-                }
+                let (starts, last) = unsafe { below_0100(s, b, x, high, 0) }?;
                 Some(ToLatin1 {
                     s,
                     p: b,
                     ascii: 0,
-                    starts: !cont & ToLatin1::<S>::ALL,
-                    carry,
+                    starts,
+                    carry: last != 0,
                 })
             },
         );
@@ -723,6 +705,47 @@ pub(crate) fn utf8_to_latin1<S: Simd<Base: Latin1Lanes>>(
         }
     }
     utf8_to_latin1_tail(src, dst, i, o)
+}
+
+/// The register `x` at `p`, not all ASCII (`high`, the top bits of its
+/// bytes, is not 0), whose first byte continues a lead of the register
+/// before if `carry` is 1: if it is UTF-8 of characters below U+0100 as far
+/// as it goes, `Some((starts, last))`, the positions where its characters
+/// start and whether its last byte is a lead (1 or 0), whose continuation
+/// byte, the byte after the register, is checked too.
+///
+/// The kernels validate what they convert, so the input need not have been
+/// validated: every byte is ASCII, a lead C2 or C3, or a continuation byte
+/// (80..=BF: signed, below C0, -64); each lead is followed by a
+/// continuation byte and each continuation byte follows a lead. Anything
+/// else (a character above U+00FF, C0, C1, a misplaced byte) ends the
+/// kernel, and the scalar code, which is exact, decides what it is. Cost: 4
+/// to 6 instructions a register (callgrind), where a separate validation
+/// pass cost about as much as the conversion.
+///
+/// # Safety
+///
+/// `p` is valid for reads of `BYTES + 1` bytes.
+#[inline(always)]
+unsafe fn below_0100<S: Simd<Base: Latin1Lanes>>(
+    s: S,
+    p: *const u8,
+    x: S::V,
+    high: u64,
+    carry: u64,
+) -> Option<(u64, u64)> {
+    let all = ToLatin1::<S>::ALL;
+    let cont = s.movemask8(s.gt_i8(s.splat8(0xC0), x));
+    let lead = s.movemask8(s.eq8(s.and(x, s.splat8(0xFE)), s.splat8(0xC2)));
+    if high != cont | lead || cont != (lead << 1 | carry) & all {
+        return None;
+    }
+    let last = lead >> (S::BYTES - 1);
+    // SAFETY: the caller's guarantee.
+    if last != 0 && !is_continuation(unsafe { *p.add(S::BYTES) }) {
+        return None;
+    }
+    Some((!cont & all, last))
 }
 
 /// UTF-8 to Latin-1 from `src[i..]` to `dst[o..]` a register at a time,
@@ -755,8 +778,6 @@ fn utf8_to_latin1_direct<S: Simd<Base: Latin1Lanes>>(
     const ALL_ASCII: u32 = 4;
     let (n, cap) = (src.len(), dst.len());
     let (p, q) = (src.as_ptr(), dst.as_mut_ptr());
-    let (fe, c2, c0) = (s.splat8(0xFE), s.splat8(0xC2), s.splat8(0xC0));
-    let all = ToLatin1::<S>::ALL;
     let (mut carry, mut ascii) = (0, 0);
     let (mut saved, mut dirty) = (0u64, false);
     // One byte after the register is read; 8 bytes after the output are
@@ -782,23 +803,18 @@ fn utf8_to_latin1_direct<S: Simd<Base: Latin1Lanes>>(
             }
             continue;
         }
-        // As in `utf8_to_latin1`'s blocks, with the carried lead.
-        let cont = s.movemask8(s.gt_i8(c0, x));
-        let lead = s.movemask8(s.eq8(s.and(x, fe), c2));
-        if high != cont | lead || cont != (lead << 1 | carry) & all {
-            break false;
-        }
-        let last = lead >> (S::BYTES - 1);
         // SAFETY: `i + BYTES < n`.
-        if last != 0 && !is_continuation(unsafe { *p.add(i + S::BYTES) }) {
+        let at = unsafe { p.add(i) };
+        // As in `utf8_to_latin1`'s blocks, with the carried lead.
+        // SAFETY: `i + BYTES < n`.
+        let Some((starts, last)) = (unsafe { below_0100(s, at, x, high, carry) }) else {
             break false;
-        }
+        };
         let block = ToLatin1 {
             s,
-            // SAFETY: `i + BYTES < n`.
-            p: unsafe { p.add(i) },
+            p: at,
             ascii: 0,
-            starts: !cont & all,
+            starts,
             carry: false,
         };
         let w = block.written();
@@ -841,12 +857,7 @@ fn ascii_copy<S: Simd<Base: Latin1Lanes>>(s: S, src: &[u8], dst: &mut [u8]) -> u
             break;
         }
         // SAFETY: as above.
-        unsafe {
-            s.store(q.add(k), a);
-            s.store(q.add(k + S::BYTES), b);
-            s.store(q.add(k + 2 * S::BYTES), c);
-            s.store(q.add(k + 3 * S::BYTES), d);
-        }
+        unsafe { store4(s, q.add(k), [a, b, c, d]) };
         k += 4 * S::BYTES;
     }
     k
@@ -900,48 +911,36 @@ macro_rules! kernels {
         use crate::arch::generic::latin1;
         use codec_arch::$arch::$token;
 
-        codec_arch::enable! { $level;
+        crate::arch::generic::latin1::entry_points! { $token, $level;
             /// Latin-1 to UTF-8.
-            pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-                latin1::latin1_to_utf8($token::new(), src, dst)
-            }
-        }
-
-        codec_arch::enable! { $level;
+            latin1_to_utf8(u8 => u8) = latin1_to_utf8;
             /// Latin-1 to UTF-16.
-            pub(crate) fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-                latin1::latin1_to_utf16($token::new(), src, dst)
-            }
-        }
-
-        codec_arch::enable! { $level;
+            latin1_to_utf16(u8 => u16) = widen;
             /// Latin-1 to UTF-32.
-            pub(crate) fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-                latin1::latin1_to_utf32($token::new(), src, dst)
-            }
-        }
-
-        codec_arch::enable! { $level;
+            latin1_to_utf32(u8 => u32) = widen;
             /// UTF-8 (any bytes) to Latin-1, up to a character above U+00FF or
             /// anything that is not well-formed.
-            pub(crate) fn utf8_to_latin1(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
-                latin1::utf8_to_latin1($token::new(), src, dst)
-            }
-        }
-
-        codec_arch::enable! { $level;
+            utf8_to_latin1(u8 => u8) = utf8_to_latin1;
             /// UTF-16 to Latin-1, up to a unit above `FF`.
-            pub(crate) fn utf16_to_latin1(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-                latin1::utf16_to_latin1($token::new(), src, dst)
-            }
-        }
-
-        codec_arch::enable! { $level;
+            utf16_to_latin1(u16 => u8) = narrow;
             /// UTF-32 to Latin-1, up to a unit above `FF`.
-            pub(crate) fn utf32_to_latin1(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-                latin1::utf32_to_latin1($token::new(), src, dst)
-            }
+            utf32_to_latin1(u32 => u8) = narrow;
         }
     };
 }
 pub(crate) use kernels;
+
+/// For [`kernels!`]: each kernel `$name`, the generic `latin1::$generic`
+/// compiled for `$level` with the token `$token`.
+macro_rules! entry_points {
+    ($token:ident, $level:ident;
+     $( $(#[$doc:meta])* $name:ident($from:ty => $to:ty) = $generic:ident; )*) => {$(
+        codec_arch::enable! { $level;
+            $(#[$doc])*
+            pub(crate) fn $name(src: &[$from], dst: &mut [$to]) -> (usize, usize) {
+                latin1::$generic($token::new(), src, dst)
+            }
+        }
+    )*};
+}
+pub(crate) use entry_points;

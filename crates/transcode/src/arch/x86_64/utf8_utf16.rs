@@ -74,9 +74,6 @@ const SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
 /// The operations of the UTF-8 → UTF-16 kernel that depend on the width
 /// beyond [`Simd`]'s.
 pub(crate) trait Utf8Simd: Simd<Base = Sse41> {
-    /// Unsigned byte maximum.
-    fn max_u8(self, a: Self::V, b: Self::V) -> Self::V;
-
     /// `pmaddubsw`: unsigned bytes of `a` times signed bytes of `b`, pairs
     /// added into 16-bit lanes.
     fn maddubs(self, a: Self::V, b: Self::V) -> Self::V;
@@ -108,12 +105,6 @@ pub(crate) trait Utf8Simd: Simd<Base = Sse41> {
 }
 
 impl Utf8Simd for Sse41 {
-    #[inline(always)]
-    fn max_u8(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_max_epu8(a, b) }
-    }
-
     #[inline(always)]
     fn maddubs(self, a: __m128i, b: __m128i) -> __m128i {
         // SAFETY: the token proves the CPU features.
@@ -161,12 +152,6 @@ impl Utf8Simd for Sse41 {
 }
 
 impl Utf8Simd for Avx2 {
-    #[inline(always)]
-    fn max_u8(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_max_epu8(a, b) }
-    }
-
     #[inline(always)]
     fn maddubs(self, a: __m256i, b: __m256i) -> __m256i {
         // SAFETY: the token proves the CPU features.

@@ -16,10 +16,10 @@
 //! shifts and needs an AND), and `umaxv` reduces a register to its largest
 //! byte for the ASCII and "any error" tests.
 
+use codec_arch::Simd;
 use codec_arch::aarch64::Neon;
 use core::arch::aarch64::{
-    uint8x16_t, vcombine_u8, vcreate_u8, vextq_u8, vmaxvq_u8, vminq_s8, vminvq_s8, vqsubq_u8,
-    vqtbl1q_u8, vreinterpretq_s8_u8, vreinterpretq_u8_s8,
+    uint8x16_t, vcombine_u8, vcreate_u8, vmaxvq_u8, vminvq_s8, vqtbl1q_u8, vreinterpretq_s8_u8,
 };
 
 use crate::arch::simd::CheckSimd;
@@ -48,38 +48,23 @@ impl CheckSimd for Neon {
 
     #[inline(always)]
     fn prev1(self, cur: uint8x16_t, prev: uint8x16_t) -> uint8x16_t {
-        // SAFETY: the token proves NEON.
-        unsafe { vextq_u8::<15>(prev, cur) }
+        self.alignr8::<15>(cur, prev)
     }
 
     #[inline(always)]
     fn prev2(self, cur: uint8x16_t, prev: uint8x16_t) -> uint8x16_t {
-        // SAFETY: the token proves NEON.
-        unsafe { vextq_u8::<14>(prev, cur) }
+        self.alignr8::<14>(cur, prev)
     }
 
     #[inline(always)]
     fn prev3(self, cur: uint8x16_t, prev: uint8x16_t) -> uint8x16_t {
-        // SAFETY: the token proves NEON.
-        unsafe { vextq_u8::<13>(prev, cur) }
+        self.alignr8::<13>(cur, prev)
     }
 
     #[inline(always)]
     fn lookup(self, table: uint8x16_t, idx: uint8x16_t) -> uint8x16_t {
         // SAFETY: the token proves NEON.
         unsafe { vqtbl1q_u8(table, idx) }
-    }
-
-    #[inline(always)]
-    fn sub_sat_u8(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        // SAFETY: the token proves NEON.
-        unsafe { vqsubq_u8(a, b) }
-    }
-
-    #[inline(always)]
-    fn min_i8(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
-        // SAFETY: the token proves NEON.
-        unsafe { vreinterpretq_u8_s8(vminq_s8(vreinterpretq_s8_u8(a), vreinterpretq_s8_u8(b))) }
     }
 
     #[inline(always)]

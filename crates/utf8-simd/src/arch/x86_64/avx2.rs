@@ -3,8 +3,7 @@
 
 use codec_arch::x86_64::{Avx2, Simd};
 use core::arch::x86_64::{
-    __m256i, _MM_HINT_T0, _mm_prefetch, _mm256_alignr_epi8, _mm256_min_epi8,
-    _mm256_permute2x128_si256, _mm256_set_epi64x, _mm256_subs_epu8,
+    __m256i, _MM_HINT_T0, _mm_prefetch, _mm256_permute2x128_si256, _mm256_set_epi64x,
 };
 
 use crate::arch::Kernel;
@@ -44,32 +43,17 @@ impl CheckSimd for Avx2 {
 
     #[inline(always)]
     fn prev1(self, cur: __m256i, prev: __m256i) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_alignr_epi8::<15>(cur, straddle(self, cur, prev)) }
+        self.alignr8::<15>(cur, straddle(self, cur, prev))
     }
 
     #[inline(always)]
     fn prev2(self, cur: __m256i, prev: __m256i) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_alignr_epi8::<14>(cur, straddle(self, cur, prev)) }
+        self.alignr8::<14>(cur, straddle(self, cur, prev))
     }
 
     #[inline(always)]
     fn prev3(self, cur: __m256i, prev: __m256i) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_alignr_epi8::<13>(cur, straddle(self, cur, prev)) }
-    }
-
-    #[inline(always)]
-    fn sub_sat_u8(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_subs_epu8(a, b) }
-    }
-
-    #[inline(always)]
-    fn min_i8(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_min_epi8(a, b) }
+        self.alignr8::<13>(cur, straddle(self, cur, prev))
     }
 
     #[inline(always)]

@@ -11,9 +11,8 @@
 
 use codec_arch::x86_64::{Avx2, Avx512, Simd};
 use core::arch::x86_64::{
-    __m512i, _mm512_alignr_epi8, _mm512_alignr_epi64, _mm512_castsi256_si512,
-    _mm512_cmpgt_epi8_mask, _mm512_inserti64x4, _mm512_min_epi8, _mm512_setzero_si512,
-    _mm512_subs_epu8,
+    __m512i, _mm512_alignr_epi64, _mm512_castsi256_si512, _mm512_cmpgt_epi8_mask,
+    _mm512_inserti64x4, _mm512_setzero_si512,
 };
 
 use crate::arch::Kernel;
@@ -50,32 +49,17 @@ impl CheckSimd for Avx512 {
 
     #[inline(always)]
     fn prev1(self, cur: __m512i, prev: __m512i) -> __m512i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm512_alignr_epi8::<15>(cur, straddle(self, cur, prev)) }
+        self.alignr8::<15>(cur, straddle(self, cur, prev))
     }
 
     #[inline(always)]
     fn prev2(self, cur: __m512i, prev: __m512i) -> __m512i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm512_alignr_epi8::<14>(cur, straddle(self, cur, prev)) }
+        self.alignr8::<14>(cur, straddle(self, cur, prev))
     }
 
     #[inline(always)]
     fn prev3(self, cur: __m512i, prev: __m512i) -> __m512i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm512_alignr_epi8::<13>(cur, straddle(self, cur, prev)) }
-    }
-
-    #[inline(always)]
-    fn sub_sat_u8(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm512_subs_epu8(a, b) }
-    }
-
-    #[inline(always)]
-    fn min_i8(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm512_min_epi8(a, b) }
+        self.alignr8::<13>(cur, straddle(self, cur, prev))
     }
 
     #[inline(always)]

@@ -6,7 +6,7 @@
 //! as simdutf8's is, and to ask for SSE4.2 too, which it never used.)
 
 use codec_arch::x86_64::{Simd, Sse41};
-use core::arch::x86_64::{__m128i, _mm_alignr_epi8, _mm_min_epi8, _mm_set_epi64x, _mm_subs_epu8};
+use core::arch::x86_64::{__m128i, _mm_set_epi64x};
 
 use crate::arch::Kernel;
 use crate::arch::kernel;
@@ -25,32 +25,17 @@ impl CheckSimd for Sse41 {
 
     #[inline(always)]
     fn prev1(self, cur: __m128i, prev: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_alignr_epi8::<15>(cur, prev) }
+        self.alignr8::<15>(cur, prev)
     }
 
     #[inline(always)]
     fn prev2(self, cur: __m128i, prev: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_alignr_epi8::<14>(cur, prev) }
+        self.alignr8::<14>(cur, prev)
     }
 
     #[inline(always)]
     fn prev3(self, cur: __m128i, prev: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_alignr_epi8::<13>(cur, prev) }
-    }
-
-    #[inline(always)]
-    fn sub_sat_u8(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_subs_epu8(a, b) }
-    }
-
-    #[inline(always)]
-    fn min_i8(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_min_epi8(a, b) }
+        self.alignr8::<13>(cur, prev)
     }
 
     #[inline(always)]

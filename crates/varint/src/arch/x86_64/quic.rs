@@ -54,25 +54,26 @@
 //! inputs, and the forms tried and dropped with their figures, are in
 //! `docs/results/varint.md` ("QUIC bulk decoding").
 //!
-//! Written for the two x86-64 levels with plain SSE and AVX2 intrinsics
-//! rather than over `codec_arch::x86_64::Simd`: the kernel needs unsigned
-//! saturating adds and maxima of bytes, 64-bit widening and compares and
-//! masked 64-bit stores, which that trait does not have, and its window
-//! work is 16 bytes at both levels (`pshufb` does not cross 128-bit lanes).
+//! The window work is 16 bytes at both x86-64 levels (`pshufb` does not
+//! cross 128-bit lanes), written once over codec-arch's [`Simd`] with the
+//! `Sse41` token (VEX-encoded in the AVX2 instance). The output stages,
+//! which widen to 64-bit lanes from a register and store the first `n` of
+//! them (`vpmaskmovq`), differ by level and stay in [`Lanes`], with the
+//! level's own intrinsics.
 
+use codec_arch::Simd;
+use codec_arch::x86_64::Sse41;
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm_add_epi8, _mm_adds_epu8, _mm_and_si128, _mm_andnot_si128,
-    _mm_blend_epi16, _mm_castsi128_pd, _mm_cmpeq_epi8, _mm_cmpeq_epi32, _mm_cmpeq_epi64,
-    _mm_cmpgt_epi8, _mm_cmpgt_epi16, _mm_cvtepu8_epi64, _mm_cvtepu16_epi64, _mm_cvtepu32_epi64,
-    _mm_cvtsi128_si32, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_movemask_pd,
-    _mm_or_si128, _mm_set1_epi8, _mm_set1_epi16, _mm_set1_epi32, _mm_set1_epi64x,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_epi16, _mm_slli_si128, _mm_srli_epi16,
-    _mm_srli_epi32, _mm_srli_epi64, _mm_srli_si128, _mm_storel_epi64, _mm_storeu_si128,
-    _mm_sub_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
-    _mm256_castsi256_pd, _mm256_cmpeq_epi8, _mm256_cmpeq_epi64, _mm256_cmpgt_epi8,
-    _mm256_cvtepu8_epi64, _mm256_cvtepu16_epi64, _mm256_cvtepu32_epi64, _mm256_loadu_si256,
-    _mm256_maskstore_epi64, _mm256_max_epu8, _mm256_movemask_pd, _mm256_or_si256, _mm256_set1_epi8,
-    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_sub_epi8,
+    __m128i, __m256i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_pd,
+    _mm_cmpeq_epi8, _mm_cmpeq_epi64, _mm_cmpgt_epi8, _mm_cvtepu8_epi64, _mm_cvtepu16_epi64,
+    _mm_cvtepu32_epi64, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_pd, _mm_or_si128,
+    _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_si128, _mm_storel_epi64,
+    _mm_storeu_si128, _mm_sub_epi8, _mm256_and_si256, _mm256_andnot_si256,
+    _mm256_broadcastsi128_si256, _mm256_castsi256_pd, _mm256_cmpeq_epi8, _mm256_cmpeq_epi64,
+    _mm256_cmpgt_epi8, _mm256_cvtepu8_epi64, _mm256_cvtepu16_epi64, _mm256_cvtepu32_epi64,
+    _mm256_loadu_si256, _mm256_maskstore_epi64, _mm256_max_epu8, _mm256_movemask_pd,
+    _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_storeu_si256, _mm256_sub_epi8,
 };
 
 /// Input bytes read per window, and the most values it yields (output
@@ -160,22 +161,46 @@ unsafe fn c32(t: &Bytes32) -> __m256i {
     unsafe { _mm256_loadu_si256(t.0.as_ptr().cast()) }
 }
 
+/// A 16-byte constant as a register of the token.
+#[inline(always)]
+fn k16(s: Sse41, t: &Bytes16) -> __m128i {
+    // SAFETY: `t` is 16 readable bytes.
+    unsafe { s.load(t.0.as_ptr()) }
+}
+
 /// `table[x]` for every byte `x` below 16, and `x` itself for the others
 /// (every table here maps a position below 16 to a larger one, so the
 /// maximum picks the lookup there and `x` where `pshufb` gave 0).
-///
-/// # Safety
-///
-/// SSSE3.
 #[inline(always)]
-unsafe fn lookup(table: __m128i, x: __m128i) -> __m128i {
-    // SAFETY: SSE2 and SSSE3, the caller's promise. Adding 0x70 with
-    // saturation keeps the low four bits of `x` below 16 and sets the top
-    // bit (a zero from `pshufb`) from 16 on.
-    unsafe {
-        let idx = _mm_adds_epu8(x, _mm_set1_epi8(0x70));
-        _mm_max_epu8(_mm_shuffle_epi8(table, idx), x)
-    }
+fn lookup(s: Sse41, table: __m128i, x: __m128i) -> __m128i {
+    // Adding 0x70 with saturation keeps the low four bits of `x` below 16
+    // and sets the top bit (a zero from `pshufb`) from 16 on.
+    let idx = s.add_sat_u8(x, s.splat8(0x70));
+    s.max_u8(s.shuffle8(table, idx), x)
+}
+
+/// The bytes of `x` moved up by `16 - N` (`pslldq`), zeros below.
+#[inline(always)]
+fn up<const N: i32>(s: Sse41, x: __m128i) -> __m128i {
+    s.alignr8::<N>(x, s.zero())
+}
+
+/// The first `K` bytes of `low`, then the rest of `high`: a blend with a
+/// constant mask, which LLVM emits as `pblendw` for an even `K`.
+#[inline(always)]
+fn keep_low<const K: usize>(s: Sse41, high: __m128i, low: __m128i) -> __m128i {
+    // A constant of this crate (codec-arch's `mask_from` table is not one
+    // that LLVM can see into here, and made it a load and `pblendvb`).
+    let mask: [u8; 16] = const {
+        let mut t = [0u8; 16];
+        let mut i = K;
+        while i < 16 {
+            t[i] = 0xFF;
+            i += 1;
+        }
+        t
+    };
+    s.blendv8(low, high, s.broadcast16(&mask))
 }
 
 /// The window `w` (which starts at a value) read by pointer doubling:
@@ -188,30 +213,24 @@ unsafe fn lookup(table: __m128i, x: __m128i) -> __m128i {
 /// the first three: only `exit` is on the chain from one window to the next, so the
 /// work of `ends` and of the gather overlaps the next windows'.
 ///
-/// # Safety
-///
-/// SSE4.1.
 #[inline(always)]
-unsafe fn walk(w: __m128i) -> (__m128i, usize) {
-    // SAFETY: SSE2, SSSE3 and SSE4.1, the caller's promise.
-    unsafe {
-        let prefix = _mm_and_si128(_mm_srli_epi16::<6>(w), _mm_set1_epi8(3));
-        let next = _mm_add_epi8(_mm_shuffle_epi8(c16(&LENGTHS), prefix), c16(&IOTA));
-        let next2 = lookup(next, next);
-        let next4 = lookup(next2, next2);
-        let next8 = lookup(next4, next4);
-        // Sixteen steps from any byte reach 16 or more.
-        let next16 = lookup(next8, next8);
-        let exit = (_mm_cvtsi128_si32(next16) & 0xff) as usize;
-        // Lanes 0 and 1: `next` of `[0, next(0)]`, which is `next`
-        // shifted by a lane (lanes 2 on are garbage until the steps below
-        // overwrite them). Each later step keeps the lanes already found.
-        let r = lookup(next, _mm_slli_si128::<1>(next));
-        let r = _mm_blend_epi16::<0b0000_0001>(lookup(next2, _mm_slli_si128::<2>(r)), r);
-        let r = _mm_blend_epi16::<0b0000_0011>(lookup(next4, _mm_slli_si128::<4>(r)), r);
-        let ends = _mm_blend_epi16::<0b0000_1111>(lookup(next8, _mm_slli_si128::<8>(r)), r);
-        (ends, exit)
-    }
+fn walk(s: Sse41, w: __m128i) -> (__m128i, usize) {
+    let prefix = s.and(s.shr16::<6>(w), s.splat8(3));
+    let next = s.add8(s.shuffle8(k16(s, &LENGTHS), prefix), k16(s, &IOTA));
+    let next2 = lookup(s, next, next);
+    let next4 = lookup(s, next2, next2);
+    let next8 = lookup(s, next4, next4);
+    // Sixteen steps from any byte reach 16 or more.
+    let next16 = lookup(s, next8, next8);
+    let exit = (s.first32(next16) & 0xff) as usize;
+    // Lanes 0 and 1: `next` of `[0, next(0)]`, which is `next` shifted by
+    // a lane (lanes 2 on are garbage until the steps below overwrite them).
+    // Each later step keeps the lanes already found.
+    let r = lookup(s, next, up::<15>(s, next));
+    let r = keep_low::<2>(s, lookup(s, next2, up::<14>(s, r)), r);
+    let r = keep_low::<4>(s, lookup(s, next4, up::<12>(s, r)), r);
+    let ends = keep_low::<8>(s, lookup(s, next8, up::<8>(s, r)), r);
+    (ends, exit)
 }
 
 /// The output stage of one instruction-set level.
@@ -572,31 +591,27 @@ static SHORT_STEPS: [ShortStep; 256] = {
 /// 16-bit lanes, and (strict) whether none is a two-byte value below 64
 /// (which needs one byte).
 ///
-/// # Safety
-///
-/// SSE4.1.
 #[inline(always)]
-unsafe fn short_values<const STRICT: bool>(
+fn short_values<const STRICT: bool>(
+    s: Sse41,
     w: __m128i,
     ctrl: &Bytes16,
     at: usize,
 ) -> (__m128i, bool) {
-    // SAFETY: SSE2 and SSSE3, the caller's promise. Adding `at` (at most 8)
-    // keeps the zeroing entries (0x80) zeroing and the others below 16 (a
-    // step's bytes end by its byte 8, at byte 16 at the latest).
-    unsafe {
-        let ctrl = _mm_add_epi8(c16(ctrl), _mm_set1_epi8(at as i8));
-        let v = _mm_and_si128(_mm_shuffle_epi8(w, ctrl), _mm_set1_epi16(0x3fff));
-        if !STRICT {
-            return (v, true);
-        }
-        // A two-byte lane: its control's high byte an index, not 0x80.
-        let short = _mm_and_si128(
-            _mm_cmpgt_epi16(_mm_set1_epi16(0x40), v),
-            _mm_cmpgt_epi16(ctrl, _mm_set1_epi16(-1)),
-        );
-        (v, _mm_movemask_epi8(short) == 0)
+    // Adding `at` (at most 8) keeps the zeroing entries (0x80) zeroing and
+    // the others below 16 (a step's bytes end by its byte 8, at byte 16 at
+    // the latest).
+    let ctrl = s.add8(k16(s, ctrl), s.splat8(at as u8));
+    let v = s.and(s.shuffle8(w, ctrl), s.splat16(0x3fff));
+    if !STRICT {
+        return (v, true);
     }
+    // A two-byte lane: its control's high byte an index, not 0x80.
+    let short = s.and(
+        s.gt_i16(s.splat16(0x40), v),
+        s.gt_i16(ctrl, s.splat16(0xFFFF)),
+    );
+    (v, s.movemask8(short) == 0)
 }
 
 /// Bytes that must be readable from a window's start: the window, and the
@@ -618,24 +633,25 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
     out: &mut [u64],
 ) -> (usize, usize) {
     let (mut pos, mut n) = (0, 0);
+    // SAFETY: every level's features hold SSE4.1's, the caller's promise.
+    let s = unsafe { Sse41::new() };
     // SAFETY: the features are the caller's promise. The loop condition
     // keeps `READ` readable bytes at `pos` and 16 writable slots at `n`;
     // a step adds to `pos` at most 23 (`exit`, or 16), the bytes of the
     // values it wrote, which all lie inside the `READ` bytes (the 8-byte
-    // word at `s <= 15` too), and to `n` at most 16, the values it wrote
+    // word at `at <= 15` too), and to `n` at most 16, the values it wrote
     // (each starts at a byte of the window). The general way writes the
     // slot `c` (the cut value, or what the slot held): `c <= 15` there, as
     // a window of sixteen one-byte values takes the first way.
     unsafe {
         while input.len() - pos >= READ && out.len() - n >= WINDOW {
             let p = input.as_ptr().add(pos);
-            let w = _mm_loadu_si128(p.cast());
+            let w = s.load(p);
             let o = out.as_mut_ptr().add(n);
             // The prefix bits of every byte: bit 7 in the high half, bit 6
             // in the low half. Two `pmovmskb`s and scalar tests classify
             // the window (one vector test per kind was slower).
-            let kind = (_mm_movemask_epi8(w) as u32) << 16
-                | _mm_movemask_epi8(_mm_slli_epi16::<1>(w)) as u32;
+            let kind = (s.movemask8(w) as u32) << 16 | s.movemask8(s.shl16::<1>(w)) as u32;
             if kind == 0 {
                 L::ones(w, o);
                 pos += 16;
@@ -647,8 +663,8 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
             // holding a value below the length's smallest goes the general
             // way, which stops in front of it.
             if kind & 0x5555_5555 == 0x0000_5555 {
-                let v = _mm_and_si128(_mm_shuffle_epi8(w, c16(&SWAP16)), _mm_set1_epi16(0x3fff));
-                if !STRICT || _mm_movemask_epi8(_mm_cmpgt_epi16(_mm_set1_epi16(0x40), v)) == 0 {
+                let v = s.and(s.shuffle8(w, k16(s, &SWAP16)), s.splat16(0x3fff));
+                if !STRICT || s.movemask8(s.gt_i16(s.splat16(0x40), v)) == 0 {
                     L::twos(v, o);
                     pos += 16;
                     n += 8;
@@ -656,12 +672,9 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                 }
             }
             if kind & 0x1111_1111 == 0x1111_0000 {
-                let v = _mm_and_si128(
-                    _mm_shuffle_epi8(w, c16(&SWAP32)),
-                    _mm_set1_epi32(0x3fff_ffff),
-                );
-                let short = _mm_cmpeq_epi32(_mm_srli_epi32::<14>(v), _mm_setzero_si128());
-                if !STRICT || _mm_movemask_epi8(short) == 0 {
+                let v = s.and(s.shuffle8(w, k16(s, &SWAP32)), s.splat32(0x3fff_ffff));
+                let short = s.eq32(s.shr32::<14>(v), s.zero());
+                if !STRICT || s.movemask8(short) == 0 {
                     L::fours(v, o);
                     pos += 16;
                     n += 4;
@@ -669,13 +682,13 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                 }
             }
             if kind & 0x0101_0101 == 0x0101_0101 {
-                let v = _mm_and_si128(
-                    _mm_shuffle_epi8(w, c16(&SWAP64)),
-                    _mm_set1_epi64x(0x3fff_ffff_ffff_ffff),
+                let v = s.and(
+                    s.shuffle8(w, k16(s, &SWAP64)),
+                    s.splat64(0x3fff_ffff_ffff_ffff),
                 );
-                let short = _mm_cmpeq_epi64(_mm_srli_epi64::<30>(v), _mm_setzero_si128());
-                if !STRICT || _mm_movemask_epi8(short) == 0 {
-                    _mm_storeu_si128(o.cast(), v);
+                let short = s.eq64(s.shr64::<30>(v), s.zero());
+                if !STRICT || s.movemask8(short) == 0 {
+                    s.store(o.cast(), v);
                     pos += 16;
                     n += 2;
                     continue;
@@ -689,7 +702,7 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
             let (hi, lo) = (kind >> 16, kind & 0xffff);
             let step = &SHORT_STEPS[(lo & 0xff) as usize];
             if hi & u32::from(step.starts) == 0 {
-                let (v, ok) = short_values::<STRICT>(w, &step.ctrl, 0);
+                let (v, ok) = short_values::<STRICT>(s, w, &step.ctrl, 0);
                 if ok {
                     let (c1, b1) = (usize::from(step.count), usize::from(step.bytes));
                     L::short(v, c1, o);
@@ -697,7 +710,7 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                     let mut c2 = 0;
                     let mut b2 = 0;
                     if hi >> b1 & u32::from(step2.starts) == 0 {
-                        let (v2, ok2) = short_values::<STRICT>(w, &step2.ctrl, b1);
+                        let (v2, ok2) = short_values::<STRICT>(s, w, &step2.ctrl, b1);
                         if ok2 {
                             c2 = usize::from(step2.count);
                             b2 = usize::from(step2.bytes);
@@ -709,23 +722,23 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                     continue;
                 }
             }
-            let (end, exit) = walk(w);
+            let (end, exit) = walk(s, w);
             // The first value ends by byte 8, so `c >= 1`; the ends below
             // 16 are the first ones, and a value ending at 16 exactly is the
             // one after them (its end repeats in the lanes after it).
-            let below = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_set1_epi8(16), end)) as u32;
-            let at16 = _mm_movemask_epi8(_mm_cmpeq_epi8(end, _mm_set1_epi8(16))) != 0;
+            let below = s.movemask8(s.gt_i8(s.splat8(16), end)) as u32;
+            let at16 = s.movemask8(s.eq8(end, s.splat8(16))) != 0;
             let c = below.count_ones() as usize + usize::from(at16);
-            let last = _mm_sub_epi8(end, _mm_set1_epi8(1));
-            let len = _mm_sub_epi8(end, _mm_slli_si128::<1>(end));
+            let last = s.sub8(end, s.splat8(1));
+            let len = s.sub8(end, up::<15>(s, end));
             let half = if STRICT {
-                _mm_and_si128(_mm_srli_epi16::<1>(len), _mm_set1_epi8(0x7f))
+                s.and(s.shr16::<1>(len), s.splat8(0x7f))
             } else {
                 len
             };
             let done = L::gather::<STRICT>(w, last, len, half, c, o);
             let mut e = [0u8; 16];
-            _mm_storeu_si128(e.as_mut_ptr().cast(), end);
+            s.store(e.as_mut_ptr(), end);
             if STRICT && done < c {
                 n += done;
                 if done > 0 {
@@ -734,19 +747,19 @@ pub(crate) unsafe fn decode<L: Lanes, const STRICT: bool>(
                 break;
             }
             // The value the window cuts, if any, from the 8 bytes at its
-            // start `s` (byte 15 at the latest, as it starts inside the
+            // start `at` (byte 15 at the latest, as it starts inside the
             // window; byte 16 when there is none, read as 15): its length
-            // is `exit - s`. Without a branch, which mispredicted on
+            // is `exit - at`. Without a branch, which mispredicted on
             // random lengths: the slot after the window's values gets
             // either this value or what it held.
             let cut = exit > 16;
-            let s = usize::from(e[c - 1]).min(15);
-            let word = u64::from_be_bytes(p.add(s).cast::<[u8; 8]>().read_unaligned());
-            let bits = 8 * (exit - s) as u32;
+            let at = usize::from(e[c - 1]).min(15);
+            let word = u64::from_be_bytes(p.add(at).cast::<[u8; 8]>().read_unaligned());
+            let bits = 8 * (exit - at) as u32;
             let v = word >> (64 - bits) & (u64::MAX >> (66 - bits));
             if STRICT && cut && v >> (bits / 2 - 2) == 0 {
                 n += c;
-                pos += s;
+                pos += at;
                 break;
             }
             let slot = o.add(c);
