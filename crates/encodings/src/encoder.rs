@@ -110,6 +110,15 @@ impl Encoder {
                 dst.extend_from_slice(self.encoding.bom());
             }
         }
+        // A single-byte page in a lossy mode substitutes within the page's
+        // encoder, not a trip round the loop below a character.
+        if let Kind::SingleByte(page) = self.encoding.kind()
+            && self.mode != EncodeMode::Strict
+        {
+            lossy_single_byte(page, self.mode, src, dst);
+            self.advance(src);
+            return Ok(());
+        }
         let mut rest = src;
         while let Err((at, ch)) = self.strict(rest, dst, last) {
             self.advance(&rest[..at]);
@@ -295,6 +304,77 @@ impl Encoder {
             }
         }
     }
+}
+
+/// [`Encoder::encode_into_vec`] of a single-byte page in a lossy `mode`:
+/// the substitute of each character the page cannot hold as
+/// [`Encoder::substitute`] writes it (the mode's text if the page holds
+/// all of it, else `?`, else nothing), those of the fixed modes encoded
+/// once.
+fn lossy_single_byte(
+    page: &single_byte::SingleByte,
+    mode: EncodeMode,
+    src: &str,
+    dst: &mut Vec<u8>,
+) {
+    // An ASCII-compatible page holds ASCII as it is (every NCR, every
+    // transliteration).
+    let ascii = page.ascii_compatible();
+    let push = |text: &str, dst: &mut Vec<u8>| {
+        if ascii && text.is_ascii() {
+            dst.extend_from_slice(text.as_bytes());
+            return;
+        }
+        let _ = single_byte::push_all(page, text, dst) || single_byte::push_all(page, "?", dst);
+    };
+    let fixed = |text: &str| {
+        let mut bytes = Vec::new();
+        push(text, &mut bytes);
+        bytes
+    };
+    match mode {
+        EncodeMode::Ncr => single_byte::encode_lossy(page, src, dst, |c, dst| {
+            let mut buf = [0; 12];
+            let bytes = ncr(c, &mut buf);
+            if ascii {
+                dst.extend_from_slice(bytes);
+            } else {
+                push(core::str::from_utf8(bytes).unwrap_or("?"), dst);
+            }
+        }),
+        EncodeMode::Translit => single_byte::encode_lossy(page, src, dst, |c, dst| {
+            let ascii = deunicode::deunicode_char(c).unwrap_or("?");
+            push(if ascii.is_empty() { "?" } else { ascii }, dst);
+        }),
+        EncodeMode::Skip => single_byte::encode_lossy(page, src, dst, |_, _| {}),
+        EncodeMode::Strict | EncodeMode::Replace | EncodeMode::Substitute(_) => {
+            let sub = match mode {
+                EncodeMode::Substitute(c) => fixed(c.encode_utf8(&mut [0; 4])),
+                _ => fixed("?"),
+            };
+            single_byte::encode_lossy(page, src, dst, |_, dst| dst.extend_from_slice(&sub));
+        }
+    }
+}
+
+/// `&#N;` (ASCII), `N` the decimal code point of `c`, written at the end
+/// of `buf`.
+fn ncr(c: char, buf: &mut [u8; 12]) -> &[u8] {
+    let mut n = u32::from(c);
+    // At most 7 digits (U+10FFFF is 1114111) and 3 more bytes.
+    let mut k = buf.len() - 1;
+    buf[k] = b';';
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    k -= 2;
+    buf[k..k + 2].copy_from_slice(b"&#");
+    &buf[k..]
 }
 
 /// The byte order written: `UTF-16` and `UTF-32` little-endian after their
