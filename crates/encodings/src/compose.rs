@@ -102,10 +102,14 @@ impl Composition {
 
     /// The bytes of a character the page lacks but holds decomposed.
     pub(crate) fn decompose(&self, c: char) -> Option<&'static [u8]> {
-        let i = self
-            .decompose
-            .binary_search_by_key(&u32::from(c), |&(c, _)| c)
-            .ok()?;
+        let c = u32::from(c);
+        // Outside the table's range (CJK text into CP1258, under `-c`)
+        // without the search.
+        let (first, last) = (self.decompose.first()?.0, self.decompose.last()?.0);
+        if !(first..=last).contains(&c) {
+            return None;
+        }
+        let i = self.decompose.binary_search_by_key(&c, |&(c, _)| c).ok()?;
         let bytes = &self.decompose[i].1;
         let len = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
         Some(&bytes[..len])

@@ -5,6 +5,7 @@
 //! here, once for all encodings, by encoding a substitute through the same
 //! step (so stateful encoders such as ISO-2022-JP stay consistent).
 
+use crate::compose::Composition;
 use crate::error::EncodeError;
 use crate::lines::Lines;
 use crate::registry::{Kind, Order};
@@ -112,10 +113,14 @@ impl Encoder {
         }
         // A single-byte page in a lossy mode substitutes within the page's
         // encoder, not a trip round the loop below a character.
-        if let Kind::SingleByte(page) = self.encoding.kind()
-            && self.mode != EncodeMode::Strict
-        {
-            lossy_single_byte(page, self.mode, src, dst);
+        let lossy = match self.encoding.kind() {
+            _ if self.mode == EncodeMode::Strict => None,
+            Kind::SingleByte(page) => Some((page, None)),
+            Kind::Composing(comp) => Some((comp.page, Some(comp))),
+            _ => None,
+        };
+        if let Some((page, comp)) = lossy {
+            lossy_single_byte(page, comp, self.mode, src, dst);
             self.advance(src);
             return Ok(());
         }
@@ -310,9 +315,12 @@ impl Encoder {
 /// the substitute of each character the page cannot hold as
 /// [`Encoder::substitute`] writes it (the mode's text if the page holds
 /// all of it, else `?`, else nothing), those of the fixed modes encoded
-/// once.
+/// once. With `comp` (CP1255, CP1258), a character the page lacks but
+/// holds decomposed is written as its letter and marks, as the strict
+/// encoder writes it, and only the others are substituted.
 fn lossy_single_byte(
     page: &single_byte::SingleByte,
+    comp: Option<&Composition>,
     mode: EncodeMode,
     src: &str,
     dst: &mut Vec<u8>,
@@ -320,12 +328,26 @@ fn lossy_single_byte(
     // An ASCII-compatible page holds ASCII as it is (every NCR, every
     // transliteration).
     let ascii = page.ascii_compatible();
+    let all = |text: &str, dst: &mut Vec<u8>| {
+        let len = dst.len();
+        for c in text.chars() {
+            if let Some(b) = page.encode_char(c) {
+                dst.push(b);
+            } else if let Some(bytes) = comp.and_then(|k| k.decompose(c)) {
+                dst.extend_from_slice(bytes);
+            } else {
+                dst.truncate(len);
+                return false;
+            }
+        }
+        true
+    };
     let push = |text: &str, dst: &mut Vec<u8>| {
         if ascii && text.is_ascii() {
             dst.extend_from_slice(text.as_bytes());
             return;
         }
-        let _ = single_byte::push_all(page, text, dst) || single_byte::push_all(page, "?", dst);
+        let _ = all(text, dst) || all("?", dst);
     };
     let fixed = |text: &str| {
         let mut bytes = Vec::new();
@@ -333,7 +355,7 @@ fn lossy_single_byte(
         bytes
     };
     match mode {
-        EncodeMode::Ncr => single_byte::encode_lossy(page, src, dst, |c, dst| {
+        EncodeMode::Ncr => lossy(page, comp, src, dst, |c, dst| {
             let mut buf = [0; 12];
             let bytes = ncr(c, &mut buf);
             if ascii {
@@ -342,19 +364,36 @@ fn lossy_single_byte(
                 push(core::str::from_utf8(bytes).unwrap_or("?"), dst);
             }
         }),
-        EncodeMode::Translit => single_byte::encode_lossy(page, src, dst, |c, dst| {
+        EncodeMode::Translit => lossy(page, comp, src, dst, |c, dst| {
             let ascii = deunicode::deunicode_char(c).unwrap_or("?");
             push(if ascii.is_empty() { "?" } else { ascii }, dst);
         }),
-        EncodeMode::Skip => single_byte::encode_lossy(page, src, dst, |_, _| {}),
+        EncodeMode::Skip => lossy(page, comp, src, dst, |_, _| {}),
         EncodeMode::Strict | EncodeMode::Replace | EncodeMode::Substitute(_) => {
             let sub = match mode {
                 EncodeMode::Substitute(c) => fixed(c.encode_utf8(&mut [0; 4])),
                 _ => fixed("?"),
             };
-            single_byte::encode_lossy(page, src, dst, |_, dst| dst.extend_from_slice(&sub));
+            lossy(page, comp, src, dst, |_, dst| dst.extend_from_slice(&sub));
         }
     }
+}
+
+/// [`single_byte::encode_lossy`], each character the page lacks written
+/// decomposed where `comp` holds it so, else by `substitute`.
+fn lossy(
+    page: &single_byte::SingleByte,
+    comp: Option<&Composition>,
+    src: &str,
+    dst: &mut Vec<u8>,
+    mut substitute: impl FnMut(char, &mut Vec<u8>),
+) {
+    single_byte::encode_lossy(page, src, dst, |c, dst| {
+        match comp.and_then(|k| k.decompose(c)) {
+            Some(bytes) => dst.extend_from_slice(bytes),
+            None => substitute(c, dst),
+        }
+    });
 }
 
 /// `&#N;` (ASCII), `N` the decimal code point of `c`, written at the end

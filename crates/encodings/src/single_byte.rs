@@ -381,22 +381,6 @@ pub(crate) fn encode_lossy_with(
     }
 }
 
-/// Appends the page's bytes of `text` if it holds all of it, else
-/// nothing: whether it did.
-pub(crate) fn push_all(page: &SingleByte, text: &str, dst: &mut Vec<u8>) -> bool {
-    let len = dst.len();
-    for c in text.chars() {
-        match page.encode_char(c) {
-            Some(b) => dst.push(b),
-            None => {
-                dst.truncate(len);
-                return false;
-            }
-        }
-    }
-    true
-}
-
 /// [`encode_with`] on one piece, its output sized once and cut back.
 fn encode_piece(
     page: &SingleByte,
