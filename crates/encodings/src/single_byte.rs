@@ -9,9 +9,10 @@
 //! the UTF-16 output of the decoder comes from the lookup kernel directly.
 //! Encoding goes through a dense table of U+0000–U+07FF (a block at a time
 //! with the kernel's dense encoder: AVX-512 VBMI, AVX2 and SSE4.1 for
-//! ASCII-compatible pages, NEON; 16-byte scalar windows otherwise) and the sorted inverse
-//! for the rest. `SCALAR` (in tests), one byte or character at a time, is the reference
-//! both are tested against.
+//! ASCII-compatible pages, NEON; 16-byte scalar windows otherwise) and a
+//! two-level inverse for the rest. A lossy mode's encode substitutes
+//! inside the page's encoder ([`encode_lossy`]). `SCALAR` (in tests), one
+//! byte or character at a time, is the reference all are tested against.
 
 use crate::tables;
 use std::sync::OnceLock;
@@ -252,7 +253,8 @@ pub(crate) fn decode_with(
 
 /// Encodes through the dense table of the one- and two-byte characters
 /// (the kernel's dense encoder, then 16-byte windows of them without a
-/// branch a character, ASCII copied), and the sorted inverse for the rest.
+/// branch a character, ASCII copied), and the two-level inverse for the
+/// rest.
 /// Each character is at least one byte of `src` and one of output, so the
 /// output is sized once and cut back.
 fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
