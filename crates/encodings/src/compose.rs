@@ -7,9 +7,10 @@
 //! choice, learned from its iconv (the tests compare with it).
 //!
 //! The bulk goes through the page's table-lookup kernel: only where a mark
-//! byte occurs (all are 0xC0 or above, found a word at a time) is the
+//! byte occurs (found by a vector search, [`crate::arch::marks`]) is the
 //! character before it looked at again.
 
+use crate::arch::marks::{self, ByteSet};
 use crate::compose_tables as t;
 use crate::single_byte::{self, SingleByte};
 
@@ -24,8 +25,8 @@ pub(crate) struct Composition {
     decompose: &'static [(u32, [u8; 3])],
     /// Whether each byte is a combining mark of the page.
     marks: [bool; 256],
-    /// The lowest and the highest mark byte.
-    range: (u8, u8),
+    /// The mark bytes, for the vector search.
+    set: ByteSet,
     /// The characters glibc holds back from a byte, waiting for a mark
     /// (CP1258: U+0041–U+01B0; CP1255: the Hebrew letters U+05D0–U+05F2):
     /// held ones the input ends with are written at its end, but not before
@@ -52,10 +53,7 @@ pub(crate) static CP1255: Composition = Composition {
     compose: &t::CP1255_COMPOSE,
     decompose: &t::CP1255_DECOMPOSE,
     marks: mark_set(&t::CP1255_MARKS),
-    range: (
-        t::CP1255_MARKS[0],
-        t::CP1255_MARKS[t::CP1255_MARKS.len() - 1],
-    ),
+    set: ByteSet::new(&t::CP1255_MARKS),
     held: (0x05D0, 0x05F2),
     chains: true,
 };
@@ -65,10 +63,7 @@ pub(crate) static CP1258: Composition = Composition {
     compose: &t::CP1258_COMPOSE,
     decompose: &t::CP1258_DECOMPOSE,
     marks: mark_set(&t::CP1258_MARKS),
-    range: (
-        t::CP1258_MARKS[0],
-        t::CP1258_MARKS[t::CP1258_MARKS.len() - 1],
-    ),
+    set: ByteSet::new(&t::CP1258_MARKS),
     held: (0x0041, 0x01B0),
     chains: false,
 };
@@ -107,50 +102,23 @@ impl Composition {
 
     /// The bytes of a character the page lacks but holds decomposed.
     pub(crate) fn decompose(&self, c: char) -> Option<&'static [u8]> {
-        let i = self
-            .decompose
-            .binary_search_by_key(&u32::from(c), |&(c, _)| c)
-            .ok()?;
+        let c = u32::from(c);
+        // Outside the table's range (CJK text into CP1258, under `-c`)
+        // without the search.
+        let (first, last) = (self.decompose.first()?.0, self.decompose.last()?.0);
+        if !(first..=last).contains(&c) {
+            return None;
+        }
+        let i = self.decompose.binary_search_by_key(&c, |&(c, _)| c).ok()?;
         let bytes = &self.decompose[i].1;
         let len = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
         Some(&bytes[..len])
     }
 
     /// The index of the first mark byte in `src` at or after `from`, or
-    /// `src.len()`. Every mark byte is 0xC0 or above (a test checks): a
-    /// word is looked at byte by byte only where one of its bytes lies
-    /// between the lowest and the highest mark (CP1255: 0xC0–0xD2, below
-    /// the Hebrew letters; CP1258: 0xCC–0xF2).
+    /// `src.len()`.
     pub(crate) fn next_mark(&self, src: &[u8], from: usize) -> usize {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        // The generated lists are sorted (a test checks).
-        let (lo, hi) = (
-            u64::from(self.range.0 & 0x7F),
-            u64::from(self.range.1 & 0x7F),
-        );
-        let mut i = from;
-        while i + 8 <= src.len() {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&src[i..i + 8]);
-            let w = u64::from_le_bytes(w);
-            // Per byte, its low seven bits x (no carry leaves a byte):
-            // x + (0x80 - lo) sets bit 7 where x >= lo, x + (0x7F - hi)
-            // where x > hi; and bit 7 of the byte itself.
-            let x = w & !HIGH;
-            let at_least = (x + (0x80 - lo) * ONES) & HIGH;
-            let above = (x + (0x7F - hi) * ONES) & HIGH;
-            if w & at_least & !above & HIGH != 0
-                && let Some(k) = src[i..i + 8].iter().position(|&b| self.is_mark(b))
-            {
-                return i + k;
-            }
-            i += 8;
-        }
-        src[i..]
-            .iter()
-            .position(|&b| self.is_mark(b))
-            .map_or(src.len(), |k| i + k)
+        marks::find(&self.set, src, from)
     }
 }
 
@@ -158,15 +126,13 @@ impl Composition {
 mod tests {
     use super::*;
 
-    /// The word-at-a-time test relies on it.
+    /// The marks are combining marks, and the search's set is the list.
     #[test]
-    fn every_mark_byte_is_0xc0_or_above() {
-        assert!(t::CP1255_MARKS.is_sorted() && t::CP1258_MARKS.is_sorted());
+    fn every_mark_byte_is_a_mark() {
         for comp in [&CP1255, &CP1258] {
-            assert!(comp.range.0 >= 0xC0 && comp.range.0 <= comp.range.1);
             for b in 0..=255u8 {
+                assert_eq!(comp.set.contains(b), comp.is_mark(b), "{b:#04X}");
                 if comp.is_mark(b) {
-                    assert!(b >= 0xC0, "{b:#04X}");
                     let c = comp.page.decode_byte(b).unwrap();
                     assert!(
                         (0x0300..0x0370).contains(&u32::from(c))

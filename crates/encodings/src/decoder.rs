@@ -252,7 +252,17 @@ impl Decoder {
         let mut text = core::mem::take(&mut self.scratch);
         text.clear();
         let result = self.decode_into_string(src, &mut text, last);
-        dst.extend(text.encode_utf16());
+        // Through transcode's UTF-8 -> UTF-16 kernel (`encode_utf16` goes a
+        // character at a time): at most one unit a byte of UTF-8.
+        let start = dst.len();
+        dst.resize(start + text.len(), 0);
+        match transcode::str_to_utf16(&text, &mut dst[start..]) {
+            Ok(n) => dst.truncate(start + n),
+            Err(_) => {
+                dst.truncate(start);
+                dst.extend(text.encode_utf16());
+            }
+        }
         self.scratch = text;
         result
     }

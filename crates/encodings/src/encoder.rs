@@ -5,6 +5,7 @@
 //! here, once for all encodings, by encoding a substitute through the same
 //! step (so stateful encoders such as ISO-2022-JP stay consistent).
 
+use crate::compose::Composition;
 use crate::error::EncodeError;
 use crate::lines::Lines;
 use crate::registry::{Kind, Order};
@@ -109,6 +110,19 @@ impl Encoder {
             if let Kind::Utf16(Order::Bom) | Kind::Utf32(Order::Bom) = self.encoding.kind() {
                 dst.extend_from_slice(self.encoding.bom());
             }
+        }
+        // A single-byte page in a lossy mode substitutes within the page's
+        // encoder, not a trip round the loop below a character.
+        let lossy = match self.encoding.kind() {
+            _ if self.mode == EncodeMode::Strict => None,
+            Kind::SingleByte(page) => Some((page, None)),
+            Kind::Composing(comp) => Some((comp.page, Some(comp))),
+            _ => None,
+        };
+        if let Some((page, comp)) = lossy {
+            lossy_single_byte(page, comp, self.mode, src, dst);
+            self.advance(src);
+            return Ok(());
         }
         let mut rest = src;
         while let Err((at, ch)) = self.strict(rest, dst, last) {
@@ -306,6 +320,111 @@ impl Encoder {
             }
         }
     }
+}
+
+/// [`Encoder::encode_into_vec`] of a single-byte page in a lossy `mode`:
+/// the substitute of each character the page cannot hold as
+/// [`Encoder::substitute`] writes it (the mode's text if the page holds
+/// all of it, else `?`, else nothing), those of the fixed modes encoded
+/// once. With `comp` (CP1255, CP1258), a character the page lacks but
+/// holds decomposed is written as its letter and marks, as the strict
+/// encoder writes it, and only the others are substituted.
+fn lossy_single_byte(
+    page: &single_byte::SingleByte,
+    comp: Option<&Composition>,
+    mode: EncodeMode,
+    src: &str,
+    dst: &mut Vec<u8>,
+) {
+    // An ASCII-compatible page holds ASCII as it is (every NCR, every
+    // transliteration).
+    let ascii = page.ascii_compatible();
+    let all = |text: &str, dst: &mut Vec<u8>| {
+        let len = dst.len();
+        for c in text.chars() {
+            if let Some(b) = page.encode_char(c) {
+                dst.push(b);
+            } else if let Some(bytes) = comp.and_then(|k| k.decompose(c)) {
+                dst.extend_from_slice(bytes);
+            } else {
+                dst.truncate(len);
+                return false;
+            }
+        }
+        true
+    };
+    let push = |text: &str, dst: &mut Vec<u8>| {
+        if ascii && text.is_ascii() {
+            dst.extend_from_slice(text.as_bytes());
+            return;
+        }
+        let _ = all(text, dst) || all("?", dst);
+    };
+    let fixed = |text: &str| {
+        let mut bytes = Vec::new();
+        push(text, &mut bytes);
+        bytes
+    };
+    match mode {
+        EncodeMode::Ncr => lossy(page, comp, src, dst, |c, dst| {
+            let mut buf = [0; 12];
+            let bytes = ncr(c, &mut buf);
+            if ascii {
+                dst.extend_from_slice(bytes);
+            } else {
+                push(core::str::from_utf8(bytes).unwrap_or("?"), dst);
+            }
+        }),
+        EncodeMode::Translit => lossy(page, comp, src, dst, |c, dst| {
+            let ascii = deunicode::deunicode_char(c).unwrap_or("?");
+            push(if ascii.is_empty() { "?" } else { ascii }, dst);
+        }),
+        EncodeMode::Skip => lossy(page, comp, src, dst, |_, _| {}),
+        EncodeMode::Strict | EncodeMode::Replace | EncodeMode::Substitute(_) => {
+            let sub = match mode {
+                EncodeMode::Substitute(c) => fixed(c.encode_utf8(&mut [0; 4])),
+                _ => fixed("?"),
+            };
+            lossy(page, comp, src, dst, |_, dst| dst.extend_from_slice(&sub));
+        }
+    }
+}
+
+/// [`single_byte::encode_lossy`], each character the page lacks written
+/// decomposed where `comp` holds it so, else by `substitute`.
+fn lossy(
+    page: &single_byte::SingleByte,
+    comp: Option<&Composition>,
+    src: &str,
+    dst: &mut Vec<u8>,
+    mut substitute: impl FnMut(char, &mut Vec<u8>),
+) {
+    single_byte::encode_lossy(page, src, dst, |c, dst| {
+        match comp.and_then(|k| k.decompose(c)) {
+            Some(bytes) => dst.extend_from_slice(bytes),
+            None => substitute(c, dst),
+        }
+    });
+}
+
+/// `&#N;` (ASCII), `N` the decimal code point of `c`, written at the end
+/// of `buf`.
+fn ncr(c: char, buf: &mut [u8; 12]) -> &[u8] {
+    let mut n = u32::from(c);
+    // At most 7 digits (U+10FFFF is 1114111) and 3 more bytes.
+    let mut k = buf.len() - 1;
+    buf[k] = b';';
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    k -= 2;
+    buf[k..k + 2].copy_from_slice(b"&#");
+    &buf[k..]
 }
 
 /// The byte order written: `UTF-16` and `UTF-32` little-endian after their

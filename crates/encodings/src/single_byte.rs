@@ -9,9 +9,10 @@
 //! the UTF-16 output of the decoder comes from the lookup kernel directly.
 //! Encoding goes through a dense table of U+0000–U+07FF (a block at a time
 //! with the kernel's dense encoder: AVX-512 VBMI, AVX2 and SSE4.1 for
-//! ASCII-compatible pages, NEON; 16-byte scalar windows otherwise) and the sorted inverse
-//! for the rest. `SCALAR` (in tests), one byte or character at a time, is the reference
-//! both are tested against.
+//! ASCII-compatible pages, NEON; 16-byte scalar windows otherwise) and a
+//! two-level inverse for the rest. A lossy mode's encode substitutes
+//! inside the page's encoder ([`encode_lossy`]). `SCALAR` (in tests), one
+//! byte or character at a time, is the reference all are tested against.
 
 use crate::tables;
 use std::sync::OnceLock;
@@ -37,8 +38,9 @@ pub(crate) struct SingleByte {
     /// Byte → UTF-16 unit (every entry is in the BMP and not a surrogate;
     /// the generator checks), [`UNDEFINED`] where undefined.
     pub(crate) table: &'static [u16; 256],
-    /// Code point → byte, sorted by code point; built on first use.
-    inverse: OnceLock<Box<[(u16, u8)]>>,
+    /// Code point → byte for the whole BMP, in two levels; built on first
+    /// use.
+    inverse: OnceLock<Inverse>,
     /// Code point → byte for U+0000–U+07FF (the one- and two-byte UTF-8
     /// characters), 0 where there is none or the character is U+0000
     /// (those go to [`SingleByte::encode_char`]); built on first use.
@@ -81,19 +83,67 @@ impl SingleByte {
     /// The byte of `c`; where two bytes decode to `c`, the lower one.
     pub(crate) fn encode_char(&self, c: char) -> Option<u8> {
         let c = u16::try_from(u32::from(c)).ok()?;
-        let inverse = self.inverse.get_or_init(|| {
-            let mut pairs: Vec<(u16, u8)> = (0..=255u8)
-                .filter(|&b| self.table[usize::from(b)] != UNDEFINED)
-                .map(|b| (self.table[usize::from(b)], b))
-                .collect();
-            pairs.sort_unstable();
-            pairs.dedup_by_key(|p| p.0);
-            pairs.into_boxed_slice()
-        });
-        inverse
-            .binary_search_by_key(&c, |p| p.0)
-            .ok()
-            .map(|i| inverse[i].1)
+        self.inverse().get(c)
+    }
+
+    fn inverse(&self) -> &Inverse {
+        self.inverse.get_or_init(|| Inverse::new(self.table))
+    }
+}
+
+/// A page's code point → byte map as a two-level table: for each block of
+/// 256 code points, the index of its row of bytes (row 0 all zero: the
+/// blocks without a character of the page). A page's characters lie in a
+/// few blocks, so the rows take a few KiB, and a look-up is two loads
+/// where a binary search of the sorted pairs took eight dependent ones
+/// (the unmappable path of a lossy encode does one a character).
+#[derive(Debug)]
+struct Inverse {
+    /// Row index of each block of 256 code points.
+    index: [u8; 256],
+    /// The rows, 256 bytes each: the byte of each code point, 0 where
+    /// there is none (and for the character of byte 0, see [`Inverse::get`]).
+    rows: Box<[u8]>,
+    /// What byte 0 decodes to, if anything (the lowest byte: it wins
+    /// over another byte of the same character).
+    zero: Option<u16>,
+}
+
+impl Inverse {
+    fn new(table: &[u16; 256]) -> Inverse {
+        let mut index = [0u8; 256];
+        let mut rows = vec![0u8; 256];
+        // From the highest byte down, so that where two bytes decode to one
+        // character the lower one is written last and stays.
+        for b in (1..=255u8).rev() {
+            let u = table[usize::from(b)];
+            if u == UNDEFINED {
+                continue;
+            }
+            let block = usize::from(u >> 8);
+            if index[block] == 0 {
+                // At most 255 bytes, so at most 255 rows after row 0.
+                index[block] = u8::try_from(rows.len() / 256).unwrap_or(u8::MAX);
+                rows.resize(rows.len() + 256, 0);
+            }
+            rows[usize::from(index[block]) * 256 + usize::from(u & 0xFF)] = b;
+        }
+        Inverse {
+            index,
+            rows: rows.into_boxed_slice(),
+            zero: Some(table[0]).filter(|&u| u != UNDEFINED),
+        }
+    }
+
+    fn get(&self, c: u16) -> Option<u8> {
+        if Some(c) == self.zero {
+            return Some(0);
+        }
+        let row = usize::from(self.index[usize::from(c >> 8)]);
+        match self.rows[row * 256 + usize::from(c & 0xFF)] {
+            0 => None,
+            b => Some(b),
+        }
     }
 }
 
@@ -215,7 +265,8 @@ pub(crate) fn decode_with(
 
 /// Encodes through the dense table of the one- and two-byte characters
 /// (the kernel's dense encoder, then 16-byte windows of them without a
-/// branch a character, ASCII copied), and the sorted inverse for the rest.
+/// branch a character, ASCII copied), and the two-level inverse for the
+/// rest.
 /// Each character is at least one byte of `src` and one of output, so the
 /// output is sized once and cut back.
 fn encode(page: &SingleByte, src: &str, dst: &mut Vec<u8>) -> Result<(), (usize, char)> {
@@ -261,6 +312,87 @@ fn encode_with(
         piece = (4 * piece).min(1 << 16);
     }
     Ok(())
+}
+
+/// Encodes all of `src` through `page`, calling `substitute(c, dst)` for
+/// each character `c` the page cannot hold (a lossy mode writes its
+/// substitute there). Where the strict encoder stops at each such
+/// character (and the [`crate::Encoder`] goes round its loop, sizing a new
+/// piece, for the next), this one goes on: the bulk in pieces through the
+/// dense encoders as [`encode_with`], and after an unmappable character a
+/// character at a time through the two-level inverse until 32 bytes pass
+/// without one (text in a script the page lacks never leaves that loop);
+/// then pieces again, growing from 64 bytes as they go through whole.
+pub(crate) fn encode_lossy(
+    page: &SingleByte,
+    src: &str,
+    dst: &mut Vec<u8>,
+    substitute: impl FnMut(char, &mut Vec<u8>),
+) {
+    let fast = crate::arch::encode_dense(page.ascii_compatible());
+    encode_lossy_with(page, src, dst, fast, substitute);
+}
+
+/// [`encode_lossy`] with the given SIMD dense encoder (or none).
+pub(crate) fn encode_lossy_with(
+    page: &SingleByte,
+    src: &str,
+    dst: &mut Vec<u8>,
+    fast: Option<crate::arch::DenseEncoder>,
+    mut substitute: impl FnMut(char, &mut Vec<u8>),
+) {
+    /// Bytes without an unmappable character after which the character
+    /// loop hands back to the pieces.
+    const QUIET: usize = 32;
+    let inverse = page.inverse();
+    let bytes = src.as_bytes();
+    let (mut i, mut piece) = (0, 64);
+    while i < bytes.len() {
+        let mut end = (i + piece).min(bytes.len());
+        while !src.is_char_boundary(end) {
+            end += 1;
+        }
+        match encode_piece(page, &src[i..end], dst, fast) {
+            Ok(()) => {
+                i = end;
+                piece = (2 * piece).min(1 << 16);
+                continue;
+            }
+            Err((at, c)) => {
+                substitute(c, dst);
+                i += at + c.len_utf8();
+                piece = 64;
+            }
+        }
+        let mut quiet = 0;
+        while quiet < QUIET {
+            let Some(&b) = bytes.get(i) else { break };
+            // The UTF-8 of `src` is valid: a lead has its continuations.
+            let next = |k: usize| u32::from(bytes.get(i + k).copied().unwrap_or(0) & 0x3F);
+            let (c, len) = match b {
+                0x00..=0x7F => (u32::from(b), 1),
+                0xC0..=0xDF => (u32::from(b & 0x1F) << 6 | next(1), 2),
+                0xE0..=0xEF => (u32::from(b & 0x0F) << 12 | next(1) << 6 | next(2), 3),
+                _ => (
+                    u32::from(b & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3),
+                    4,
+                ),
+            };
+            match u16::try_from(c).ok().and_then(|u| inverse.get(u)) {
+                Some(e) => {
+                    dst.push(e);
+                    quiet += len;
+                }
+                None => {
+                    if let Some(ch) = char::from_u32(c) {
+                        substitute(ch, dst);
+                    }
+                    quiet = 0;
+                }
+            }
+            i += len;
+        }
+    }
 }
 
 /// [`encode_with`] on one piece, its output sized once and cut back.
@@ -558,6 +690,80 @@ mod tests {
                         let mut c = vec![7u8];
                         let z = encode_with(page, &text, &mut c, k);
                         assert_eq!((z, &c), (y, &b), "{name} {text:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The two-level inverse against a search of the table, on every page
+    /// and every code point of the BMP: the lowest byte that decodes to it.
+    #[test]
+    fn inverse_is_the_lowest_byte_of_each_character() {
+        for page in all_pages() {
+            let inverse = page.inverse();
+            for c in 0..=0xFFFF_u16 {
+                let want = (0..=255u8).find(|&b| page.table[usize::from(b)] == c && c != UNDEFINED);
+                assert_eq!(inverse.get(c), want, "{c:#06X}");
+            }
+        }
+    }
+
+    /// The lossy encoder (with each dense encoder the CPU runs, and none)
+    /// against the strict scalar one restarted after each character it
+    /// stops at, on every page: text of the page's characters with
+    /// characters it lacks (CJK, emoji, others) mixed in at densities from
+    /// one in 64 to all of them, in runs and alone, at lengths around the
+    /// 32-byte quiet stretch and the pieces. The substitute writes the
+    /// character's code point in raw bytes, so each call's character and
+    /// place show in the output.
+    #[test]
+    fn lossy_encode_equals_strict_restarted() {
+        let mut seed = 0x1055_EEDC_0DE5_0001_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let foreign = [
+            '中', '文', '😀', '\u{FFFF}', '\u{800}', '\u{7FF}', 'Ж', 'é', '€', '\u{0}',
+        ];
+        let sub = |c: char, dst: &mut Vec<u8>| {
+            dst.push(0xFF);
+            dst.extend_from_slice(&u32::from(c).to_le_bytes()[..3]);
+        };
+        for page in all_pages() {
+            let chars: Vec<char> = (0..=255u8).filter_map(|b| page.decode_byte(b)).collect();
+            for len in [0, 1, 2, 31, 32, 33, 65, 100, 300, 1500, 5000] {
+                for round in 0..6u64 {
+                    // One character in 2^(6 - round) foreign, round 5
+                    // half, and then runs of them.
+                    let text: String = (0..len)
+                        .map(|k| {
+                            let foreign_now = match round {
+                                5 => (k / 40) % 2 == 0,
+                                r => next() % (1 << (6 - r)) == 0,
+                            };
+                            if foreign_now {
+                                foreign[next() as usize % foreign.len()]
+                            } else {
+                                chars[next() as usize % chars.len()]
+                            }
+                        })
+                        .collect();
+                    let mut want = vec![7u8];
+                    let mut rest = text.as_str();
+                    while let Err((at, c)) = (SCALAR.encode)(page, rest, &mut want) {
+                        sub(c, &mut want);
+                        rest = &rest[at + c.len_utf8()..];
+                    }
+                    let kernels = crate::arch::dense_encoders(page.ascii_compatible());
+                    let kernels = kernels.iter().map(|&(n, k)| (n, Some(k)));
+                    for (name, k) in kernels.chain([("none", None)]) {
+                        let mut got = vec![7u8];
+                        encode_lossy_with(page, &text, &mut got, k, sub);
+                        assert_eq!(got, want, "{name} {text:?}");
                     }
                 }
             }

@@ -224,3 +224,101 @@ fn bom_handling() {
         b"\xFF\xFE\0\0a\0\0\0"
     );
 }
+
+/// Every lossy mode of every single-byte encoding against the strict
+/// encoder restarted after each character it stops at, with the mode's
+/// substitute written as the mode says (its text if the encoding holds all
+/// of it, else `?`, else nothing), on text mostly of characters the page
+/// lacks (Chinese, an emoji), with the page's own characters between them
+/// and in runs (and ones CP1255 and CP1258 write decomposed): the
+/// single-byte pages substitute within their encoder, the strict path goes
+/// through the `Encoder`'s loop.
+#[test]
+fn lossy_single_byte_modes_equal_strict_restarted() {
+    let mut seed = 0x005E_ED0F_1055_u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    // And characters CP1255 and CP1258 hold only decomposed.
+    let foreign: Vec<char> = "中文字符串测试，。😀\u{10FFFF}\u{FFFD}ЖΩ€éệṌǸ\u{FB2C}"
+        .chars()
+        .collect();
+    let mut pages = 0;
+    // The table-driven pages, Latin-1, ASCII, CP1255 and CP1258.
+    for e in Encoding::all().filter(|e| e.single_byte_table().is_some()) {
+        pages += 1;
+        let own: Vec<char> = e
+            .single_byte_table()
+            .unwrap()
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        let text: String = (0..3000)
+            .map(|k| {
+                if (k / 100) % 3 == 2 || next() % 4 == 0 {
+                    own[next() as usize % own.len()]
+                } else {
+                    foreign[next() as usize % foreign.len()]
+                }
+            })
+            .collect();
+        for mode in [
+            EncodeMode::Replace,
+            EncodeMode::Substitute('Ж'),
+            EncodeMode::Substitute('¤'),
+            EncodeMode::Substitute('Ǹ'),
+            EncodeMode::Skip,
+            EncodeMode::Ncr,
+            EncodeMode::Translit,
+        ] {
+            let sub = |c: char, out: &mut Vec<u8>| {
+                let text = match mode {
+                    EncodeMode::Substitute(s) => s.to_string(),
+                    EncodeMode::Skip => return,
+                    EncodeMode::Ncr => format!("&#{};", u32::from(c)),
+                    EncodeMode::Translit => match deunicode::deunicode_char(c) {
+                        Some(a) if !a.is_empty() => a.to_string(),
+                        _ => "?".to_string(),
+                    },
+                    _ => "?".to_string(),
+                };
+                for t in [text.as_str(), "?"] {
+                    if let Ok(b) = e.encode_to_vec(t, EncodeMode::Strict) {
+                        out.extend_from_slice(&b);
+                        return;
+                    }
+                }
+            };
+            let mut want = Vec::new();
+            let mut rest = text.as_str();
+            while let Err(err) = Encoder::new(e, EncodeMode::Strict)
+                .without_positions()
+                .encode_into_vec(rest, &mut want, true)
+            {
+                let at = usize::try_from(err.offset()).unwrap();
+                let c = rest[at..].chars().next().unwrap();
+                assert_eq!(c, err.char());
+                sub(c, &mut want);
+                rest = &rest[at + c.len_utf8()..];
+            }
+            assert!(
+                e.encode_to_vec(&text, mode).unwrap() == want,
+                "{e:?} {mode:?}"
+            );
+            // In pieces (a cut inside a run of foreign characters too).
+            let mut enc = Encoder::new(e, mode);
+            let mut got = Vec::new();
+            let cut = |n: usize| text.char_indices().nth(n).unwrap().0;
+            let (a, b) = (cut(301), cut(2000));
+            for piece in [&text[..a], &text[a..b], &text[b..]] {
+                enc.encode_into_vec(piece, &mut got, false).unwrap();
+            }
+            assert!(got == want, "{e:?} {mode:?} in pieces");
+        }
+    }
+    assert!(pages > 70, "{pages}");
+}

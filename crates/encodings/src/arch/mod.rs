@@ -30,6 +30,9 @@ pub(crate) mod aarch64;
     allow(dead_code)
 )]
 mod common;
+/// The search for the next byte of a small set (CP1255's and CP1258's
+/// marks), over codec-arch's `Simd`, dispatched on its own.
+pub(crate) mod marks;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
