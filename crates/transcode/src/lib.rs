@@ -184,6 +184,7 @@ extern crate std;
 mod arch;
 mod byte_order;
 mod count;
+pub mod direction;
 mod drive;
 mod error;
 #[cfg(feature = "std")]
@@ -214,6 +215,7 @@ pub use count::{
     floor_char_boundary_utf16, utf8_len_from_latin1, utf8_len_from_utf16,
     utf8_len_from_utf16_bytes, utf8_len_from_utf32, utf16_len, utf16_len_from_utf32,
 };
+pub use direction::{Direction, Lossy};
 pub use error::{
     Error, ErrorKind, Progress, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind,
 };
@@ -379,26 +381,6 @@ impl core::fmt::Debug for Transcoder {
         f.debug_tuple("Transcoder").field(&self.name()).finish()
     }
 }
-
-/// Declares conversions: for each, a [`Transcoder`] method with the body
-/// given, and a free function of the same name, with the docs given, that
-/// calls it on [`Transcoder::new`].
-macro_rules! ops {
-    ($(
-        $(#[$attr:meta])*
-        fn $name:ident(&$self:ident $(, $arg:ident: $ty:ty)* $(,)?) -> $ret:ty $body:block
-    )*) => {
-        impl $crate::Transcoder {$(
-            #[doc = concat!("[`", stringify!($name), "`](crate::", stringify!($name), ") with these kernels.")]
-            pub fn $name(&$self $(, $arg: $ty)*) -> $ret $body
-        )*}
-        $crate::free_functions! {$(
-            $(#[$attr])*
-            fn $name($($arg: $ty),*) -> $ret;
-        )*}
-    };
-}
-pub(crate) use ops;
 
 /// Declares free functions that call the [`Transcoder`] method of the same
 /// name on [`Transcoder::new`].
