@@ -164,7 +164,8 @@ pub type InputError<D> = <<D as Direction>::From as Encoding>::Error;
 /// [`lossy`](Visit::lossy) for the [`Lossy`] ones and
 /// [`direction`](Visit::direction) for the others.
 pub trait Visit {
-    /// One direction without lossy forms (to Latin-1).
+    /// One direction without lossy forms (into Latin-1), and, unless
+    /// [`lossy`](Visit::lossy) is implemented, each of the others.
     fn direction<D: Direction>(&mut self);
     /// One direction with lossy forms; by default, as any other.
     fn lossy<D: Lossy>(&mut self) {
