@@ -26,7 +26,7 @@ mod transcode_impls;
 
 use benches::harness::{Args, Cells, Chart};
 use std::hint::black_box;
-use transcode_impls::{OPS, inputs, ops};
+use transcode_impls::{inputs, operations, ops};
 
 /// Ours (the first column) over the fastest peer (any column not named
 /// `ours…`).
@@ -38,7 +38,9 @@ fn best_peer(c: &Cells<'_>) -> Option<f64> {
 }
 
 fn main() {
-    let args = Args::parse(200).with_groups(OPS);
+    let operations = operations();
+    let groups: Vec<&str> = operations.iter().map(String::as_str).collect();
+    let args = Args::parse(200).with_groups(&groups);
     let rounds = args.rounds;
     // `batch:N` times N calls at once and divides: at 1 KiB a call takes
     // 20-60 ns, of the order of the two `Instant::now()` around it, whose
@@ -48,7 +50,7 @@ fn main() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("rounds {rounds}; load average at start: {}", load.trim());
     let mut sections = Vec::new();
-    for op in OPS.iter().filter(|op| args.keeps_group(op)) {
+    for op in groups.iter().filter(|op| args.keeps_group(op)) {
         let mut g = args.group(op, "GB/s", 1);
         g.per_second().reps(batch);
         let t = g.table();

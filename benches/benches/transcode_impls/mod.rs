@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 use benches::{LIPSUM, latin1_text, sized_text};
-use codec_facade::transcode::{Endianness, Transcoder};
+use codec_facade::transcode::Transcoder;
+use codec_facade::transcode::direction::{Direction, Encoding, Unit, Visit, for_each};
+use std::any::Any;
 use std::hint::black_box;
 
 /// One implementation of an operation: a name and a function of the input
@@ -16,6 +18,9 @@ pub(crate) struct Input {
     pub(crate) name: String,
     pub(crate) utf8: Buf<u8>,
     pub(crate) utf16: Buf<u16>,
+    /// `utf16` in bytes, least and most significant first.
+    pub(crate) utf16le: Buf<[u8; 2]>,
+    pub(crate) utf16be: Buf<[u8; 2]>,
     pub(crate) utf32: Buf<u32>,
     pub(crate) latin1: Buf<u8>,
     /// `latin1` as UTF-8, UTF-16 and UTF-32: the inputs of the conversions
@@ -72,6 +77,8 @@ pub(crate) fn inputs(keep: impl Fn(&str) -> bool) -> Vec<Input> {
             out.push(Input {
                 name,
                 utf16: Buf::input(s.encode_utf16().collect()),
+                utf16le: Buf::input(s.encode_utf16().map(u16::to_le_bytes).collect()),
+                utf16be: Buf::input(s.encode_utf16().map(u16::to_be_bytes).collect()),
                 utf32: Buf::input(s.chars().map(u32::from).collect()),
                 latin1: Buf::input(
                     s.chars()
@@ -159,18 +166,95 @@ pub(crate) fn ours() -> Vec<(String, Transcoder)> {
     v
 }
 
+/// The input of the conversions from encoding `E` in `x`: the text, or its
+/// Latin-1 view for the conversions to Latin-1 (`to_latin1`).
+fn input<E: Encoding>(x: &Input, to_latin1: bool) -> &[E::Unit] {
+    let buf: &dyn Any = match (E::NAME, to_latin1) {
+        ("utf8", false) => &x.utf8,
+        ("utf8", true) => &x.latin1_utf8,
+        ("utf16", false) => &x.utf16,
+        ("utf16", true) => &x.latin1_utf16,
+        ("utf32", false) => &x.utf32,
+        ("utf32", true) => &x.latin1_utf32,
+        ("utf16le", _) => &x.utf16le,
+        ("utf16be", _) => &x.utf16be,
+        ("latin1", _) => &x.latin1,
+        (other, _) => panic!("no input in {other}"),
+    };
+    buf.downcast_ref::<Buf<E::Unit>>()
+        .unwrap_or_else(|| panic!("the input in {} has another unit", E::NAME))
+}
+
+/// The most output units one input unit of encoding `from` makes in
+/// encoding `to`: the output buffers' size.
+fn room(from: &str, to: &str) -> usize {
+    match (from, to) {
+        ("utf16" | "utf16le" | "utf16be", "utf8") => 3,
+        ("utf32", "utf8") => 4,
+        ("latin1", "utf8") | ("utf32", "utf16") => 2,
+        _ => 1,
+    }
+}
+
+/// Our rows of the conversion `op`, from the crate's table of directions
+/// (`transcode::direction::for_each`): the strict form of the direction
+/// `op` names, with the dispatched kernels and each kernel set.
+struct Ours<'a, 'x> {
+    op: &'a str,
+    x: &'x Input,
+    rows: Vec<Imp<'x>>,
+}
+
+impl<'x> Visit for Ours<'_, 'x> {
+    fn direction<D: Direction>(&mut self) {
+        if op_name::<D>() != self.op {
+            return;
+        }
+        let to = <D::To as Encoding>::NAME;
+        let src = input::<D::From>(self.x, to == "latin1");
+        let n = room(<D::From as Encoding>::NAME, to) * src.len();
+        for (name, t) in ours() {
+            let mut out = out_buf::<Unit<D::To>>(n);
+            self.rows.push((
+                name,
+                Box::new(move || t.convert::<D>(black_box(src), &mut out).unwrap()),
+            ));
+        }
+    }
+}
+
+/// The operation name of direction `D`: `utf32_to_latin1` is
+/// `utf32-to-latin1`.
+fn op_name<D: Direction>() -> String {
+    D::NAME.replace('_', "-")
+}
+
+/// Every operation: the conversions of the crate's table, then the counts
+/// and lengths.
+pub(crate) fn operations() -> Vec<String> {
+    struct Names(Vec<String>);
+    impl Visit for Names {
+        fn direction<D: Direction>(&mut self) {
+            self.0.push(op_name::<D>());
+        }
+    }
+    let mut names = Names(Vec::new());
+    for_each(&mut names);
+    names.0.extend(COUNTS.iter().map(|s| s.to_string()));
+    names.0
+}
+
 pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
-    let mut v: Vec<Imp<'a>> = Vec::new();
+    let mut rows = Ours {
+        op,
+        x,
+        rows: Vec::new(),
+    };
+    for_each(&mut rows);
+    let mut v: Vec<Imp<'a>> = rows.rows;
     let s = core::str::from_utf8(&x.utf8).unwrap();
     match op {
         "utf8-to-utf16" => {
-            for (name, t) in ours() {
-                let mut out = out_buf::<u16>(x.utf8.len());
-                v.push((
-                    name,
-                    Box::new(move || t.utf8_to_utf16(black_box(&x.utf8), &mut out).unwrap()),
-                ));
-            }
             let t = Transcoder::new();
             let mut out = out_buf::<u16>(x.utf8.len());
             v.push((
@@ -224,13 +308,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             ));
         }
         "utf16-to-utf8" => {
-            for (name, t) in ours() {
-                let mut out = out_buf::<u8>(3 * x.utf16.len());
-                v.push((
-                    name,
-                    Box::new(move || t.utf16_to_utf8(black_box(&x.utf16), &mut out).unwrap()),
-                ));
-            }
             let mut out = out_buf::<u8>(3 * x.utf16.len());
             v.push((
                 "simdutf".into(),
@@ -270,21 +347,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             // The byte entries (`codec convert`'s UTF-16LE/BE), the byte
             // order from the name; simdutf's of the same order.
             let be = op.ends_with("be");
-            let order = if be {
-                Endianness::Big
-            } else {
-                Endianness::Little
-            };
-            for (name, t) in ours() {
-                let mut out = out_buf::<u8>(2 * x.utf8.len());
-                v.push((
-                    name,
-                    Box::new(move || {
-                        t.utf8_to_utf16_bytes(black_box(&x.utf8), &mut out, order)
-                            .unwrap()
-                    }),
-                ));
-            }
             let mut out = out_buf::<u16>(x.utf8.len());
             v.push((
                 "simdutf".into(),
@@ -305,40 +367,10 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf16le-to-utf8" | "utf16be-to-utf8" => {
             let be = op.starts_with("utf16be");
-            let (order, units): (_, Vec<u16>) = if be {
-                (
-                    Endianness::Big,
-                    x.utf16
-                        .iter()
-                        .map(|u| u16::from_ne_bytes(u.to_be_bytes()))
-                        .collect(),
-                )
-            } else {
-                (
-                    Endianness::Little,
-                    x.utf16
-                        .iter()
-                        .map(|u| u16::from_ne_bytes(u.to_le_bytes()))
-                        .collect(),
-                )
-            };
-            // The same units as bytes for ours, and as `u16`s in memory for
-            // simdutf; one copy each, shared by every kernel set.
-            let bytes = std::rc::Rc::new(Buf::input(
-                units.iter().flat_map(|u| u.to_ne_bytes()).collect(),
-            ));
-            for (name, t) in ours() {
-                let mut out = out_buf::<u8>(3 * x.utf16.len());
-                let bytes = bytes.clone();
-                v.push((
-                    name,
-                    Box::new(move || {
-                        t.utf16_bytes_to_utf8(black_box(&bytes), &mut out, order)
-                            .unwrap()
-                    }),
-                ));
-            }
-            let units = Buf::input(units);
+            // Ours reads `x.utf16le` or `x.utf16be`; simdutf the same
+            // units as `u16`s in memory.
+            let bytes = if be { &x.utf16be } else { &x.utf16le };
+            let units = Buf::input(bytes.iter().map(|&b| u16::from_ne_bytes(b)).collect());
             let mut out = out_buf::<u8>(3 * x.utf16.len());
             v.push((
                 "simdutf".into(),
@@ -405,13 +437,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             ));
         }
         "utf8-to-utf32" => {
-            for (name, t) in ours() {
-                let mut out = out_buf::<u32>(x.utf8.len());
-                v.push((
-                    name,
-                    Box::new(move || t.utf8_to_utf32(black_box(&x.utf8), &mut out).unwrap()),
-                ));
-            }
             let mut out = out_buf::<u32>(x.utf8.len());
             v.push((
                 "simdutf".into(),
@@ -429,13 +454,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             ));
         }
         "utf32-to-utf8" => {
-            for (name, t) in ours() {
-                let mut out = out_buf::<u8>(4 * x.utf32.len());
-                v.push((
-                    name,
-                    Box::new(move || t.utf32_to_utf8(black_box(&x.utf32), &mut out).unwrap()),
-                ));
-            }
             let mut out = out_buf::<u8>(4 * x.utf32.len());
             v.push((
                 "simdutf".into(),
@@ -453,13 +471,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             ));
         }
         "latin1-to-utf8" => {
-            for (name, t) in ours() {
-                let mut out = out_buf::<u8>(2 * x.latin1.len());
-                v.push((
-                    name,
-                    Box::new(move || t.latin1_to_utf8(black_box(&x.latin1), &mut out).unwrap()),
-                ));
-            }
             let mut out = out_buf::<u8>(2 * x.latin1.len());
             v.push((
                 "simdutf".into(),
@@ -483,13 +494,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             ));
         }
         "utf16-to-utf32" => {
-            for (name, t) in ours() {
-                let mut out = out_buf::<u32>(x.utf16.len());
-                v.push((
-                    name,
-                    Box::new(move || t.utf16_to_utf32(black_box(&x.utf16), &mut out).unwrap()),
-                ));
-            }
             let mut out = out_buf::<u32>(x.utf16.len());
             v.push((
                 "simdutf".into(),
@@ -522,13 +526,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             ));
         }
         "utf32-to-utf16" => {
-            for (name, t) in ours() {
-                let mut out = out_buf::<u16>(2 * x.utf32.len());
-                v.push((
-                    name,
-                    Box::new(move || t.utf32_to_utf16(black_box(&x.utf32), &mut out).unwrap()),
-                ));
-            }
             let mut out = out_buf::<u16>(2 * x.utf32.len());
             v.push((
                 "simdutf".into(),
@@ -547,25 +544,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "latin1-to-utf16" | "latin1-to-utf32" => {
             let wide = op == "latin1-to-utf32";
-            for (name, t) in ours() {
-                if wide {
-                    let mut out = out_buf::<u32>(x.latin1.len());
-                    v.push((
-                        name,
-                        Box::new(move || {
-                            t.latin1_to_utf32(black_box(&x.latin1), &mut out).unwrap()
-                        }),
-                    ));
-                } else {
-                    let mut out = out_buf::<u16>(x.latin1.len());
-                    v.push((
-                        name,
-                        Box::new(move || {
-                            t.latin1_to_utf16(black_box(&x.latin1), &mut out).unwrap()
-                        }),
-                    ));
-                }
-            }
             if wide {
                 let mut out = out_buf::<u32>(x.latin1.len());
                 v.push((
@@ -603,16 +581,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
             }
         }
         "utf8-to-latin1" => {
-            for (name, t) in ours() {
-                let mut out = out_buf::<u8>(x.latin1_utf8.len());
-                v.push((
-                    name,
-                    Box::new(move || {
-                        t.utf8_to_latin1(black_box(&x.latin1_utf8), &mut out)
-                            .unwrap()
-                    }),
-                ));
-            }
             let mut out = out_buf::<u8>(x.latin1_utf8.len());
             v.push((
                 "simdutf".into(),
@@ -641,13 +609,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf16-to-latin1" => {
             let units = &x.latin1_utf16;
-            for (name, t) in ours() {
-                let mut out = out_buf::<u8>(units.len());
-                v.push((
-                    name,
-                    Box::new(move || t.utf16_to_latin1(black_box(units), &mut out).unwrap()),
-                ));
-            }
             let mut out = out_buf::<u8>(units.len());
             v.push((
                 "simdutf".into(),
@@ -674,13 +635,6 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
         }
         "utf32-to-latin1" => {
             let units = &x.latin1_utf32;
-            for (name, t) in ours() {
-                let mut out = out_buf::<u8>(units.len());
-                v.push((
-                    name,
-                    Box::new(move || t.utf32_to_latin1(black_box(units), &mut out).unwrap()),
-                ));
-            }
             let mut out = out_buf::<u8>(units.len());
             v.push((
                 "simdutf".into(),
@@ -733,33 +687,20 @@ pub(crate) fn ops<'a>(op: &str, x: &'a Input) -> Vec<Imp<'a>> {
                 Box::new(move || simdutf::utf8_length_from_latin1(black_box(&x.latin1))),
             ));
         }
+        // A direction of the table with no peer to compare with.
+        _ if !v.is_empty() => {}
         _ => panic!("unknown operation {op}"),
     }
     v
 }
 
-/// Every operation, as `ops` names it.
-pub(crate) const OPS: &[&str] = &[
-    "utf8-to-utf16",
-    "utf16-to-utf8",
-    "utf8-to-utf16le",
-    "utf8-to-utf16be",
-    "utf16le-to-utf8",
-    "utf16be-to-utf8",
+/// The counts and lengths, as `ops` names them (the conversions come from
+/// the crate's table: [`operations`]).
+const COUNTS: &[&str] = &[
     "count-utf8",
     "utf16-len-of-utf8",
     "count-utf16",
     "utf8-len-of-utf16",
-    "utf8-to-utf32",
-    "utf32-to-utf8",
-    "latin1-to-utf8",
-    "latin1-to-utf16",
-    "latin1-to-utf32",
-    "utf8-to-latin1",
-    "utf16-to-latin1",
-    "utf32-to-latin1",
-    "utf16-to-utf32",
-    "utf32-to-utf16",
     "utf8-len-of-utf32",
     "utf16-len-of-utf32",
     "utf8-len-of-latin1",

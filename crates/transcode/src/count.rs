@@ -11,9 +11,9 @@
 //! `String::from_utf16_lossy` count: a lead surrogate followed by a trail
 //! surrogate is one character, and every other surrogate is one U+FFFD.
 
+use crate::Transcoder;
 use crate::byte_order::{ByteOrder, Lead};
 use crate::scalar::is_lead;
-use crate::{Transcoder, free_functions};
 
 pub(crate) mod scalar {
     //! The scalar definitions of the counts.
@@ -221,98 +221,123 @@ pub(crate) fn lossy_len_from_utf8(
     }
 }
 
-free_functions! {
-    /// The number of characters in `src`: `src.chars().count()`.
-    ///
-    /// ```
-    /// assert_eq!(transcode::count_chars("añ€😀"), 4);
-    /// ```
-    #[must_use]
-    fn count_chars(src: &str) -> usize;
+/// The number of characters in `src`: `src.chars().count()`.
+///
+/// ```
+/// assert_eq!(transcode::count_chars("añ€😀"), 4);
+/// ```
+#[must_use]
+#[inline]
+pub fn count_chars(src: &str) -> usize {
+    Transcoder::new().count_chars(src)
+}
 
-    /// The number of characters `char::decode_utf16(src)` yields, counting
-    /// each unpaired surrogate as one (the U+FFFD a lossy conversion makes
-    /// of it).
-    ///
-    /// ```
-    /// // 'a', a pair, an unpaired lead.
-    /// assert_eq!(transcode::count_chars_utf16(&[0x61, 0xD83D, 0xDE00, 0xD800]), 3);
-    /// ```
-    #[must_use]
-    fn count_chars_utf16(src: &[u16]) -> usize;
+/// The number of characters `char::decode_utf16(src)` yields, counting
+/// each unpaired surrogate as one (the U+FFFD a lossy conversion makes
+/// of it).
+///
+/// ```
+/// // 'a', a pair, an unpaired lead.
+/// assert_eq!(transcode::count_chars_utf16(&[0x61, 0xD83D, 0xDE00, 0xD800]), 3);
+/// ```
+#[must_use]
+#[inline]
+pub fn count_chars_utf16(src: &[u16]) -> usize {
+    Transcoder::new().count_chars_utf16(src)
+}
 
-    /// The UTF-16 length of `src` in `u16`s: `src.encode_utf16().count()`.
-    ///
-    /// ```
-    /// assert_eq!(transcode::utf16_len("a😀"), 3);
-    /// ```
-    #[must_use]
-    fn utf16_len(src: &str) -> usize;
+/// The UTF-16 length of `src` in `u16`s: `src.encode_utf16().count()`.
+///
+/// ```
+/// assert_eq!(transcode::utf16_len("a😀"), 3);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf16_len(src: &str) -> usize {
+    Transcoder::new().utf16_len(src)
+}
 
-    /// The UTF-8 length in bytes of the lossy conversion of UTF-16 `src`:
-    /// `String::from_utf16_lossy(src).len()`, which for valid input is the
-    /// length of its conversion.
-    ///
-    /// ```
-    /// assert_eq!(transcode::utf8_len_from_utf16(&[0x61, 0xE9, 0x20AC, 0xD83D, 0xDE00]), 10);
-    /// ```
-    #[must_use]
-    fn utf8_len_from_utf16(src: &[u16]) -> usize;
+/// The UTF-8 length in bytes of the lossy conversion of UTF-16 `src`:
+/// `String::from_utf16_lossy(src).len()`, which for valid input is the
+/// length of its conversion.
+///
+/// ```
+/// assert_eq!(transcode::utf8_len_from_utf16(&[0x61, 0xE9, 0x20AC, 0xD83D, 0xDE00]), 10);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_len_from_utf16(src: &[u16]) -> usize {
+    Transcoder::new().utf8_len_from_utf16(src)
+}
 
-    /// [`utf8_len_from_utf16`] of UTF-16 held in bytes: the length in bytes
-    /// of what [`utf16_bytes_to_utf8_lossy`](crate::utf16_bytes_to_utf8_lossy)
-    /// writes, with the same [`ByteOrder`] (a stripped byte-order mark is not
-    /// counted; an odd last byte is one U+FFFD), and, for well-formed input,
-    /// of what [`utf16_bytes_to_utf8`](crate::utf16_bytes_to_utf8) writes.
-    ///
-    /// ```
-    /// use transcode::Endianness;
-    /// let file = b"\xFF\xFEa\x00\xE9\x00";
-    /// assert_eq!(transcode::utf8_len_from_utf16_bytes(file, Endianness::Little), 3);
-    /// ```
-    #[must_use]
-    fn utf8_len_from_utf16_bytes(src: &[u8], order: impl Into<ByteOrder>) -> usize;
+/// [`utf8_len_from_utf16`] of UTF-16 held in bytes: the length in bytes
+/// of what [`utf16_bytes_to_utf8_lossy`](crate::utf16_bytes_to_utf8_lossy)
+/// writes, with the same [`ByteOrder`] (a stripped byte-order mark is not
+/// counted; an odd last byte is one U+FFFD), and, for well-formed input,
+/// of what [`utf16_bytes_to_utf8`](crate::utf16_bytes_to_utf8) writes.
+///
+/// ```
+/// use transcode::Endianness;
+/// let file = b"\xFF\xFEa\x00\xE9\x00";
+/// assert_eq!(transcode::utf8_len_from_utf16_bytes(file, Endianness::Little), 3);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_len_from_utf16_bytes(src: &[u8], order: impl Into<ByteOrder>) -> usize {
+    Transcoder::new().utf8_len_from_utf16_bytes(src, order)
+}
 
-    /// [`count_chars_utf16`] of UTF-16 held in bytes: the characters that
-    /// [`utf16_bytes_to_string_lossy`](crate::utf16_bytes_to_string_lossy) makes.
-    ///
-    /// ```
-    /// use transcode::Endianness;
-    /// let file = b"\xFE\xFF\xD8\x3D\xDE\x00\x00";
-    /// // The mark is stripped; a pair, and an odd byte.
-    /// assert_eq!(transcode::count_chars_utf16_bytes(file, Endianness::Big), 2);
-    /// ```
-    #[must_use]
-    fn count_chars_utf16_bytes(src: &[u8], order: impl Into<ByteOrder>) -> usize;
+/// [`count_chars_utf16`] of UTF-16 held in bytes: the characters that
+/// [`utf16_bytes_to_string_lossy`](crate::utf16_bytes_to_string_lossy) makes.
+///
+/// ```
+/// use transcode::Endianness;
+/// let file = b"\xFE\xFF\xD8\x3D\xDE\x00\x00";
+/// // The mark is stripped; a pair, and an odd byte.
+/// assert_eq!(transcode::count_chars_utf16_bytes(file, Endianness::Big), 2);
+/// ```
+#[must_use]
+#[inline]
+pub fn count_chars_utf16_bytes(src: &[u8], order: impl Into<ByteOrder>) -> usize {
+    Transcoder::new().count_chars_utf16_bytes(src, order)
+}
 
-    /// The UTF-8 length in bytes of Latin-1 `src`.
-    ///
-    /// ```
-    /// assert_eq!(transcode::utf8_len_from_latin1(b"caf\xE9"), 5);
-    /// ```
-    #[must_use]
-    fn utf8_len_from_latin1(src: &[u8]) -> usize;
+/// The UTF-8 length in bytes of Latin-1 `src`.
+///
+/// ```
+/// assert_eq!(transcode::utf8_len_from_latin1(b"caf\xE9"), 5);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_len_from_latin1(src: &[u8]) -> usize {
+    Transcoder::new().utf8_len_from_latin1(src)
+}
 
-    /// The UTF-8 length in bytes of the lossy conversion of UTF-32 `src`
-    /// (an invalid unit becomes U+FFFD, 3 bytes). The SIMD kernels read
-    /// `src` twice if it holds a unit above `10FFFF` (the first pass is
-    /// exact only up to `10FFFF`): the answer is exact either way.
-    ///
-    /// ```
-    /// assert_eq!(transcode::utf8_len_from_utf32(&[0x61, 0x1F600, 0xD800]), 8);
-    /// ```
-    #[must_use]
-    fn utf8_len_from_utf32(src: &[u32]) -> usize;
+/// The UTF-8 length in bytes of the lossy conversion of UTF-32 `src`
+/// (an invalid unit becomes U+FFFD, 3 bytes). The SIMD kernels read
+/// `src` twice if it holds a unit above `10FFFF` (the first pass is
+/// exact only up to `10FFFF`): the answer is exact either way.
+///
+/// ```
+/// assert_eq!(transcode::utf8_len_from_utf32(&[0x61, 0x1F600, 0xD800]), 8);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_len_from_utf32(src: &[u32]) -> usize {
+    Transcoder::new().utf8_len_from_utf32(src)
+}
 
-    /// The UTF-16 length in `u16`s of the lossy conversion of UTF-32 `src`.
-    /// As for `utf8_len_from_utf32`, a unit above `10FFFF` costs a
-    /// second pass.
-    ///
-    /// ```
-    /// assert_eq!(transcode::utf16_len_from_utf32(&[0x61, 0x1F600, 0xD800]), 4);
-    /// ```
-    #[must_use]
-    fn utf16_len_from_utf32(src: &[u32]) -> usize;
+/// The UTF-16 length in `u16`s of the lossy conversion of UTF-32 `src`.
+/// As for `utf8_len_from_utf32`, a unit above `10FFFF` costs a
+/// second pass.
+///
+/// ```
+/// assert_eq!(transcode::utf16_len_from_utf32(&[0x61, 0x1F600, 0xD800]), 4);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf16_len_from_utf32(src: &[u32]) -> usize {
+    Transcoder::new().utf16_len_from_utf32(src)
 }
 
 /// The largest `n <= index` (and `<= src.len()`) such that `src[..n]` does

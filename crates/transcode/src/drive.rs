@@ -12,9 +12,11 @@
 //!   as each public form returns it. [`remaining`] computes, on the cold
 //!   path, how much more output an input needs.
 
+use crate::Transcoder;
 use crate::arch::{Checked, Convert, Kernel};
+use crate::direction::{self, Direction, Encoding};
 use crate::error::{Error, ErrorKind, Progress, Utf16Error, Utf16ErrorKind};
-use crate::scalar::{self, Malformed, Sink, Source, Stop, Utf8, Utf16Bytes};
+use crate::scalar::{self, Malformed, Sink, Source, Stop, Utf8};
 use codec_core::utf8::unfinished_start;
 use codec_core::{BufferTooSmall, Utf8Error};
 
@@ -34,7 +36,7 @@ pub(crate) type Pick<S, D> = fn(&Kernel) -> Convert<S, D>;
 /// Where a conversion ended: `dst[..written]` holds the conversion of
 /// `src[..read]`, and `stop` says why it ended before the end of `src`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Outcome<E> {
+pub struct Outcome<E> {
     pub(crate) read: usize,
     pub(crate) written: usize,
     pub(crate) stop: Option<Stop<E>>,
@@ -83,7 +85,7 @@ where
 /// ASCII prefix first (it writes exactly what it converts, and is the
 /// fastest path for ASCII text).
 #[inline]
-pub(crate) fn drive_ascii<K: Sink>(
+pub(crate) fn drive_ascii<K: Sink, const LOSSY: bool>(
     t: Checked,
     ascii: fn(&Kernel) -> Convert<u8, K::Unit>,
     pick: fn(&Kernel) -> Convert<u8, K::Unit>,
@@ -91,7 +93,8 @@ pub(crate) fn drive_ascii<K: Sink>(
     dst: &mut [K::Unit],
 ) -> Outcome<core::convert::Infallible> {
     let (r, w) = t.convert(ascii, src, dst);
-    let rest = drive::<Utf8, K, false>(
+    // Valid input: `LOSSY` changes nothing.
+    let rest = drive::<Utf8, K, LOSSY>(
         t,
         pick,
         src.get(r..).unwrap_or(&[]),
@@ -321,20 +324,23 @@ pub(crate) fn scale_lossy(
         .map_err(|e| BufferTooSmall::new(e.needed() * scale, available))
 }
 
-/// Converts UTF-16 held in bytes (`SWAP`: not in the native order) with the
-/// kernel `pick` chooses. Counts the input in bytes. An odd last byte is an
+/// Converts UTF-16 held in bytes in direction `D` (UTF-16LE or BE to
+/// UTF-8). Counts the input in bytes. An odd last byte is an
 /// [`Incomplete`](crate::Utf16ErrorKind::Incomplete) error after the last
 /// whole unit, or one more U+FFFD (`LOSSY`), as std's `from_utf16le_lossy`
 /// writes.
 #[inline]
-pub(crate) fn from_utf16_bytes<K: Sink, const LOSSY: bool, const SWAP: bool>(
-    t: Checked,
-    pick: fn(&Kernel) -> Convert<[u8; 2], K::Unit>,
+pub(crate) fn from_utf16_bytes<D, const LOSSY: bool>(
+    t: Transcoder,
     src: &[u8],
-    dst: &mut [K::Unit],
-) -> Outcome<Utf16Error> {
+    dst: &mut [u8],
+) -> Outcome<Utf16Error>
+where
+    D: Direction<To = direction::Utf8>,
+    D::From: Encoding<Unit = [u8; 2], Error = Utf16Error>,
+{
     let (units, odd) = src.as_chunks::<2>();
-    let out = drive::<Utf16Bytes<SWAP>, K, LOSSY>(t, pick, units, dst);
+    let out = D::run::<LOSSY>(t, units, dst);
     let mut out = Outcome {
         read: 2 * out.read,
         ..out
@@ -347,7 +353,7 @@ pub(crate) fn from_utf16_bytes<K: Sink, const LOSSY: bool, const SWAP: bool>(
         out.stop = Some(Stop::Invalid(e));
         return out;
     }
-    match K::encode(char::REPLACEMENT_CHARACTER, dst, &mut out.written) {
+    match Utf8::encode(char::REPLACEMENT_CHARACTER, dst, &mut out.written) {
         Ok(()) => out.read += 1,
         Err(stop) => out.stop = Some(stop),
     }

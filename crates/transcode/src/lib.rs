@@ -60,6 +60,15 @@
 //! [`utf8_len_from_utf32`], [`utf16_len_from_utf32`]. Cutting at a character
 //! boundary: [`floor_char_boundary_utf8`], [`floor_char_boundary_utf16`].
 //!
+//! Each conversion is also a type of the [`direction`] module's table
+//! ([`direction::Utf32ToLatin1`], …), and every form above is a generic
+//! method of [`Transcoder`] over it: [`Transcoder::convert`],
+//! [`convert_partial`](Transcoder::convert_partial),
+//! [`convert_vec`](Transcoder::convert_vec) and, for the [`Lossy`]
+//! directions (all but those into Latin-1), the lossy ones. The named
+//! functions are those forms; the generic ones serve code written once for
+//! every direction ([`direction::for_each`] lists them).
+//!
 //! The free functions use the fastest kernels this CPU has.
 //! [`Transcoder`] has the same functions as methods, with one named set of
 //! kernels (`Transcoder::avx2()`, `Transcoder::portable()`, [`kernels`]), for tests
@@ -184,6 +193,7 @@ extern crate std;
 mod arch;
 mod byte_order;
 mod count;
+pub mod direction;
 mod drive;
 mod error;
 #[cfg(feature = "std")]
@@ -214,6 +224,7 @@ pub use count::{
     floor_char_boundary_utf16, utf8_len_from_latin1, utf8_len_from_utf16,
     utf8_len_from_utf16_bytes, utf8_len_from_utf32, utf16_len, utf16_len_from_utf32,
 };
+pub use direction::{Direction, Lossy};
 pub use error::{
     Error, ErrorKind, Progress, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind,
 };
@@ -379,39 +390,3 @@ impl core::fmt::Debug for Transcoder {
         f.debug_tuple("Transcoder").field(&self.name()).finish()
     }
 }
-
-/// Declares conversions: for each, a [`Transcoder`] method with the body
-/// given, and a free function of the same name, with the docs given, that
-/// calls it on [`Transcoder::new`].
-macro_rules! ops {
-    ($(
-        $(#[$attr:meta])*
-        fn $name:ident(&$self:ident $(, $arg:ident: $ty:ty)* $(,)?) -> $ret:ty $body:block
-    )*) => {
-        impl $crate::Transcoder {$(
-            #[doc = concat!("[`", stringify!($name), "`](crate::", stringify!($name), ") with these kernels.")]
-            pub fn $name(&$self $(, $arg: $ty)*) -> $ret $body
-        )*}
-        $crate::free_functions! {$(
-            $(#[$attr])*
-            fn $name($($arg: $ty),*) -> $ret;
-        )*}
-    };
-}
-pub(crate) use ops;
-
-/// Declares free functions that call the [`Transcoder`] method of the same
-/// name on [`Transcoder::new`].
-macro_rules! free_functions {
-    ($(
-        $(#[$attr:meta])*
-        fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty;
-    )*) => {$(
-        $(#[$attr])*
-        #[inline]
-        pub fn $name($($arg: $ty),*) -> $ret {
-            $crate::Transcoder::new().$name($($arg),*)
-        }
-    )*};
-}
-pub(crate) use free_functions;

@@ -1,9 +1,21 @@
 //! Every conversion of the crate as a [`Dir`], and one check per input
 //! encoding that runs all of the conversions from it, the allocating forms
 //! and the counts.
+//!
+//! The directions of the crate's table (`transcode::direction`) are
+//! [`strict_dir`] or [`lossy_dir`] of their type: their generic forms with
+//! the oracle of their encodings (`table.rs` runs every row of the table;
+//! `named.rs` checks that each named function is its direction's form).
+//! The forms with a parameter or another input type (UTF-16 in bytes of a
+//! given order, `&str`) are written out here.
 
 use crate::harness::*;
 use core::convert::Infallible;
+use std::sync::LazyLock;
+use transcode::direction::{
+    Latin1ToUtf8, Latin1ToUtf16, Latin1ToUtf32, Utf8ToLatin1, Utf8ToUtf16, Utf8ToUtf32,
+    Utf16ToLatin1, Utf16ToUtf8, Utf16ToUtf32, Utf32ToLatin1, Utf32ToUtf8, Utf32ToUtf16,
+};
 use transcode::{
     BomMode, ByteOrder, Endianness, ErrorKind, Transcoder, Utf8Error, Utf16Error, Utf32Error,
 };
@@ -39,15 +51,8 @@ const BE: Endianness = Endianness::Big;
 const LE_KEEP: ByteOrder = ByteOrder::new(LE, BomMode::Keep);
 const BE_KEEP: ByteOrder = ByteOrder::new(BE, BomMode::Keep);
 
-pub(crate) const UTF8_TO_UTF16: Dir<u8, u16, Utf8Error> = Dir {
-    name: "utf8_to_utf16",
-    decode: decode_utf8,
-    encode: encode_utf16,
-    strict: Some(|t, s, d| t.utf8_to_utf16(s, d)),
-    lossy: Some(|t, s, d| t.utf8_to_utf16_lossy(s, d)),
-    partial: Some(|t, s, d| t.utf8_to_utf16_partial(s, d)),
-    lossy_partial: Some(|t, s, d| t.utf8_to_utf16_lossy_partial(s, d)),
-};
+pub(crate) static UTF8_TO_UTF16: LazyLock<Dir<u8, u16, Utf8Error>> =
+    LazyLock::new(lossy_dir::<Utf8ToUtf16>);
 
 pub(crate) const UTF8_TO_UTF16LE: Dir<u8, u8, Utf8Error> = Dir {
     name: "utf8_to_utf16_bytes LE",
@@ -69,25 +74,11 @@ pub(crate) const UTF8_TO_UTF16BE: Dir<u8, u8, Utf8Error> = Dir {
     lossy_partial: None,
 };
 
-pub(crate) const UTF8_TO_UTF32: Dir<u8, u32, Utf8Error> = Dir {
-    name: "utf8_to_utf32",
-    decode: decode_utf8,
-    encode: encode_utf32,
-    strict: Some(|t, s, d| t.utf8_to_utf32(s, d)),
-    lossy: Some(|t, s, d| t.utf8_to_utf32_lossy(s, d)),
-    partial: Some(|t, s, d| t.utf8_to_utf32_partial(s, d)),
-    lossy_partial: Some(|t, s, d| t.utf8_to_utf32_lossy_partial(s, d)),
-};
+pub(crate) static UTF8_TO_UTF32: LazyLock<Dir<u8, u32, Utf8Error>> =
+    LazyLock::new(lossy_dir::<Utf8ToUtf32>);
 
-pub(crate) const UTF8_TO_LATIN1: Dir<u8, u8, Utf8Error> = Dir {
-    name: "utf8_to_latin1",
-    decode: decode_utf8,
-    encode: encode_latin1,
-    strict: Some(|t, s, d| t.utf8_to_latin1(s, d)),
-    lossy: None,
-    partial: Some(|t, s, d| t.utf8_to_latin1_partial(s, d)),
-    lossy_partial: None,
-};
+pub(crate) static UTF8_TO_LATIN1: LazyLock<Dir<u8, u8, Utf8Error>> =
+    LazyLock::new(strict_dir::<Utf8ToLatin1>);
 
 pub(crate) const STR_TO_UTF16: Dir<u8, u16, Infallible> = Dir {
     name: "str_to_utf16",
@@ -139,15 +130,8 @@ pub(crate) const STR_TO_LATIN1: Dir<u8, u8, Infallible> = Dir {
     lossy_partial: None,
 };
 
-pub(crate) const UTF16_TO_UTF8: Dir<u16, u8, Utf16Error> = Dir {
-    name: "utf16_to_utf8",
-    decode: decode_utf16,
-    encode: encode_utf8,
-    strict: Some(|t, s, d| t.utf16_to_utf8(s, d)),
-    lossy: Some(|t, s, d| t.utf16_to_utf8_lossy(s, d)),
-    partial: Some(|t, s, d| t.utf16_to_utf8_partial(s, d)),
-    lossy_partial: Some(|t, s, d| t.utf16_to_utf8_lossy_partial(s, d)),
-};
+pub(crate) static UTF16_TO_UTF8: LazyLock<Dir<u16, u8, Utf16Error>> =
+    LazyLock::new(lossy_dir::<Utf16ToUtf8>);
 
 pub(crate) const UTF16LE_TO_UTF8: Dir<u8, u8, Utf16Error> = Dir {
     name: "utf16_bytes_to_utf8 LE",
@@ -169,85 +153,29 @@ pub(crate) const UTF16BE_TO_UTF8: Dir<u8, u8, Utf16Error> = Dir {
     lossy_partial: None,
 };
 
-pub(crate) const UTF16_TO_UTF32: Dir<u16, u32, Utf16Error> = Dir {
-    name: "utf16_to_utf32",
-    decode: decode_utf16,
-    encode: encode_utf32,
-    strict: Some(|t, s, d| t.utf16_to_utf32(s, d)),
-    lossy: Some(|t, s, d| t.utf16_to_utf32_lossy(s, d)),
-    partial: Some(|t, s, d| t.utf16_to_utf32_partial(s, d)),
-    lossy_partial: Some(|t, s, d| t.utf16_to_utf32_lossy_partial(s, d)),
-};
+pub(crate) static UTF16_TO_UTF32: LazyLock<Dir<u16, u32, Utf16Error>> =
+    LazyLock::new(lossy_dir::<Utf16ToUtf32>);
 
-pub(crate) const UTF16_TO_LATIN1: Dir<u16, u8, Utf16Error> = Dir {
-    name: "utf16_to_latin1",
-    decode: decode_utf16,
-    encode: encode_latin1,
-    strict: Some(|t, s, d| t.utf16_to_latin1(s, d)),
-    lossy: None,
-    partial: Some(|t, s, d| t.utf16_to_latin1_partial(s, d)),
-    lossy_partial: None,
-};
+pub(crate) static UTF16_TO_LATIN1: LazyLock<Dir<u16, u8, Utf16Error>> =
+    LazyLock::new(strict_dir::<Utf16ToLatin1>);
 
-pub(crate) const UTF32_TO_UTF8: Dir<u32, u8, Utf32Error> = Dir {
-    name: "utf32_to_utf8",
-    decode: decode_utf32,
-    encode: encode_utf8,
-    strict: Some(|t, s, d| t.utf32_to_utf8(s, d)),
-    lossy: Some(|t, s, d| t.utf32_to_utf8_lossy(s, d)),
-    partial: Some(|t, s, d| t.utf32_to_utf8_partial(s, d)),
-    lossy_partial: Some(|t, s, d| t.utf32_to_utf8_lossy_partial(s, d)),
-};
+pub(crate) static UTF32_TO_UTF8: LazyLock<Dir<u32, u8, Utf32Error>> =
+    LazyLock::new(lossy_dir::<Utf32ToUtf8>);
 
-pub(crate) const UTF32_TO_UTF16: Dir<u32, u16, Utf32Error> = Dir {
-    name: "utf32_to_utf16",
-    decode: decode_utf32,
-    encode: encode_utf16,
-    strict: Some(|t, s, d| t.utf32_to_utf16(s, d)),
-    lossy: Some(|t, s, d| t.utf32_to_utf16_lossy(s, d)),
-    partial: Some(|t, s, d| t.utf32_to_utf16_partial(s, d)),
-    lossy_partial: Some(|t, s, d| t.utf32_to_utf16_lossy_partial(s, d)),
-};
+pub(crate) static UTF32_TO_UTF16: LazyLock<Dir<u32, u16, Utf32Error>> =
+    LazyLock::new(lossy_dir::<Utf32ToUtf16>);
 
-pub(crate) const UTF32_TO_LATIN1: Dir<u32, u8, Utf32Error> = Dir {
-    name: "utf32_to_latin1",
-    decode: decode_utf32,
-    encode: encode_latin1,
-    strict: Some(|t, s, d| t.utf32_to_latin1(s, d)),
-    lossy: None,
-    partial: Some(|t, s, d| t.utf32_to_latin1_partial(s, d)),
-    lossy_partial: None,
-};
+pub(crate) static UTF32_TO_LATIN1: LazyLock<Dir<u32, u8, Utf32Error>> =
+    LazyLock::new(strict_dir::<Utf32ToLatin1>);
 
-pub(crate) const LATIN1_TO_UTF8: Dir<u8, u8, Infallible> = Dir {
-    name: "latin1_to_utf8",
-    decode: decode_latin1,
-    encode: encode_utf8,
-    strict: None,
-    lossy: Some(|t, s, d| t.latin1_to_utf8(s, d)),
-    partial: None,
-    lossy_partial: Some(|t, s, d| t.latin1_to_utf8_partial(s, d)),
-};
+pub(crate) static LATIN1_TO_UTF8: LazyLock<Dir<u8, u8, Infallible>> =
+    LazyLock::new(lossy_dir::<Latin1ToUtf8>);
 
-pub(crate) const LATIN1_TO_UTF16: Dir<u8, u16, Infallible> = Dir {
-    name: "latin1_to_utf16",
-    decode: decode_latin1,
-    encode: encode_utf16,
-    strict: None,
-    lossy: Some(|t, s, d| t.latin1_to_utf16(s, d)),
-    partial: None,
-    lossy_partial: Some(|t, s, d| t.latin1_to_utf16_partial(s, d)),
-};
+pub(crate) static LATIN1_TO_UTF16: LazyLock<Dir<u8, u16, Infallible>> =
+    LazyLock::new(lossy_dir::<Latin1ToUtf16>);
 
-pub(crate) const LATIN1_TO_UTF32: Dir<u8, u32, Infallible> = Dir {
-    name: "latin1_to_utf32",
-    decode: decode_latin1,
-    encode: encode_utf32,
-    strict: None,
-    lossy: Some(|t, s, d| t.latin1_to_utf32(s, d)),
-    partial: None,
-    lossy_partial: Some(|t, s, d| t.latin1_to_utf32_partial(s, d)),
-};
+pub(crate) static LATIN1_TO_UTF32: LazyLock<Dir<u8, u32, Infallible>> =
+    LazyLock::new(lossy_dir::<Latin1ToUtf32>);
 
 /// `Ok(out)` or the error of an expectation, as the allocating forms return
 /// it.

@@ -48,7 +48,7 @@ fn place<'a, S: Poison>(buf: &'a mut GuardedBuf, data: &[S], at_start: bool) -> 
 
 /// An output of `n` units of poison ending at the guard page.
 fn output<D: Poison>(buf: &mut GuardedBuf, n: usize) -> &mut [D] {
-    place(buf, &vec![D::POISON; n], false)
+    place(buf, &vec![D::poison(); n], false)
 }
 
 /// Every form of `dir`, on `original` placed against a guard page, with
@@ -240,4 +240,64 @@ fn utf32_and_latin1_input_at_guard_pages() {
             }
         }
     }
+}
+
+/// Every direction of the crate's table (`transcode::direction::for_each`)
+/// at guard pages: text of every length up to [`MAX_LEN`] units in its
+/// input encoding, valid and with its last unit replaced by a random one,
+/// through each of its generic forms. A row added to the table is checked
+/// here with no change to this file.
+#[test]
+fn every_direction_of_the_table_at_guard_pages() {
+    use crate::harness::{any_unit, lossy_dir, oracle, strict_dir};
+    use rand::SeedableRng;
+    use transcode::direction::{Direction, Encoding, Lossy, Unit, Visit, for_each};
+
+    struct Guarded {
+        ts: Vec<Transcoder>,
+        bufs: (GuardedBuf, GuardedBuf),
+        rng: rand::rngs::StdRng,
+    }
+    impl Guarded {
+        fn inputs<E: Encoding>(&mut self) -> Vec<Vec<Unit<E>>> {
+            let encode = oracle::<E>().1;
+            let mut out = Vec::new();
+            for len in 0..=max_len() {
+                for filler in ["a", "é", "吕", "😀", "aé吕😀"] {
+                    let units: Vec<Unit<E>> = filler
+                        .chars()
+                        .filter_map(encode)
+                        .flatten()
+                        .cycle()
+                        .take(len)
+                        .collect();
+                    if len > 0 && units.len() == len {
+                        let mut bad = units.clone();
+                        bad[len - 1] = any_unit(&mut self.rng);
+                        out.push(bad);
+                    }
+                    out.push(units);
+                }
+            }
+            out
+        }
+    }
+    impl Visit for Guarded {
+        fn direction<D: Direction>(&mut self) {
+            for src in self.inputs::<D::From>() {
+                guarded(&strict_dir::<D>(), &self.ts, &src, &mut self.bufs);
+            }
+        }
+        fn lossy<D: Lossy>(&mut self) {
+            for src in self.inputs::<D::From>() {
+                guarded(&lossy_dir::<D>(), &self.ts, &src, &mut self.bufs);
+            }
+        }
+    }
+    let mut g = Guarded {
+        ts: transcoders(),
+        bufs: bufs(),
+        rng: rand::rngs::StdRng::seed_from_u64(0x6A4D),
+    };
+    for_each(&mut g);
 }

@@ -12,7 +12,11 @@
 //! the result, the output, and that nothing past the reported length
 //! changed.
 
+use rand::Rng;
+use rand::rngs::StdRng;
+use std::any::Any;
 use std::fmt::Debug;
+use transcode::direction::{self, Direction, Encoding, InputError, Unit};
 use transcode::{
     BufferTooSmall, Endianness, Error, ErrorKind, Progress, Transcoder, Utf8Error, Utf16Error,
     Utf16ErrorKind, Utf32Error, Utf32ErrorKind,
@@ -223,18 +227,19 @@ pub(crate) fn encode_latin1(c: char) -> Option<Vec<u8>> {
     u8::try_from(u32::from(c)).ok().map(|b| vec![b])
 }
 
-/// A value no conversion writes past its reported length.
+/// A value no conversion writes past its reported length: one per code
+/// unit type, found by type, so that every unit an [`Encoding`] of the
+/// crate has gets one (a unit without one fails the test that meets it).
 pub(crate) trait Poison: Copy + Debug + PartialEq + Default + 'static {
-    const POISON: Self;
+    fn poison() -> Self;
 }
-impl Poison for u8 {
-    const POISON: u8 = 0xA5;
-}
-impl Poison for u16 {
-    const POISON: u16 = 0xA5A5;
-}
-impl Poison for u32 {
-    const POISON: u32 = 0xA5A5_A5A5;
+impl<T: Copy + Debug + PartialEq + Default + 'static> Poison for T {
+    fn poison() -> T {
+        let all: [&dyn Any; 4] = [&0xA5u8, &0xA5A5u16, &0xA5A5_A5A5u32, &[0xA5u8; 2]];
+        all.iter()
+            .find_map(|p| p.downcast_ref::<T>().copied())
+            .unwrap_or_else(|| panic!("no poison for {}", std::any::type_name::<T>()))
+    }
 }
 
 pub(crate) type Strict<S, D, E> = fn(&Transcoder, &[S], &mut [D]) -> Result<usize, Error<E>>;
@@ -251,6 +256,145 @@ pub(crate) struct Dir<S: 'static, D: 'static, E: 'static> {
     pub(crate) lossy: Option<Lossy<S, D>>,
     pub(crate) partial: Option<Partial<S, D, E>>,
     pub(crate) lossy_partial: Option<LossyPartial<S, D>>,
+}
+
+/// The oracle of encoding `E`, found by its name (two encodings may share
+/// a unit type): how std decodes its input and encodes a character in it.
+/// An encoding the tests do not know fails every test that meets it.
+#[allow(clippy::type_complexity)]
+pub(crate) fn oracle<E: Encoding>() -> (
+    fn(&[E::Unit]) -> Vec<Item<E::Error>>,
+    fn(char) -> Option<Vec<E::Unit>>,
+) {
+    type De<U, X> = fn(&[U]) -> Vec<Item<X>>;
+    type En<U> = fn(char) -> Option<Vec<U>>;
+    let pair = |d: &'static dyn Any, e: &'static dyn Any| (d, e);
+    let all: [(&str, (&dyn Any, &dyn Any)); 6] = [
+        (
+            "utf8",
+            pair(
+                &(decode_utf8 as De<u8, Utf8Error>),
+                &(encode_utf8 as En<u8>),
+            ),
+        ),
+        (
+            "utf16",
+            pair(
+                &(decode_utf16 as De<u16, Utf16Error>),
+                &(encode_utf16 as En<u16>),
+            ),
+        ),
+        (
+            "utf16le",
+            pair(
+                &(decode_utf16le_units as De<[u8; 2], Utf16Error>),
+                &(encode_utf16le_units as En<[u8; 2]>),
+            ),
+        ),
+        (
+            "utf16be",
+            pair(
+                &(decode_utf16be_units as De<[u8; 2], Utf16Error>),
+                &(encode_utf16be_units as En<[u8; 2]>),
+            ),
+        ),
+        (
+            "utf32",
+            pair(
+                &(decode_utf32 as De<u32, Utf32Error>),
+                &(encode_utf32 as En<u32>),
+            ),
+        ),
+        (
+            "latin1",
+            pair(
+                &(decode_latin1 as De<u8, core::convert::Infallible>),
+                &(encode_latin1 as En<u8>),
+            ),
+        ),
+    ];
+    all.iter()
+        .filter(|(name, _)| *name == E::NAME)
+        .find_map(|(_, (d, e))| {
+            Some((
+                *d.downcast_ref::<De<E::Unit, E::Error>>()?,
+                *e.downcast_ref::<En<E::Unit>>()?,
+            ))
+        })
+        .unwrap_or_else(|| panic!("no oracle for {}", E::NAME))
+}
+
+/// Any value of a code unit type, from random bits: UTF-32 units biased
+/// towards surrogates and the values around U+10FFFF.
+pub(crate) fn any_unit<U: Copy + 'static>(rng: &mut StdRng) -> U {
+    let bits: u64 = rng.random();
+    let u32_unit = match bits % 3 {
+        0 => 0xD800 + (bits >> 8) as u32 % 0x800,
+        1 => 0x10_FFF0 + (bits >> 8) as u32 % 0x20,
+        _ => (bits >> 8) as u32,
+    };
+    let all: [Box<dyn Any>; 4] = [
+        Box::new(bits as u8),
+        Box::new(0xD800 + (bits as u16) % 0x800),
+        Box::new(u32_unit),
+        Box::new([0xD8 + (bits as u8) % 8, (bits >> 8) as u8]),
+    ];
+    all.into_iter()
+        .find_map(|b| b.downcast::<U>().ok())
+        .map(|b| *b)
+        .unwrap_or_else(|| panic!("no random {}", std::any::type_name::<U>()))
+}
+
+/// UTF-16LE in units of two bytes (the table's `Utf16Le`), decoded by std.
+fn decode_utf16le_units(src: &[[u8; 2]]) -> Vec<Item<Utf16Error>> {
+    let units: Vec<u16> = src.iter().map(|&b| u16::from_le_bytes(b)).collect();
+    decode_utf16(&units)
+}
+
+fn decode_utf16be_units(src: &[[u8; 2]]) -> Vec<Item<Utf16Error>> {
+    let units: Vec<u16> = src.iter().map(|&b| u16::from_be_bytes(b)).collect();
+    decode_utf16(&units)
+}
+
+fn encode_utf16le_units(c: char) -> Option<Vec<[u8; 2]>> {
+    Some(
+        c.encode_utf16(&mut [0; 2])
+            .iter()
+            .map(|u| u.to_le_bytes())
+            .collect(),
+    )
+}
+
+fn encode_utf16be_units(c: char) -> Option<Vec<[u8; 2]>> {
+    Some(
+        c.encode_utf16(&mut [0; 2])
+            .iter()
+            .map(|u| u.to_be_bytes())
+            .collect(),
+    )
+}
+
+/// The [`Dir`] of the table's direction `D` without lossy forms: its
+/// generic strict and partial forms, with the oracle of its encodings.
+pub(crate) fn strict_dir<D: Direction>() -> Dir<Unit<D::From>, Unit<D::To>, InputError<D>> {
+    Dir {
+        name: D::NAME,
+        decode: oracle::<D::From>().0,
+        encode: oracle::<D::To>().1,
+        strict: Some(|t, s, d| t.convert::<D>(s, d)),
+        lossy: None,
+        partial: Some(|t, s, d| t.convert_partial::<D>(s, d)),
+        lossy_partial: None,
+    }
+}
+
+/// The [`Dir`] of the table's [`Lossy`](direction::Lossy) direction `D`: all four forms.
+pub(crate) fn lossy_dir<D: direction::Lossy>() -> Dir<Unit<D::From>, Unit<D::To>, InputError<D>> {
+    Dir {
+        lossy: Some(|t, s, d| t.convert_lossy::<D>(s, d)),
+        lossy_partial: Some(|t, s, d| t.convert_lossy_partial::<D>(s, d)),
+        ..strict_dir::<D>()
+    }
 }
 
 /// Which output sizes [`check`] tries.
@@ -298,7 +442,7 @@ fn fit(steps: &[(usize, usize)], cap: usize) -> (usize, usize) {
 
 /// A fresh output of `cap` units, all poison.
 fn poisoned<D: Poison>(cap: usize) -> Vec<D> {
-    vec![D::POISON; cap]
+    vec![D::poison(); cap]
 }
 
 #[track_caller]
@@ -317,7 +461,7 @@ fn assert_output<D: Poison>(what: &str, dst: &[D], want: &[D], written: usize) {
             &want[first..written.min(first + 12)]
         );
     }
-    if let Some(i) = dst[written..].iter().position(|&d| d != D::POISON) {
+    if let Some(i) = dst[written..].iter().position(|&d| d != D::poison()) {
         panic!(
             "{what}: unit {} past the written {written} changed to {:X?}",
             written + i,

@@ -15,6 +15,8 @@ mod boundaries;
 mod differential;
 mod exhaustive;
 mod guard;
+mod named;
 mod quick;
 mod sentinel;
 mod stream;
+mod table;
