@@ -14,8 +14,17 @@
 //! ASCII-compatible table skips the low half, and all-ASCII blocks are
 //! copied or widened directly. A block with an undefined byte (0xFFFF) is
 //! left to the scalar loop, which stops there.
+//!
+//! Many rows are *affine*: each byte `b` of the row maps to `b + delta`
+//! (windows-1251 C0–FF to U+0410–U+044F, IBM866 80–AF and E0–EF, most of
+//! ISO-8859-7's Greek rows, windows-1252 A0–FF with delta 0, ASCII).
+//! A block whose bytes all fall in such rows skips the sixteen row
+//! look-ups: [`Affine`] holds, by high nibble, what the row adds (to the
+//! unit for UTF-16, to the lead and continuation for UTF-8), looked up
+//! with one shuffle each; other blocks take the full look-up.
 
 use super::super::{COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
+use crate::single_byte::UNDEFINED;
 use codec_arch::x86_64::{Avx2, Simd, Sse41};
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_add_epi8, _mm_loadu_si128, _mm_set1_epi8, _mm_shuffle_epi8,
@@ -175,6 +184,92 @@ fn rows(table: &[u16; 256]) -> Rows {
     rows
 }
 
+/// Per high nibble of a byte, how its row decodes when the row is affine
+/// (module docs), derived from the table by [`affine`]: the kernels look
+/// each field up with one shuffle on the high nibble.
+///
+/// A row is affine when its defined bytes `b` map to `b + delta` and it
+/// has at most one undefined byte (ISO-8859-7's D2 and FF): that byte is
+/// caught by comparing the block with the row's `hole`.
+#[repr(C, align(64))]
+pub(crate) struct Affine {
+    /// UTF-16: the low and the high byte of `delta`.
+    delta_lo: [u8; 16],
+    delta_hi: [u8; 16],
+    /// UTF-16: 0xFF for a row that is not affine, else 0.
+    not16: [u8; 16],
+    /// UTF-8, a row of bytes from 0x80 whose units are all two bytes of
+    /// UTF-8 (U+0080–U+07FF): the lead of its first unit `c0 = 64 q + s`,
+    /// `0xC0 | q`; 0 for a row of bytes below 0x80 that maps each to
+    /// itself (the byte is its own UTF-8); 0xFF for any other row.
+    lead: [u8; 16],
+    /// UTF-8: `s - 16 r` for row `r`, so that byte `16 r + j` plus it is
+    /// `s + j` (below 80): the continuation's six bits, past 63 where the
+    /// lead is one more.
+    step: [u8; 16],
+    /// The row's undefined byte, or a byte of the next row where it has
+    /// none (never equal to a byte of this row).
+    hole: [u8; 16],
+    /// Whether some row from 0x80 is affine for UTF-16 and for UTF-8: a
+    /// page without one never tries the path.
+    any16: bool,
+    any8: bool,
+}
+
+/// [`Affine`] of `table`.
+pub(crate) fn affine(table: &[u16; 256]) -> Affine {
+    let mut a = Affine {
+        delta_lo: [0; 16],
+        delta_hi: [0; 16],
+        not16: [0xFF; 16],
+        lead: [0xFF; 16],
+        step: [0; 16],
+        hole: [0; 16],
+        any16: false,
+        any8: false,
+    };
+    for r in 0..16 {
+        let row = &table[16 * r..16 * r + 16];
+        let holes = row.iter().filter(|&&u| u == UNDEFINED).count();
+        a.hole[r] = match row.iter().position(|&u| u == UNDEFINED) {
+            Some(j) if holes == 1 => (16 * r + j) as u8,
+            _ => (16 * ((r + 1) % 16)) as u8,
+        };
+        // The unit of the row's byte 0 if the row is affine.
+        let Some(j) = (0..16).find(|&j| row[j] != UNDEFINED) else {
+            continue;
+        };
+        let c0 = i32::from(row[j]) - j as i32;
+        let affine = holes <= 1
+            && (0..16).all(|j| row[j] == UNDEFINED || i32::from(row[j]) == c0 + j as i32);
+        if !affine {
+            continue;
+        }
+        let delta = (c0 - 16 * r as i32) as u16;
+        a.delta_lo[r] = delta as u8;
+        a.delta_hi[r] = (delta >> 8) as u8;
+        a.not16[r] = 0;
+        a.any16 |= r >= 8;
+        if r < 8 && holes == 0 && c0 == 16 * r as i32 {
+            a.lead[r] = 0;
+        } else if r >= 8 && c0 >= 0x80 && c0 + 15 < 0x800 {
+            a.lead[r] = 0xC0 | (c0 >> 6) as u8;
+            a.step[r] = ((c0 & 0x3F) - 16 * r as i32) as u8;
+            a.any8 = true;
+        }
+    }
+    a
+}
+
+/// Whether some byte of `v` is not in a row that `a` decodes: its row
+/// byte (`not`: 0xFF for a row that is not affine) looked up at the high
+/// nibbles `n`, or the row's undefined byte.
+#[inline(always)]
+fn outside<S: LookupSimd>(s: S, a: &Affine, not: S::V, v: S::V, n: S::V) -> bool {
+    let hole = s.eq8(v, s.shuffle8(s.broadcast16(&a.hole), n));
+    s.movemask8(s.or(not, hole)) != 0
+}
+
 /// The low and high bytes of the table entries of the bytes of `v`.
 #[inline(always)]
 fn lookup<S: LookupSimd>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
@@ -201,6 +296,43 @@ fn lookup<S: LookupSimd>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
     (lo, hi)
 }
 
+/// The UTF-16 units of the bytes of `v` if all are in rows `a` decodes
+/// (none undefined), as [`LookupSimd::zip8`] leaves them: each byte plus
+/// its row's delta, in 16-bit lanes.
+#[inline(always)]
+fn affine_units<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
+    let n = s.shr8::<4>(v);
+    let not = s.shuffle8(s.broadcast16(&a.not16), n);
+    if outside(s, a, not, v, n) {
+        return None;
+    }
+    let lo = s.shuffle8(s.broadcast16(&a.delta_lo), n);
+    let hi = s.shuffle8(s.broadcast16(&a.delta_hi), n);
+    let (b0, b1) = s.zip8(v, s.zero());
+    let (d0, d1) = s.zip8(lo, hi);
+    Some((s.add16(b0, d0), s.add16(b1, d1)))
+}
+
+/// The UTF-8 leads and continuations of the bytes of `v` (as [`lookup`]
+/// gives them from [`utf8_pairs`]) if all are in rows `a` decodes for
+/// UTF-8: the lead is the row's, one more where the continuation's six
+/// bits wrap; a byte below 0x80 is its own lead.
+#[inline(always)]
+fn affine_pairs<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
+    let n = s.shr8::<4>(v);
+    let lead = s.shuffle8(s.broadcast16(&a.lead), n);
+    if outside(s, a, s.eq8(lead, s.splat8(0xFF)), v, n) {
+        return None;
+    }
+    // `s + j`, below 80 in a row from 0x80.
+    let t = s.add8(v, s.shuffle8(s.broadcast16(&a.step), n));
+    let wraps = s.gt_i8(t, s.splat8(63));
+    let cont = s.or(s.and(t, s.splat8(0x3F)), s.splat8(0x80));
+    // `lead - (-1)` where it wraps; the byte itself below 0x80.
+    let lead = s.blendv8(v, s.sub8(lead, wraps), v);
+    Some((lead, cont))
+}
+
 /// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
 /// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`.
 #[inline(always)]
@@ -210,25 +342,49 @@ pub(crate) fn to_utf16<S: LookupSimd>(
     src: &[u8],
     dst: &mut [Unit],
 ) -> usize {
-    let len = src.len().min(dst.len());
     let rows = rows(table);
+    let affine = affine(table);
+    // Two loops: the look-up of a page without affine rows is not slowed
+    // by the path it never takes (LLVM keeps fewer registers for it).
+    if affine.any16 {
+        utf16_blocks::<S, true>(s, table, &rows, &affine, src, dst)
+    } else {
+        utf16_blocks::<S, false>(s, table, &rows, &affine, src, dst)
+    }
+}
+
+/// [`to_utf16`] with or without the affine path.
+#[inline(always)]
+fn utf16_blocks<S: LookupSimd, const AFFINE: bool>(
+    s: S,
+    table: &[u16; 256],
+    rows: &Rows,
+    affine: &Affine,
+    src: &[u8],
+    dst: &mut [Unit],
+) -> usize {
+    let len = src.len().min(dst.len());
     let undefined = s.splat8(0xFF);
     let mut i = 0;
     while i + S::BYTES <= len {
         let block = &src[i..i + S::BYTES];
         // SAFETY: `block` is `BYTES` readable bytes.
         let v = unsafe { s.load(block.as_ptr()) };
-        let (lo, hi) = if rows.ascii && s.movemask8(v) == 0 {
-            (v, s.zero())
+        let (first, second) = if rows.ascii && s.movemask8(v) == 0 {
+            let (a, b) = s.zip8(v, s.zero());
+            s.in_order(a, b)
+        } else if AFFINE && let Some((a, b)) = affine_units(s, affine, v) {
+            s.in_order(a, b)
         } else {
-            lookup(s, &rows, v)
+            let (lo, hi) = lookup(s, rows, v);
+            let (a, b) = s.zip8(lo, hi);
+            let (first, second) = s.in_order(a, b);
+            let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
+            if s.movemask8(bad) != 0 {
+                break;
+            }
+            (first, second)
         };
-        let (a, b) = s.zip8(lo, hi);
-        let (first, second) = s.in_order(a, b);
-        let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
-        if s.movemask8(bad) != 0 {
-            break;
-        }
         let out = &mut dst[i..i + S::BYTES];
         // SAFETY: `out` is `BYTES` writable units (`2 * BYTES` bytes): two
         // unaligned stores of `BYTES` bytes fill it exactly.
@@ -288,6 +444,25 @@ pub(crate) fn to_utf8<S: LookupSimd>(
     dst: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
     let rows = rows(&utf8_pairs(table));
+    let affine = affine(table);
+    // Two loops, as `to_utf16`'s.
+    if affine.any8 {
+        utf8_blocks::<S, true>(s, table, &rows, &affine, src, dst)
+    } else {
+        utf8_blocks::<S, false>(s, table, &rows, &affine, src, dst)
+    }
+}
+
+/// [`to_utf8`] with or without the affine path.
+#[inline(always)]
+fn utf8_blocks<S: LookupSimd, const AFFINE: bool>(
+    s: S,
+    table: &[u16; 256],
+    rows: &Rows,
+    affine: &Affine,
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
     let (mut i, mut w) = (0, 0);
     while i + S::BYTES <= src.len() && w + 3 * S::BYTES <= dst.len() {
         let block = &src[i..i + S::BYTES];
@@ -301,17 +476,22 @@ pub(crate) fn to_utf8<S: LookupSimd>(
             w += S::BYTES;
             continue;
         }
-        let (lead, cont) = lookup(s, &rows, v);
-        if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
-            // A unit from 0x800 or an undefined byte: one at a time.
-            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
-            let stopped = ni < i + S::BYTES;
-            (i, w) = (ni, nw);
-            if stopped {
-                return (i, w);
+        let (lead, cont) = if AFFINE && let Some(pairs) = affine_pairs(s, affine, v) {
+            pairs
+        } else {
+            let (lead, cont) = lookup(s, rows, v);
+            if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
+                // A unit from 0x800 or an undefined byte: one at a time.
+                let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
+                let stopped = ni < i + S::BYTES;
+                (i, w) = (ni, nw);
+                if stopped {
+                    return (i, w);
+                }
+                continue;
             }
-            continue;
-        }
+            (lead, cont)
+        };
         // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
         let one = !s.movemask8(lead);
         // Lane by lane, the pairs of its first 8 bytes, then of its last 8.
