@@ -31,6 +31,10 @@ pub(crate) struct SingleByte {
     /// characters), 0 where there is none or the character is U+0000
     /// (those go to [`SingleByte::encode_char`]); built on first use.
     dense: OnceLock<Box<[u8; 0x800]>>,
+    /// The table's affine rows, for the `pshufb` decoders: derived when
+    /// the page is built (only x86-64's kernels use them).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) affine: crate::arch::Affine,
 }
 
 impl SingleByte {
@@ -39,6 +43,7 @@ impl SingleByte {
             table,
             inverse: OnceLock::new(),
             dense: OnceLock::new(),
+            affine: crate::arch::Affine::new(table),
         }
     }
 
@@ -158,7 +163,7 @@ pub(crate) fn decode_with(
     }
     // The fused kernel, where the CPU has one.
     let mut i = 0;
-    while let Some(n) = crate::arch::decode_to_utf8_with(k, page.table, &src[i..], dst) {
+    while let Some(n) = crate::arch::decode_to_utf8_with(k, page, &src[i..], dst) {
         i += n;
         if i == src.len() {
             return Ok(());
@@ -180,7 +185,7 @@ pub(crate) fn decode_with(
     let mut bytes = [0u8; 3 * BLOCK];
     while i < src.len() {
         let block = &src[i..src.len().min(i + BLOCK)];
-        let n = k.to_utf16(page.table, block, &mut units).unwrap_or(0);
+        let n = k.to_utf16(page, block, &mut units).unwrap_or(0);
         // Every unit is a BMP character that is not a surrogate (the
         // generator checks), so neither conversion can fail.
         if let Ok(len) = transcode::utf16_to_utf8(&units[..n], &mut bytes)

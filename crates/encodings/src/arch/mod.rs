@@ -33,7 +33,9 @@ mod common;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
+use crate::single_byte::SingleByte;
 use codec_arch::{Dispatch, Isa, Registered};
+pub(crate) use common::Affine;
 #[cfg(target_arch = "x86_64")]
 use common::to_utf16_scalar;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -51,7 +53,7 @@ pub(crate) struct Kernel {
     /// # Safety
     ///
     /// The CPU must have the kernel's features ([`Kernel::isa`]).
-    pub(crate) to_utf16: unsafe fn(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize,
+    pub(crate) to_utf16: unsafe fn(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize,
     /// The fused decoder to UTF-8, if the kernel has one: see [`Utf8Fn`].
     pub(crate) to_utf8: Option<Utf8Fn>,
     /// The dense encoder, if the kernel has one: see [`Encoder`].
@@ -73,7 +75,7 @@ pub(crate) struct Kernel {
 ///
 /// The CPU must have the kernel's features ([`Kernel::isa`]).
 pub(crate) type Utf8Fn = unsafe fn(
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize);
@@ -140,23 +142,18 @@ pub(crate) type Unit = core::mem::MaybeUninit<u16>;
 impl Kernel {
     /// Converts through this kernel into initialised units, if the CPU
     /// can run it.
-    pub(crate) fn to_utf16(
-        &self,
-        table: &[u16; 256],
-        src: &[u8],
-        dst: &mut [u16],
-    ) -> Option<usize> {
+    pub(crate) fn to_utf16(&self, page: &SingleByte, src: &[u8], dst: &mut [u16]) -> Option<usize> {
         // SAFETY: `MaybeUninit<u16>` has the layout of `u16`, and the
         // kernels write only initialised units (never uninit) into it.
         let dst = unsafe { &mut *(core::ptr::from_mut(dst) as *mut [Unit]) };
-        self.to_utf16_uninit(table, src, dst)
+        self.to_utf16_uninit(page, src, dst)
     }
 
     /// Converts through this kernel, if the CPU can run it: `dst[..n]` is
     /// then initialised.
     pub(crate) fn to_utf16_uninit(
         &self,
-        table: &[u16; 256],
+        page: &SingleByte,
         src: &[u8],
         dst: &mut [Unit],
     ) -> Option<usize> {
@@ -164,7 +161,7 @@ impl Kernel {
             return None;
         }
         // SAFETY: the CPU has the kernel's features: checked just above.
-        Some(unsafe { (self.to_utf16)(table, src, dst) })
+        Some(unsafe { (self.to_utf16)(page, src, dst) })
     }
 
     /// Decodes through this kernel's fused UTF-8 decoder ([`Utf8Fn`]), if
@@ -172,13 +169,13 @@ impl Kernel {
     #[cfg(test)]
     pub(crate) fn to_utf8_uninit(
         &self,
-        table: &[u16; 256],
+        page: &SingleByte,
         src: &[u8],
         dst: &mut [core::mem::MaybeUninit<u8>],
     ) -> Option<(usize, usize)> {
         let f = self.to_utf8.filter(|_| self.isa.is_available())?;
         // SAFETY: the CPU has the kernel's features: checked just above.
-        Some(unsafe { f(table, src, dst) })
+        Some(unsafe { f(page, src, dst) })
     }
 
     /// This kernel's dense encoder for a page (`ascii`: ASCII-compatible),
@@ -212,8 +209,8 @@ pub(crate) const ALL: &[&Kernel] = &[
 ];
 
 /// `unsafe` only to fit the kernel type: it needs no CPU feature.
-unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
-    common::to_utf16_scalar(table, src, dst)
+unsafe fn scalar_to_utf16(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
+    common::to_utf16_scalar(page.table, src, dst)
 }
 
 /// Bytes decoded to UTF-8 per call of the fused kernel: its output
@@ -226,7 +223,7 @@ const UTF8_CHUNK: usize = 16 * 1024;
 /// `src[n]` is undefined); `None` leaves the work to the two-pass path.
 pub(crate) fn decode_to_utf8_with(
     k: &Kernel,
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut String,
 ) -> Option<usize> {
@@ -247,13 +244,13 @@ pub(crate) fn decode_to_utf8_with(
         let start = bytes.len();
         let spare = bytes.spare_capacity_mut();
         // SAFETY: the CPU has the kernel's features: checked above.
-        let (read, written) = unsafe { f(table, chunk, spare) };
+        let (read, written) = unsafe { f(page, chunk, spare) };
         // SAFETY: the kernel initialised `written` bytes of the spare
         // capacity, within it (its contract).
         unsafe { bytes.set_len(start + written) };
         i += read;
         if read < chunk.len() {
-            if table[usize::from(src[i])] == crate::single_byte::UNDEFINED {
+            if page.table[usize::from(src[i])] == crate::single_byte::UNDEFINED {
                 return Some(i);
             }
             // Out of room (characters of three bytes): with three bytes a
@@ -268,15 +265,15 @@ pub(crate) fn decode_to_utf8_with(
 /// UTF-16 through the best kernel, appending to `dst`; returns its length.
 /// The kernel writes into the spare capacity, a cache-sized chunk at a
 /// time.
-pub(crate) fn decode_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut Vec<u16>) -> usize {
-    decode_to_utf16_with(chosen(), table, src, dst)
+pub(crate) fn decode_to_utf16(page: &SingleByte, src: &[u8], dst: &mut Vec<u16>) -> usize {
+    decode_to_utf16_with(chosen(), page, src, dst)
 }
 
 /// [`decode_to_utf16`] through the kernel `k` (the scalar one where this
 /// CPU cannot run `k`).
 pub(crate) fn decode_to_utf16_with(
     k: &Kernel,
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut Vec<u16>,
 ) -> usize {
@@ -286,9 +283,9 @@ pub(crate) fn decode_to_utf16_with(
         let start = dst.len();
         dst.reserve(chunk.len());
         let out = &mut dst.spare_capacity_mut()[..chunk.len()];
-        let n = match k.to_utf16_uninit(table, chunk, out) {
+        let n = match k.to_utf16_uninit(page, chunk, out) {
             Some(n) => n,
-            None => SCALAR.to_utf16_uninit(table, chunk, out).unwrap_or(0),
+            None => SCALAR.to_utf16_uninit(page, chunk, out).unwrap_or(0),
         };
         // SAFETY: the kernel initialised the first `n` units of the spare
         // capacity (its contract), within it.
@@ -380,7 +377,7 @@ mod tests {
                         // read).
                         for room in [3 * len, len + len / 3] {
                             let mut out = vec![core::mem::MaybeUninit::new(0xAAu8); room];
-                            let (r, w) = k.to_utf8_uninit(table, &src, &mut out).unwrap();
+                            let (r, w) = k.to_utf8_uninit(page, &src, &mut out).unwrap();
                             // SAFETY: every byte of `out` was initialised above.
                             let got: Vec<u8> = out[..w]
                                 .iter()
@@ -436,7 +433,7 @@ mod tests {
                 src.extend(undefined);
                 src.extend_from_slice(b"tail");
                 let mut got = String::from("s");
-                let n = decode_to_utf8_with(k, page.table, &src, &mut got);
+                let n = decode_to_utf8_with(k, page, &src, &mut got);
                 let mut want = String::from("s");
                 let mut read = 0;
                 for &b in &src {
@@ -454,10 +451,6 @@ mod tests {
     /// length up to 70 and every undefined byte position.
     #[test]
     fn kernels_equal_scalar() {
-        let all_tables: Vec<&[u16; 256]> = crate::single_byte::all_pages()
-            .iter()
-            .map(|p| p.table)
-            .collect();
         let mut seed = 0x1234_5678_9ABC_DEF0_u64;
         let mut next = || {
             seed ^= seed << 13;
@@ -470,14 +463,15 @@ mod tests {
                 eprintln!("note: this CPU cannot run the {} kernel", k.name);
                 continue;
             }
-            for table in &all_tables {
+            for page in crate::single_byte::all_pages() {
+                let table = page.table;
                 for len in 0..70 {
                     for _ in 0..8 {
                         let src: Vec<u8> = (0..len).map(|_| next() as u8).collect();
                         let mut a = vec![0xAAAA; len + 3];
                         let mut b = vec![0xAAAA; len + 3];
-                        let n = k.to_utf16(table, &src, &mut a[..len]);
-                        let m = SCALAR.to_utf16(table, &src, &mut b[..len]);
+                        let n = k.to_utf16(page, &src, &mut a[..len]);
+                        let m = SCALAR.to_utf16(page, &src, &mut b[..len]);
                         assert_eq!(n, m, "{} {src:02X?}", k.name);
                         // Nothing past what it reports, nothing past dst.
                         assert_eq!(a[..], b[..], "{}", k.name);
@@ -490,7 +484,7 @@ mod tests {
                         .map(|_| defined[next() as usize % defined.len()])
                         .collect();
                     let mut a = vec![0; len];
-                    assert_eq!(k.to_utf16(table, &src, &mut a), Some(len));
+                    assert_eq!(k.to_utf16(page, &src, &mut a), Some(len));
                     let expected: Vec<u16> = src.iter().map(|&b| table[usize::from(b)]).collect();
                     assert_eq!(a, expected, "{}", k.name);
                 }
@@ -498,8 +492,8 @@ mod tests {
                 let src = [0x41u8; 40];
                 let mut a = [0u16; 17];
                 assert_eq!(
-                    k.to_utf16(table, &src, &mut a),
-                    SCALAR.to_utf16(table, &src, &mut [0u16; 17])
+                    k.to_utf16(page, &src, &mut a),
+                    SCALAR.to_utf16(page, &src, &mut [0u16; 17])
                 );
             }
         }

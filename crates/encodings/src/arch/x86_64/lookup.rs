@@ -23,8 +23,8 @@
 //! unit for UTF-16, to the lead and continuation for UTF-8), looked up
 //! with one shuffle each; other blocks take the full look-up.
 
-use super::super::{COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
-use crate::single_byte::UNDEFINED;
+use super::super::{Affine, COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
+use crate::single_byte::SingleByte;
 use codec_arch::x86_64::{Avx2, Simd, Sse41};
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_add_epi8, _mm_loadu_si128, _mm_set1_epi8, _mm_shuffle_epi8,
@@ -184,83 +184,6 @@ fn rows(table: &[u16; 256]) -> Rows {
     rows
 }
 
-/// Per high nibble of a byte, how its row decodes when the row is affine
-/// (module docs), derived from the table by [`affine`]: the kernels look
-/// each field up with one shuffle on the high nibble.
-///
-/// A row is affine when its defined bytes `b` map to `b + delta` and it
-/// has at most one undefined byte (ISO-8859-7's D2 and FF): that byte is
-/// caught by comparing the block with the row's `hole`.
-#[repr(C, align(64))]
-pub(crate) struct Affine {
-    /// UTF-16: the low and the high byte of `delta`.
-    delta_lo: [u8; 16],
-    delta_hi: [u8; 16],
-    /// UTF-16: 0xFF for a row that is not affine, else 0.
-    not16: [u8; 16],
-    /// UTF-8, a row of bytes from 0x80 whose units are all two bytes of
-    /// UTF-8 (U+0080–U+07FF): the lead of its first unit `c0 = 64 q + s`,
-    /// `0xC0 | q`; 0 for a row of bytes below 0x80 that maps each to
-    /// itself (the byte is its own UTF-8); 0xFF for any other row.
-    lead: [u8; 16],
-    /// UTF-8: `s - 16 r` for row `r`, so that byte `16 r + j` plus it is
-    /// `s + j` (below 80): the continuation's six bits, past 63 where the
-    /// lead is one more.
-    step: [u8; 16],
-    /// The row's undefined byte, or a byte of the next row where it has
-    /// none (never equal to a byte of this row).
-    hole: [u8; 16],
-    /// Whether some row from 0x80 is affine for UTF-16 and for UTF-8: a
-    /// page without one never tries the path.
-    any16: bool,
-    any8: bool,
-}
-
-/// [`Affine`] of `table`.
-pub(crate) fn affine(table: &[u16; 256]) -> Affine {
-    let mut a = Affine {
-        delta_lo: [0; 16],
-        delta_hi: [0; 16],
-        not16: [0xFF; 16],
-        lead: [0xFF; 16],
-        step: [0; 16],
-        hole: [0; 16],
-        any16: false,
-        any8: false,
-    };
-    for r in 0..16 {
-        let row = &table[16 * r..16 * r + 16];
-        let holes = row.iter().filter(|&&u| u == UNDEFINED).count();
-        a.hole[r] = match row.iter().position(|&u| u == UNDEFINED) {
-            Some(j) if holes == 1 => (16 * r + j) as u8,
-            _ => (16 * ((r + 1) % 16)) as u8,
-        };
-        // The unit of the row's byte 0 if the row is affine.
-        let Some(j) = (0..16).find(|&j| row[j] != UNDEFINED) else {
-            continue;
-        };
-        let c0 = i32::from(row[j]) - j as i32;
-        let affine = holes <= 1
-            && (0..16).all(|j| row[j] == UNDEFINED || i32::from(row[j]) == c0 + j as i32);
-        if !affine {
-            continue;
-        }
-        let delta = (c0 - 16 * r as i32) as u16;
-        a.delta_lo[r] = delta as u8;
-        a.delta_hi[r] = (delta >> 8) as u8;
-        a.not16[r] = 0;
-        a.any16 |= r >= 8;
-        if r < 8 && holes == 0 && c0 == 16 * r as i32 {
-            a.lead[r] = 0;
-        } else if r >= 8 && c0 >= 0x80 && c0 + 15 < 0x800 {
-            a.lead[r] = 0xC0 | (c0 >> 6) as u8;
-            a.step[r] = ((c0 & 0x3F) - 16 * r as i32) as u8;
-            a.any8 = true;
-        }
-    }
-    a
-}
-
 /// Whether some byte of `v` is not in a row that `a` decodes: its row
 /// byte (`not`: 0xFF for a row that is not affine) looked up at the high
 /// nibbles `n`, or the row's undefined byte.
@@ -334,35 +257,21 @@ fn affine_pairs<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)
 }
 
 /// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
-/// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`.
+/// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`,
+/// with the affine path (`AFFINE`, for a page with affine rows) or
+/// without. The caller instantiates the two as separate functions: the
+/// look-up of a page without affine rows then keeps its registers (in one
+/// function with both loops it reloaded 7 constants a block, KOI8-R 10–15%
+/// slower).
 #[inline(always)]
-pub(crate) fn to_utf16<S: LookupSimd>(
+pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool>(
     s: S,
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [Unit],
 ) -> usize {
-    let rows = rows(table);
-    let affine = affine(table);
-    // Two loops: the look-up of a page without affine rows is not slowed
-    // by the path it never takes (LLVM keeps fewer registers for it).
-    if affine.any16 {
-        utf16_blocks::<S, true>(s, table, &rows, &affine, src, dst)
-    } else {
-        utf16_blocks::<S, false>(s, table, &rows, &affine, src, dst)
-    }
-}
-
-/// [`to_utf16`] with or without the affine path.
-#[inline(always)]
-fn utf16_blocks<S: LookupSimd, const AFFINE: bool>(
-    s: S,
-    table: &[u16; 256],
-    rows: &Rows,
-    affine: &Affine,
-    src: &[u8],
-    dst: &mut [Unit],
-) -> usize {
+    let (table, affine) = (page.table, &page.affine);
+    let rows = &rows(table);
     let len = src.len().min(dst.len());
     let undefined = s.splat8(0xFF);
     let mut i = 0;
@@ -370,13 +279,21 @@ fn utf16_blocks<S: LookupSimd, const AFFINE: bool>(
         let block = &src[i..i + S::BYTES];
         // SAFETY: `block` is `BYTES` readable bytes.
         let v = unsafe { s.load(block.as_ptr()) };
-        let (first, second) = if rows.ascii && s.movemask8(v) == 0 {
-            let (a, b) = s.zip8(v, s.zero());
-            s.in_order(a, b)
-        } else if AFFINE && let Some((a, b)) = affine_units(s, affine, v) {
+        let ascii = rows.ascii && s.movemask8(v) == 0;
+        // Without `AFFINE` this is the plain loop, unchanged.
+        let units = if AFFINE && !ascii {
+            affine_units(s, affine, v)
+        } else {
+            None
+        };
+        let (first, second) = if let Some((a, b)) = units {
             s.in_order(a, b)
         } else {
-            let (lo, hi) = lookup(s, rows, v);
+            let (lo, hi) = if ascii {
+                (v, s.zero())
+            } else {
+                lookup(s, rows, v)
+            };
             let (a, b) = s.zip8(lo, hi);
             let (first, second) = s.in_order(a, b);
             let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
@@ -435,34 +352,17 @@ pub(super) fn compress_pairs<S: LookupSimd>(
 
 /// The fused decoder to UTF-8 (`super::super::Utf8Fn`): each byte's lead
 /// and continuation looked up as the two bytes of a table entry
-/// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle.
+/// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle; with
+/// `AFFINE`, blocks in affine rows computed instead (as [`to_utf16`]).
 #[inline(always)]
-pub(crate) fn to_utf8<S: LookupSimd>(
+pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool>(
     s: S,
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
-    let rows = rows(&utf8_pairs(table));
-    let affine = affine(table);
-    // Two loops, as `to_utf16`'s.
-    if affine.any8 {
-        utf8_blocks::<S, true>(s, table, &rows, &affine, src, dst)
-    } else {
-        utf8_blocks::<S, false>(s, table, &rows, &affine, src, dst)
-    }
-}
-
-/// [`to_utf8`] with or without the affine path.
-#[inline(always)]
-fn utf8_blocks<S: LookupSimd, const AFFINE: bool>(
-    s: S,
-    table: &[u16; 256],
-    rows: &Rows,
-    affine: &Affine,
-    src: &[u8],
-    dst: &mut [MaybeUninit<u8>],
-) -> (usize, usize) {
+    let (table, affine) = (page.table, &page.affine);
+    let rows = &rows(&utf8_pairs(table));
     let (mut i, mut w) = (0, 0);
     while i + S::BYTES <= src.len() && w + 3 * S::BYTES <= dst.len() {
         let block = &src[i..i + S::BYTES];
