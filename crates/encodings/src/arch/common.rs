@@ -102,14 +102,15 @@ pub(crate) struct Affine {
     pub(crate) delta_hi: [u8; 16],
     /// UTF-16: 0xFF for a row that is not affine, else 0.
     pub(crate) not16: [u8; 16],
-    /// UTF-8, a row of bytes from 0x80 whose units are all two bytes of
-    /// UTF-8 (U+0080–U+07FF): the lead of its first unit `c0 = 64 q + s`,
-    /// `0xC0 | q`; 0 for a row of bytes below 0x80 that maps each to
-    /// itself (the byte is its own UTF-8); 0xFF for any other row.
+    /// UTF-8, a row of bytes from 0x80 whose units are two bytes of UTF-8
+    /// with one lead (`64 q + s .. 64 q + s + 16`, `s <= 48`, within
+    /// U+0080–U+07FF; the rows of every page here, their units aligned
+    /// to 16): that lead, `0xC0 | q`; 0 for a row of bytes below 0x80
+    /// that maps each to itself (the byte is its own UTF-8); 0xFF for any
+    /// other row.
     pub(crate) lead: [u8; 16],
-    /// UTF-8: `s - 16 r` for row `r`, so that byte `16 r + j` plus it is
-    /// `s + j` (below 80): the continuation's six bits, past 63 where the
-    /// lead is one more.
+    /// UTF-8: `0x80 + s - 16 r` for row `r`, so that byte `16 r + j` plus
+    /// it is the continuation `0x80 | (s + j)`.
     pub(crate) step: [u8; 16],
     /// The row's undefined byte, or a byte of the next row where it has
     /// none (never equal to a byte of this row).
@@ -177,9 +178,9 @@ impl Affine {
                 a.any16 |= r >= 8;
                 if r < 8 && holes == 0 && c0 == 16 * r as i32 {
                     a.lead[r] = 0;
-                } else if r >= 8 && c0 >= 0x80 && c0 + 15 < 0x800 {
+                } else if r >= 8 && c0 >= 0x80 && c0 + 15 < 0x800 && c0 >> 6 == (c0 + 15) >> 6 {
                     a.lead[r] = 0xC0 | (c0 >> 6) as u8;
-                    a.step[r] = ((c0 & 0x3F) - 16 * r as i32) as u8;
+                    a.step[r] = (0x80 + (c0 & 0x3F) - 16 * r as i32) as u8;
                     a.any8 = true;
                 }
             }

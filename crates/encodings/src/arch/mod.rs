@@ -498,4 +498,202 @@ mod tests {
             }
         }
     }
+
+    /// The rows [`Affine`] finds in pages whose mappings are published
+    /// facts: windows-1251 C0–FF are U+0410–U+044F; IBM866 80–AF are
+    /// U+0410–U+043F and E0–EF U+0440–U+044F; windows-1252 A0–FF are
+    /// U+00A0–U+00FF; ISO-8859-7 C0–CF are U+0390–U+039F, its D row
+    /// (U+03A0–U+03AF) lacks D2 and its F row (U+03C0–U+03CE) FF; KOI8-R
+    /// orders its Cyrillic as the Latin alphabet, so no row is affine.
+    #[test]
+    fn affine_rows_of_known_pages() {
+        use crate::single_byte::{
+            WHATWG_IBM866, WHATWG_ISO_8859_7, WHATWG_KOI8_R, WHATWG_WINDOWS_1251,
+            WHATWG_WINDOWS_1252,
+        };
+        // (page, high rows decoded both ways, the units of their byte 0)
+        let cases: [(&SingleByte, &[(usize, u16)]); 4] = [
+            (
+                &WHATWG_WINDOWS_1251,
+                &[(0xC, 0x410), (0xD, 0x420), (0xE, 0x430), (0xF, 0x440)],
+            ),
+            (
+                &WHATWG_IBM866,
+                &[(0x8, 0x410), (0x9, 0x420), (0xA, 0x430), (0xE, 0x440)],
+            ),
+            (
+                &WHATWG_WINDOWS_1252,
+                &[
+                    (0xA, 0xA0),
+                    (0xB, 0xB0),
+                    (0xC, 0xC0),
+                    (0xD, 0xD0),
+                    (0xE, 0xE0),
+                    (0xF, 0xF0),
+                ],
+            ),
+            (
+                &WHATWG_ISO_8859_7,
+                &[(0xC, 0x390), (0xD, 0x3A0), (0xE, 0x3B0), (0xF, 0x3C0)],
+            ),
+        ];
+        for (page, rows) in cases {
+            let a = &page.affine;
+            assert!(a.any16 && a.any8);
+            for &(r, c0) in rows {
+                let delta = c0.wrapping_sub(16 * r as u16);
+                assert_eq!(a.not16[r], 0, "row {r:X}");
+                assert_eq!(u16::from_le_bytes([a.delta_lo[r], a.delta_hi[r]]), delta);
+                assert_eq!(a.lead[r], 0xC0 | (c0 >> 6) as u8, "row {r:X}");
+            }
+            // ASCII rows map each byte to itself.
+            for r in 0..8 {
+                assert_eq!((a.not16[r], a.lead[r], a.delta_lo[r]), (0, 0, 0));
+            }
+        }
+        assert_eq!(WHATWG_ISO_8859_7.affine.hole[0xD], 0xD2);
+        assert_eq!(WHATWG_ISO_8859_7.affine.hole[0xF], 0xFF);
+        assert_eq!(WHATWG_WINDOWS_1251.affine.not16[0x8], 0xFF);
+        assert_eq!(WHATWG_KOI8_R.affine.not16[8..], [0xFF; 8]);
+        assert!(!WHATWG_KOI8_R.affine.any16 && !WHATWG_KOI8_R.affine.any8);
+    }
+
+    /// On every page, what [`Affine`] says of a row holds for each of its
+    /// bytes: the unit is the byte plus the row's delta, and for UTF-8 the
+    /// lead and continuation follow from the row's lead and step.
+    #[test]
+    fn affine_rows_hold_for_every_byte() {
+        for page in crate::single_byte::all_pages() {
+            let a = &page.affine;
+            for b in 0..=255u8 {
+                let (r, u) = (usize::from(b >> 4), page.table[usize::from(b)]);
+                if u == crate::single_byte::UNDEFINED {
+                    assert!(a.not16[r] == 0xFF || a.hole[r] == b, "{b:02X}");
+                    continue;
+                }
+                assert_ne!(a.hole[r], b);
+                if a.not16[r] == 0 {
+                    let delta = u16::from_le_bytes([a.delta_lo[r], a.delta_hi[r]]);
+                    assert_eq!(u16::from(b).wrapping_add(delta), u, "{b:02X}");
+                }
+                match a.lead[r] {
+                    0xFF => {}
+                    0 => assert_eq!(u, u16::from(b), "{b:02X}"),
+                    lead => {
+                        let c = char::from_u32(u.into()).unwrap();
+                        let mut buf = [0; 4];
+                        let want = c.encode_utf8(&mut buf).as_bytes();
+                        assert_eq!(want, [lead, b.wrapping_add(a.step[r])], "{b:02X}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The units and the UTF-8 of `src` on `page` as far as its first
+    /// undefined byte, one byte at a time: the reference.
+    fn reference(page: &SingleByte, src: &[u8]) -> (Vec<u16>, String) {
+        let mut text = String::new();
+        let units = src
+            .iter()
+            .map_while(|&b| {
+                text.push(page.decode_byte(b)?);
+                Some(page.table[usize::from(b)])
+            })
+            .collect();
+        (units, text)
+    }
+
+    /// `src` through every kernel this CPU runs, to UTF-16 (nothing
+    /// written past what it reports) and through the fused UTF-8 decoders,
+    /// against [`reference`].
+    fn check_kernels(page: &SingleByte, src: &[u8]) {
+        let (units, text) = reference(page, src);
+        let len = src.len();
+        for k in ALL.iter().filter(|k| k.isa.is_available()) {
+            let mut got = vec![0xAAAA; len + 3];
+            let n = k.to_utf16(page, src, &mut got[..len]).unwrap();
+            let mut want = units.clone();
+            want.resize(len + 3, 0xAAAA);
+            assert_eq!((n, &got), (units.len(), &want), "{} {src:02X?}", k.name);
+            let mut out = vec![core::mem::MaybeUninit::new(0u8); 3 * len];
+            if let Some((r, w)) = k.to_utf8_uninit(page, src, &mut out) {
+                // SAFETY: every byte of `out` was initialised above.
+                let got: Vec<u8> = out[..w]
+                    .iter()
+                    .map(|b| unsafe { b.assume_init() })
+                    .collect();
+                assert_eq!(r, units.len(), "{} {src:02X?}", k.name);
+                assert!(got == text.as_bytes(), "{} {src:02X?}", k.name);
+            }
+        }
+    }
+
+    /// On every page, text of each row's bytes alone (blocks the affine
+    /// path takes where the row is affine), then with a byte of another
+    /// row (the full look-up), and with an undefined byte, at each of the
+    /// first 64 positions (every position of a 16-byte and of a 32-byte
+    /// block); then text mixing all the affine rows of the page.
+    #[test]
+    fn affine_path_at_every_position() {
+        let mut seed = 0xAFF1_0E5E_ED00_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for page in crate::single_byte::all_pages() {
+            let defined = |r: usize| -> Vec<u8> {
+                (16 * r..16 * r + 16)
+                    .filter(|&b| page.table[b] != crate::single_byte::UNDEFINED)
+                    .map(|b| b as u8)
+                    .collect()
+            };
+            // The undefined bytes that are a row's only one (the rows'
+            // `hole`), and the first undefined byte.
+            let undefined: Vec<u8> = (0..=255u8)
+                .filter(|&b| page.decode_byte(b).is_none())
+                .collect();
+            let mut stops: Vec<u8> = undefined
+                .iter()
+                .copied()
+                .filter(|&b| undefined.iter().filter(|&&u| u >> 4 == b >> 4).count() == 1)
+                .collect();
+            stops.extend(undefined.first());
+            for r in 0..16 {
+                let row = defined(r);
+                if row.is_empty() {
+                    continue;
+                }
+                let base: Vec<u8> = (0..96).map(|i| row[(i * 7 + r) % row.len()]).collect();
+                check_kernels(page, &base);
+                for p in 0..64 {
+                    let mut src = base.clone();
+                    let other = defined((r + 1 + p) % 16);
+                    if let Some(&b) = other.get(p % other.len().max(1)) {
+                        src[p] = b;
+                        check_kernels(page, &src);
+                    }
+                    for &u in &stops {
+                        src[p] = u;
+                        check_kernels(page, &src);
+                    }
+                }
+            }
+            let affine: Vec<u8> = (0..16)
+                .filter(|&r| page.affine.not16[r] == 0 || page.affine.lead[r] != 0xFF)
+                .flat_map(defined)
+                .collect();
+            if affine.is_empty() {
+                continue;
+            }
+            for len in 0..100 {
+                let src: Vec<u8> = (0..len)
+                    .map(|_| affine[next() as usize % affine.len()])
+                    .collect();
+                check_kernels(page, &src);
+            }
+        }
+    }
 }

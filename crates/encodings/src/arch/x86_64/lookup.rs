@@ -19,9 +19,10 @@
 //! (windows-1251 C0–FF to U+0410–U+044F, IBM866 80–AF and E0–EF, most of
 //! ISO-8859-7's Greek rows, windows-1252 A0–FF with delta 0, ASCII).
 //! A block whose bytes all fall in such rows skips the sixteen row
-//! look-ups: [`Affine`] holds, by high nibble, what the row adds (to the
-//! unit for UTF-16, to the lead and continuation for UTF-8), looked up
-//! with one shuffle each; other blocks take the full look-up.
+//! look-ups: [`Affine`] holds, by high nibble, what the row adds to the
+//! byte (for the unit, or for the continuation of UTF-8 beside the row's
+//! one lead), looked up with one shuffle each; other blocks take the full
+//! look-up.
 
 use super::super::{Affine, COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
 use crate::single_byte::SingleByte;
@@ -238,8 +239,8 @@ fn affine_units<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)
 
 /// The UTF-8 leads and continuations of the bytes of `v` (as [`lookup`]
 /// gives them from [`utf8_pairs`]) if all are in rows `a` decodes for
-/// UTF-8: the lead is the row's, one more where the continuation's six
-/// bits wrap; a byte below 0x80 is its own lead.
+/// UTF-8: the row's lead (a byte below 0x80 is its own), and the byte
+/// plus the row's step as the continuation.
 #[inline(always)]
 fn affine_pairs<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
     let n = s.shr8::<4>(v);
@@ -247,13 +248,8 @@ fn affine_pairs<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)
     if outside(s, a, s.eq8(lead, s.splat8(0xFF)), v, n) {
         return None;
     }
-    // `s + j`, below 80 in a row from 0x80.
-    let t = s.add8(v, s.shuffle8(s.broadcast16(&a.step), n));
-    let wraps = s.gt_i8(t, s.splat8(63));
-    let cont = s.or(s.and(t, s.splat8(0x3F)), s.splat8(0x80));
-    // `lead - (-1)` where it wraps; the byte itself below 0x80.
-    let lead = s.blendv8(v, s.sub8(lead, wraps), v);
-    Some((lead, cont))
+    let cont = s.add8(v, s.shuffle8(s.broadcast16(&a.step), n));
+    Some((s.blendv8(v, lead, v), cont))
 }
 
 /// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
