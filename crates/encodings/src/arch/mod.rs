@@ -11,8 +11,10 @@
 //! path does that work (UTF-8 output in two passes through UTF-16,
 //! encoding through 16-byte scalar windows). The x86-64 kernels: AVX-512
 //! VBMI (all three), AVX2 and SSE4.1 (all three, written once over
-//! codec-arch's `Simd`; their encoders for ASCII-compatible pages); on
-//! aarch64 NEON (all three, every page).
+//! codec-arch's `Simd`; their encoders for ASCII-compatible pages; their
+//! decoders take the blocks that fall in a page's affine rows, [`Affine`],
+//! without the sixteen row look-ups); on aarch64 NEON (all three, every
+//! page).
 //! The scalar kernel is the reference; the others are tested against it
 //! on every table (`tests` below, and the engine's tests in
 //! [`crate::single_byte`]), the NEON one under qemu (`cargo xtask cross`),
