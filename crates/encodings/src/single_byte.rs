@@ -35,6 +35,10 @@ pub(crate) struct SingleByte {
     /// the page is built (only x86-64's kernels use them).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) affine: crate::arch::Affine,
+    /// The table's shuffle rows, for the `pshufb` decoders; built on
+    /// first use.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) rows: OnceLock<Box<crate::arch::x86_64::PageRows>>,
 }
 
 impl SingleByte {
@@ -44,6 +48,8 @@ impl SingleByte {
             inverse: OnceLock::new(),
             dense: OnceLock::new(),
             affine: crate::arch::Affine::new(table),
+            #[cfg(target_arch = "x86_64")]
+            rows: OnceLock::new(),
         }
     }
 

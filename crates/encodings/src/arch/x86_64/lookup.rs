@@ -153,6 +153,7 @@ impl LookupSimd for Avx2 {
 /// unaligned stack slots in the generic build, half the 32-byte reloads
 /// crossing a cache line (the fused AVX2 decoder 4–6% slower than the
 /// hand-written one it replaced).
+#[derive(Debug)]
 #[repr(C, align(64))]
 pub(crate) struct Rows {
     lo: [[u8; 16]; 16],
@@ -192,6 +193,26 @@ fn rows(table: &[u16; 256]) -> Rows {
 fn outside<S: LookupSimd>(s: S, a: &Affine, not: S::V, v: S::V, n: S::V) -> bool {
     let hole = s.eq8(v, s.shuffle8(s.broadcast16(&a.hole), n));
     s.movemask8(s.or(not, hole)) != 0
+}
+
+/// A page's [`Rows`]: of its table, and of its UTF-8 pairs
+/// ([`utf8_pairs`]). Built on a page's first use and kept
+/// (`SingleByte::rows`): built in each kernel call (16 KiB of input),
+/// they took 10–20% of the AVX2 decoders' time.
+#[derive(Debug)]
+pub(crate) struct PageRows {
+    units: Rows,
+    utf8: Rows,
+}
+
+/// `page`'s [`PageRows`], built on first use.
+fn page_rows(page: &SingleByte) -> &PageRows {
+    page.rows.get_or_init(|| {
+        Box::new(PageRows {
+            units: rows(page.table),
+            utf8: rows(&utf8_pairs(page.table)),
+        })
+    })
 }
 
 /// The low and high bytes of the table entries of the bytes of `v`.
@@ -267,7 +288,7 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool>(
     dst: &mut [Unit],
 ) -> usize {
     let (table, affine) = (page.table, &page.affine);
-    let rows = &rows(table);
+    let rows = &page_rows(page).units;
     let len = src.len().min(dst.len());
     let undefined = s.splat8(0xFF);
     let mut i = 0;
@@ -358,7 +379,7 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool>(
     dst: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
     let (table, affine) = (page.table, &page.affine);
-    let rows = &rows(&utf8_pairs(table));
+    let rows = &page_rows(page).utf8;
     let (mut i, mut w) = (0, 0);
     while i + S::BYTES <= src.len() && w + 3 * S::BYTES <= dst.len() {
         let block = &src[i..i + S::BYTES];

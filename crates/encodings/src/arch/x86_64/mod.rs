@@ -20,6 +20,7 @@ use codec_arch::Isa;
 mod lookup;
 mod vbmi;
 
+pub(crate) use lookup::PageRows;
 pub(crate) use vbmi::VBMI;
 
 /// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
