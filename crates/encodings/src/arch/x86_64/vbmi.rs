@@ -5,7 +5,7 @@
 //! (no rows, no telescoping), so they are written apart.
 
 use super::super::{Encoder, Kernel, Unit, to_utf16_scalar, utf8_scalar};
-use super::lookup::{compress_pairs, utf8_pairs};
+use super::lookup::{ascii, compress_pairs, page_rows};
 use crate::single_byte::SingleByte;
 use codec_arch::Isa;
 use codec_arch::x86_64::Avx2;
@@ -29,28 +29,22 @@ pub(crate) static VBMI: Kernel = Kernel {
 /// The CPU must have `codec_arch`'s `avx512vbmi` level.
 unsafe fn to_utf16_vbmi(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
     // SAFETY: the caller proves the features.
-    unsafe { convert_vbmi(page.table, src, dst) }
+    unsafe { convert_vbmi(page, src, dst) }
 }
 
 codec_arch::enable! { avx512vbmi;
-    fn convert_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
+    fn convert_vbmi(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
         use core::arch::x86_64::{
             __m512i, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8,
             _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_set_epi64,
             _mm512_set1_epi8, _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8,
             _mm512_unpacklo_epi8,
         };
+        let table = page.table;
         let len = src.len().min(dst.len());
-        let ascii = table[..128]
-            .iter()
-            .enumerate()
-            .all(|(b, &u)| usize::from(u) == b);
-        let mut lo = [[0u8; 64]; 4];
-        let mut hi = [[0u8; 64]; 4];
-        for (i, &u) in table.iter().enumerate() {
-            lo[i / 64][i % 64] = u as u8;
-            hi[i / 64][i % 64] = (u >> 8) as u8;
-        }
+        let rows = page_rows(page);
+        let ascii = ascii(rows);
+        let [lo, hi] = &rows.split;
         // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
         // requirement.
         let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
@@ -119,12 +113,12 @@ unsafe fn to_utf8_vbmi(
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize) {
     // SAFETY: the caller proves the features.
-    unsafe { utf8_vbmi(page.table, src, dst) }
+    unsafe { utf8_vbmi(page, src, dst) }
 }
 
 codec_arch::enable! { avx512vbmi;
     fn utf8_vbmi(
-        table: &[u16; 256],
+        page: &SingleByte,
         src: &[u8],
         dst: &mut [core::mem::MaybeUninit<u8>],
     ) -> (usize, usize) {
@@ -133,19 +127,13 @@ codec_arch::enable! { avx512vbmi;
             _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8,
             _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
         };
-        let ascii = table[..128]
-            .iter()
-            .enumerate()
-            .all(|(b, &u)| usize::from(u) == b);
+        let table = page.table;
+        let rows = page_rows(page);
+        let ascii = ascii(rows);
         // The UTF-8 of each byte's unit as a lead (the byte itself below
         // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
         // a continuation, in four 64-byte rows each.
-        let mut lead = [[0u8; 64]; 4];
-        let mut cont = [[0u8; 64]; 4];
-        for (i, &p) in utf8_pairs(table).iter().enumerate() {
-            lead[i / 64][i % 64] = p as u8;
-            cont[i / 64][i % 64] = (p >> 8) as u8;
-        }
+        let [lead, cont] = &rows.utf8_split;
         // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
         // requirement.
         let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
