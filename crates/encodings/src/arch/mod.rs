@@ -698,4 +698,50 @@ mod tests {
             }
         }
     }
+
+    /// On every page, text of bytes below 0x80 and from 0xC0 (KOI8's
+    /// letters: the top quarter's look-up where no row from 0xC0 is
+    /// affine), alone and with a byte from 0x80–0xBF or an undefined byte
+    /// at each of the first 64 positions.
+    #[test]
+    fn top_quarter_at_every_position() {
+        let mut seed = 0x7090_C0C0_1234_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for page in crate::single_byte::all_pages() {
+            let defined = |b: &u8| page.table[usize::from(*b)] != crate::single_byte::UNDEFINED;
+            let top: Vec<u8> = (0xC0..=0xFF).filter(defined).collect();
+            let low: Vec<u8> = (0..0x80).filter(defined).collect();
+            let middle: Vec<u8> = (0x80..0xC0).filter(defined).collect();
+            let undefined: Vec<u8> = (0..=255).filter(|b| !defined(b)).collect();
+            if top.is_empty() || low.is_empty() {
+                continue;
+            }
+            let mut text = |len: usize| -> Vec<u8> {
+                (0..len)
+                    .map(|_| match next() % 3 {
+                        0 => low[next() as usize % low.len()],
+                        _ => top[next() as usize % top.len()],
+                    })
+                    .collect()
+            };
+            for len in 0..100 {
+                check_kernels(page, &text(len));
+            }
+            let base = text(96);
+            for p in 0..64 {
+                let mut src = base.clone();
+                for others in [&middle, &undefined] {
+                    if let Some(&b) = others.get(p % others.len().max(1)) {
+                        src[p] = b;
+                        check_kernels(page, &src);
+                    }
+                }
+            }
+        }
+    }
 }

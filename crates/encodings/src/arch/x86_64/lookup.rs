@@ -158,8 +158,16 @@ impl LookupSimd for Avx2 {
 pub(crate) struct Rows {
     lo: [[u8; 16]; 16],
     hi: [[u8; 16]; 16],
+    /// Table row 0xC0–0xCF itself (not telescoped), where a look-up of the
+    /// top quarter of the table starts ([`lookup`]).
+    top_lo: [u8; 16],
+    top_hi: [u8; 16],
     /// Whether the table maps bytes 0x00–0x7F to themselves.
     ascii: bool,
+    /// Whether blocks of ASCII and bytes from 0xC0 reach [`lookup`] (the
+    /// page has no affine row and some row from 0xC0 is not affine, as
+    /// KOI8), and it tries the top quarter's look-up ([`top_quarter`]).
+    top: bool,
 }
 
 /// Whether `table` maps bytes 0x00–0x7F to themselves.
@@ -175,8 +183,14 @@ fn rows(table: &[u16; 256]) -> Rows {
     let mut rows = Rows {
         lo: [[0u8; 16]; 16],
         hi: [[0u8; 16]; 16],
+        top_lo: [0u8; 16],
+        top_hi: [0u8; 16],
         ascii: is_ascii(table),
+        top: false,
     };
+    for (j, &u) in table[0xC0..0xD0].iter().enumerate() {
+        [rows.top_lo[j], rows.top_hi[j]] = u.to_le_bytes();
+    }
     for (i, &u) in table.iter().enumerate() {
         let prev = if (i / 16) % 8 == 0 { 0 } else { table[i - 16] };
         let d = u ^ prev;
@@ -223,13 +237,26 @@ fn split(table: &[u16; 256]) -> [[[u8; 64]; 4]; 2] {
 pub(super) fn page_rows(page: &SingleByte) -> &PageRows {
     page.rows.get_or_init(|| {
         let pairs = utf8_pairs(page.table);
+        let (mut units, mut utf8) = (rows(page.table), rows(&pairs));
+        let a = &page.affine;
+        units.top = units.ascii && !a.any16 && (12..16).any(|r| a.not16[r] != 0);
+        utf8.top = utf8.ascii && !a.any8 && (12..16).any(|r| a.lead[r] == 0xFF);
         Box::new(PageRows {
-            units: rows(page.table),
-            utf8: rows(&pairs),
+            units,
+            utf8,
             split: split(page.table),
             utf8_split: split(&pairs),
         })
     })
+}
+
+/// Whether the decoder of `page` to UTF-8 (`utf8`) or UTF-16 should be
+/// the one that tries the top quarter's look-up ([`Rows::top`]): a
+/// separate function, as the affine one (trying it where it never helps
+/// cost French 4–6%).
+pub(super) fn top_quarter(page: &SingleByte, utf8: bool) -> bool {
+    let rows = page_rows(page);
+    if utf8 { rows.utf8.top } else { rows.units.top }
 }
 
 /// Whether a page maps bytes 0x00–0x7F to themselves.
@@ -237,17 +264,32 @@ pub(super) fn ascii(rows: &PageRows) -> bool {
     rows.units.ascii
 }
 
-/// The low and high bytes of the table entries of the bytes of `v`.
+/// The low and high bytes of the table entries of the bytes of `v`. A
+/// block of an ASCII-compatible page whose other bytes are all from 0xC0
+/// (KOI8's Cyrillic letters) looks up only the top four rows, from
+/// [`Rows::top_lo`], with `TOP` (where [`Rows::top`] says to try).
 #[inline(always)]
-fn lookup<S: LookupSimd>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
-    let mut lo = s.zero();
-    let mut hi = s.zero();
+fn lookup<S: LookupSimd, const TOP: bool>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
     // The high half: bytes below 0x80 turn negative and look nothing up.
     let t = s.xor(v, s.splat8(0x80));
-    for k in 0..8 {
-        let idx = s.subs_i8(t, s.splat8(16 * k as u8));
-        lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
-        hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
+    let mut lo = s.zero();
+    let mut hi = s.zero();
+    // Bytes from 0xC0: their top two bits set (`v + v` is `v << 1`).
+    if TOP && s.movemask8(s.and(v, s.add8(v, v))) == s.movemask8(v) {
+        let idx = s.subs_i8(t, s.splat8(64));
+        lo = s.shuffle8(s.broadcast16(&rows.top_lo), idx);
+        hi = s.shuffle8(s.broadcast16(&rows.top_hi), idx);
+        for k in 5..8 {
+            let idx = s.subs_i8(t, s.splat8(16 * k as u8));
+            lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
+            hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
+        }
+    } else {
+        for k in 0..8 {
+            let idx = s.subs_i8(t, s.splat8(16 * k as u8));
+            lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
+            hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
+        }
     }
     if rows.ascii {
         // The low half is the byte itself.
@@ -298,12 +340,13 @@ fn affine_pairs<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)
 /// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
 /// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`,
 /// with the affine path (`AFFINE`, for a page with affine rows) or
-/// without. The caller instantiates the two as separate functions: the
+/// without, and with `TOP` the top quarter's look-up ([`lookup`]). The
+/// caller instantiates each as a separate function: the
 /// look-up of a page without affine rows then keeps its registers (in one
 /// function with both loops it reloaded 7 constants a block, KOI8-R 10–15%
 /// slower).
 #[inline(always)]
-pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool>(
+pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     s: S,
     page: &SingleByte,
     src: &[u8],
@@ -331,7 +374,7 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool>(
             let (lo, hi) = if ascii {
                 (v, s.zero())
             } else {
-                lookup(s, rows, v)
+                lookup::<S, TOP>(s, rows, v)
             };
             let (a, b) = s.zip8(lo, hi);
             let (first, second) = s.in_order(a, b);
@@ -394,7 +437,7 @@ pub(super) fn compress_pairs<S: LookupSimd>(
 /// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle; with
 /// `AFFINE`, blocks in affine rows computed instead (as [`to_utf16`]).
 #[inline(always)]
-pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool>(
+pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     s: S,
     page: &SingleByte,
     src: &[u8],
@@ -418,7 +461,7 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool>(
         let (lead, cont) = if AFFINE && let Some(pairs) = affine_pairs(s, affine, v) {
             pairs
         } else {
-            let (lead, cont) = lookup(s, rows, v);
+            let (lead, cont) = lookup::<S, TOP>(s, rows, v);
             if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
                 // A unit from 0x800 or an undefined byte: one at a time.
                 let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);

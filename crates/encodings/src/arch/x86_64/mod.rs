@@ -39,6 +39,8 @@ macro_rules! kernels {
             unsafe {
                 if page.affine.any16 {
                     run_to_utf16_affine(page, src, dst)
+                } else if lookup::top_quarter(page, false) {
+                    run_to_utf16_top(page, src, dst)
                 } else {
                     run_to_utf16(page, src, dst)
                 }
@@ -47,13 +49,19 @@ macro_rules! kernels {
 
         codec_arch::enable! { $level;
             fn run_to_utf16(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
-                lookup::to_utf16::<_, false>($token::new(), page, src, dst)
+                lookup::to_utf16::<_, false, false>($token::new(), page, src, dst)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_to_utf16_top(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
+                lookup::to_utf16::<_, false, true>($token::new(), page, src, dst)
             }
         }
 
         codec_arch::enable! { $level;
             fn run_to_utf16_affine(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
-                lookup::to_utf16::<_, true>($token::new(), page, src, dst)
+                lookup::to_utf16::<_, true, false>($token::new(), page, src, dst)
             }
         }
 
@@ -69,6 +77,8 @@ macro_rules! kernels {
             unsafe {
                 if page.affine.any8 {
                     run_to_utf8_affine(page, src, dst)
+                } else if lookup::top_quarter(page, true) {
+                    run_to_utf8_top(page, src, dst)
                 } else {
                     run_to_utf8(page, src, dst)
                 }
@@ -81,7 +91,17 @@ macro_rules! kernels {
                 src: &[u8],
                 dst: &mut [MaybeUninit<u8>],
             ) -> (usize, usize) {
-                lookup::to_utf8::<_, false>($token::new(), page, src, dst)
+                lookup::to_utf8::<_, false, false>($token::new(), page, src, dst)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_to_utf8_top(
+                page: &SingleByte,
+                src: &[u8],
+                dst: &mut [MaybeUninit<u8>],
+            ) -> (usize, usize) {
+                lookup::to_utf8::<_, false, true>($token::new(), page, src, dst)
             }
         }
 
@@ -91,7 +111,7 @@ macro_rules! kernels {
                 src: &[u8],
                 dst: &mut [MaybeUninit<u8>],
             ) -> (usize, usize) {
-                lookup::to_utf8::<_, true>($token::new(), page, src, dst)
+                lookup::to_utf8::<_, true, false>($token::new(), page, src, dst)
             }
         }
 
