@@ -160,7 +160,8 @@ pub(crate) fn decode_with(
     dst: &mut String,
 ) -> Result<(), usize> {
     // A few bytes (a stream fed in tiny pieces) cost less one by one than
-    // the kernel's set-up of its table rows.
+    // a kernel call and its set-up (NEON's builds its tables in each call;
+    // x86-64's keep them per page).
     if src.len() < 16 {
         for (i, &b) in src.iter().enumerate() {
             dst.push(page.decode_byte(b).ok_or(i)?);
