@@ -205,16 +205,27 @@ impl Encoder {
                 }
             }
             Kind::Latin1 => {
-                for (i, c) in src.char_indices() {
-                    dst.push(u8::try_from(u32::from(c)).map_err(|_| (i, c))?);
+                // At most a byte a byte of UTF-8.
+                let at = dst.len();
+                dst.resize(at + src.len(), 0);
+                match transcode::str_to_latin1(src, &mut dst[at..]) {
+                    Ok(n) => dst.truncate(at + n),
+                    Err(e) => {
+                        dst.truncate(at + e.written());
+                        let read = e.read();
+                        // `NotLatin1` names the character at `read`, the only
+                        // error a `&str` can meet with this much room.
+                        if let Some(c) = src[read..].chars().next() {
+                            return Err((read, c));
+                        }
+                    }
                 }
             }
             Kind::Ascii => {
-                for (i, c) in src.char_indices() {
-                    if !c.is_ascii() {
-                        return Err((i, c));
-                    }
-                    dst.push(c as u8);
+                let run = crate::ascii_prefix(src.as_bytes());
+                dst.extend_from_slice(&src.as_bytes()[..run]);
+                if let Some(c) = src[run..].chars().next() {
+                    return Err((run, c));
                 }
             }
             Kind::SingleByte(page) => (single_byte::kernel().encode)(page, src, dst)?,

@@ -43,6 +43,14 @@ impl Engine {
             .map(|k| Engine(k))
     }
 
+    /// The AVX-512 VBMI2 kernels (VBMI's, with byte compresses), if this
+    /// CPU has them: Intel from Ice Lake, AMD from Zen 4.
+    #[cfg(target_arch = "x86_64")]
+    #[must_use]
+    pub fn avx512vbmi2() -> Option<Engine> {
+        Engine::of(&crate::arch::x86_64::VBMI2)
+    }
+
     /// The AVX-512 VBMI kernels, if this CPU has them.
     #[cfg(target_arch = "x86_64")]
     #[must_use]

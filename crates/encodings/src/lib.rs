@@ -245,3 +245,17 @@ impl Encoding {
         Encoder::new(self, mode).encode_into_vec(text, dst, true)
     }
 }
+
+/// The length of `bytes`' ASCII prefix: 32 bytes at a time through
+/// `<[u8]>::is_ascii` (a word at a time), then byte by byte in the block
+/// that ends it.
+pub(crate) fn ascii_prefix(bytes: &[u8]) -> usize {
+    let mut i = 0;
+    for block in bytes.chunks(32) {
+        if !block.is_ascii() {
+            return i + block.iter().take_while(|b| b.is_ascii()).count();
+        }
+        i += block.len();
+    }
+    i
+}

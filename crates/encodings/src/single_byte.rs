@@ -19,6 +19,21 @@ use std::sync::OnceLock;
 /// A table entry for a byte the page does not define.
 pub(crate) const UNDEFINED: u16 = 0xFFFF;
 
+/// ISO-8859-1 as a page (every byte its own code point, every row
+/// affine), for the kernels that decode true Latin-1 to UTF-16.
+pub(crate) static LATIN1: SingleByte = SingleByte::new(&LATIN1_TABLE);
+
+/// [`LATIN1`]'s table.
+static LATIN1_TABLE: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = b as u16;
+        b += 1;
+    }
+    t
+};
+
 /// One single-byte page.
 #[derive(Debug)]
 pub(crate) struct SingleByte {

@@ -10,11 +10,11 @@
 //! [`encode_dense`]); `None` where it has none, and the engine's portable
 //! path does that work (UTF-8 output in two passes through UTF-16,
 //! encoding through 16-byte scalar windows). The x86-64 kernels: AVX-512
-//! VBMI (all three), AVX2 and SSE4.1 (all three, written once over
-//! codec-arch's `Simd`; their encoders for ASCII-compatible pages; their
-//! decoders take the blocks that fall in a page's affine rows, [`Affine`],
-//! without the sixteen row look-ups); on aarch64 NEON (all three, every
-//! page).
+//! VBMI2 and VBMI (all three; VBMI2's compact with byte compresses), AVX2
+//! and SSE4.1 (all three, written once over codec-arch's `Simd`; their
+//! encoders for ASCII-compatible pages; their decoders take the blocks
+//! that fall in a page's affine rows, [`Affine`], without the sixteen row
+//! look-ups); on aarch64 NEON (all three, every page).
 //! The scalar kernel is the reference; the others are tested against it
 //! on every table (`tests` below, and the engine's tests in
 //! [`crate::single_byte`]), the NEON one under qemu (`cargo xtask cross`),
@@ -200,6 +200,8 @@ pub(crate) static SCALAR: Kernel = Kernel {
 /// Every kernel, the scalar one last.
 pub(crate) const ALL: &[&Kernel] = &[
     #[cfg(target_arch = "x86_64")]
+    &x86_64::VBMI2,
+    #[cfg(target_arch = "x86_64")]
     &x86_64::VBMI,
     #[cfg(target_arch = "x86_64")]
     &x86_64::AVX2,
@@ -261,6 +263,27 @@ pub(crate) fn decode_to_utf8_with(
         }
     }
     Some(i)
+}
+
+/// Appends Latin-1 `src` to `dst` as UTF-8 through transcode's Latin-1
+/// kernels, straight into the `String`'s buffer (`latin1_to_string` would
+/// build a second one and copy it).
+pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut String) {
+    // SAFETY: what stays appended is transcode's UTF-8 of `src` (valid
+    // UTF-8, its contract), or nothing; the zeros written first are valid
+    // UTF-8 too, should anything between unwind.
+    let bytes = unsafe { dst.as_mut_vec() };
+    let start = bytes.len();
+    // Two bytes a byte at most.
+    bytes.resize(start + 2 * src.len(), 0);
+    match transcode::latin1_to_utf8(src, &mut bytes[start..]) {
+        Ok(n) => bytes.truncate(start + n),
+        // Not reached: there is room for every character.
+        Err(_) => {
+            bytes.truncate(start);
+            dst.extend(src.iter().map(|&b| char::from(b)));
+        }
+    }
 }
 
 /// Decodes the longest prefix of `src` without an undefined byte to

@@ -209,44 +209,24 @@ fn outside<S: LookupSimd>(s: S, a: &Affine, not: S::V, v: S::V, n: S::V) -> bool
     s.movemask8(s.or(not, hole)) != 0
 }
 
-/// A page's tables for the x86-64 decoders, built on a page's first use
-/// and kept (`SingleByte::rows`): built in each kernel call (16 KiB of
-/// input), they took 10–25% of the AVX2 decoders' time.
+/// A page's [`Rows`] for the `pshufb` decoders, of its table and of its
+/// UTF-8 pairs ([`utf8_pairs`]): built on a page's first use and kept
+/// (`SingleByte::rows`); built in each kernel call (16 KiB of input), they
+/// took 10–25% of the AVX2 decoders' time.
 #[derive(Debug)]
 pub(crate) struct PageRows {
-    /// [`Rows`] of the table, and of its UTF-8 pairs ([`utf8_pairs`]).
     units: Rows,
     utf8: Rows,
-    /// The VBMI permutes' rows, 64 entries each: the low and the high
-    /// bytes of the table's units, and the leads and continuations of its
-    /// UTF-8 pairs.
-    pub(super) split: [[[u8; 64]; 4]; 2],
-    pub(super) utf8_split: [[[u8; 64]; 4]; 2],
-}
-
-/// `table`'s entries as their low and high bytes, 64 a row.
-fn split(table: &[u16; 256]) -> [[[u8; 64]; 4]; 2] {
-    let mut t = [[[0u8; 64]; 4]; 2];
-    for (i, &u) in table.iter().enumerate() {
-        [t[0][i / 64][i % 64], t[1][i / 64][i % 64]] = u.to_le_bytes();
-    }
-    t
 }
 
 /// `page`'s [`PageRows`], built on first use.
-pub(super) fn page_rows(page: &SingleByte) -> &PageRows {
+fn page_rows(page: &SingleByte) -> &PageRows {
     page.rows.get_or_init(|| {
-        let pairs = utf8_pairs(page.table);
-        let (mut units, mut utf8) = (rows(page.table), rows(&pairs));
+        let (mut units, mut utf8) = (rows(page.table), rows(&utf8_pairs(page.table)));
         let a = &page.affine;
         units.top = units.ascii && !a.any16 && (12..16).any(|r| a.not16[r] != 0);
         utf8.top = utf8.ascii && !a.any8 && (12..16).any(|r| a.lead[r] == 0xFF);
-        Box::new(PageRows {
-            units,
-            utf8,
-            split: split(page.table),
-            utf8_split: split(&pairs),
-        })
+        Box::new(PageRows { units, utf8 })
     })
 }
 
@@ -257,11 +237,6 @@ pub(super) fn page_rows(page: &SingleByte) -> &PageRows {
 pub(super) fn top_quarter(page: &SingleByte, utf8: bool) -> bool {
     let rows = page_rows(page);
     if utf8 { rows.utf8.top } else { rows.units.top }
-}
-
-/// Whether a page maps bytes 0x00–0x7F to themselves.
-pub(super) fn ascii(rows: &PageRows) -> bool {
-    rows.units.ascii
 }
 
 /// The low and high bytes of the table entries of the bytes of `v`. A

@@ -6,6 +6,7 @@
 //! |---|---|---|
 //! | [`SSSE3`] | `codec_arch` level `sse41` (SSSE3's `pshufb`, with the `Sse41` token) | [`lookup`], 16-byte registers |
 //! | [`AVX2`] | `avx2` | [`lookup`], 32-byte registers |
+//! | [`VBMI2`] | `avx512vbmi2` | [`vbmi`], [`VBMI`] with byte compresses |
 //! | [`VBMI`] | `avx512vbmi` | [`vbmi`] (two-register byte permutes) |
 //!
 //! The `pshufb` kernels exist once, generic over codec-arch's `Simd`;
@@ -21,7 +22,7 @@ mod lookup;
 mod vbmi;
 
 pub(crate) use lookup::PageRows;
-pub(crate) use vbmi::VBMI;
+pub(crate) use vbmi::{VBMI, VBMI2};
 
 /// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
 /// `to_utf8` and `encode`, of the kernel types of `super` (`unsafe` for

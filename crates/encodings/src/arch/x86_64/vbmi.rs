@@ -5,7 +5,7 @@
 //! (no rows, no telescoping), so they are written apart.
 
 use super::super::{Encoder, Kernel, Unit, to_utf16_scalar, utf8_scalar};
-use super::lookup::{ascii, compress_pairs, page_rows};
+use super::lookup::compress_pairs;
 use crate::single_byte::SingleByte;
 use codec_arch::Isa;
 use codec_arch::x86_64::Avx2;
@@ -24,32 +24,40 @@ pub(crate) static VBMI: Kernel = Kernel {
     isa: Isa::AVX512VBMI,
 };
 
+/// [`VBMI`] with AVX-512 VBMI2's byte compress for what the decoder to
+/// UTF-8 and the encoder keep (Intel from Ice Lake, AMD from Zen 4; the
+/// register form only: Zen 4 runs the compress-to-memory form slowly).
+pub(crate) static VBMI2: Kernel = Kernel {
+    name: "avx512vbmi2",
+    to_utf16: to_utf16_vbmi,
+    to_utf8: Some(to_utf8_vbmi2),
+    encode: Some(Encoder {
+        run: encode_vbmi2,
+        ascii_only: false,
+    }),
+    isa: Isa::AVX512VBMI2,
+};
+
 /// # Safety
 ///
 /// The CPU must have `codec_arch`'s `avx512vbmi` level.
 unsafe fn to_utf16_vbmi(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
     // SAFETY: the caller proves the features.
-    unsafe { convert_vbmi(page, src, dst) }
+    unsafe { convert_vbmi(page.table, src, dst) }
 }
 
 codec_arch::enable! { avx512vbmi;
-    fn convert_vbmi(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
+    fn convert_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
         use core::arch::x86_64::{
             __m512i, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-            _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64, _mm512_set_epi64,
+            _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_permutex2var_epi64,
+            _mm512_set_epi64,
             _mm512_set1_epi8, _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8,
             _mm512_unpacklo_epi8,
         };
-        let table = page.table;
         let len = src.len().min(dst.len());
-        let rows = page_rows(page);
-        let ascii = ascii(rows);
-        let [lo, hi] = &rows.split;
-        // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
-        // requirement.
-        let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
-        let lo_rows = [load(&lo[0]), load(&lo[1]), load(&lo[2]), load(&lo[3])];
-        let hi_rows = [load(&hi[0]), load(&hi[1]), load(&hi[2]), load(&hi[3])];
+        // SAFETY: this function has the `avx512vbmi` level.
+        let (ascii, [lo_rows, hi_rows]) = unsafe { planes::<false>(table) };
         let ones = _mm512_set1_epi8(-1);
         // The in-lane unpacks give units 0-7, 16-23, 32-39, 48-55 and 8-15,
         // 24-31, …: these 64-bit lane orders put them back in sequence.
@@ -113,52 +121,83 @@ unsafe fn to_utf8_vbmi(
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize) {
     // SAFETY: the caller proves the features.
-    unsafe { utf8_vbmi(page, src, dst) }
+    unsafe { utf8_vbmi(page.table, src, dst) }
 }
 
 codec_arch::enable! { avx512vbmi;
     fn utf8_vbmi(
-        page: &SingleByte,
+        table: &[u16; 256],
         src: &[u8],
         dst: &mut [core::mem::MaybeUninit<u8>],
     ) -> (usize, usize) {
-        use core::arch::x86_64::{
-            __m512i, _mm512_cmpeq_epi8_mask, _mm512_extracti32x4_epi32, _mm512_loadu_si512,
-            _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8,
-            _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
-        };
-        let table = page.table;
-        let rows = page_rows(page);
-        let ascii = ascii(rows);
-        // The UTF-8 of each byte's unit as a lead (the byte itself below
-        // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
-        // a continuation, in four 64-byte rows each.
-        let [lead, cont] = &rows.utf8_split;
-        // SAFETY: each row is 64 readable bytes; `loadu` has no alignment
-        // requirement.
-        let load = |row: &[u8; 64]| unsafe { _mm512_loadu_si512(row.as_ptr().cast::<__m512i>()) };
-        let leads = [
-            load(&lead[0]),
-            load(&lead[1]),
-            load(&lead[2]),
-            load(&lead[3]),
-        ];
-        let conts = [
-            load(&cont[0]),
-            load(&cont[1]),
-            load(&cont[2]),
-            load(&cont[3]),
-        ];
+        // SAFETY: this function has the `avx512vbmi` level.
+        unsafe { utf8_body::<false>(table, src, dst) }
+    }
+}
+
+/// [`to_utf8_vbmi`] with the pairs compacted by AVX-512 VBMI2's byte
+/// compress, 64 bytes of output an instruction, where VBMI alone takes
+/// eight 16-byte shuffles and their table loads.
+///
+/// # Safety
+///
+/// The CPU must have `codec_arch`'s `avx512vbmi2` level.
+unsafe fn to_utf8_vbmi2(
+    page: &SingleByte,
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    // SAFETY: the caller proves the features.
+    unsafe { utf8_vbmi2(page.table, src, dst) }
+}
+
+codec_arch::enable! { avx512vbmi2;
+    fn utf8_vbmi2(
+        table: &[u16; 256],
+        src: &[u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
+    ) -> (usize, usize) {
+        // SAFETY: this function has the `avx512vbmi2` level.
+        unsafe { utf8_body::<true>(table, src, dst) }
+    }
+}
+
+/// The decoder to UTF-8 of [`to_utf8_vbmi`] (`VBMI2` false) and
+/// [`to_utf8_vbmi2`] (true): they differ only in how the pairs are
+/// compacted.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level, and `avx512vbmi2` if `VBMI2`.
+#[inline(always)]
+unsafe fn utf8_body<const VBMI2: bool>(
+    table: &[u16; 256],
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+) -> (usize, usize) {
+    use core::arch::x86_64::{
+        __m512i, _mm512_cmpeq_epi8_mask, _mm512_extracti32x4_epi32, _mm512_loadu_si512,
+        _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+        _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
+    };
+    // The UTF-8 of each byte's unit as a lead (the byte itself below
+    // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
+    // a continuation (`utf8_pairs`), in four 64-byte rows each.
+    // SAFETY: the caller proves the `avx512vbmi` level, which both need.
+    let (ascii, [leads, conts]) = unsafe { planes::<true>(table) };
+    // SAFETY: the caller proves the `avx512vbmi` level, which the
+    // intrinsics below need (those without a comment of their own).
+    unsafe {
         let (mut i, mut w) = (0, 0);
         while i + 64 <= src.len() && w + 192 <= dst.len() {
             let block = &src[i..i + 64];
             // SAFETY: `block` is 64 readable bytes.
-            let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast::<__m512i>()) };
+            let v = _mm512_loadu_si512(block.as_ptr().cast::<__m512i>());
             let high = _mm512_movepi8_mask(v);
             if ascii && high == 0 {
                 let out = &mut dst[w..w + 64];
                 // SAFETY: `out` is 64 writable bytes.
-                unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), v) };
+                _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), v);
                 i += 64;
                 w += 64;
                 continue;
@@ -185,6 +224,13 @@ codec_arch::enable! { avx512vbmi;
                 if stopped {
                     return (i, w);
                 }
+                continue;
+            }
+            if VBMI2 {
+                // SAFETY: the caller proves `avx512vbmi2`; `dst[w..]` has
+                // the 128 writable bytes it needs (the loop's condition).
+                w += compact_vbmi2(first, second, &mut dst[w..w + 128]);
+                i += 64;
                 continue;
             }
             // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
@@ -215,6 +261,156 @@ codec_arch::enable! { avx512vbmi;
         utf8_scalar(table, src, dst, i, w, src.len())
     }
 }
+
+/// Interleaves 64 leads and their continuations into 128 bytes of UTF-8
+/// pairs, drops the continuations of one-byte characters (0 in `second`:
+/// a continuation never is), and writes what is kept at the start of
+/// `out` (two 64-byte stores); returns how many bytes count.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi2` level.
+#[inline(always)]
+unsafe fn compact_vbmi2(
+    first: core::arch::x86_64::__m512i,
+    second: core::arch::x86_64::__m512i,
+    out: &mut [core::mem::MaybeUninit<u8>],
+) -> usize {
+    use core::arch::x86_64::{
+        __m512i, _mm512_loadu_si512, _mm512_maskz_compress_epi8, _mm512_permutex2var_epi8,
+        _mm512_storeu_si512, _mm512_test_epi8_mask,
+    };
+    // Every lead is kept (even byte lanes), a continuation where non-zero.
+    const LEADS: u64 = 0x5555_5555_5555_5555;
+    let out = &mut out[..128];
+    // SAFETY: the caller proves the features; `INTERLEAVE` is 128 readable
+    // bytes and `out` 128 writable ones (unaligned loads and stores).
+    unsafe {
+        let index = |k: usize| _mm512_loadu_si512(INTERLEAVE[k..].as_ptr().cast::<__m512i>());
+        let low = _mm512_permutex2var_epi8(first, index(0), second);
+        let high = _mm512_permutex2var_epi8(first, index(64), second);
+        let keep_low = _mm512_test_epi8_mask(low, low) | LEADS;
+        let keep_high = _mm512_test_epi8_mask(high, high) | LEADS;
+        let n = keep_low.count_ones() as usize;
+        _mm512_storeu_si512(
+            out.as_mut_ptr().cast::<__m512i>(),
+            _mm512_maskz_compress_epi8(keep_low, low),
+        );
+        _mm512_storeu_si512(
+            out[n..].as_mut_ptr().cast::<__m512i>(),
+            _mm512_maskz_compress_epi8(keep_high, high),
+        );
+        n + keep_high.count_ones() as usize
+    }
+}
+
+/// The permute indices that interleave two registers' bytes: lane `2k` takes
+/// byte `k` of the first, lane `2k + 1` byte `k` of the second (index
+/// `64 + k`); the second 64 do the same for bytes 32–63.
+static INTERLEAVE: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut k = 0;
+    while k < 64 {
+        t[2 * k] = k as u8;
+        t[2 * k + 1] = 64 + k as u8;
+        k += 1;
+    }
+    t
+};
+
+/// The kernels' look-up rows, built 32 entries an instruction (a scalar
+/// loop over the 256 entries cost about a fifth of a 16 KiB call): the
+/// table's entries (`UTF8` false) or their [`utf8_pair_lanes`], whose low
+/// bytes make the first four 64-byte rows and high bytes the second four.
+/// Also whether the page's low half is ASCII. (No closures: one would not
+/// inherit the caller's features, and its intrinsics would not inline.)
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level.
+#[inline(always)]
+unsafe fn planes<const UTF8: bool>(
+    table: &[u16; 256],
+) -> (bool, [[core::arch::x86_64::__m512i; 4]; 2]) {
+    use core::arch::x86_64::{
+        __m512i, _mm512_cmpeq_epi16_mask, _mm512_loadu_si512, _mm512_permutex2var_epi8,
+        _mm512_setzero_si512,
+    };
+    // SAFETY: the caller proves the features; `table` is 512 readable bytes,
+    // eight 64-byte loads, and `EVEN_ODD`/`IOTA16` are 128 and 256 (no
+    // alignment needed).
+    unsafe {
+        let mut values = [_mm512_setzero_si512(); 8];
+        let mut ascii = true;
+        for (k, v) in values.iter_mut().enumerate() {
+            let units = _mm512_loadu_si512(table[32 * k..].as_ptr().cast::<__m512i>());
+            if k < 4 {
+                let iota = _mm512_loadu_si512(IOTA16[32 * k..].as_ptr().cast::<__m512i>());
+                ascii &= _mm512_cmpeq_epi16_mask(units, iota) == u32::MAX;
+            }
+            *v = if UTF8 { utf8_pair_lanes(units) } else { units };
+        }
+        let even = _mm512_loadu_si512(EVEN_ODD[..64].as_ptr().cast::<__m512i>());
+        let odd = _mm512_loadu_si512(EVEN_ODD[64..].as_ptr().cast::<__m512i>());
+        let mut rows = [[_mm512_setzero_si512(); 4]; 2];
+        for k in 0..4 {
+            rows[0][k] = _mm512_permutex2var_epi8(values[2 * k], even, values[2 * k + 1]);
+            rows[1][k] = _mm512_permutex2var_epi8(values[2 * k], odd, values[2 * k + 1]);
+        }
+        (ascii, rows)
+    }
+}
+
+/// [`utf8_pairs`](super::lookup::utf8_pairs) on 32 table entries at once.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level.
+#[inline(always)]
+unsafe fn utf8_pair_lanes(u: core::arch::x86_64::__m512i) -> core::arch::x86_64::__m512i {
+    use core::arch::x86_64::{
+        _mm512_and_si512, _mm512_cmplt_epu16_mask, _mm512_mask_blend_epi16, _mm512_or_si512,
+        _mm512_set1_epi16, _mm512_slli_epi16, _mm512_srli_epi16,
+    };
+    // SAFETY: the caller proves the features (AVX-512BW, which the
+    // `avx512vbmi` level implies).
+    unsafe {
+        let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(u), _mm512_set1_epi16(0xC0));
+        let cont = _mm512_or_si512(
+            _mm512_and_si512(u, _mm512_set1_epi16(0x3F)),
+            _mm512_set1_epi16(0x80),
+        );
+        let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(cont));
+        let one = _mm512_cmplt_epu16_mask(u, _mm512_set1_epi16(0x80));
+        let fits = _mm512_cmplt_epu16_mask(u, _mm512_set1_epi16(0x800));
+        let pairs = _mm512_mask_blend_epi16(fits, _mm512_set1_epi16(0xFF), two);
+        _mm512_mask_blend_epi16(one, pairs, u)
+    }
+}
+
+/// Permute indices that pick the even bytes (low bytes of 16-bit lanes) of
+/// two registers, then the odd ones.
+static EVEN_ODD: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = 2 * k as u8;
+        t[64 + k] = 2 * k as u8 + 1;
+        k += 1;
+    }
+    t
+};
+
+/// 0, 1, …, 127 as 16-bit values: the ASCII half of a table.
+static IOTA16: [u16; 128] = {
+    let mut t = [0u16; 128];
+    let mut k = 0;
+    while k < 128 {
+        t[k] = k as u16;
+        k += 1;
+    }
+    t
+};
 
 /// For each byte lane, the lane before it (lane 0: itself, unused).
 static PREVIOUS: [u8; 64] = {
@@ -255,20 +451,75 @@ codec_arch::enable! { avx512vbmi;
         dense: &[u8; 0x800],
         src: &[u8],
         dst: &mut [u8],
-        mut i: usize,
-        mut w: usize,
+        i: usize,
+        w: usize,
     ) -> (usize, usize) {
+        // SAFETY: this function has the `avx512vbmi` level.
+        unsafe { encode_body::<false>(dense, src, dst, i, w) }
+    }
+}
+
+/// [`encode_vbmi`] with the kept bytes compacted by AVX-512 VBMI2's byte
+/// compress (one instruction and one store a block, where VBMI alone
+/// widens each quarter to 32-bit lanes for `vpcompressd`).
+///
+/// # Safety
+///
+/// The CPU must have `codec_arch`'s `avx512vbmi2` level.
+unsafe fn encode_vbmi2(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller proves the features.
+    unsafe { encode_dense_vbmi2(dense, src, dst, i, w) }
+}
+
+codec_arch::enable! { avx512vbmi2;
+    fn encode_dense_vbmi2(
+        dense: &[u8; 0x800],
+        src: &[u8],
+        dst: &mut [u8],
+        i: usize,
+        w: usize,
+    ) -> (usize, usize) {
+        // SAFETY: this function has the `avx512vbmi2` level.
+        unsafe { encode_body::<true>(dense, src, dst, i, w) }
+    }
+}
+
+/// The dense encoder of [`encode_vbmi`] (`VBMI2` false) and
+/// [`encode_vbmi2`] (true), which differ only in how the kept bytes are
+/// compacted.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level, and `avx512vbmi2` if `VBMI2`.
+#[inline(always)]
+unsafe fn encode_body<const VBMI2: bool>(
+    dense: &[u8; 0x800],
+    src: &[u8],
+    dst: &mut [u8],
+    mut i: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller proves the levels the intrinsics below need
+    // (those without a comment of their own).
+    unsafe {
         use core::arch::x86_64::{
             __m512i, _mm_storeu_si128, _mm512_and_si512, _mm512_cmpeq_epi8_mask,
             _mm512_cmpge_epu8_mask, _mm512_cvtepi32_epi8, _mm512_cvtepu8_epi32,
             _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-            _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi32, _mm512_movepi8_mask,
-            _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi8,
-            _mm512_setzero_si512, _mm512_slli_epi16,
+            _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi8, _mm512_maskz_compress_epi32,
+            _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8,
+            _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
+            _mm512_storeu_si512,
         };
         // SAFETY: each slice is 64 readable bytes; `loadu` has no alignment
         // requirement.
-        let load = |s: &[u8]| unsafe { _mm512_loadu_si512(s[..64].as_ptr().cast::<__m512i>()) };
+        let load = |s: &[u8]| _mm512_loadu_si512(s[..64].as_ptr().cast::<__m512i>());
         let (low0, low1) = (load(&dense[..64]), load(&dense[64..128]));
         let previous = load(&PREVIOUS);
         while i + 64 <= src.len() && w + 64 <= dst.len() {
@@ -321,6 +572,17 @@ codec_arch::enable! { avx512vbmi;
             if _mm512_mask_cmpeq_epi8_mask(kept, out, _mm512_setzero_si512()) != 0 {
                 break;
             }
+            if VBMI2 {
+                let to = &mut dst[w..w + 64];
+                // SAFETY: `to` is 64 writable bytes (unaligned store).
+                _mm512_storeu_si512(
+                    to.as_mut_ptr().cast::<__m512i>(),
+                    _mm512_maskz_compress_epi8(kept, out),
+                );
+                i += len;
+                w += kept.count_ones() as usize;
+                continue;
+            }
             // Keep the ASCII and continuation lanes, 16 at a time through
             // 32-bit lanes (`vpcompressd`), narrowed back to bytes.
             let quarters = [
@@ -339,7 +601,7 @@ codec_arch::enable! { avx512vbmi;
                 // At most 16 bytes a quarter were kept before this one.
                 let to = &mut dst[end..end + 16];
                 // SAFETY: `to` is 16 writable bytes (unaligned store).
-                unsafe { _mm_storeu_si128(to.as_mut_ptr().cast::<__m128i>(), packed) };
+                _mm_storeu_si128(to.as_mut_ptr().cast::<__m128i>(), packed);
                 end += m.count_ones() as usize;
             }
             i += len;
