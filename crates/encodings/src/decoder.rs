@@ -287,7 +287,7 @@ impl Decoder {
             page,
             src,
             dst,
-            |dst, run| crate::arch::decode_to_utf16(page.table, run, dst),
+            |dst, run| crate::arch::decode_to_utf16(page, run, dst),
             |dst| dst.push(0xFFFD),
         )
     }

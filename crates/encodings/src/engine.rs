@@ -152,7 +152,7 @@ impl Engine {
             return None;
         };
         let mut units = Vec::new();
-        let n = crate::arch::decode_to_utf16_with(self.0, page.table, bytes, &mut units);
+        let n = crate::arch::decode_to_utf16_with(self.0, page, bytes, &mut units);
         Some(if n == bytes.len() { Ok(units) } else { Err(n) })
     }
 
@@ -167,7 +167,7 @@ impl Engine {
         let Kind::SingleByte(page) = encoding.kind() else {
             return None;
         };
-        let n = crate::arch::decode_to_utf16_with(self.0, page.table, bytes, dst);
+        let n = crate::arch::decode_to_utf16_with(self.0, page, bytes, dst);
         Some(if n == bytes.len() { Ok(()) } else { Err(n) })
     }
 

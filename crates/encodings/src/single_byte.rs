@@ -20,9 +20,12 @@ use std::sync::OnceLock;
 /// A table entry for a byte the page does not define.
 pub(crate) const UNDEFINED: u16 = 0xFFFF;
 
-/// ISO-8859-1's table (every byte its own code point), for the kernels
-/// that decode true Latin-1 to UTF-16.
-pub(crate) static LATIN1: [u16; 256] = {
+/// ISO-8859-1 as a page (every byte its own code point, every row
+/// affine), for the kernels that decode true Latin-1 to UTF-16.
+pub(crate) static LATIN1: SingleByte = SingleByte::new(&LATIN1_TABLE);
+
+/// [`LATIN1`]'s table.
+static LATIN1_TABLE: [u16; 256] = {
     let mut t = [0u16; 256];
     let mut b = 0;
     while b < 256 {
@@ -45,6 +48,14 @@ pub(crate) struct SingleByte {
     /// characters), 0 where there is none or the character is U+0000
     /// (those go to [`SingleByte::encode_char`]); built on first use.
     dense: OnceLock<Box<[u8; 0x800]>>,
+    /// The table's affine rows, for the `pshufb` decoders: derived when
+    /// the page is built (only x86-64's kernels use them).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(crate) affine: crate::arch::Affine,
+    /// The table's shuffle rows, for the `pshufb` decoders; built on
+    /// first use.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) rows: OnceLock<Box<crate::arch::x86_64::PageRows>>,
 }
 
 impl SingleByte {
@@ -53,6 +64,9 @@ impl SingleByte {
             table,
             inverse: OnceLock::new(),
             dense: OnceLock::new(),
+            affine: crate::arch::Affine::new(table),
+            #[cfg(target_arch = "x86_64")]
+            rows: OnceLock::new(),
         }
     }
 
@@ -211,7 +225,8 @@ pub(crate) fn decode_with(
     dst: &mut String,
 ) -> Result<(), usize> {
     // A few bytes (a stream fed in tiny pieces) cost less one by one than
-    // the kernel's set-up of its table rows.
+    // a kernel call and its set-up (NEON's builds its tables in each call;
+    // x86-64's keep them per page).
     if src.len() < 16 {
         for (i, &b) in src.iter().enumerate() {
             dst.push(page.decode_byte(b).ok_or(i)?);
@@ -220,7 +235,7 @@ pub(crate) fn decode_with(
     }
     // The fused kernel, where the CPU has one.
     let mut i = 0;
-    while let Some(n) = crate::arch::decode_to_utf8_with(k, page.table, &src[i..], dst) {
+    while let Some(n) = crate::arch::decode_to_utf8_with(k, page, &src[i..], dst) {
         i += n;
         if i == src.len() {
             return Ok(());
@@ -242,7 +257,7 @@ pub(crate) fn decode_with(
     let mut bytes = [0u8; 3 * BLOCK];
     while i < src.len() {
         let block = &src[i..src.len().min(i + BLOCK)];
-        let n = k.to_utf16(page.table, block, &mut units).unwrap_or(0);
+        let n = k.to_utf16(page, block, &mut units).unwrap_or(0);
         // Every unit is a BMP character that is not a surrogate (the
         // generator checks), so neither conversion can fail.
         if let Ok(len) = transcode::utf16_to_utf8(&units[..n], &mut bytes)

@@ -30,6 +30,7 @@
 //! lanes that are not leads ([`KEEP`]).
 
 use super::{COMPRESS, Encoder, KEEP, Kernel, Unit, utf8_scalar};
+use crate::single_byte::SingleByte;
 use codec_arch::Isa;
 use core::arch::aarch64::{
     uint8x16_t, uint8x16x3_t, uint8x16x4_t, vaddq_u8, vaddv_u8, vandq_u8, vbicq_u8, vbslq_u8,
@@ -87,7 +88,8 @@ codec_arch::enable! { neon;
 /// # Safety
 ///
 /// The CPU must have NEON.
-unsafe fn to_utf16_neon(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
+unsafe fn to_utf16_neon(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
+    let table = page.table;
     let len = src.len().min(dst.len());
     let ascii = table[..128]
         .iter()
@@ -105,7 +107,7 @@ unsafe fn to_utf16_neon(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usi
     };
     // The tail, and a block with an undefined byte: the reference.
     // SAFETY: the scalar kernel needs no CPU feature.
-    i + unsafe { super::scalar_to_utf16(table, &src[i..len], &mut dst[i..len]) }
+    i + unsafe { super::scalar_to_utf16(page, &src[i..len], &mut dst[i..len]) }
 }
 }
 
@@ -257,10 +259,11 @@ codec_arch::enable! { neon;
 ///
 /// The CPU must have NEON.
 unsafe fn to_utf8_neon(
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
+    let table = page.table;
     let ascii = table[..128]
         .iter()
         .enumerate()

@@ -87,3 +87,105 @@ pub(crate) fn to_utf16_scalar(table: &[u16; 256], src: &[u8], dst: &mut [super::
     }
     n
 }
+
+/// Per high nibble of a byte, how its row decodes when the row is affine:
+/// each defined byte `b` of it maps to `b + delta`, and it has at most one
+/// undefined byte (ISO-8859-7's D2 and FF), caught by comparing a block
+/// with the row's `hole`. Derived from the table once, when the page is
+/// built ([`Affine::new`], a `const fn`); the x86-64 `pshufb` kernels look
+/// each field up with one shuffle on the high nibble (their module docs).
+#[derive(Debug)]
+#[repr(C, align(64))]
+pub(crate) struct Affine {
+    /// UTF-16: the low and the high byte of `delta`.
+    pub(crate) delta_lo: [u8; 16],
+    pub(crate) delta_hi: [u8; 16],
+    /// UTF-16: 0xFF for a row that is not affine, else 0.
+    pub(crate) not16: [u8; 16],
+    /// UTF-8, a row of bytes from 0x80 whose units are two bytes of UTF-8
+    /// with one lead (`64 q + s .. 64 q + s + 16`, `s <= 48`, within
+    /// U+0080–U+07FF; the rows of every page here, their units aligned
+    /// to 16): that lead, `0xC0 | q`; 0 for a row of bytes below 0x80
+    /// that maps each to itself (the byte is its own UTF-8); 0xFF for any
+    /// other row.
+    pub(crate) lead: [u8; 16],
+    /// UTF-8: `0x80 + s - 16 r` for row `r`, so that byte `16 r + j` plus
+    /// it is the continuation `0x80 | (s + j)`.
+    pub(crate) step: [u8; 16],
+    /// The row's undefined byte, or a byte of the next row where it has
+    /// none (never equal to a byte of this row).
+    pub(crate) hole: [u8; 16],
+    /// Whether some row from 0x80 is affine, for UTF-16 and for UTF-8: a
+    /// page without one never tries the path.
+    pub(crate) any16: bool,
+    pub(crate) any8: bool,
+}
+
+impl Affine {
+    /// The affine rows of `table`.
+    pub(crate) const fn new(table: &[u16; 256]) -> Affine {
+        let undefined = crate::single_byte::UNDEFINED;
+        let mut a = Affine {
+            delta_lo: [0; 16],
+            delta_hi: [0; 16],
+            not16: [0xFF; 16],
+            lead: [0xFF; 16],
+            step: [0; 16],
+            hole: [0; 16],
+            any16: false,
+            any8: false,
+        };
+        let mut r = 0;
+        while r < 16 {
+            // The row's undefined bytes (the first of them), and the unit
+            // its byte 0 would have if it is affine (from its first
+            // defined byte).
+            let (mut holes, mut hole, mut c0) = (0, 0, None);
+            let mut j = 0;
+            while j < 16 {
+                let u = table[16 * r + j];
+                if u == undefined {
+                    if holes == 0 {
+                        hole = j;
+                    }
+                    holes += 1;
+                } else if c0.is_none() {
+                    c0 = Some(u as i32 - j as i32);
+                }
+                j += 1;
+            }
+            a.hole[r] = if holes == 1 {
+                (16 * r + hole) as u8
+            } else {
+                (16 * ((r + 1) % 16)) as u8
+            };
+            let mut affine = holes <= 1 && c0.is_some();
+            let c0 = match c0 {
+                Some(c0) => c0,
+                None => 0,
+            };
+            let mut j = 0;
+            while j < 16 {
+                let u = table[16 * r + j];
+                affine &= u == undefined || u as i32 == c0 + j as i32;
+                j += 1;
+            }
+            if affine {
+                let delta = (c0 - 16 * r as i32) as u16;
+                a.delta_lo[r] = delta as u8;
+                a.delta_hi[r] = (delta >> 8) as u8;
+                a.not16[r] = 0;
+                a.any16 |= r >= 8;
+                if r < 8 && holes == 0 && c0 == 16 * r as i32 {
+                    a.lead[r] = 0;
+                } else if r >= 8 && c0 >= 0x80 && c0 + 15 < 0x800 && c0 >> 6 == (c0 + 15) >> 6 {
+                    a.lead[r] = 0xC0 | (c0 >> 6) as u8;
+                    a.step[r] = (0x80 + (c0 & 0x3F) - 16 * r as i32) as u8;
+                    a.any8 = true;
+                }
+            }
+            r += 1;
+        }
+        a
+    }
+}

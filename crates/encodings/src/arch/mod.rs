@@ -10,9 +10,11 @@
 //! [`encode_dense`]); `None` where it has none, and the engine's portable
 //! path does that work (UTF-8 output in two passes through UTF-16,
 //! encoding through 16-byte scalar windows). The x86-64 kernels: AVX-512
-//! VBMI2 and VBMI (all three; VBMI2's compact with byte compresses), AVX2 and SSE4.1 (all three, written once over
-//! codec-arch's `Simd`; their encoders for ASCII-compatible pages); on
-//! aarch64 NEON (all three, every page).
+//! VBMI2 and VBMI (all three; VBMI2's compact with byte compresses), AVX2
+//! and SSE4.1 (all three, written once over codec-arch's `Simd`; their
+//! encoders for ASCII-compatible pages; their decoders take the blocks
+//! that fall in a page's affine rows, [`Affine`], without the sixteen row
+//! look-ups); on aarch64 NEON (all three, every page).
 //! The scalar kernel is the reference; the others are tested against it
 //! on every table (`tests` below, and the engine's tests in
 //! [`crate::single_byte`]), the NEON one under qemu (`cargo xtask cross`),
@@ -36,7 +38,9 @@ pub(crate) mod marks;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
+use crate::single_byte::SingleByte;
 use codec_arch::{Dispatch, Isa, Registered};
+pub(crate) use common::Affine;
 #[cfg(target_arch = "x86_64")]
 use common::to_utf16_scalar;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -54,7 +58,7 @@ pub(crate) struct Kernel {
     /// # Safety
     ///
     /// The CPU must have the kernel's features ([`Kernel::isa`]).
-    pub(crate) to_utf16: unsafe fn(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize,
+    pub(crate) to_utf16: unsafe fn(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize,
     /// The fused decoder to UTF-8, if the kernel has one: see [`Utf8Fn`].
     pub(crate) to_utf8: Option<Utf8Fn>,
     /// The dense encoder, if the kernel has one: see [`Encoder`].
@@ -76,7 +80,7 @@ pub(crate) struct Kernel {
 ///
 /// The CPU must have the kernel's features ([`Kernel::isa`]).
 pub(crate) type Utf8Fn = unsafe fn(
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize);
@@ -143,23 +147,18 @@ pub(crate) type Unit = core::mem::MaybeUninit<u16>;
 impl Kernel {
     /// Converts through this kernel into initialised units, if the CPU
     /// can run it.
-    pub(crate) fn to_utf16(
-        &self,
-        table: &[u16; 256],
-        src: &[u8],
-        dst: &mut [u16],
-    ) -> Option<usize> {
+    pub(crate) fn to_utf16(&self, page: &SingleByte, src: &[u8], dst: &mut [u16]) -> Option<usize> {
         // SAFETY: `MaybeUninit<u16>` has the layout of `u16`, and the
         // kernels write only initialised units (never uninit) into it.
         let dst = unsafe { &mut *(core::ptr::from_mut(dst) as *mut [Unit]) };
-        self.to_utf16_uninit(table, src, dst)
+        self.to_utf16_uninit(page, src, dst)
     }
 
     /// Converts through this kernel, if the CPU can run it: `dst[..n]` is
     /// then initialised.
     pub(crate) fn to_utf16_uninit(
         &self,
-        table: &[u16; 256],
+        page: &SingleByte,
         src: &[u8],
         dst: &mut [Unit],
     ) -> Option<usize> {
@@ -167,7 +166,7 @@ impl Kernel {
             return None;
         }
         // SAFETY: the CPU has the kernel's features: checked just above.
-        Some(unsafe { (self.to_utf16)(table, src, dst) })
+        Some(unsafe { (self.to_utf16)(page, src, dst) })
     }
 
     /// Decodes through this kernel's fused UTF-8 decoder ([`Utf8Fn`]), if
@@ -175,13 +174,13 @@ impl Kernel {
     #[cfg(test)]
     pub(crate) fn to_utf8_uninit(
         &self,
-        table: &[u16; 256],
+        page: &SingleByte,
         src: &[u8],
         dst: &mut [core::mem::MaybeUninit<u8>],
     ) -> Option<(usize, usize)> {
         let f = self.to_utf8.filter(|_| self.isa.is_available())?;
         // SAFETY: the CPU has the kernel's features: checked just above.
-        Some(unsafe { f(table, src, dst) })
+        Some(unsafe { f(page, src, dst) })
     }
 
     /// This kernel's dense encoder for a page (`ascii`: ASCII-compatible),
@@ -217,8 +216,8 @@ pub(crate) const ALL: &[&Kernel] = &[
 ];
 
 /// `unsafe` only to fit the kernel type: it needs no CPU feature.
-unsafe fn scalar_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
-    common::to_utf16_scalar(table, src, dst)
+unsafe fn scalar_to_utf16(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
+    common::to_utf16_scalar(page.table, src, dst)
 }
 
 /// Bytes decoded to UTF-8 per call of the fused kernel: its output
@@ -231,7 +230,7 @@ const UTF8_CHUNK: usize = 16 * 1024;
 /// `src[n]` is undefined); `None` leaves the work to the two-pass path.
 pub(crate) fn decode_to_utf8_with(
     k: &Kernel,
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut String,
 ) -> Option<usize> {
@@ -252,13 +251,13 @@ pub(crate) fn decode_to_utf8_with(
         let start = bytes.len();
         let spare = bytes.spare_capacity_mut();
         // SAFETY: the CPU has the kernel's features: checked above.
-        let (read, written) = unsafe { f(table, chunk, spare) };
+        let (read, written) = unsafe { f(page, chunk, spare) };
         // SAFETY: the kernel initialised `written` bytes of the spare
         // capacity, within it (its contract).
         unsafe { bytes.set_len(start + written) };
         i += read;
         if read < chunk.len() {
-            if table[usize::from(src[i])] == crate::single_byte::UNDEFINED {
+            if page.table[usize::from(src[i])] == crate::single_byte::UNDEFINED {
                 return Some(i);
             }
             // Out of room (characters of three bytes): with three bytes a
@@ -294,15 +293,15 @@ pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut String) {
 /// UTF-16 through the best kernel, appending to `dst`; returns its length.
 /// The kernel writes into the spare capacity, a cache-sized chunk at a
 /// time.
-pub(crate) fn decode_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut Vec<u16>) -> usize {
-    decode_to_utf16_with(chosen(), table, src, dst)
+pub(crate) fn decode_to_utf16(page: &SingleByte, src: &[u8], dst: &mut Vec<u16>) -> usize {
+    decode_to_utf16_with(chosen(), page, src, dst)
 }
 
 /// [`decode_to_utf16`] through the kernel `k` (the scalar one where this
 /// CPU cannot run `k`).
 pub(crate) fn decode_to_utf16_with(
     k: &Kernel,
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut Vec<u16>,
 ) -> usize {
@@ -312,9 +311,9 @@ pub(crate) fn decode_to_utf16_with(
         let start = dst.len();
         dst.reserve(chunk.len());
         let out = &mut dst.spare_capacity_mut()[..chunk.len()];
-        let n = match k.to_utf16_uninit(table, chunk, out) {
+        let n = match k.to_utf16_uninit(page, chunk, out) {
             Some(n) => n,
-            None => SCALAR.to_utf16_uninit(table, chunk, out).unwrap_or(0),
+            None => SCALAR.to_utf16_uninit(page, chunk, out).unwrap_or(0),
         };
         // SAFETY: the kernel initialised the first `n` units of the spare
         // capacity (its contract), within it.
@@ -406,7 +405,7 @@ mod tests {
                         // read).
                         for room in [3 * len, len + len / 3] {
                             let mut out = vec![core::mem::MaybeUninit::new(0xAAu8); room];
-                            let (r, w) = k.to_utf8_uninit(table, &src, &mut out).unwrap();
+                            let (r, w) = k.to_utf8_uninit(page, &src, &mut out).unwrap();
                             // SAFETY: every byte of `out` was initialised above.
                             let got: Vec<u8> = out[..w]
                                 .iter()
@@ -462,7 +461,7 @@ mod tests {
                 src.extend(undefined);
                 src.extend_from_slice(b"tail");
                 let mut got = String::from("s");
-                let n = decode_to_utf8_with(k, page.table, &src, &mut got);
+                let n = decode_to_utf8_with(k, page, &src, &mut got);
                 let mut want = String::from("s");
                 let mut read = 0;
                 for &b in &src {
@@ -480,10 +479,6 @@ mod tests {
     /// length up to 70 and every undefined byte position.
     #[test]
     fn kernels_equal_scalar() {
-        let all_tables: Vec<&[u16; 256]> = crate::single_byte::all_pages()
-            .iter()
-            .map(|p| p.table)
-            .collect();
         let mut seed = 0x1234_5678_9ABC_DEF0_u64;
         let mut next = || {
             seed ^= seed << 13;
@@ -496,14 +491,15 @@ mod tests {
                 eprintln!("note: this CPU cannot run the {} kernel", k.name);
                 continue;
             }
-            for table in &all_tables {
+            for page in crate::single_byte::all_pages() {
+                let table = page.table;
                 for len in 0..70 {
                     for _ in 0..8 {
                         let src: Vec<u8> = (0..len).map(|_| next() as u8).collect();
                         let mut a = vec![0xAAAA; len + 3];
                         let mut b = vec![0xAAAA; len + 3];
-                        let n = k.to_utf16(table, &src, &mut a[..len]);
-                        let m = SCALAR.to_utf16(table, &src, &mut b[..len]);
+                        let n = k.to_utf16(page, &src, &mut a[..len]);
+                        let m = SCALAR.to_utf16(page, &src, &mut b[..len]);
                         assert_eq!(n, m, "{} {src:02X?}", k.name);
                         // Nothing past what it reports, nothing past dst.
                         assert_eq!(a[..], b[..], "{}", k.name);
@@ -516,7 +512,7 @@ mod tests {
                         .map(|_| defined[next() as usize % defined.len()])
                         .collect();
                     let mut a = vec![0; len];
-                    assert_eq!(k.to_utf16(table, &src, &mut a), Some(len));
+                    assert_eq!(k.to_utf16(page, &src, &mut a), Some(len));
                     let expected: Vec<u16> = src.iter().map(|&b| table[usize::from(b)]).collect();
                     assert_eq!(a, expected, "{}", k.name);
                 }
@@ -524,9 +520,253 @@ mod tests {
                 let src = [0x41u8; 40];
                 let mut a = [0u16; 17];
                 assert_eq!(
-                    k.to_utf16(table, &src, &mut a),
-                    SCALAR.to_utf16(table, &src, &mut [0u16; 17])
+                    k.to_utf16(page, &src, &mut a),
+                    SCALAR.to_utf16(page, &src, &mut [0u16; 17])
                 );
+            }
+        }
+    }
+
+    /// The rows [`Affine`] finds in pages whose mappings are published
+    /// facts: windows-1251 C0–FF are U+0410–U+044F; IBM866 80–AF are
+    /// U+0410–U+043F and E0–EF U+0440–U+044F; windows-1252 A0–FF are
+    /// U+00A0–U+00FF; ISO-8859-7 C0–CF are U+0390–U+039F, its D row
+    /// (U+03A0–U+03AF) lacks D2 and its F row (U+03C0–U+03CE) FF; KOI8-R
+    /// orders its Cyrillic as the Latin alphabet, so no row is affine.
+    #[test]
+    fn affine_rows_of_known_pages() {
+        use crate::single_byte::{
+            WHATWG_IBM866, WHATWG_ISO_8859_7, WHATWG_KOI8_R, WHATWG_WINDOWS_1251,
+            WHATWG_WINDOWS_1252,
+        };
+        // (page, high rows decoded both ways, the units of their byte 0)
+        let cases: [(&SingleByte, &[(usize, u16)]); 4] = [
+            (
+                &WHATWG_WINDOWS_1251,
+                &[(0xC, 0x410), (0xD, 0x420), (0xE, 0x430), (0xF, 0x440)],
+            ),
+            (
+                &WHATWG_IBM866,
+                &[(0x8, 0x410), (0x9, 0x420), (0xA, 0x430), (0xE, 0x440)],
+            ),
+            (
+                &WHATWG_WINDOWS_1252,
+                &[
+                    (0xA, 0xA0),
+                    (0xB, 0xB0),
+                    (0xC, 0xC0),
+                    (0xD, 0xD0),
+                    (0xE, 0xE0),
+                    (0xF, 0xF0),
+                ],
+            ),
+            (
+                &WHATWG_ISO_8859_7,
+                &[(0xC, 0x390), (0xD, 0x3A0), (0xE, 0x3B0), (0xF, 0x3C0)],
+            ),
+        ];
+        for (page, rows) in cases {
+            let a = &page.affine;
+            assert!(a.any16 && a.any8);
+            for &(r, c0) in rows {
+                let delta = c0.wrapping_sub(16 * r as u16);
+                assert_eq!(a.not16[r], 0, "row {r:X}");
+                assert_eq!(u16::from_le_bytes([a.delta_lo[r], a.delta_hi[r]]), delta);
+                assert_eq!(a.lead[r], 0xC0 | (c0 >> 6) as u8, "row {r:X}");
+            }
+            // ASCII rows map each byte to itself.
+            for r in 0..8 {
+                assert_eq!((a.not16[r], a.lead[r], a.delta_lo[r]), (0, 0, 0));
+            }
+        }
+        assert_eq!(WHATWG_ISO_8859_7.affine.hole[0xD], 0xD2);
+        assert_eq!(WHATWG_ISO_8859_7.affine.hole[0xF], 0xFF);
+        assert_eq!(WHATWG_WINDOWS_1251.affine.not16[0x8], 0xFF);
+        assert_eq!(WHATWG_KOI8_R.affine.not16[8..], [0xFF; 8]);
+        assert!(!WHATWG_KOI8_R.affine.any16 && !WHATWG_KOI8_R.affine.any8);
+    }
+
+    /// On every page, what [`Affine`] says of a row holds for each of its
+    /// bytes: the unit is the byte plus the row's delta, and for UTF-8 the
+    /// lead and continuation follow from the row's lead and step.
+    #[test]
+    fn affine_rows_hold_for_every_byte() {
+        for page in crate::single_byte::all_pages() {
+            let a = &page.affine;
+            for b in 0..=255u8 {
+                let (r, u) = (usize::from(b >> 4), page.table[usize::from(b)]);
+                if u == crate::single_byte::UNDEFINED {
+                    assert!(a.not16[r] == 0xFF || a.hole[r] == b, "{b:02X}");
+                    continue;
+                }
+                assert_ne!(a.hole[r], b);
+                if a.not16[r] == 0 {
+                    let delta = u16::from_le_bytes([a.delta_lo[r], a.delta_hi[r]]);
+                    assert_eq!(u16::from(b).wrapping_add(delta), u, "{b:02X}");
+                }
+                match a.lead[r] {
+                    0xFF => {}
+                    0 => assert_eq!(u, u16::from(b), "{b:02X}"),
+                    lead => {
+                        let c = char::from_u32(u.into()).unwrap();
+                        let mut buf = [0; 4];
+                        let want = c.encode_utf8(&mut buf).as_bytes();
+                        assert_eq!(want, [lead, b.wrapping_add(a.step[r])], "{b:02X}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The units and the UTF-8 of `src` on `page` as far as its first
+    /// undefined byte, one byte at a time: the reference.
+    fn reference(page: &SingleByte, src: &[u8]) -> (Vec<u16>, String) {
+        let mut text = String::new();
+        let units = src
+            .iter()
+            .map_while(|&b| {
+                text.push(page.decode_byte(b)?);
+                Some(page.table[usize::from(b)])
+            })
+            .collect();
+        (units, text)
+    }
+
+    /// `src` through every kernel this CPU runs, to UTF-16 (nothing
+    /// written past what it reports) and through the fused UTF-8 decoders,
+    /// against [`reference`].
+    fn check_kernels(page: &SingleByte, src: &[u8]) {
+        let (units, text) = reference(page, src);
+        let len = src.len();
+        for k in ALL.iter().filter(|k| k.isa.is_available()) {
+            let mut got = vec![0xAAAA; len + 3];
+            let n = k.to_utf16(page, src, &mut got[..len]).unwrap();
+            let mut want = units.clone();
+            want.resize(len + 3, 0xAAAA);
+            assert_eq!((n, &got), (units.len(), &want), "{} {src:02X?}", k.name);
+            let mut out = vec![core::mem::MaybeUninit::new(0u8); 3 * len];
+            if let Some((r, w)) = k.to_utf8_uninit(page, src, &mut out) {
+                // SAFETY: every byte of `out` was initialised above.
+                let got: Vec<u8> = out[..w]
+                    .iter()
+                    .map(|b| unsafe { b.assume_init() })
+                    .collect();
+                assert_eq!(r, units.len(), "{} {src:02X?}", k.name);
+                assert!(got == text.as_bytes(), "{} {src:02X?}", k.name);
+            }
+        }
+    }
+
+    /// On every page, text of each row's bytes alone (blocks the affine
+    /// path takes where the row is affine), then with a byte of another
+    /// row (the full look-up), and with an undefined byte, at each of the
+    /// first 64 positions (every position of a 16-byte and of a 32-byte
+    /// block); then text mixing all the affine rows of the page.
+    #[test]
+    fn affine_path_at_every_position() {
+        let mut seed = 0xAFF1_0E5E_ED00_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for page in crate::single_byte::all_pages() {
+            let defined = |r: usize| -> Vec<u8> {
+                (16 * r..16 * r + 16)
+                    .filter(|&b| page.table[b] != crate::single_byte::UNDEFINED)
+                    .map(|b| b as u8)
+                    .collect()
+            };
+            // The undefined bytes that are a row's only one (the rows'
+            // `hole`), and the first undefined byte.
+            let undefined: Vec<u8> = (0..=255u8)
+                .filter(|&b| page.decode_byte(b).is_none())
+                .collect();
+            let mut stops: Vec<u8> = undefined
+                .iter()
+                .copied()
+                .filter(|&b| undefined.iter().filter(|&&u| u >> 4 == b >> 4).count() == 1)
+                .collect();
+            stops.extend(undefined.first());
+            for r in 0..16 {
+                let row = defined(r);
+                if row.is_empty() {
+                    continue;
+                }
+                let base: Vec<u8> = (0..96).map(|i| row[(i * 7 + r) % row.len()]).collect();
+                check_kernels(page, &base);
+                for p in 0..64 {
+                    let mut src = base.clone();
+                    let other = defined((r + 1 + p) % 16);
+                    if let Some(&b) = other.get(p % other.len().max(1)) {
+                        src[p] = b;
+                        check_kernels(page, &src);
+                    }
+                    for &u in &stops {
+                        src[p] = u;
+                        check_kernels(page, &src);
+                    }
+                }
+            }
+            let affine: Vec<u8> = (0..16)
+                .filter(|&r| page.affine.not16[r] == 0 || page.affine.lead[r] != 0xFF)
+                .flat_map(defined)
+                .collect();
+            if affine.is_empty() {
+                continue;
+            }
+            for len in 0..100 {
+                let src: Vec<u8> = (0..len)
+                    .map(|_| affine[next() as usize % affine.len()])
+                    .collect();
+                check_kernels(page, &src);
+            }
+        }
+    }
+
+    /// On every page, text of bytes below 0x80 and from 0xC0 (KOI8's
+    /// letters: the top quarter's look-up where no row from 0xC0 is
+    /// affine), alone and with a byte from 0x80–0xBF or an undefined byte
+    /// at each of the first 64 positions.
+    #[test]
+    fn top_quarter_at_every_position() {
+        let mut seed = 0x7090_C0C0_1234_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for page in crate::single_byte::all_pages() {
+            let defined = |b: &u8| page.table[usize::from(*b)] != crate::single_byte::UNDEFINED;
+            let top: Vec<u8> = (0xC0..=0xFF).filter(defined).collect();
+            let low: Vec<u8> = (0..0x80).filter(defined).collect();
+            let middle: Vec<u8> = (0x80..0xC0).filter(defined).collect();
+            let undefined: Vec<u8> = (0..=255).filter(|b| !defined(b)).collect();
+            if top.is_empty() || low.is_empty() {
+                continue;
+            }
+            let mut text = |len: usize| -> Vec<u8> {
+                (0..len)
+                    .map(|_| match next() % 3 {
+                        0 => low[next() as usize % low.len()],
+                        _ => top[next() as usize % top.len()],
+                    })
+                    .collect()
+            };
+            for len in 0..100 {
+                check_kernels(page, &text(len));
+            }
+            let base = text(96);
+            for p in 0..64 {
+                let mut src = base.clone();
+                for others in [&middle, &undefined] {
+                    if let Some(&b) = others.get(p % others.len().max(1)) {
+                        src[p] = b;
+                        check_kernels(page, &src);
+                    }
+                }
             }
         }
     }

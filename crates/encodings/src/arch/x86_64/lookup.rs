@@ -14,8 +14,18 @@
 //! ASCII-compatible table skips the low half, and all-ASCII blocks are
 //! copied or widened directly. A block with an undefined byte (0xFFFF) is
 //! left to the scalar loop, which stops there.
+//!
+//! Many rows are *affine*: each byte `b` of the row maps to `b + delta`
+//! (windows-1251 C0–FF to U+0410–U+044F, IBM866 80–AF and E0–EF, most of
+//! ISO-8859-7's Greek rows, windows-1252 A0–FF with delta 0, ASCII).
+//! A block whose bytes all fall in such rows skips the sixteen row
+//! look-ups: [`Affine`] holds, by high nibble, what the row adds to the
+//! byte (for the unit, or for the continuation of UTF-8 beside the row's
+//! one lead), looked up with one shuffle each; other blocks take the full
+//! look-up.
 
-use super::super::{COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
+use super::super::{Affine, COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
+use crate::single_byte::SingleByte;
 use codec_arch::x86_64::{Avx2, Simd, Sse41};
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_add_epi8, _mm_loadu_si128, _mm_set1_epi8, _mm_shuffle_epi8,
@@ -143,12 +153,21 @@ impl LookupSimd for Avx2 {
 /// unaligned stack slots in the generic build, half the 32-byte reloads
 /// crossing a cache line (the fused AVX2 decoder 4–6% slower than the
 /// hand-written one it replaced).
+#[derive(Debug)]
 #[repr(C, align(64))]
 pub(crate) struct Rows {
     lo: [[u8; 16]; 16],
     hi: [[u8; 16]; 16],
+    /// Table row 0xC0–0xCF itself (not telescoped), where a look-up of the
+    /// top quarter of the table starts ([`lookup`]).
+    top_lo: [u8; 16],
+    top_hi: [u8; 16],
     /// Whether the table maps bytes 0x00–0x7F to themselves.
     ascii: bool,
+    /// Whether blocks of ASCII and bytes from 0xC0 reach [`lookup`] (the
+    /// page has no affine row and some row from 0xC0 is not affine, as
+    /// KOI8), and it tries the top quarter's look-up ([`top_quarter`]).
+    top: bool,
 }
 
 /// Whether `table` maps bytes 0x00–0x7F to themselves.
@@ -164,8 +183,14 @@ fn rows(table: &[u16; 256]) -> Rows {
     let mut rows = Rows {
         lo: [[0u8; 16]; 16],
         hi: [[0u8; 16]; 16],
+        top_lo: [0u8; 16],
+        top_hi: [0u8; 16],
         ascii: is_ascii(table),
+        top: false,
     };
+    for (j, &u) in table[0xC0..0xD0].iter().enumerate() {
+        [rows.top_lo[j], rows.top_hi[j]] = u.to_le_bytes();
+    }
     for (i, &u) in table.iter().enumerate() {
         let prev = if (i / 16) % 8 == 0 { 0 } else { table[i - 16] };
         let d = u ^ prev;
@@ -175,17 +200,71 @@ fn rows(table: &[u16; 256]) -> Rows {
     rows
 }
 
-/// The low and high bytes of the table entries of the bytes of `v`.
+/// Whether some byte of `v` is not in a row that `a` decodes: its row
+/// byte (`not`: 0xFF for a row that is not affine) looked up at the high
+/// nibbles `n`, or the row's undefined byte.
 #[inline(always)]
-fn lookup<S: LookupSimd>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
-    let mut lo = s.zero();
-    let mut hi = s.zero();
+fn outside<S: LookupSimd>(s: S, a: &Affine, not: S::V, v: S::V, n: S::V) -> bool {
+    let hole = s.eq8(v, s.shuffle8(s.broadcast16(&a.hole), n));
+    s.movemask8(s.or(not, hole)) != 0
+}
+
+/// A page's [`Rows`] for the `pshufb` decoders, of its table and of its
+/// UTF-8 pairs ([`utf8_pairs`]): built on a page's first use and kept
+/// (`SingleByte::rows`); built in each kernel call (16 KiB of input), they
+/// took 10–25% of the AVX2 decoders' time.
+#[derive(Debug)]
+pub(crate) struct PageRows {
+    units: Rows,
+    utf8: Rows,
+}
+
+/// `page`'s [`PageRows`], built on first use.
+fn page_rows(page: &SingleByte) -> &PageRows {
+    page.rows.get_or_init(|| {
+        let (mut units, mut utf8) = (rows(page.table), rows(&utf8_pairs(page.table)));
+        let a = &page.affine;
+        units.top = units.ascii && !a.any16 && (12..16).any(|r| a.not16[r] != 0);
+        utf8.top = utf8.ascii && !a.any8 && (12..16).any(|r| a.lead[r] == 0xFF);
+        Box::new(PageRows { units, utf8 })
+    })
+}
+
+/// Whether the decoder of `page` to UTF-8 (`utf8`) or UTF-16 should be
+/// the one that tries the top quarter's look-up ([`Rows::top`]): a
+/// separate function, as the affine one (trying it where it never helps
+/// cost French 4–6%).
+pub(super) fn top_quarter(page: &SingleByte, utf8: bool) -> bool {
+    let rows = page_rows(page);
+    if utf8 { rows.utf8.top } else { rows.units.top }
+}
+
+/// The low and high bytes of the table entries of the bytes of `v`. A
+/// block of an ASCII-compatible page whose other bytes are all from 0xC0
+/// (KOI8's Cyrillic letters) looks up only the top four rows, from
+/// [`Rows::top_lo`], with `TOP` (where [`Rows::top`] says to try).
+#[inline(always)]
+fn lookup<S: LookupSimd, const TOP: bool>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
     // The high half: bytes below 0x80 turn negative and look nothing up.
     let t = s.xor(v, s.splat8(0x80));
-    for k in 0..8 {
-        let idx = s.subs_i8(t, s.splat8(16 * k as u8));
-        lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
-        hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
+    let mut lo = s.zero();
+    let mut hi = s.zero();
+    // Bytes from 0xC0: their top two bits set (`v + v` is `v << 1`).
+    if TOP && s.movemask8(s.and(v, s.add8(v, v))) == s.movemask8(v) {
+        let idx = s.subs_i8(t, s.splat8(64));
+        lo = s.shuffle8(s.broadcast16(&rows.top_lo), idx);
+        hi = s.shuffle8(s.broadcast16(&rows.top_hi), idx);
+        for k in 5..8 {
+            let idx = s.subs_i8(t, s.splat8(16 * k as u8));
+            lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
+            hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
+        }
+    } else {
+        for k in 0..8 {
+            let idx = s.subs_i8(t, s.splat8(16 * k as u8));
+            lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
+            hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
+        }
     }
     if rows.ascii {
         // The low half is the byte itself.
@@ -201,34 +280,85 @@ fn lookup<S: LookupSimd>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
     (lo, hi)
 }
 
-/// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
-/// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`.
+/// The UTF-16 units of the bytes of `v` if all are in rows `a` decodes
+/// (none undefined), as [`LookupSimd::zip8`] leaves them: each byte plus
+/// its row's delta, in 16-bit lanes.
 #[inline(always)]
-pub(crate) fn to_utf16<S: LookupSimd>(
+fn affine_units<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
+    let n = s.shr8::<4>(v);
+    let not = s.shuffle8(s.broadcast16(&a.not16), n);
+    if outside(s, a, not, v, n) {
+        return None;
+    }
+    let lo = s.shuffle8(s.broadcast16(&a.delta_lo), n);
+    let hi = s.shuffle8(s.broadcast16(&a.delta_hi), n);
+    let (b0, b1) = s.zip8(v, s.zero());
+    let (d0, d1) = s.zip8(lo, hi);
+    Some((s.add16(b0, d0), s.add16(b1, d1)))
+}
+
+/// The UTF-8 leads and continuations of the bytes of `v` (as [`lookup`]
+/// gives them from [`utf8_pairs`]) if all are in rows `a` decodes for
+/// UTF-8: the row's lead (a byte below 0x80 is its own), and the byte
+/// plus the row's step as the continuation.
+#[inline(always)]
+fn affine_pairs<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
+    let n = s.shr8::<4>(v);
+    let lead = s.shuffle8(s.broadcast16(&a.lead), n);
+    if outside(s, a, s.eq8(lead, s.splat8(0xFF)), v, n) {
+        return None;
+    }
+    let cont = s.add8(v, s.shuffle8(s.broadcast16(&a.step), n));
+    Some((s.blendv8(v, lead, v), cont))
+}
+
+/// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
+/// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`,
+/// with the affine path (`AFFINE`, for a page with affine rows) or
+/// without, and with `TOP` the top quarter's look-up ([`lookup`]). The
+/// caller instantiates each as a separate function: the
+/// look-up of a page without affine rows then keeps its registers (in one
+/// function with both loops it reloaded 7 constants a block, KOI8-R 10–15%
+/// slower).
+#[inline(always)]
+pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     s: S,
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [Unit],
 ) -> usize {
+    let (table, affine) = (page.table, &page.affine);
+    let rows = &page_rows(page).units;
     let len = src.len().min(dst.len());
-    let rows = rows(table);
     let undefined = s.splat8(0xFF);
     let mut i = 0;
     while i + S::BYTES <= len {
         let block = &src[i..i + S::BYTES];
         // SAFETY: `block` is `BYTES` readable bytes.
         let v = unsafe { s.load(block.as_ptr()) };
-        let (lo, hi) = if rows.ascii && s.movemask8(v) == 0 {
-            (v, s.zero())
+        let ascii = rows.ascii && s.movemask8(v) == 0;
+        // Without `AFFINE` this is the plain loop, unchanged.
+        let units = if AFFINE && !ascii {
+            affine_units(s, affine, v)
         } else {
-            lookup(s, &rows, v)
+            None
         };
-        let (a, b) = s.zip8(lo, hi);
-        let (first, second) = s.in_order(a, b);
-        let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
-        if s.movemask8(bad) != 0 {
-            break;
-        }
+        let (first, second) = if let Some((a, b)) = units {
+            s.in_order(a, b)
+        } else {
+            let (lo, hi) = if ascii {
+                (v, s.zero())
+            } else {
+                lookup::<S, TOP>(s, rows, v)
+            };
+            let (a, b) = s.zip8(lo, hi);
+            let (first, second) = s.in_order(a, b);
+            let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
+            if s.movemask8(bad) != 0 {
+                break;
+            }
+            (first, second)
+        };
         let out = &mut dst[i..i + S::BYTES];
         // SAFETY: `out` is `BYTES` writable units (`2 * BYTES` bytes): two
         // unaligned stores of `BYTES` bytes fill it exactly.
@@ -279,15 +409,17 @@ pub(super) fn compress_pairs<S: LookupSimd>(
 
 /// The fused decoder to UTF-8 (`super::super::Utf8Fn`): each byte's lead
 /// and continuation looked up as the two bytes of a table entry
-/// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle.
+/// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle; with
+/// `AFFINE`, blocks in affine rows computed instead (as [`to_utf16`]).
 #[inline(always)]
-pub(crate) fn to_utf8<S: LookupSimd>(
+pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     s: S,
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
-    let rows = rows(&utf8_pairs(table));
+    let (table, affine) = (page.table, &page.affine);
+    let rows = &page_rows(page).utf8;
     let (mut i, mut w) = (0, 0);
     while i + S::BYTES <= src.len() && w + 3 * S::BYTES <= dst.len() {
         let block = &src[i..i + S::BYTES];
@@ -301,17 +433,22 @@ pub(crate) fn to_utf8<S: LookupSimd>(
             w += S::BYTES;
             continue;
         }
-        let (lead, cont) = lookup(s, &rows, v);
-        if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
-            // A unit from 0x800 or an undefined byte: one at a time.
-            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
-            let stopped = ni < i + S::BYTES;
-            (i, w) = (ni, nw);
-            if stopped {
-                return (i, w);
+        let (lead, cont) = if AFFINE && let Some(pairs) = affine_pairs(s, affine, v) {
+            pairs
+        } else {
+            let (lead, cont) = lookup::<S, TOP>(s, rows, v);
+            if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
+                // A unit from 0x800 or an undefined byte: one at a time.
+                let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
+                let stopped = ni < i + S::BYTES;
+                (i, w) = (ni, nw);
+                if stopped {
+                    return (i, w);
+                }
+                continue;
             }
-            continue;
-        }
+            (lead, cont)
+        };
         // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
         let one = !s.movemask8(lead);
         // Lane by lane, the pairs of its first 8 bytes, then of its last 8.

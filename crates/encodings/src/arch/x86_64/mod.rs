@@ -15,11 +15,13 @@
 //! so it asks for SSE4.1 and POPCNT too (every x86-64 CPU from Nehalem).
 
 use super::{Encoder, Kernel, Unit};
+use crate::single_byte::SingleByte;
 use codec_arch::Isa;
 
 mod lookup;
 mod vbmi;
 
+pub(crate) use lookup::PageRows;
 pub(crate) use vbmi::{VBMI, VBMI2};
 
 /// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
@@ -33,14 +35,34 @@ macro_rules! kernels {
         /// # Safety
         ///
         /// The CPU must have the token's features.
-        pub(super) unsafe fn to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
+        pub(super) unsafe fn to_utf16(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
             // SAFETY: the caller proves the features.
-            unsafe { run_to_utf16(table, src, dst) }
+            unsafe {
+                if page.affine.any16 {
+                    run_to_utf16_affine(page, src, dst)
+                } else if lookup::top_quarter(page, false) {
+                    run_to_utf16_top(page, src, dst)
+                } else {
+                    run_to_utf16(page, src, dst)
+                }
+            }
         }
 
         codec_arch::enable! { $level;
-            fn run_to_utf16(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
-                lookup::to_utf16($token::new(), table, src, dst)
+            fn run_to_utf16(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
+                lookup::to_utf16::<_, false, false>($token::new(), page, src, dst)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_to_utf16_top(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
+                lookup::to_utf16::<_, false, true>($token::new(), page, src, dst)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_to_utf16_affine(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
+                lookup::to_utf16::<_, true, false>($token::new(), page, src, dst)
             }
         }
 
@@ -48,21 +70,49 @@ macro_rules! kernels {
         ///
         /// The CPU must have the token's features.
         pub(super) unsafe fn to_utf8(
-            table: &[u16; 256],
+            page: &SingleByte,
             src: &[u8],
             dst: &mut [MaybeUninit<u8>],
         ) -> (usize, usize) {
             // SAFETY: the caller proves the features.
-            unsafe { run_to_utf8(table, src, dst) }
+            unsafe {
+                if page.affine.any8 {
+                    run_to_utf8_affine(page, src, dst)
+                } else if lookup::top_quarter(page, true) {
+                    run_to_utf8_top(page, src, dst)
+                } else {
+                    run_to_utf8(page, src, dst)
+                }
+            }
         }
 
         codec_arch::enable! { $level;
             fn run_to_utf8(
-                table: &[u16; 256],
+                page: &SingleByte,
                 src: &[u8],
                 dst: &mut [MaybeUninit<u8>],
             ) -> (usize, usize) {
-                lookup::to_utf8($token::new(), table, src, dst)
+                lookup::to_utf8::<_, false, false>($token::new(), page, src, dst)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_to_utf8_top(
+                page: &SingleByte,
+                src: &[u8],
+                dst: &mut [MaybeUninit<u8>],
+            ) -> (usize, usize) {
+                lookup::to_utf8::<_, false, true>($token::new(), page, src, dst)
+            }
+        }
+
+        codec_arch::enable! { $level;
+            fn run_to_utf8_affine(
+                page: &SingleByte,
+                src: &[u8],
+                dst: &mut [MaybeUninit<u8>],
+            ) -> (usize, usize) {
+                lookup::to_utf8::<_, true, false>($token::new(), page, src, dst)
             }
         }
 
@@ -96,13 +146,13 @@ macro_rules! kernels {
 
 /// [`lookup`] with 16-byte registers.
 mod sse41 {
-    use super::{Unit, lookup};
+    use super::{SingleByte, Unit, lookup};
     kernels!(Sse41, sse41);
 }
 
 /// [`lookup`] with 32-byte registers.
 mod avx2 {
-    use super::{Unit, lookup};
+    use super::{SingleByte, Unit, lookup};
     kernels!(Avx2, avx2);
 }
 

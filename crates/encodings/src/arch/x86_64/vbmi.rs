@@ -6,6 +6,7 @@
 
 use super::super::{Encoder, Kernel, Unit, to_utf16_scalar, utf8_scalar};
 use super::lookup::compress_pairs;
+use crate::single_byte::SingleByte;
 use codec_arch::Isa;
 use codec_arch::x86_64::Avx2;
 use core::arch::x86_64::__m128i;
@@ -40,9 +41,9 @@ pub(crate) static VBMI2: Kernel = Kernel {
 /// # Safety
 ///
 /// The CPU must have `codec_arch`'s `avx512vbmi` level.
-unsafe fn to_utf16_vbmi(table: &[u16; 256], src: &[u8], dst: &mut [Unit]) -> usize {
+unsafe fn to_utf16_vbmi(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
     // SAFETY: the caller proves the features.
-    unsafe { convert_vbmi(table, src, dst) }
+    unsafe { convert_vbmi(page.table, src, dst) }
 }
 
 codec_arch::enable! { avx512vbmi;
@@ -115,12 +116,12 @@ codec_arch::enable! { avx512vbmi;
 ///
 /// The CPU must have `codec_arch`'s `avx512vbmi` level.
 unsafe fn to_utf8_vbmi(
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize) {
     // SAFETY: the caller proves the features.
-    unsafe { utf8_vbmi(table, src, dst) }
+    unsafe { utf8_vbmi(page.table, src, dst) }
 }
 
 codec_arch::enable! { avx512vbmi;
@@ -142,12 +143,12 @@ codec_arch::enable! { avx512vbmi;
 ///
 /// The CPU must have `codec_arch`'s `avx512vbmi2` level.
 unsafe fn to_utf8_vbmi2(
-    table: &[u16; 256],
+    page: &SingleByte,
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize) {
     // SAFETY: the caller proves the features.
-    unsafe { utf8_vbmi2(table, src, dst) }
+    unsafe { utf8_vbmi2(page.table, src, dst) }
 }
 
 codec_arch::enable! { avx512vbmi2;
