@@ -279,7 +279,11 @@ fn main() {
         // the filters kept).
         let same = |a: &str, b: &str| a == b;
         if g.keeps_input(&label("→ UTF-8")) {
-            assert!(same(&theirs_text, &want) && same(&our_text, &want), "{}", c.label);
+            assert!(
+                same(&theirs_text, &want) && same(&our_text, &want),
+                "{}",
+                c.label
+            );
             assert!(page.is_none() || same(&avx2_text, &want), "{}", c.label);
         }
         if g.keeps_input(&label("UTF-8 →")) {
