@@ -767,9 +767,30 @@ pub(crate) unsafe fn ascii_prefix<S: Simd, O: Out<S>>(
     (p, p)
 }
 
-/// The table entries of one token: `kernels!(arch::Token, level)`.
+/// The table entries of one token: `kernels!(arch::Token, level)`; with
+/// `; no ascii_to_utf16`, all but that one (for a table that has an ASCII
+/// prefix of its own).
 macro_rules! kernels {
     ($arch:ident :: $token:ident, $level:ident) => {
+        $crate::arch::generic::utf8_utf16::kernels!($arch::$token, $level; no ascii_to_utf16);
+
+        codec_arch::enable! { $level;
+            /// The ASCII prefix of any bytes to native UTF-16: the table entry.
+            pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+                use $crate::arch::generic::utf8_utf16::{ascii_prefix, Utf16Out};
+                // SAFETY: `dst` is valid for `dst.len()` units.
+                unsafe {
+                    ascii_prefix::<_, Utf16Out<false>>(
+                        codec_arch::$arch::$token::new(),
+                        src,
+                        dst.as_mut_ptr(),
+                        dst.len(),
+                    )
+                }
+            }
+        }
+    };
+    ($arch:ident :: $token:ident, $level:ident; no ascii_to_utf16) => {
         codec_arch::enable! { $level;
             /// Valid UTF-8 to native UTF-16: the table entry.
             pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
@@ -801,22 +822,6 @@ macro_rules! kernels {
                         codec_arch::$arch::$token::new(),
                         src,
                         dst.as_mut_ptr().cast(),
-                        dst.len(),
-                    )
-                }
-            }
-        }
-
-        codec_arch::enable! { $level;
-            /// The ASCII prefix of any bytes to native UTF-16: the table entry.
-            pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-                use $crate::arch::generic::utf8_utf16::{ascii_prefix, Utf16Out};
-                // SAFETY: `dst` is valid for `dst.len()` units.
-                unsafe {
-                    ascii_prefix::<_, Utf16Out<false>>(
-                        codec_arch::$arch::$token::new(),
-                        src,
-                        dst.as_mut_ptr(),
                         dst.len(),
                     )
                 }
