@@ -82,10 +82,11 @@ pub(crate) trait Utf8Simd: Simd {
     fn max_u8(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// `pmaddubsw`: unsigned bytes of `a` times signed bytes of `b`, pairs
-    /// added into 16-bit lanes.
+    /// added into 16-bit lanes, with signed saturation (the kernel's sums
+    /// never reach it).
     fn maddubs(self, a: Self::V, b: Self::V) -> Self::V;
 
-    /// `pmaddwd`: 16-bit products, pairs added into 32-bit lanes.
+    /// `pmaddwd`: signed 16-bit products, pairs added into 32-bit lanes.
     fn madd(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Bytes `h * N .. (h + 1) * N` of `x` zero-extended to the `N` 16-bit
