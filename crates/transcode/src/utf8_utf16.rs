@@ -1,6 +1,6 @@
 //! UTF-8 → UTF-16: native `u16`s, and bytes in either order.
 //!
-//! Kernels: `arch/x86_64/*/utf8_utf16.rs`, which convert valid UTF-8 (this
+//! Kernels: `arch/generic/utf8_utf16.rs`, which convert valid UTF-8 (this
 //! family's input is validated by utf8-simd first, see `drive::from_utf8_ascii`).
 
 use crate::Transcoder;

@@ -51,19 +51,17 @@
 //!   `aarch64/lanes.rs`), instantiated per instruction set by the
 //!   three-line `x86_64/{sse41,avx2,avx512}/{count,latin1,utf32}.rs` and by
 //!   aarch64's table with the `Neon` token; `generic/utf16_utf8.rs`,
-//!   UTF-16 → UTF-8 over `Simd` and `Utf16Simd` (implemented in the same
-//!   `lanes.rs` files), instantiated in `x86_64/{sse41,avx2}/mod.rs` and by
-//!   aarch64's table.
-//! - `x86_64/utf8_utf16.rs`: UTF-8 → UTF-16 written once for x86-64's
-//!   widths, over `Simd` and `Utf8Simd` for what depends on the width
-//!   (its 16-byte pieces still `__m128i`), instantiated in
-//!   `{sse41,avx2}/mod.rs`; `avx512/` has no such kernels (its table takes
-//!   AVX2's, `x86_64/mod.rs` says why), and
-//!   `avx512vbmi2/` has the `vpcompressb` kernels (`mod.rs`, with
-//!   `utf8_latin1.rs` and `utf32_utf16.rs`).
+//!   UTF-16 → UTF-8 over `Simd` and `Utf16Simd`, and
+//!   `generic/utf8_utf16.rs`, UTF-8 → UTF-16 over `Simd` and `Utf8Simd`
+//!   (both implemented in the same `lanes.rs` files, with the UTF-32
+//!   output of 32-byte registers in `x86_64/lanes.rs`), instantiated in
+//!   `x86_64/{sse41,avx2}/mod.rs` and by aarch64's table; `avx512/` has no such kernels (its
+//!   table takes AVX2's, `x86_64/mod.rs` says why), and `avx512vbmi2/` has
+//!   the `vpcompressb` kernels (`mod.rs`, with `utf8_latin1.rs` and
+//!   `utf32_utf16.rs`).
 //! - `x86_64/mod.rs`: the four x86-64 tables; a table entry that an
 //!   instruction set has no kernel for is the next smaller one's.
-//! - `aarch64/`: `utf8_utf16.rs` (a block kernel of its own), `neon.rs` (the ASCII prefixes), `lanes.rs`, and the NEON table,
+//! - `aarch64/`: `neon.rs` (the ASCII prefixes), `lanes.rs`, and the NEON table,
 //!   which instantiates the generic families and whose missing entries are
 //!   the portable table's.
 //! - Beside them, what several instruction sets share: `block.rs` (the

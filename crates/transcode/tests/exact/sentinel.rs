@@ -96,3 +96,37 @@ fn seven_ascii_then_emoji_into_sixteen_units() {
         assert_eq!(dst[15], 0xAAAA, "{}", t.name());
     }
 }
+
+/// UTF-16 → UTF-8's 3-byte path stores a block's last 4 units as 12 bytes
+/// (16 with 32-byte registers), of which as few as 4 count; the 8 stray
+/// bytes are left for the next block to cover, which makes at least 8.
+/// Here the next block is the last and makes exactly 8 (ASCII), so one
+/// stray byte more (a 16-byte store with 16-byte registers) would stay
+/// past the output: a block of `n - 4` '中' and 4 ASCII units, `n` ASCII
+/// units, then the end or an unpaired surrogate, for the block sizes of
+/// every width (`n` = 8, 16, 32), after 0 to 2 blocks of other text.
+#[test]
+fn three_byte_block_with_an_ascii_end_before_a_short_last_block() {
+    let ts = transcoders();
+    for n in [8, 16, 32] {
+        for before in ["", "abcdefgh", "éééééééé中中中中中中中中"] {
+            for end in [&[][..], &[0xD800], &[0xDC00, 0x61]] {
+                let mut u16s: Vec<u16> = before.encode_utf16().collect();
+                u16s.extend(core::iter::repeat_n(0x4E2D, n - 4));
+                u16s.extend(b"wxyz".map(u16::from));
+                u16s.extend((0..n).map(|k| u16::from(b'a' + (k % 26) as u8)));
+                u16s.extend_from_slice(end);
+                let le: Vec<u8> = u16s.iter().flat_map(|u| u.to_le_bytes()).collect();
+                let be: Vec<u8> = u16s.iter().flat_map(|u| u.to_be_bytes()).collect();
+                check(&UTF16_TO_UTF8, &ts, &u16s, Caps::Every);
+                check(&UTF16LE_TO_UTF8, &ts, &le, Caps::Every);
+                check(&UTF16BE_TO_UTF8, &ts, &be, Caps::Every);
+                if end.is_empty() {
+                    // The BMP part of UTF-32 → UTF-8 takes the same path.
+                    let u32s: Vec<u32> = u16s.iter().map(|&u| u32::from(u)).collect();
+                    check(&UTF32_TO_UTF8, &ts, &u32s, Caps::Every);
+                }
+            }
+        }
+    }
+}

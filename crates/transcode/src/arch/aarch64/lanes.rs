@@ -1,10 +1,12 @@
 //! The NEON token's implementations of the generic families' traits
-//! (`generic::latin1::Latin1Lanes`, `generic::utf16_utf8::Utf16Simd`): the
-//! parts written per architecture, with `tbl`, `zip` and `ext`. Each does what the x86 one does
-//! (`x86_64/lanes.rs`), with the same tables: `tbl` gives 0 where
+//! (`generic::latin1::Latin1Lanes`, `generic::utf16_utf8::Utf16Simd`,
+//! `generic::utf8_utf16::Utf8Simd`): the parts written per architecture,
+//! with `tbl`, `zip`, `ext` and widening multiplies. Each does what the x86
+//! one does (`x86_64/lanes.rs`), with the same tables: `tbl` gives 0 where
 //! `pshufb` does (an index from 16), which only ever lands in garbage.
 
 use super::super::generic::latin1::Latin1Lanes;
+use super::super::generic::utf8_utf16::{Out, Utf8Simd, four_windows};
 use super::super::generic::utf16_utf8::Utf16Simd;
 use super::super::tables::{PACK8, PACK12};
 use codec_arch::Simd;
@@ -103,5 +105,71 @@ impl Utf16Simd for Neon {
     ) -> (usize, usize, bool) {
         // SAFETY: the caller's guarantee, with N = 8.
         unsafe { super::super::common::utf16_units::<SWAP, 8>(src, avail, out) }
+    }
+}
+
+impl Utf8Simd for Neon {
+    #[inline(always)]
+    fn maddubs(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // `pmaddubsw`: each 16-bit lane's even bytes multiplied (`a`'s
+        // unsigned, `b`'s signed: every product fits), then its odd bytes,
+        // the two added with saturation. The kernel's `b` are constants,
+        // whose halves LLVM computes at compile time.
+        // SAFETY: the token proves NEON.
+        unsafe {
+            let (a, b) = (vreinterpretq_u16_u8(a), vreinterpretq_s16_u8(b));
+            let a_even = vreinterpretq_s16_u16(vandq_u16(a, vdupq_n_u16(0xFF)));
+            let a_odd = vreinterpretq_s16_u16(vshrq_n_u16::<8>(a));
+            let b_even = vshrq_n_s16::<8>(vshlq_n_s16::<8>(b));
+            let b_odd = vshrq_n_s16::<8>(b);
+            let even = vmulq_s16(a_even, b_even);
+            vreinterpretq_u8_s16(vqaddq_s16(even, vmulq_s16(a_odd, b_odd)))
+        }
+    }
+
+    #[inline(always)]
+    fn madd(self, a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // `pmaddwd`: the 32-bit products of each half (`smull`, `smull2`),
+        // then adjacent pairs added (`addp`), which keeps their order.
+        // SAFETY: the token proves NEON.
+        unsafe {
+            let (a, b) = (vreinterpretq_s16_u8(a), vreinterpretq_s16_u8(b));
+            let lo = vmull_s16(vget_low_s16(a), vget_low_s16(b));
+            let hi = vmull_high_s16(a, b);
+            vreinterpretq_u8_s32(vpaddq_s32(lo, hi))
+        }
+    }
+
+    #[inline(always)]
+    fn widen8(self, x: uint8x16_t, h: usize) -> uint8x16_t {
+        // SAFETY: the token proves NEON.
+        unsafe {
+            vreinterpretq_u8_u16(if h == 0 {
+                vmovl_u8(vget_low_u8(x))
+            } else {
+                vmovl_high_u8(x)
+            })
+        }
+    }
+
+    #[inline(always)]
+    fn three_byte_lanes(self, v: uint8x16_t, k: u32) -> uint8x16_t {
+        // As SSE4.1's `pshufb`: the fourth byte's index, `FF + k`, is out
+        // of range (0) or 0..2, any byte as the trait allows.
+        const ORDER: [u8; 16] = [1, 2, 0, 0xFF, 4, 5, 3, 0xFF, 7, 8, 6, 0xFF, 10, 11, 9, 0xFF];
+        // SAFETY: the token proves NEON; ORDER is 16 bytes.
+        unsafe { vqtbl1q_u8(v, vaddq_u8(vld1q_u8(ORDER.as_ptr()), vdupq_n_u8(k as u8))) }
+    }
+
+    #[inline(always)]
+    unsafe fn four_windows<O: Out<Self>>(
+        self,
+        x: (uint8x16_t, uint8x16_t),
+        out: *mut O::Unit,
+        starts: u64,
+        fours: u64,
+    ) -> usize {
+        // SAFETY: the caller's guarantee.
+        unsafe { four_windows::<Self, O>(self, x, out, starts, fours) }
     }
 }

@@ -2,33 +2,22 @@
 //! wherever the target enables NEON (every aarch64 target but the
 //! `softfloat` ones), so it needs no run-time check.
 //!
-//! Three kinds of kernel. A block kernel of its own converts characters of
-//! every length in one pass, as the x86-64 ones do (their docs explain the
-//! design), through the shared `block::run` loop, `tables` and `common`
-//! fallbacks:
-//!
-//! - `utf8_utf16`: valid UTF-8 → UTF-16, native and both byte orders:
-//!   ASCII runs, runs of 3-byte characters (CJK, 15 bytes a step), a
-//!   16-byte window for any mix of 1- to 3-byte characters (`tbl` packing
-//!   with `PACK16`; a 4-byte character among others as its lead surrogate
-//!   in its lead's lane and its trail in the next), and four 4-byte
-//!   characters at once.
-//!
 //! The generic families of `arch::generic`, the ones x86-64 instantiates,
 //! with the `Neon` token (`codec_arch::Simd` with 16-byte registers; the
-//! Latin-1 family's two 16-byte steps and UTF-16 → UTF-8's `Utf16Simd` in
-//! `lanes.rs`): UTF-16 → UTF-8 (native and both byte orders), every count
-//! and length, Latin-1 from and to UTF-8, UTF-16 and UTF-32, UTF-32 from and to
-//! UTF-8 and UTF-16, UTF-16 → UTF-32 and UTF-8 → UTF-32.
+//! families' own traits, `Latin1Lanes`, `Utf16Simd` and `Utf8Simd`, in
+//! `lanes.rs`): UTF-8 → UTF-16 and UTF-16 → UTF-8 (native and both byte
+//! orders), every count and length, Latin-1 from and to UTF-8, UTF-16 and
+//! UTF-32, UTF-32 from and to UTF-8 and UTF-16, UTF-16 → UTF-32 and
+//! UTF-8 → UTF-32; and `neon.rs`'s ASCII prefixes (one load, one test and
+//! one widening store per 16 bytes).
 //!
-//! Both store bytes in a little-endian lane's order, and only
-//! little-endian aarch64 is tested, so they are compiled for it only;
+//! The generic families store bytes in a little-endian lane's order, and
+//! only little-endian aarch64 is tested, so they are compiled for it only;
 //! aarch64_be takes the portable table's entries for them, but for the
-//! ASCII prefixes of `neon` (one load, one test and one widening store per
-//! 16 bytes), which every byte order has.
+//! ASCII prefixes of `neon`, which every byte order has.
 //!
-//! The entries with no NEON kernel (the ASCII prefixes in UTF-16 bytes)
-//! are the portable table's, with UTF-8 validated by utf8-simd's NEON
+//! The entries with no NEON kernel (on aarch64_be) are the portable
+//! table's, with UTF-8 validated by utf8-simd's NEON
 //! kernel (UTF-8 → Latin-1 validates as it converts). Speed is not
 //! measured here (no aarch64 machine; instruction counts of the earlier
 //! hand-written kernels are in `docs/results/transcode.md`); the kernels
@@ -78,11 +67,15 @@ mod utf32 {
     }
 }
 
-// The block kernels store bytes in the order of a little-endian lane (the
-// tests run on little-endian aarch64 only); aarch64_be keeps the one-unit
-// kernels for these entries.
+/// Valid UTF-8 → UTF-16 (native and both byte orders) and the ASCII
+/// prefix in UTF-16 bytes: `generic::utf8_utf16` with NEON's 16-byte
+/// registers (its `Utf8Simd` in `lanes.rs`). The ASCII prefix in native
+/// UTF-16 stays `neon.rs`'s, which every byte order has and which tests 16
+/// bytes with one `umaxv` where the generic one takes a movemask.
 #[cfg(target_endian = "little")]
-mod utf8_utf16;
+mod utf8_utf16 {
+    crate::arch::generic::utf8_utf16::kernels!(aarch64::Neon, neon; no ascii_to_utf16);
+}
 
 use super::{Kernel, PORTABLE};
 
@@ -99,6 +92,11 @@ pub(crate) static NEON: Kernel = Kernel {
     utf8_to_utf16_bytes: [
         utf8_utf16::utf8_to_utf16_bytes::<false>,
         utf8_utf16::utf8_to_utf16_bytes::<true>,
+    ],
+    #[cfg(target_endian = "little")]
+    ascii_to_utf16_bytes: [
+        utf8_utf16::ascii_to_utf16_bytes::<false>,
+        utf8_utf16::ascii_to_utf16_bytes::<true>,
     ],
     #[cfg(target_endian = "little")]
     utf8_to_utf32: utf32::utf8_to_utf32,

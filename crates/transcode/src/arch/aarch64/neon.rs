@@ -1,32 +1,15 @@
-//! The NEON kernels of the [`NEON`](super::NEON) table that are neither
-//! block kernels (`utf8_utf16.rs`) nor generic families
-//! (`arch::generic`): the ASCII prefixes of any bytes in UTF-16 and
-//! UTF-32, and `bits16`, the block kernels' `movemask`.
+//! The NEON kernels of the [`NEON`](super::NEON) table that are not
+//! generic families (`arch::generic`): the ASCII prefixes of any bytes in
+//! native UTF-16 and in UTF-32, which every byte order has.
 //!
 //! They take 16 bytes at a time (one load, one test, one widening store)
 //! and stop at the first 16 that are not all ASCII, where the scalar code
 //! in `crate::drive` carries on (the kernel contract in `arch`'s docs).
 
 use core::arch::aarch64::{
-    uint8x16_t, vaddv_u8, vandq_u8, vget_high_u8, vget_low_u8, vget_low_u16, vld1q_u8, vmaxvq_u8,
-    vmovl_high_u8, vmovl_high_u16, vmovl_u8, vmovl_u16, vst1q_u16, vst1q_u32,
+    uint8x16_t, vget_low_u8, vget_low_u16, vld1q_u8, vmaxvq_u8, vmovl_high_u8, vmovl_high_u16,
+    vmovl_u8, vmovl_u16, vst1q_u16, vst1q_u32,
 };
-
-/// One bit a byte of `mask` (whose bytes are 0 or FF, a comparison's
-/// result): bit `k` is byte `k`'s. NEON has no `movemask`; this keeps one
-/// bit a byte (`and` with the bit's weight) and sums each half across its
-/// lanes (`addv`). Three pairwise additions (`addp`) instead were compiled
-/// to five `uzp` and three `orr`, 13 instructions against 8.
-#[cfg(target_endian = "little")]
-#[inline(always)]
-pub(super) fn bits16(mask: uint8x16_t) -> u32 {
-    const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-    // SAFETY: NEON is part of the target; WEIGHTS is 16 bytes.
-    unsafe {
-        let x = vandq_u8(mask, vld1q_u8(WEIGHTS.as_ptr()));
-        u32::from(vaddv_u8(vget_low_u8(x))) | u32::from(vaddv_u8(vget_high_u8(x))) << 8
-    }
-}
 
 /// Source units per step of the conversions: one register of bytes.
 const STEP: usize = 16;

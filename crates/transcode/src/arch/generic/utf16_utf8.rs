@@ -32,7 +32,9 @@
 //! the conversion can stop. Otherwise the block goes through a scratch
 //! buffer and only its bytes are copied, as do the blocks near the end.
 //! (The SSE4.1 kernel once stored 12 stray bytes where its next block
-//! wrote 8: the sentinel tests cover it.)
+//! wrote 8; `tests/exact`'s sentinel test
+//! `three_byte_block_with_an_ascii_end_before_a_short_last_block` fails
+//! if 16-byte registers' `store_last` writes 16 bytes.)
 //!
 //! The in-place loop checks each block once: the next block, once checked,
 //! is the current block of the next round. Two ASCII blocks in a row are

@@ -4,7 +4,7 @@
 //! [`kernels!`].
 //!
 //! - UTF-8 → UTF-32 (valid input; the SSE4.1 table's kernel: the AVX2 and
-//!   AVX-512 tables take `x86_64::utf8_utf16`'s with 32-byte registers, its
+//!   AVX-512 tables take `generic::utf8_utf16`'s with 32-byte registers, its
 //!   output widened, which was faster): 16 bytes of ASCII are zero-extended;
 //!   a run of 4-byte characters (Emoji text) is decoded a lane each, with
 //!   no packing. Otherwise a character is decoded at each of the 16 byte positions,

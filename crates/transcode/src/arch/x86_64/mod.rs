@@ -25,7 +25,6 @@ pub(crate) mod avx512;
 pub(crate) mod avx512vbmi2;
 mod lanes;
 pub(crate) mod sse41;
-mod utf8_utf16;
 
 /// The SSE4.1 table.
 pub(crate) static SSE41: Kernel = Kernel {

@@ -9,7 +9,7 @@ codec_arch::enable! { avx2;
     pub(crate) fn ascii_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
         // SAFETY: this function has the features `ascii_prefix` needs, and
         // `dst` is valid for `dst.len()` units.
-        unsafe { super::utf8_utf16::ascii_prefix::<_, super::utf8_utf16::Utf32Out>(
+        unsafe { crate::arch::generic::utf8_utf16::ascii_prefix::<_, super::lanes::Utf32Out>(
             codec_arch::x86_64::Avx2::new(),
             src,
             dst.as_mut_ptr(),
@@ -20,12 +20,12 @@ codec_arch::enable! { avx2;
 
 codec_arch::enable! { avx2;
     /// Valid UTF-8 to UTF-32: the table entry. The UTF-8 → UTF-16 kernel with
-    /// its units widened (`x86_64::utf8_utf16`'s docs say why not
+    /// its units widened (`generic::utf8_utf16`'s docs say why not
     /// `generic::utf32`'s).
     pub(crate) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
         // SAFETY: this function has the features `convert` needs, and `dst` is
         // valid for `dst.len()` units.
-        unsafe { super::utf8_utf16::convert::<_, super::utf8_utf16::Utf32Out>(
+        unsafe { crate::arch::generic::utf8_utf16::convert::<_, super::lanes::Utf32Out>(
             codec_arch::x86_64::Avx2::new(),
             src,
             dst.as_mut_ptr(),
@@ -51,7 +51,7 @@ codec_arch::enable! { avx2;
 }
 
 crate::arch::generic::utf16_utf8::kernels!(x86_64::Avx2, avx2);
-super::utf8_utf16::kernels!(Avx2, avx2);
+crate::arch::generic::utf8_utf16::kernels!(x86_64::Avx2, avx2);
 
 codec_arch::enable! { avx2;
     /// [`bmp_from_utf32`](crate::arch::generic::utf16_utf8::bmp_from_utf32) with 32-byte

@@ -36,4 +36,4 @@ codec_arch::enable! { sse41;
 }
 
 crate::arch::generic::utf16_utf8::kernels!(x86_64::Sse41, sse41);
-super::utf8_utf16::kernels!(Sse41, sse41);
+crate::arch::generic::utf8_utf16::kernels!(x86_64::Sse41, sse41);

@@ -1,7 +1,9 @@
 //! Valid UTF-8 → UTF-16 (native, or byte-swapped: [`Utf16Out`]) and, with
-//! 32-byte registers, → UTF-32 ([`Utf32Out`]): one kernel, generic over the
-//! register width ([`Utf8Simd`]) and its output ([`Out`]);
-//! `{sse41,avx2}/mod.rs` instantiate it.
+//! 32-byte registers, → UTF-32 (`x86_64/lanes.rs`' `Utf32Out`): one
+//! kernel, generic over the register width and architecture ([`Utf8Simd`],
+//! implemented in `x86_64/lanes.rs` and `aarch64/lanes.rs`) and its output
+//! ([`Out`]); x86-64's `{sse41,avx2}/mod.rs` instantiate it with
+//! [`kernels!`].
 //!
 //! UTF-32 output is the UTF-16 kernel's units zero-extended before they are
 //! stored (every path but 4-byte characters makes one unit per character),
@@ -65,25 +67,28 @@
 //! Dead ends and measurements are in `docs/results/transcode.md`.
 
 use super::super::tables::PACK16;
-use codec_arch::x86_64::simd::{Avx2, Simd, Sse41};
-use core::arch::x86_64::*;
+use codec_arch::Simd;
+
+/// A register of the 16-byte token `S` implies ([`Simd::Base`]).
+type Lane<S> = <<S as Simd>::Base as Simd>::V;
 
 /// The `pshufb` control that swaps the bytes of each 16-bit lane.
 const SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
 
 /// The operations of the UTF-8 → UTF-16 kernel that depend on the width
 /// beyond [`Simd`]'s.
-pub(crate) trait Utf8Simd: Simd<Base = Sse41> {
+pub(crate) trait Utf8Simd: Simd {
     /// `pmaddubsw`: unsigned bytes of `a` times signed bytes of `b`, pairs
-    /// added into 16-bit lanes.
+    /// added into 16-bit lanes, with signed saturation (the kernel's sums
+    /// never reach it).
     fn maddubs(self, a: Self::V, b: Self::V) -> Self::V;
 
-    /// `pmaddwd`: 16-bit products, pairs added into 32-bit lanes.
+    /// `pmaddwd`: signed 16-bit products, pairs added into 32-bit lanes.
     fn madd(self, a: Self::V, b: Self::V) -> Self::V;
 
     /// Bytes `h * N .. (h + 1) * N` of `x` zero-extended to the `N` 16-bit
     /// lanes of a register (`N = BYTES / 2`; `h < 16 / N`).
-    fn widen8(self, x: __m128i, h: usize) -> Self::V;
+    fn widen8(self, x: Lane<Self>, h: usize) -> Self::V;
 
     /// The step's bytes `k..k + 3B / 4` (`k <= 2`), `B / 4` characters of 3
     /// bytes, one a 32-bit lane as the bytes `b1 b2 b0 x` (the fourth any
@@ -97,127 +102,17 @@ pub(crate) trait Utf8Simd: Simd<Base = Sse41> {
     /// As `four_windows`: `out` is writable for `BYTES` units.
     unsafe fn four_windows<O: Out<Self>>(
         self,
-        x: (__m128i, __m128i),
+        x: (Lane<Self>, Lane<Self>),
         out: *mut O::Unit,
         starts: u64,
         fours: u64,
     ) -> usize;
 }
 
-impl Utf8Simd for Sse41 {
-    #[inline(always)]
-    fn maddubs(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_maddubs_epi16(a, b) }
-    }
-
-    #[inline(always)]
-    fn madd(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm_madd_epi16(a, b) }
-    }
-
-    #[inline(always)]
-    fn widen8(self, x: __m128i, h: usize) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe {
-            if h == 0 {
-                _mm_cvtepu8_epi16(x)
-            } else {
-                _mm_cvtepu8_epi16(_mm_srli_si128::<8>(x))
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn three_byte_lanes(self, v: __m128i, k: u32) -> __m128i {
-        // SAFETY: the token proves the CPU features.
-        unsafe {
-            let order = _mm_setr_epi8(1, 2, 0, -1, 4, 5, 3, -1, 7, 8, 6, -1, 10, 11, 9, -1);
-            _mm_shuffle_epi8(v, _mm_add_epi8(order, _mm_set1_epi8(k as i8)))
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn four_windows<O: Out<Self>>(
-        self,
-        x: (__m128i, __m128i),
-        out: *mut O::Unit,
-        starts: u64,
-        fours: u64,
-    ) -> usize {
-        // SAFETY: the caller's guarantee.
-        unsafe { four_windows::<Self, O>(self, x, out, starts, fours) }
-    }
-}
-
-impl Utf8Simd for Avx2 {
-    #[inline(always)]
-    fn maddubs(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_maddubs_epi16(a, b) }
-    }
-
-    #[inline(always)]
-    fn madd(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_madd_epi16(a, b) }
-    }
-
-    #[inline(always)]
-    fn widen8(self, x: __m128i, _: usize) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe { _mm256_cvtepu8_epi16(x) }
-    }
-
-    #[inline(always)]
-    fn three_byte_lanes(self, v: __m256i, k: u32) -> __m256i {
-        // SAFETY: the token proves the CPU features.
-        unsafe {
-            // Bytes 0..12 stay in the low half; bytes 12..24 move to the high
-            // half (the shuffle works within 128-bit lanes).
-            let v = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 1, 2, 3, 3, 4, 5, 6));
-            #[rustfmt::skip]
-            let order = _mm256_setr_epi8(
-                1, 2, 0, -1, 4, 5, 3, -1, 7, 8, 6, -1, 10, 11, 9, -1,
-                1, 2, 0, -1, 4, 5, 3, -1, 7, 8, 6, -1, 10, 11, 9, -1,
-            );
-            _mm256_shuffle_epi8(v, _mm256_add_epi8(order, _mm256_set1_epi8(k as i8)))
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn four_windows<O: Out<Self>>(
-        self,
-        x: (__m128i, __m128i),
-        out: *mut O::Unit,
-        starts: u64,
-        fours: u64,
-    ) -> usize {
-        codec_arch::enable! { avx2;
-            /// Out of line, so that `step` stays as small on text without
-            /// 4-byte characters as before that path existed.
-            #[inline(never)]
-            unsafe fn outlined<O: Out<Avx2>>(
-                x: (__m128i, __m128i),
-                out: *mut O::Unit,
-                starts: u64,
-                fours: u64,
-            ) -> usize {
-                // SAFETY: the caller's guarantee.
-                unsafe { four_windows::<Avx2, O>(Avx2::new(), x, out, starts, fours) }
-            }
-        }
-        // SAFETY: the token proves the CPU has the features of `outlined`;
-        // the rest is the caller's guarantee.
-        unsafe { outlined::<O>(x, out, starts, fours) }
-    }
-}
-
 /// What the kernel writes: how 16-bit units (and, on the 4-byte path,
 /// characters' values) are stored. The implementations are [`Utf16Out`]
-/// (every width) and [`Utf32Out`] (32-byte registers).
-pub(crate) trait Out<S: Simd<Base = Sse41>> {
+/// (every width) and x86-64's `Utf32Out` (32-byte registers).
+pub(crate) trait Out<S: Simd> {
     /// The output unit.
     type Unit: Copy + Default;
 
@@ -230,7 +125,7 @@ pub(crate) trait Out<S: Simd<Base = Sse41>> {
     /// # Safety
     ///
     /// `out` is writable for 8 units.
-    unsafe fn store8(s: S, out: *mut Self::Unit, v: __m128i);
+    unsafe fn store8(s: S, out: *mut Self::Unit, v: Lane<S>);
 
     /// Stores the `BYTES / 2` units of `v` (16-bit lanes).
     ///
@@ -247,7 +142,7 @@ pub(crate) trait Out<S: Simd<Base = Sse41>> {
     /// # Safety
     ///
     /// `out` is writable for 8 units.
-    unsafe fn store8_wide(s: S, out: *mut Self::Unit, low: __m128i, high: __m128i);
+    unsafe fn store8_wide(s: S, out: *mut Self::Unit, low: Lane<S>, high: Lane<S>);
 
     /// Stores `BYTES / 4` characters' values (`v`, 32-bit lanes) as they
     /// are, if this output holds values (UTF-32): returns the units
@@ -273,12 +168,12 @@ pub(crate) trait Out<S: Simd<Base = Sse41>> {
 /// UTF-16 output, native order or (`SWAP`) byte-swapped.
 pub(crate) struct Utf16Out<const SWAP: bool>;
 
-impl<S: Simd<Base = Sse41>, const SWAP: bool> Out<S> for Utf16Out<SWAP> {
+impl<S: Simd, const SWAP: bool> Out<S> for Utf16Out<SWAP> {
     type Unit = u16;
     const PAIRS: bool = true;
 
     #[inline(always)]
-    unsafe fn store8(s: S, out: *mut u16, v: __m128i) {
+    unsafe fn store8(s: S, out: *mut u16, v: Lane<S>) {
         let sse = s.base();
         let v = if SWAP {
             sse.shuffle8(v, sse.broadcast16(&SWAP16))
@@ -301,7 +196,7 @@ impl<S: Simd<Base = Sse41>, const SWAP: bool> Out<S> for Utf16Out<SWAP> {
     }
 
     #[inline(always)]
-    unsafe fn store8_wide(s: S, out: *mut u16, low: __m128i, _: __m128i) {
+    unsafe fn store8_wide(s: S, out: *mut u16, low: Lane<S>, _: Lane<S>) {
         // SAFETY: as in `store8`.
         unsafe { <Self as Out<S>>::store8(s, out, low) }
     }
@@ -317,65 +212,12 @@ impl<S: Simd<Base = Sse41>, const SWAP: bool> Out<S> for Utf16Out<SWAP> {
     }
 }
 
-/// UTF-32 output: units zero-extended, values stored as they are.
-pub(crate) struct Utf32Out;
-
-impl Out<Avx2> for Utf32Out {
-    type Unit = u32;
-    const PAIRS: bool = false;
-
-    #[inline(always)]
-    unsafe fn store8(_: Avx2, out: *mut u32, v: __m128i) {
-        // SAFETY: the token proves the CPU features; the caller guarantees
-        // the writes.
-        unsafe { _mm256_storeu_si256(out.cast(), _mm256_cvtepu16_epi32(v)) }
-    }
-
-    #[inline(always)]
-    unsafe fn store(s: Avx2, out: *mut u32, v: __m256i) {
-        // SAFETY: as in `store8`; 8 units and 8 more.
-        unsafe {
-            Self::store8(s, out, _mm256_castsi256_si128(v));
-            Self::store8(s, out.add(8), _mm256_extracti128_si256::<1>(v));
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn store8_wide(_: Avx2, out: *mut u32, low: __m128i, high: __m128i) {
-        // SAFETY: as in `store8`; units 0..4 and 4..8.
-        unsafe {
-            _mm_storeu_si128(out.cast(), _mm_unpacklo_epi16(low, high));
-            _mm_storeu_si128(out.add(4).cast(), _mm_unpackhi_epi16(low, high));
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn store_values(_: Avx2, out: *mut u32, v: __m256i) -> Option<usize> {
-        // SAFETY: as in `store8`.
-        unsafe { _mm256_storeu_si256(out.cast(), v) };
-        Some(8)
-    }
-
-    #[inline(always)]
-    unsafe fn ascii(_: Avx2, s: *const u8, out: *mut u32) -> bool {
-        // SAFETY: as in `store8`: bytes `8k..8k + 8` of the 32, units `8k..8k
-        // + 8` of the 32.
-        unsafe {
-            for k in 0..4 {
-                let x = _mm_loadl_epi64(s.add(8 * k).cast());
-                _mm256_storeu_si256(out.add(8 * k).cast(), _mm256_cvtepu8_epi32(x));
-            }
-        }
-        true
-    }
-}
-
 /// Every third bit, from bit 0: character starts 3 bytes apart.
 const EVERY3: u64 = 0x9249_2492_4924_9249;
 
 /// Windows in a step.
 #[inline(always)]
-const fn windows<S: Simd<Base = Sse41>>() -> usize {
+const fn windows<S: Simd>() -> usize {
     S::BYTES / 16
 }
 
@@ -578,7 +420,7 @@ unsafe fn step<S: Utf8Simd, O: Out<S>>(s: S, p: *const u8, out: *mut O::Unit) ->
 #[inline(always)]
 unsafe fn windows_of<S: Utf8Simd, O: Out<S>, const TWO: bool>(
     s: S,
-    (lo, hi): (__m128i, __m128i),
+    (lo, hi): (Lane<S>, Lane<S>),
     out: *mut O::Unit,
     a: u64,
     b: u64,
@@ -601,7 +443,7 @@ unsafe fn windows_of<S: Utf8Simd, O: Out<S>, const TWO: bool>(
 ///
 /// `p` is readable for 32 bytes; `v` holds its first `BYTES`.
 #[inline(always)]
-unsafe fn halves<S: Simd<Base = Sse41>>(s: S, v: S::V, p: *const u8) -> (__m128i, __m128i) {
+unsafe fn halves<S: Simd>(s: S, v: S::V, p: *const u8) -> (Lane<S>, Lane<S>) {
     if S::BYTES == 16 {
         // SAFETY: as the caller guarantees.
         (s.lane(v, 0), unsafe { s.base().load(p.add(16)) })
@@ -623,7 +465,7 @@ unsafe fn halves<S: Simd<Base = Sse41>>(s: S, v: S::V, p: *const u8) -> (__m128i
 #[inline(always)]
 pub(crate) unsafe fn four_windows<S: Utf8Simd, O: Out<S>>(
     s: S,
-    (lo, hi): (__m128i, __m128i),
+    (lo, hi): (Lane<S>, Lane<S>),
     out: *mut O::Unit,
     starts: u64,
     fours: u64,
@@ -649,7 +491,7 @@ pub(crate) unsafe fn four_windows<S: Utf8Simd, O: Out<S>>(
 ///
 /// `p` is readable for `BYTES` bytes; `out` is writable for `BYTES` units.
 #[inline(always)]
-unsafe fn ascii<S: Simd<Base = Sse41>, O: Out<S>>(s: S, p: *const u8, out: *mut O::Unit) {
+unsafe fn ascii<S: Simd, O: Out<S>>(s: S, p: *const u8, out: *mut O::Unit) {
     // SAFETY: as the caller guarantees: two halves of `BYTES / 2`.
     unsafe {
         if O::ascii(s, p, out) {
@@ -717,31 +559,30 @@ unsafe fn three_byte<S: Utf8Simd, O: Out<S>>(s: S, v: S::V, k: u32, out: *mut O:
 }
 
 /// The bytes from `shift + d` on, for `d` in 0..3, out of `lo` (bytes
-/// 0..16) and `hi` (16..32), `shift` 0, 14 or 15.
+/// 0..16) and `hi` (16..32), `shift` 0, 14 or 15 (`sse`: the 16-byte
+/// token; past byte 32, zeros).
 #[inline(always)]
-fn shifted(lo: __m128i, hi: __m128i, shift: usize) -> [__m128i; 4] {
-    // SAFETY: SSSE3, which every token has.
-    unsafe {
-        match shift {
-            0 => [
-                lo,
-                _mm_alignr_epi8::<1>(hi, lo),
-                _mm_alignr_epi8::<2>(hi, lo),
-                _mm_alignr_epi8::<3>(hi, lo),
-            ],
-            14 => [
-                _mm_alignr_epi8::<14>(hi, lo),
-                _mm_alignr_epi8::<15>(hi, lo),
-                hi,
-                _mm_srli_si128::<1>(hi),
-            ],
-            _ => [
-                _mm_alignr_epi8::<15>(hi, lo),
-                hi,
-                _mm_srli_si128::<1>(hi),
-                _mm_srli_si128::<2>(hi),
-            ],
-        }
+fn shifted<S: Simd>(sse: S, lo: S::V, hi: S::V, shift: usize) -> [S::V; 4] {
+    let z = sse.zero();
+    match shift {
+        0 => [
+            lo,
+            sse.alignr8::<1>(hi, lo),
+            sse.alignr8::<2>(hi, lo),
+            sse.alignr8::<3>(hi, lo),
+        ],
+        14 => [
+            sse.alignr8::<14>(hi, lo),
+            sse.alignr8::<15>(hi, lo),
+            hi,
+            sse.alignr8::<1>(z, hi),
+        ],
+        _ => [
+            sse.alignr8::<15>(hi, lo),
+            hi,
+            sse.alignr8::<1>(z, hi),
+            sse.alignr8::<2>(z, hi),
+        ],
     }
 }
 
@@ -756,13 +597,13 @@ fn shifted(lo: __m128i, hi: __m128i, shift: usize) -> [__m128i; 4] {
 #[inline(always)]
 unsafe fn window<S: Utf8Simd, O: Out<S>, const TWO: bool, const FOUR: bool>(
     s: S,
-    lo: __m128i,
-    hi: __m128i,
+    lo: Lane<S>,
+    hi: Lane<S>,
     shift: usize,
     out: *mut O::Unit,
     keep: u64,
 ) -> usize {
-    let [x0, x1, x2, x3] = shifted(lo, hi, shift);
+    let [x0, x1, x2, x3] = shifted(s.base(), lo, hi, shift);
     let halves = 32 / S::BYTES;
     let lanes = S::BYTES / 16;
     let mut n = 0;
@@ -852,13 +693,13 @@ unsafe fn window<S: Utf8Simd, O: Out<S>, const TWO: bool, const FOUR: bool>(
 #[inline(always)]
 unsafe fn short_window<S: Utf8Simd, O: Out<S>>(
     s: S,
-    lo: __m128i,
-    hi: __m128i,
+    lo: Lane<S>,
+    hi: Lane<S>,
     shift: usize,
     out: *mut O::Unit,
     keep: u64,
 ) -> usize {
-    let [x0, x1, ..] = shifted(lo, hi, shift);
+    let [x0, x1, ..] = shifted(s.base(), lo, hi, shift);
     let halves = 32 / S::BYTES;
     let lanes = S::BYTES / 16;
     let sse = s.base();
@@ -890,7 +731,7 @@ unsafe fn short_window<S: Utf8Simd, O: Out<S>>(
 ///
 /// `dst` is valid for writes of `cap` units (at any alignment).
 #[inline(always)]
-pub(crate) unsafe fn ascii_prefix<S: Simd<Base = Sse41>, O: Out<S>>(
+pub(crate) unsafe fn ascii_prefix<S: Simd, O: Out<S>>(
     s: S,
     src: &[u8],
     dst: *mut O::Unit,
@@ -924,17 +765,38 @@ pub(crate) unsafe fn ascii_prefix<S: Simd<Base = Sse41>, O: Out<S>>(
     (p, p)
 }
 
-/// The table entries of one width: `kernels!(Token, level)`.
+/// The table entries of one token: `kernels!(arch::Token, level)`; with
+/// `; no ascii_to_utf16`, all but that one (for a table that has an ASCII
+/// prefix of its own).
 macro_rules! kernels {
-    ($token:ident, $level:ident) => {
+    ($arch:ident :: $token:ident, $level:ident) => {
+        $crate::arch::generic::utf8_utf16::kernels!($arch::$token, $level; no ascii_to_utf16);
+
+        codec_arch::enable! { $level;
+            /// The ASCII prefix of any bytes to native UTF-16: the table entry.
+            pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+                use $crate::arch::generic::utf8_utf16::{ascii_prefix, Utf16Out};
+                // SAFETY: `dst` is valid for `dst.len()` units.
+                unsafe {
+                    ascii_prefix::<_, Utf16Out<false>>(
+                        codec_arch::$arch::$token::new(),
+                        src,
+                        dst.as_mut_ptr(),
+                        dst.len(),
+                    )
+                }
+            }
+        }
+    };
+    ($arch:ident :: $token:ident, $level:ident; no ascii_to_utf16) => {
         codec_arch::enable! { $level;
             /// Valid UTF-8 to native UTF-16: the table entry.
             pub(crate) fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-                use $crate::arch::x86_64::utf8_utf16::{convert, Utf16Out};
+                use $crate::arch::generic::utf8_utf16::{convert, Utf16Out};
                 // SAFETY: `dst` is valid for `dst.len()` units.
                 unsafe {
                     convert::<_, Utf16Out<false>>(
-                        codec_arch::x86_64::simd::$token::new(),
+                        codec_arch::$arch::$token::new(),
                         src,
                         dst.as_mut_ptr(),
                         dst.len(),
@@ -950,30 +812,14 @@ macro_rules! kernels {
                 src: &[u8],
                 dst: &mut [[u8; 2]],
             ) -> (usize, usize) {
-                use $crate::arch::x86_64::utf8_utf16::{convert, Utf16Out};
+                use $crate::arch::generic::utf8_utf16::{convert, Utf16Out};
                 // SAFETY: `dst` is valid for `dst.len()` pairs of bytes, which
                 // `convert` writes with unaligned stores only, as `u16`s.
                 unsafe {
                     convert::<_, Utf16Out<SWAP>>(
-                        codec_arch::x86_64::simd::$token::new(),
+                        codec_arch::$arch::$token::new(),
                         src,
                         dst.as_mut_ptr().cast(),
-                        dst.len(),
-                    )
-                }
-            }
-        }
-
-        codec_arch::enable! { $level;
-            /// The ASCII prefix of any bytes to native UTF-16: the table entry.
-            pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-                use $crate::arch::x86_64::utf8_utf16::{ascii_prefix, Utf16Out};
-                // SAFETY: `dst` is valid for `dst.len()` units.
-                unsafe {
-                    ascii_prefix::<_, Utf16Out<false>>(
-                        codec_arch::x86_64::simd::$token::new(),
-                        src,
-                        dst.as_mut_ptr(),
                         dst.len(),
                     )
                 }
@@ -987,11 +833,11 @@ macro_rules! kernels {
                 src: &[u8],
                 dst: &mut [[u8; 2]],
             ) -> (usize, usize) {
-                use $crate::arch::x86_64::utf8_utf16::{ascii_prefix, Utf16Out};
+                use $crate::arch::generic::utf8_utf16::{ascii_prefix, Utf16Out};
                 // SAFETY: as above; unaligned stores only.
                 unsafe {
                     ascii_prefix::<_, Utf16Out<SWAP>>(
-                        codec_arch::x86_64::simd::$token::new(),
+                        codec_arch::$arch::$token::new(),
                         src,
                         dst.as_mut_ptr().cast(),
                         dst.len(),
