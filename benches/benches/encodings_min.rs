@@ -6,7 +6,8 @@
 //! `cargo bench -p benches --bench encodings_min [rounds] [filter]...`
 //! (default 200, `--quick` 3; a filter keeps the rows whose input and
 //! direction, `windows-1251 Russian | → UTF-8`, contain it; the other
-//! arguments of `benches::harness::Args` work too).
+//! arguments of `benches::harness::Args` work too; `--svg PATH` writes the
+//! ratios to encoding_rs as a chart, as `docs/results/encodings.svg`).
 //!
 //! The texts are the lipsum files of `benches/data/lipsum` (Russian,
 //! Japanese, Chinese, Korean) encoded into each encoding by encoding_rs, and
@@ -291,5 +292,22 @@ fn main() {
             assert!(page.is_none() || avx2_bytes == bytes, "{}", c.label);
         }
     }
-    print!("{}", g.finish().markdown());
+    let table = g.finish();
+    print!("{}", table.markdown());
+    if let Some(path) = &args.svg {
+        let chart = benches::harness::Chart {
+            title: "encodings: speed-up over encoding_rs (GB/s of the legacy side, min of rounds; log scale)"
+                .into(),
+            note: format!(
+                "cargo bench -p benches --bench encodings_min -- {} --svg; 64 KiB of each text",
+                args.rounds
+            ),
+            sections: vec![table.speedups("encoding_rs", "input | direction", |_, col| {
+                Some(col.to_string())
+            })],
+            range: Some((-1, 6)),
+        };
+        std::fs::write(path, benches::harness::svg(&chart)).expect("write the chart");
+        eprintln!("wrote {path}");
+    }
 }
