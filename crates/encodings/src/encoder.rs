@@ -35,8 +35,59 @@ pub struct Encoder {
     /// Whether anything was written (the BOM of `UTF-16`/`UTF-32` goes first).
     started: bool,
     legacy: Option<encoding_rs::Encoder>,
+    /// The characters encoding_rs has reported unmappable, for a lossy
+    /// encoder of a multi-byte legacy encoding: they are cut off before
+    /// encoding_rs sees them again (its Big5 and GBK encoders look an
+    /// unmappable character up by a linear search of their index, a few
+    /// microseconds each).
+    unmappable: Option<Box<Unmappable>>,
+    /// encoding_rs's output before it is appended ([`LEGACY_PIECE`] bytes
+    /// once a legacy encoder first runs).
+    scratch: Vec<u8>,
     utf7: crate::utf7::Utf7Encoder,
     failed: Option<EncodeError>,
+}
+
+/// The output encoding_rs writes a call, at most.
+const LEGACY_PIECE: usize = 16 << 10;
+
+/// A set of characters: a bit for each BMP one, a sorted list of the rest.
+#[derive(Debug)]
+struct Unmappable {
+    bmp: [u64; 1024],
+    astral: Vec<char>,
+}
+
+impl Unmappable {
+    fn new() -> Unmappable {
+        Unmappable {
+            bmp: [0; 1024],
+            astral: Vec::new(),
+        }
+    }
+
+    fn insert(&mut self, c: char) {
+        let u = u32::from(c) as usize;
+        if u < 0x1_0000 {
+            self.bmp[u / 64] |= 1 << (u % 64);
+        } else if let Err(at) = self.astral.binary_search(&c) {
+            self.astral.insert(at, c);
+        }
+    }
+
+    fn contains(&self, c: char) -> bool {
+        let u = u32::from(c) as usize;
+        if u < 0x1_0000 {
+            self.bmp[u / 64] & (1 << (u % 64)) != 0
+        } else {
+            self.astral.binary_search(&c).is_ok()
+        }
+    }
+
+    /// The first character of `text` in the set, with its offset.
+    fn first_in(&self, text: &str) -> Option<(usize, char)> {
+        text.char_indices().find(|&(_, c)| self.contains(c))
+    }
 }
 
 impl Encoder {
@@ -54,6 +105,8 @@ impl Encoder {
             position: Lines::default(),
             started: false,
             legacy,
+            unmappable: None,
+            scratch: Vec::new(),
             utf7: crate::utf7::Utf7Encoder::default(),
             failed: None,
         }
@@ -298,23 +351,45 @@ impl Encoder {
         let Some(encoder) = self.legacy.as_mut() else {
             return Ok(());
         };
+        // A character already reported unmappable ends the text encoding_rs
+        // is given: it is this call's error without asking again.
+        let known = self.unmappable.as_ref().and_then(|u| u.first_in(src));
+        let (text, last) = match known {
+            Some((at, _)) => (&src[..at], false),
+            None => (src, last),
+        };
+        // Through a buffer of our own, not `encode_from_utf8_to_vec`: that
+        // touches a byte of every page of the `Vec`'s spare capacity on each
+        // call, which with a character in 30 unmappable (Korean text into
+        // Big5) was most of the time.
+        let scratch = &mut self.scratch;
+        if scratch.is_empty() {
+            scratch.resize(LEGACY_PIECE, 0);
+        }
         let mut pos = 0;
         loop {
-            let need = encoder
-                .max_buffer_length_from_utf8_without_replacement(src.len() - pos)
-                .unwrap_or(4 * (src.len() - pos) + 16);
-            dst.reserve(need);
-            let (result, read) =
-                encoder.encode_from_utf8_to_vec_without_replacement(&src[pos..], dst, last);
+            let (result, read, written) =
+                encoder.encode_from_utf8_without_replacement(&text[pos..], scratch, last);
+            dst.extend_from_slice(&scratch[..written]);
             pos += read;
             match result {
-                encoding_rs::EncoderResult::InputEmpty => return Ok(()),
+                encoding_rs::EncoderResult::InputEmpty => {
+                    return match known {
+                        Some((at, c)) => Err((at, c)),
+                        None => Ok(()),
+                    };
+                }
                 encoding_rs::EncoderResult::OutputFull => {}
                 encoding_rs::EncoderResult::Unmappable(reported) => {
                     // The character read last. (encoding_rs's ISO-2022-JP
                     // reports ESC, SO and SI as U+FFFD: the input's own
                     // character is named instead.)
-                    let c = src[..pos].chars().next_back().unwrap_or(reported);
+                    let c = text[..pos].chars().next_back().unwrap_or(reported);
+                    if self.mode != EncodeMode::Strict {
+                        self.unmappable
+                            .get_or_insert_with(|| Box::new(Unmappable::new()))
+                            .insert(c);
+                    }
                     return Err((pos.saturating_sub(c.len_utf8()), c));
                 }
             }

@@ -322,3 +322,74 @@ fn lossy_single_byte_modes_equal_strict_restarted() {
     }
     assert!(pages > 70, "{pages}");
 }
+
+/// A lossy encoder of a multi-byte legacy encoding remembers the
+/// characters encoding_rs reported unmappable and cuts them off before
+/// asking again: with each of them repeated many times among mappable
+/// text, in one call and in chunks of every size up to 9 characters, the
+/// NCR output equals encoding_rs's own `encode` (which writes the same
+/// references), and the skip output equals it with the references removed.
+#[test]
+fn repeated_unmappable_characters_in_multi_byte_encodings() {
+    // (Not ESC: encoding_rs's ISO-2022-JP names it U+FFFD, ours ESC.)
+    let candidates = ['😀', 'Ω', 'ё', '€', 'ǅ', 'ꙮ', '🦀', '\u{2603}'];
+    for (label, theirs) in [
+        ("BIG5", encoding_rs::BIG5),
+        ("GBK", encoding_rs::GBK),
+        ("SHIFT_JIS", encoding_rs::SHIFT_JIS),
+        ("EUC-KR", encoding_rs::EUC_KR),
+        ("EUC-JP", encoding_rs::EUC_JP),
+        ("ISO-2022-JP", encoding_rs::ISO_2022_JP),
+    ] {
+        let ours = Encoding::for_whatwg_label(label).unwrap();
+        // The candidates encoding_rs cannot encode in this encoding.
+        let bad: Vec<char> = candidates
+            .iter()
+            .copied()
+            .filter(|c| theirs.encode(&c.to_string()).2)
+            .collect();
+        assert!(bad.len() >= 2, "{label}: {bad:?}");
+        let mut text = String::new();
+        for k in 0..60 {
+            text.push_str(["中文 ", "日本語", "ab", "한"][k % 4]);
+            text.push(bad[k % bad.len()]);
+            if k % 7 == 0 {
+                text.push(bad[(k / 7) % bad.len()]);
+            }
+        }
+        // Characters encoding_rs maps in this encoding only.
+        let text: String = text
+            .chars()
+            .filter(|&c| bad.contains(&c) || !theirs.encode(&c.to_string()).2)
+            .collect();
+        let (want, _, _) = theirs.encode(&text);
+        let want = want.into_owned();
+        let chars: Vec<char> = text.chars().collect();
+        for size in [usize::MAX, 1, 2, 3, 5, 9] {
+            let mut e = Encoder::new(ours, EncodeMode::Ncr);
+            let mut out = Vec::new();
+            let pieces: Vec<String> = chars
+                .chunks(size.min(chars.len()))
+                .map(|p| p.iter().collect())
+                .collect();
+            for (k, piece) in pieces.iter().enumerate() {
+                e.encode_into_vec(piece, &mut out, k + 1 == pieces.len())
+                    .unwrap();
+            }
+            assert_eq!(out, want, "{label}, pieces of {size}");
+            let mut e = Encoder::new(ours, EncodeMode::Skip);
+            let mut skipped = Vec::new();
+            for (k, piece) in pieces.iter().enumerate() {
+                e.encode_into_vec(piece, &mut skipped, k + 1 == pieces.len())
+                    .unwrap();
+            }
+            let clean: String = text.chars().filter(|c| !bad.contains(c)).collect();
+            let (want_skip, _, _) = theirs.encode(&clean);
+            assert_eq!(
+                skipped,
+                want_skip.into_owned(),
+                "{label} skip, pieces of {size}"
+            );
+        }
+    }
+}
