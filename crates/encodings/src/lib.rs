@@ -93,7 +93,7 @@
 //! # SIMD
 //!
 //! Single-byte pages decode and encode through our own table-lookup
-//! kernels, chosen once at run time: AVX-512 VBMI, AVX2 or SSE4.1 byte
+//! kernels, chosen once at run time: AVX-512 VBMI2 or VBMI, AVX2 or SSE4.1 byte
 //! shuffles and permutes on x86-64, NEON `tbl` on aarch64, the scalar
 //! reference elsewhere. Where a kernel has a fused decoder, bytes go
 //! straight to UTF-8 (else through UTF-16 and transcode's UTF-16 → UTF-8

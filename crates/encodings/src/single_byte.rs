@@ -3,12 +3,12 @@
 //! kernel that is the reference for any faster one.
 //!
 //! [`ENGINE`] decodes straight to UTF-8 through the CPU's fused kernel
-//! where it has one ([`crate::arch`]: AVX-512 VBMI, AVX2 or SSE4.1 on
+//! where it has one ([`crate::arch`]: AVX-512 VBMI2 or VBMI, AVX2 or SSE4.1 on
 //! x86-64, NEON on aarch64), else to UTF-16 through the scalar reference
 //! and then to UTF-8 through transcode's kernels;
 //! the UTF-16 output of the decoder comes from the lookup kernel directly.
 //! Encoding goes through a dense table of U+0000–U+07FF (a block at a time
-//! with the kernel's dense encoder: AVX-512 VBMI, AVX2 and SSE4.1 for
+//! with the kernel's dense encoder: AVX-512 VBMI2 or VBMI, AVX2 and SSE4.1 for
 //! ASCII-compatible pages, NEON; 16-byte scalar windows otherwise) and a
 //! two-level inverse for the rest. A lossy mode's encode substitutes
 //! inside the page's encoder ([`encode_lossy`]). `SCALAR` (in tests), one
