@@ -63,7 +63,7 @@
 //! position of each tag depends on the tag before it, so the groups are
 //! decoded one after the other (a tag of 0, four one-byte values, moves on
 //! by a predicted branch instead of a table load, so runs of small values
-//! overlap). On a Rocket Lake Xeon that is 2.4–3.1× our LEB128 bulk
+//! overlap). On an Intel Xeon (Sapphire Rapids-class) that is 2.4–3.1× our LEB128 bulk
 //! decoding of the same values (`docs/results/varint.md`).
 
 use codec_core::BufferTooSmall;

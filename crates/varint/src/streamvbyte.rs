@@ -88,7 +88,7 @@
 //! widened without shuffles. The kernels load 16 bytes only while 16
 //! remain and leave the last groups to the scalar code. The `0124` layout
 //! encodes with the scalar code (the kernel's store relies on each value
-//! taking a byte); it decodes with the kernels. On a Rocket Lake Xeon,
+//! taking a byte); it decodes with the kernels. On an Intel Xeon (Sapphire Rapids-class),
 //! 8–12 billion values a second from L1, 1.4–2.1× the fastest of the
 //! `stream-vbyte` and `svb` crates; encoding 1.35–1.5×
 //! (`docs/results/varint.md`).

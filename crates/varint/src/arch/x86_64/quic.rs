@@ -49,7 +49,7 @@
 //!
 //! # Measured
 //!
-//! On a Rocket Lake Xeon the protobuf-like mix (60/25/10/5 % of one, two,
+//! On an Intel Xeon (Sapphire Rapids-class) the protobuf-like mix (60/25/10/5 % of one, two,
 //! four and eight bytes) decodes at 1.8× the scalar loop (AVX2). The other
 //! inputs, and the forms tried and dropped with their figures, are in
 //! `docs/results/varint.md` ("QUIC bulk decoding").

@@ -5,7 +5,7 @@
 //! copies for the two-operand forms), which is what AVX2 buys a
 //! 16-byte-per-group kernel. Two groups a step in one 32-byte register
 //! (one `vpshufb` and one store for eight values) measured slower than
-//! that on a Rocket Lake Xeon (0.132 against 0.120 ns a value,
+//! that on a Sapphire Rapids-class Xeon (0.132 against 0.120 ns a value,
 //! `docs/results/varint.md`), and was dropped.
 //!
 //! [`Sse41`]: codec_arch::x86_64::Sse41
