@@ -661,23 +661,69 @@ unsafe fn window<S: Utf8Simd, O: Out<S>, const TWO: bool, const FOUR: bool>(
         } else {
             units
         };
-        let sse = s.base();
-        for k in 0..lanes {
-            let idx = ((keep >> (8 * (h * lanes + k))) & 0xFF) as usize;
-            // SAFETY: `idx` is below 256, PACK16's length.
-            let pack = unsafe { sse.load(PACK16.as_ptr().add(idx).cast()) };
-            let a = sse.shuffle8(s.lane(units, k), pack);
-            // SAFETY: `n <= 8` before this store of 8 units (and `n + 8 <=
-            // 16` before the last), inside the 16 guaranteed.
-            unsafe {
-                if FOUR && !O::PAIRS {
-                    let ha = sse.shuffle8(s.lane(high, k), pack);
-                    O::store8_wide(s, out.add(n), a, ha);
-                } else {
-                    O::store8(s, out.add(n), a);
-                }
+        let wide = FOUR && !O::PAIRS;
+        // SAFETY: `n <= 16 - 8 * lanes` here (each lane keeps at most 8),
+        // so its stores stay inside the 16 units guaranteed.
+        n += unsafe {
+            pack_store::<S, O>(
+                s,
+                units,
+                wide.then_some(high),
+                keep >> (8 * lanes * h),
+                out.add(n),
+            )
+        };
+    }
+    n
+}
+
+/// Left-packs the kept lanes of `units` (bit `8k + i` of `keep`: lane `k`'s
+/// unit `i`) through [`PACK16`] and stores them at `out`, with `high`'s
+/// beside them into UTF-32; returns how many. The look-ups and shuffles
+/// all come before the stores: on AVX2, store-first order cost 4% on
+/// 3-byte text with spaces (Hindi, Korean).
+///
+/// # Safety
+///
+/// `out` is writable for `8 * (BYTES / 16)` units.
+#[inline(always)]
+unsafe fn pack_store<S: Utf8Simd, O: Out<S>>(
+    s: S,
+    units: S::V,
+    high: Option<S::V>,
+    keep: u64,
+    out: *mut O::Unit,
+) -> usize {
+    let sse = s.base();
+    let lanes = S::BYTES / 16;
+    let mut idx = [0usize; 2];
+    let mut packed = [sse.zero(); 2];
+    let mut packed_high = [sse.zero(); 2];
+    for k in 0..lanes {
+        idx[k] = ((keep >> (8 * k)) & 0xFF) as usize;
+        // SAFETY: `idx[k]` is below 256, PACK16's length.
+        let pack = unsafe { sse.load(PACK16.as_ptr().add(idx[k]).cast()) };
+        packed[k] = sse.shuffle8(s.lane(units, k), pack);
+        if let Some(high) = high {
+            packed_high[k] = sse.shuffle8(s.lane(high, k), pack);
+        }
+    }
+    // The offsets before the stores, as the shuffles.
+    let mut at = [0usize; 2];
+    let mut n = 0;
+    for k in 0..lanes {
+        at[k] = n;
+        n += idx[k].count_ones() as usize;
+    }
+    for k in 0..lanes {
+        // SAFETY: `at[k] <= 8 * k` before this store of 8 units, inside the
+        // `8 * lanes` guaranteed.
+        unsafe {
+            if high.is_some() {
+                O::store8_wide(s, out.add(at[k]), packed[k], packed_high[k]);
+            } else {
+                O::store8(s, out.add(at[k]), packed[k]);
             }
-            n += idx.count_ones() as usize;
         }
     }
     n
@@ -702,7 +748,6 @@ unsafe fn short_window<S: Utf8Simd, O: Out<S>>(
     let [x0, x1, ..] = shifted(s.base(), lo, hi, shift);
     let halves = 32 / S::BYTES;
     let lanes = S::BYTES / 16;
-    let sse = s.base();
     let mut n = 0;
     for h in 0..halves {
         let b0 = s.widen8(x0, h);
@@ -710,15 +755,8 @@ unsafe fn short_window<S: Utf8Simd, O: Out<S>>(
         let two = s.and(s.or(s.shl16::<6>(b0), c1), s.splat16(0x7FF));
         let is2 = s.gt_i16(b0, s.splat16(0xBF));
         let units = s.blendv8(b0, two, is2);
-        for k in 0..lanes {
-            let idx = ((keep >> (8 * (h * lanes + k))) & 0xFF) as usize;
-            // SAFETY: `idx` is below 256, PACK16's length.
-            let pack = unsafe { sse.load(PACK16.as_ptr().add(idx).cast()) };
-            // SAFETY: `n <= 8` before this store of 8 units, inside the 16
-            // guaranteed.
-            unsafe { O::store8(s, out.add(n), sse.shuffle8(s.lane(units, k), pack)) };
-            n += idx.count_ones() as usize;
-        }
+        // SAFETY: as in `window`.
+        n += unsafe { pack_store::<S, O>(s, units, None, keep >> (8 * lanes * h), out.add(n)) };
     }
     n
 }
