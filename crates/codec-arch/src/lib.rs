@@ -4,7 +4,7 @@
 //! what those crates need.
 //!
 //! - [`Features`]: what this CPU has, asked once (with `cpuid` and `xgetbv`
-//!   through the `cpufeatures` crate, so also without `std`) and cached;
+//!   read directly, three leaves in all, so also without `std`) and cached;
 //!   including the one fact no feature flag states, whether `pext` is fast
 //!   ([`Features::FAST_PEXT`]: slow on AMD before Zen 3).
 //! - [`features!`] and [`enable!`]: the `#[target_feature]` sets of the

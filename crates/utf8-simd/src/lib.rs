@@ -115,7 +115,7 @@
 //!   crate's validator); forwarded to codec-core and utf8-dfa.
 //!
 //! The kernel is chosen at run time with or without `std` (CPU detection
-//! with `cpuid`, through the `cpufeatures` crate), and AVX-512 is preferred
+//! with `cpuid`, through `codec_arch`), and AVX-512 is preferred
 //! where the CPU has it (1.2 to 1.7 times the AVX2 kernel's speed on
 //! non-ASCII text, measured on an Intel Sapphire Rapids); name a kernel
 //! ([`Avx2::new`]) to run another.
