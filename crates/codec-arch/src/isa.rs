@@ -335,8 +335,21 @@ mod tests {
             )*};
         }
         each!(
-            "sse2", "ssse3", "sse4.1", "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2",
-            "avx512f", "avx512bw", "avx512cd", "avx512vl", "avx512vbmi", "avx512vbmi2"
+            "sse2",
+            "ssse3",
+            "sse4.1",
+            "sse4.2",
+            "popcnt",
+            "avx",
+            "avx2",
+            "bmi1",
+            "bmi2",
+            "avx512f",
+            "avx512bw",
+            "avx512cd",
+            "avx512vl",
+            "avx512vbmi",
+            "avx512vbmi2"
         );
     }
 
