@@ -840,32 +840,46 @@ mod tests {
     /// The affine runs of the dense tables' slices, on pages whose mappings
     /// are published facts: windows-1252 U+00A0–U+00FF to A0–FF (pair
     /// C2/C3, indexes 0x20–0x7F); windows-1251 U+0410–U+044F to C0–FF (pair
-    /// D0/D1, indexes 0x10–0x4F); ISO-8859-7 U+03A3–U+03CE to D3–FE (pair
-    /// CE/CF, indexes 0x23–0x4E); KOI8-R orders its Cyrillic as the Latin
-    /// alphabet, so none of its slices has a run.
+    /// D0/D1, indexes 0x10–0x4F); IBM866 U+0410–U+043F to 80–AF and
+    /// U+0440–U+044F to E0–EF (indexes 0x10–0x3F, 0x40–0x4F); ISO-8859-7
+    /// U+03A3–U+03CE to D3–FE and U+038E–U+03A1 to BE–D1 (pair CE/CF,
+    /// indexes 0x23–0x4E, 0x0E–0x21); KOI8-R orders its Cyrillic as the
+    /// Latin alphabet, so none of its slices has a run.
     #[test]
     fn dense_runs_of_known_pages() {
-        use crate::arch::Dense;
-        // (page, lead pair, lo, len, delta)
-        let cases: [(&SingleByte, u8, u8, u8, u8); 3] = [
-            (&WHATWG_WINDOWS_1252, 0xC2, 0x20, 0x60, 0x80),
-            (&WHATWG_WINDOWS_1251, 0xD0, 0x10, 0x40, 0xB0),
-            (&WHATWG_ISO_8859_7, 0xCE, 0x23, 0x2C, 0xB0),
+        // (page, lead pair, the first run's lo, len, delta, the second's)
+        type Case = (&'static SingleByte, u8, (u8, u8, u8), (u8, u8, u8));
+        let cases: [Case; 4] = [
+            (&WHATWG_WINDOWS_1252, 0xC2, (0x20, 0x60, 0x80), (0, 0, 0)),
+            (&WHATWG_WINDOWS_1251, 0xD0, (0x10, 0x40, 0xB0), (0, 0, 0)),
+            (&WHATWG_IBM866, 0xD0, (0x10, 0x30, 0x70), (0x40, 0x10, 0xA0)),
+            (
+                &WHATWG_ISO_8859_7,
+                0xCE,
+                (0x23, 0x2C, 0xB0),
+                (0x0E, 0x14, 0xB0),
+            ),
         ];
-        for (page, pair, lo, len, delta) in cases {
+        for (page, pair, first, second) in cases {
             let runs = &page.dense().runs;
             // The slot: bits 1-4 of the lead.
             let p = usize::from((pair >> 1) & 0xF);
-            assert_eq!((runs.lo[p], runs.len[p], runs.delta[p]), (lo, len, delta));
+            let (a, b) = (&runs.first, &runs.second);
+            assert_eq!((a.lo[p], a.len[p], a.delta[p]), first);
+            assert_eq!((b.lo[p], b.len[p], b.delta[p]), second);
             assert!(runs.any);
         }
-        let koi8: &Dense = WHATWG_KOI8_R.dense();
-        assert_eq!((koi8.runs.len, koi8.runs.any), ([0; 16], false));
+        let koi8 = &WHATWG_KOI8_R.dense().runs;
+        assert_eq!(
+            (koi8.first.len, koi8.any, koi8.two),
+            ([0; 16], false, false)
+        );
     }
 
-    /// On every page and every slice, the run is affine and mapped, and no
-    /// longer affine run of mapped bytes exists (a search of every start);
-    /// `bias` and `limit` say the same as `lo` and `len`.
+    /// On every page and every slice, each run is affine and mapped, the
+    /// first is the longest such run, the second the longest outside the
+    /// first (a search of every start), neither shorter than 16; `bias`
+    /// and `limit` say the same as `lo` and `len`.
     #[test]
     fn dense_runs_are_the_longest() {
         for page in all_pages() {
@@ -873,28 +887,41 @@ mod tests {
             let runs = &dense.runs;
             for p in 0..16 {
                 let slice = &dense.bytes[128 * p..128 * p + 128];
-                let affine_from = |start: usize| {
+                // The length of the affine stretch from `start` that stays
+                // out of `skip`.
+                let affine_from = |start: usize, skip: &core::ops::Range<usize>| {
                     let delta = slice[start].wrapping_sub(start as u8);
                     (start..128)
-                        .take_while(|&k| slice[k] != 0 && slice[k].wrapping_sub(k as u8) == delta)
+                        .take_while(|&k| {
+                            !skip.contains(&k)
+                                && slice[k] != 0
+                                && slice[k].wrapping_sub(k as u8) == delta
+                        })
                         .count()
                 };
-                let longest = (0..128).map(affine_from).max().unwrap_or(0);
-                let (lo, len) = (usize::from(runs.lo[p]), usize::from(runs.len[p]));
-                if len == 0 {
-                    assert!(p == 0 || longest < 16, "slot {p}: {longest}");
-                    assert_eq!(runs.limit[p], 128);
-                    continue;
-                }
-                assert_eq!(len, longest, "slot {p}");
-                assert!(affine_from(lo) >= len);
-                for k in 0..128u8 {
-                    let inside = usize::from(k) >= lo && usize::from(k) < lo + len;
-                    let t = k.wrapping_add(runs.bias[p]) as i8;
-                    assert_eq!(t < runs.limit[p] as i8, inside, "slot {p} index {k}");
-                    if inside {
-                        assert_eq!(slice[usize::from(k)], k.wrapping_add(runs.delta[p]));
+                let mut skip = 0..0;
+                for run in [&runs.first, &runs.second] {
+                    let longest = (0..128).map(|k| affine_from(k, &skip)).max().unwrap_or(0);
+                    let (lo, len) = (usize::from(run.lo[p]), usize::from(run.len[p]));
+                    if len == 0 {
+                        assert!(p == 0 || longest < 16, "slot {p}: {longest}");
+                        assert_eq!(run.limit[p], 128);
+                        // No first run: no second either.
+                        skip = 0..128;
+                        continue;
                     }
+                    assert!(p != 0 && len >= 16);
+                    assert_eq!(len, longest, "slot {p}");
+                    assert!(affine_from(lo, &skip) >= len);
+                    for k in 0..128u8 {
+                        let inside = usize::from(k) >= lo && usize::from(k) < lo + len;
+                        let t = k.wrapping_add(run.bias[p]) as i8;
+                        assert_eq!(t < run.limit[p] as i8, inside, "slot {p} index {k}");
+                        if inside {
+                            assert_eq!(slice[usize::from(k)], k.wrapping_add(run.delta[p]));
+                        }
+                    }
+                    skip = lo..lo + len;
                 }
             }
         }
@@ -915,9 +942,13 @@ mod tests {
             let runs = &dense.runs;
             let kernels = crate::arch::dense_encoders(page.ascii_compatible());
             let code = |p: usize, k: usize| char::from_u32((128 * p + k) as u32).unwrap();
-            let slots: Vec<usize> = (0..16).filter(|&p| runs.len[p] != 0).collect();
-            for &p in &slots {
-                let (lo, len) = (usize::from(runs.lo[p]), usize::from(runs.len[p]));
+            // Each run: (slot, lo, len).
+            let all: Vec<(usize, usize, usize)> = [&runs.first, &runs.second]
+                .iter()
+                .flat_map(|r| (0..16).map(|p| (p, usize::from(r.lo[p]), usize::from(r.len[p]))))
+                .filter(|&(_, _, len)| len != 0)
+                .collect();
+            for &(p, lo, len) in &all {
                 let run: Vec<char> = (lo..lo + len).map(|k| code(p, k)).collect();
                 let slice = &dense.bytes[128 * p..128 * p + 128];
                 // Mapped outside the run (nearest to its ends first), and
@@ -930,14 +961,19 @@ mod tests {
                     .filter(|&k| slice[k] == 0)
                     .map(|k| code(p, k))
                     .collect();
-                let other = slots
+                // The last character of another slice's run, and of the
+                // slice's other run.
+                let others = all
                     .iter()
-                    .find(|&&q| q != p)
-                    .map(|&q| code(q, usize::from(runs.lo[q]) + usize::from(runs.len[q]) - 1));
+                    .filter(|&&(q, qlo, _)| q != p || qlo != lo)
+                    .map(|&(q, qlo, qlen)| (q == p, code(q, qlo + qlen - 1)));
+                let other = others.clone().find(|&(same, _)| !same).map(|(_, c)| c);
+                let sibling = others.clone().find(|&(same, _)| same).map(|(_, c)| c);
                 let mut specials: Vec<char> = vec!['\0', run[0], run[len - 1]];
                 specials.extend(outside.iter().take(2).map(|&k| code(p, k)));
                 specials.extend(unmapped.first());
                 specials.extend(other);
+                specials.extend(sibling);
                 let body = |n: usize, shift: usize| -> String {
                     (0..n).map(|k| run[(k * 7 + shift) % len]).collect()
                 };

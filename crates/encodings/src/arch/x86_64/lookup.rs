@@ -526,10 +526,10 @@ fn pair_bytes<S: LookupSimd>(
     if runs.has(pair) {
         let p = Runs::slot(pair);
         // In the run: `index + 128 - lo` below `len - 128`, signed.
-        let t = s.add8(index, s.splat8(runs.bias[p]));
-        let inside = s.movemask8(s.gt_i8(s.splat8(runs.limit[p]), t));
+        let t = s.add8(index, s.splat8(runs.first.bias[p]));
+        let inside = s.movemask8(s.gt_i8(s.splat8(runs.first.limit[p]), t));
         if after & !inside == 0 {
-            return s.add8(index, s.splat8(runs.delta[p]));
+            return s.add8(index, s.splat8(runs.first.delta[p]));
         }
     }
     look_up_slice(s, slice_rows(s, &dense.bytes, cache, pair), index)
@@ -552,13 +552,29 @@ fn affine_block<S: LookupSimd>(
         return None;
     }
     let slot = s.and(s.shr16::<1>(prev), s.splat8(0x0F));
-    // In the run: `index + 128 - lo` below `len - 128`, signed.
-    let t = s.add8(index, s.shuffle8(s.broadcast16(&runs.bias), slot));
-    let limit = s.shuffle8(s.broadcast16(&runs.limit), slot);
-    if after & !s.movemask8(s.gt_i8(limit, t)) != 0 {
+    // Each run field of each lane's slot (no closure: one would not
+    // inherit the kernel's target features).
+    let (first, second) = (&runs.first, &runs.second);
+    let bias = s.shuffle8(s.broadcast16(&first.bias), slot);
+    let limit = s.shuffle8(s.broadcast16(&first.limit), slot);
+    let delta = s.shuffle8(s.broadcast16(&first.delta), slot);
+    // In a run: `index + 128 - lo` below `len - 128`, signed.
+    let in_first = s.gt_i8(limit, s.add8(index, bias));
+    if !runs.two {
+        if after & !s.movemask8(in_first) != 0 {
+            return None;
+        }
+        return Some(s.add8(index, delta));
+    }
+    let bias2 = s.shuffle8(s.broadcast16(&second.bias), slot);
+    let limit2 = s.shuffle8(s.broadcast16(&second.limit), slot);
+    let in_second = s.gt_i8(limit2, s.add8(index, bias2));
+    if after & !s.movemask8(s.or(in_first, in_second)) != 0 {
         return None;
     }
-    Some(s.add8(index, s.shuffle8(s.broadcast16(&runs.delta), slot)))
+    let delta2 = s.shuffle8(s.broadcast16(&second.delta), slot);
+    let delta = s.blendv8(delta2, delta, in_first);
+    Some(s.add8(index, delta))
 }
 
 /// The dense encoder (`super::super::EncodeFn`) for an ASCII-compatible

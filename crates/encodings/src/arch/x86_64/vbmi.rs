@@ -435,57 +435,75 @@ static IOTA8: [u8; 128] = {
     t
 };
 
-/// [`Runs`]' `lo`, `len` and `delta`, each table in every 128-bit lane,
-/// for [`affine_block`].
+/// [`Runs`]' `lo`, `len` and `delta` of the first runs, then of the
+/// second, each table in every 128-bit lane, for [`affine_block`].
 ///
 /// # Safety
 ///
 /// The CPU must have the `avx512vbmi` level.
 #[inline(always)]
-unsafe fn run_tables(runs: &Runs) -> [core::arch::x86_64::__m512i; 3] {
+unsafe fn run_tables(runs: &Runs) -> [core::arch::x86_64::__m512i; 6] {
     use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm512_broadcast_i32x4};
+    let (a, b) = (&runs.first, &runs.second);
     // SAFETY: the caller proves the features; each table is 16 readable
     // bytes (unaligned loads).
     unsafe {
         [
-            _mm512_broadcast_i32x4(_mm_loadu_si128(runs.lo.as_ptr().cast::<__m128i>())),
-            _mm512_broadcast_i32x4(_mm_loadu_si128(runs.len.as_ptr().cast::<__m128i>())),
-            _mm512_broadcast_i32x4(_mm_loadu_si128(runs.delta.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(a.lo.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(a.len.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(a.delta.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(b.lo.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(b.len.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(b.delta.as_ptr().cast::<__m128i>())),
         ]
     }
 }
 
 /// The bytes of a block's characters at `index` (each continuation's
 /// index in its pair's slice), exact in the continuation lanes `after`,
-/// if every one falls in the affine run of its lead's pair ([`Runs`]): the
-/// run of each lane's pair read by a permute of the lead's slot (`prev`:
-/// the byte before each lane), whatever pairs the block mixes; no look-up
-/// of a slice, whose address waits for a lead byte read from memory.
+/// if every one falls in an affine run of its lead's pair ([`Runs`]; the
+/// second runs only with `TWO`): the runs of each lane's pair read by a
+/// permute of the lead's slot (`prev`: the byte before each lane),
+/// whatever pairs the block mixes; no look-up of a slice, whose address
+/// waits for a lead byte read from memory.
 ///
 /// # Safety
 ///
 /// The CPU must have the `avx512vbmi` level.
 #[inline(always)]
-unsafe fn affine_block(
-    [lo, len, delta]: [core::arch::x86_64::__m512i; 3],
+unsafe fn affine_block<const TWO: bool>(
+    [lo, len, delta, lo2, len2, delta2]: [core::arch::x86_64::__m512i; 6],
     prev: core::arch::x86_64::__m512i,
     index: core::arch::x86_64::__m512i,
     after: u64,
 ) -> Option<core::arch::x86_64::__m512i> {
     use core::arch::x86_64::{
-        _mm512_add_epi8, _mm512_and_si512, _mm512_mask_cmplt_epu8_mask, _mm512_permutexvar_epi8,
-        _mm512_set1_epi8, _mm512_srli_epi16, _mm512_sub_epi8,
+        _mm512_add_epi8, _mm512_and_si512, _mm512_mask_blend_epi8, _mm512_mask_cmplt_epu8_mask,
+        _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_srli_epi16, _mm512_sub_epi8,
     };
     // SAFETY: the caller proves the features.
     unsafe {
         let slot = _mm512_and_si512(_mm512_srli_epi16::<1>(prev), _mm512_set1_epi8(0x0F));
-        // In the run: `index - lo` below `len`, unsigned.
+        // In a run: `index - lo` below `len`, unsigned.
         let t = _mm512_sub_epi8(index, _mm512_permutexvar_epi8(slot, lo));
-        let n = _mm512_permutexvar_epi8(slot, len);
-        if _mm512_mask_cmplt_epu8_mask(after, t, n) != after {
+        let first = _mm512_mask_cmplt_epu8_mask(after, t, _mm512_permutexvar_epi8(slot, len));
+        if !TWO {
+            if first != after {
+                return None;
+            }
+            return Some(_mm512_add_epi8(index, _mm512_permutexvar_epi8(slot, delta)));
+        }
+        let t2 = _mm512_sub_epi8(index, _mm512_permutexvar_epi8(slot, lo2));
+        let second = _mm512_mask_cmplt_epu8_mask(after, t2, _mm512_permutexvar_epi8(slot, len2));
+        if first | second != after {
             return None;
         }
-        Some(_mm512_add_epi8(index, _mm512_permutexvar_epi8(slot, delta)))
+        let d = _mm512_mask_blend_epi8(
+            first,
+            _mm512_permutexvar_epi8(slot, delta2),
+            _mm512_permutexvar_epi8(slot, delta),
+        );
+        Some(_mm512_add_epi8(index, d))
     }
 }
 
@@ -629,11 +647,14 @@ unsafe fn encode_body<const VBMI2: bool>(
                 _mm512_and_si512(v, _mm512_set1_epi8(0x3F)),
                 _mm512_and_si512(_mm512_slli_epi16::<6>(prev), _mm512_set1_epi8(0x40)),
             );
-            let affine = if runs.any && leads != 0 {
-                // SAFETY: the caller proves the `avx512vbmi` level.
-                affine_block(run_tables, prev, index, high & !leads)
-            } else {
+            let affine = if !runs.any || leads == 0 {
                 None
+            } else if runs.two {
+                // SAFETY: the caller proves the `avx512vbmi` level.
+                affine_block::<true>(run_tables, prev, index, high & !leads)
+            } else {
+                // SAFETY: the caller proves the `avx512vbmi` level.
+                affine_block::<false>(run_tables, prev, index, high & !leads)
             };
             let out = if let Some(two) = affine {
                 _mm512_mask_blend_epi8(high, ascii, two)
