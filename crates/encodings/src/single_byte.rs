@@ -934,7 +934,9 @@ mod tests {
     /// 16-, 32- and 64-byte block, after one and two-byte characters)
     /// that is in the run, mapped but outside it (the fallback), in
     /// another slice's run (two pairs in a block), unmapped (the encoder
-    /// stops there), or U+0000.
+    /// stops there), U+0000, of three bytes, or of a third pair. At 63 the
+    /// character's lead ends a 64-byte block and its continuation starts
+    /// the next (VBMI carries the lead).
     #[test]
     fn dense_encoders_at_every_position_of_affine_runs() {
         for page in all_pages() {
@@ -974,6 +976,9 @@ mod tests {
                 specials.extend(unmapped.first());
                 specials.extend(other);
                 specials.extend(sibling);
+                // A three-byte character, and one of a slice no page maps
+                // (a third pair beside two runs' pairs).
+                specials.extend(['€', '\u{7FF}']);
                 let body = |n: usize, shift: usize| -> String {
                     (0..n).map(|k| run[(k * 7 + shift) % len]).collect()
                 };

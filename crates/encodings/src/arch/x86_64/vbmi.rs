@@ -413,9 +413,11 @@ static IOTA16: [u16; 128] = {
     t
 };
 
-/// For each byte lane, the lane before it (lane 0: itself, unused).
+/// For each byte lane, the lane before it; lane 0 takes lane 63 of the
+/// second register of a two-register permute (the block before).
 static PREVIOUS: [u8; 64] = {
     let mut t = [0u8; 64];
+    t[0] = 127;
     let mut k = 1;
     while k < 64 {
         t[k] = k as u8 - 1;
@@ -600,9 +602,8 @@ unsafe fn encode_body<const VBMI2: bool>(
             _mm512_cmpge_epu8_mask, _mm512_cvtepi32_epi8, _mm512_cvtepu8_epi32,
             _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
             _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi8, _mm512_maskz_compress_epi32,
-            _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8,
-            _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
-            _mm512_storeu_si512,
+            _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+            _mm512_setzero_si512, _mm512_slli_epi16, _mm512_storeu_si512,
         };
         // SAFETY: each slice is 64 readable bytes; `loadu` has no alignment
         // requirement.
@@ -612,6 +613,12 @@ unsafe fn encode_body<const VBMI2: bool>(
         // SAFETY: the caller proves the `avx512vbmi` level.
         let run_tables = run_tables(runs);
         let previous = load(&PREVIOUS);
+        // Whether the block before `src[i]` ended in a lead whose
+        // continuation is `src[i]` (1), and that block: every block is
+        // taken whole, 64 bytes on, so that the next block's address does
+        // not wait for this one's leads (a lead in the last lane is written
+        // with its continuation, by the next block).
+        let (mut carry, mut last) = (0usize, _mm512_setzero_si512());
         // Whether the page maps bytes 1..128 to themselves (not EBCDIC):
         // then an ASCII block is copied as it is.
         let iota = (load(&IOTA8[..64]), load(&IOTA8[64..]));
@@ -636,35 +643,40 @@ unsafe fn encode_body<const VBMI2: bool>(
                 break;
             }
             let leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xC0u8 as i8));
-            // A lead in the last lane: its character goes to the next block.
-            let len = if leads >> 63 == 1 { 63 } else { 64 };
-            let kept = !leads & (u64::MAX >> (64 - len));
             // ASCII lanes: `dense` at the byte; continuation lanes: the pair's
             // slice at (lead & 1) << 6 | (continuation & 0x3F).
             let ascii = _mm512_permutex2var_epi8(low0, v, low1);
-            let prev = _mm512_permutexvar_epi8(previous, v);
+            // The byte before each lane: lane 0's is the last block's last.
+            let prev = _mm512_permutex2var_epi8(v, previous, last);
             let index = _mm512_or_si512(
                 _mm512_and_si512(v, _mm512_set1_epi8(0x3F)),
                 _mm512_and_si512(_mm512_slli_epi16::<6>(prev), _mm512_set1_epi8(0x40)),
             );
-            let affine = if !runs.any || leads == 0 {
+            // The continuations (lane 0 too after a carried lead).
+            let after = high & !leads;
+            let affine = if !runs.any || after == 0 {
                 None
             } else if runs.two {
                 // SAFETY: the caller proves the `avx512vbmi` level.
-                affine_block::<true>(run_tables, prev, index, high & !leads)
+                affine_block::<true>(run_tables, prev, index, after)
             } else {
                 // SAFETY: the caller proves the `avx512vbmi` level.
-                affine_block::<false>(run_tables, prev, index, high & !leads)
+                affine_block::<false>(run_tables, prev, index, after)
             };
             let out = if let Some(two) = affine {
                 _mm512_mask_blend_epi8(high, ascii, two)
             } else {
-                // The lead pairs of the block (the first lead's, and the
-                // first other one's): each one 128-entry slice of `dense`.
-                let pairs = _mm512_and_si512(v, _mm512_set1_epi8(0xFEu8 as i8));
+                // The lead pairs of the block's continuations (the first
+                // one's, and the first other one's): each one 128-entry
+                // slice of `dense`.
+                let pairs = _mm512_and_si512(prev, _mm512_set1_epi8(0xFEu8 as i8));
                 let slice = |at: u64| {
-                    let pair = src[i + at.trailing_zeros() as usize] & 0xFE;
-                    let same = _mm512_cmpeq_epi8_mask(pairs, _mm512_set1_epi8(pair as i8));
+                    // The lead before the first lane of `at`: at lane 0 the
+                    // carried one, before `i` (a block was taken before it,
+                    // so `i >= 64`).
+                    let pair = src[i + at.trailing_zeros() as usize - 1] & 0xFE;
+                    let same =
+                        _mm512_mask_cmpeq_epi8_mask(after, pairs, _mm512_set1_epi8(pair as i8));
                     let base = usize::from(pair & 0x1F) * 64;
                     (
                         same,
@@ -673,8 +685,8 @@ unsafe fn encode_body<const VBMI2: bool>(
                     )
                 };
                 let none = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
-                let (same_a, a0, a1) = if leads == 0 { none } else { slice(leads) };
-                let rest = leads & !same_a;
+                let (same_a, a0, a1) = if after == 0 { none } else { slice(after) };
+                let rest = after & !same_a;
                 let (same_b, b0, b1) = if rest == 0 { none } else { slice(rest) };
                 if rest & !same_b != 0 {
                     break;
@@ -684,11 +696,14 @@ unsafe fn encode_body<const VBMI2: bool>(
                 if rest == 0 {
                     out
                 } else {
-                    // The continuations after the second pair's leads.
+                    // The continuations of the second pair.
                     let two_b = _mm512_permutex2var_epi8(b0, index, b1);
-                    _mm512_mask_blend_epi8((leads & same_b) << 1, out, two_b)
+                    _mm512_mask_blend_epi8(same_b, out, two_b)
                 }
             };
+            // Every lane but the leads (a lead in the last lane is carried
+            // to the next block).
+            let kept = !leads;
             if _mm512_mask_cmpeq_epi8_mask(kept, out, _mm512_setzero_si512()) != 0 {
                 break;
             }
@@ -699,7 +714,9 @@ unsafe fn encode_body<const VBMI2: bool>(
                     to.as_mut_ptr().cast::<__m512i>(),
                     _mm512_maskz_compress_epi8(kept, out),
                 );
-                i += len;
+                carry = usize::from(leads >> 63 == 1);
+                last = v;
+                i += 64;
                 w += kept.count_ones() as usize;
                 continue;
             }
@@ -724,9 +741,12 @@ unsafe fn encode_body<const VBMI2: bool>(
                 _mm_storeu_si128(to.as_mut_ptr().cast::<__m128i>(), packed);
                 end += m.count_ones() as usize;
             }
-            i += len;
+            carry = usize::from(leads >> 63 == 1);
+            last = v;
+            i += 64;
             w = end;
         }
-        (i, w)
+        // A carried lead starts the caller's character.
+        (i - carry, w)
     }
 }
