@@ -975,7 +975,7 @@ fn advance_units(lines: &mut Lines, units: &[u16]) {
 /// whose newline is the byte `newline` (None: the page has none): a count
 /// over `bytes`, not a pass over the output. Newlines go through
 /// [`Lines::advance_valid`] as ASCII stand-ins.
-fn advance_single_byte(lines: &mut Lines, bytes: &[u8], newline: Option<u8>) {
+pub(crate) fn advance_single_byte(lines: &mut Lines, bytes: &[u8], newline: Option<u8>) {
     const NEWLINES: [u8; 256] = [b'\n'; 256];
     let last = newline.and_then(|nl| memchr::memrchr(nl, bytes));
     let columns = match (last, newline) {

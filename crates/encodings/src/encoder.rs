@@ -178,8 +178,9 @@ impl Encoder {
             return Ok(());
         }
         let mut rest = src;
+        let mut start = dst.len();
         while let Err((at, ch)) = self.strict(rest, dst, last) {
-            self.advance(&rest[..at]);
+            self.advance_written(&rest[..at], &dst[start..]);
             let after = at + ch.len_utf8();
             match self.mode {
                 EncodeMode::Strict => {
@@ -204,8 +205,9 @@ impl Encoder {
             }
             self.advance(&rest[at..after]);
             rest = &rest[after..];
+            start = dst.len();
         }
-        self.advance(rest);
+        self.advance_written(rest, &dst[start..]);
         Ok(())
     }
 
@@ -219,6 +221,23 @@ impl Encoder {
         let mut out = Vec::with_capacity(text.len());
         self.encode_into_vec(text, &mut out, true)?;
         Ok(out)
+    }
+
+    /// [`Encoder::advance`] past `text`, which the strict encoder wrote as
+    /// `written`: a single-byte page writes a byte a character, so its
+    /// lines and columns are counted on `written` (`memchr` for the byte
+    /// of U+000A) instead of counting the characters of `text`.
+    fn advance_written(&mut self, text: &str, written: &[u8]) {
+        match self.encoding.kind() {
+            Kind::SingleByte(page) if self.mode == EncodeMode::Strict => {
+                self.offset += text.len() as u64;
+                if self.position.counts() {
+                    let newline = page.encode_char('\n');
+                    crate::decoder::advance_single_byte(&mut self.position, written, newline);
+                }
+            }
+            _ => self.advance(text),
+        }
     }
 
     fn advance(&mut self, text: &str) {

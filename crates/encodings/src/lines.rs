@@ -113,4 +113,62 @@ mod tests {
             );
         }
     }
+
+    /// As above on single-byte pages whose newline byte differs (EBCDIC's
+    /// 0x25) and whose characters run from 0x80 (the strict encoder counts
+    /// lines and columns on its output there): text of the page's
+    /// characters and newlines, cut once, then a character no single-byte
+    /// page holds.
+    #[test]
+    fn single_byte_encode_errors_name_line_and_column() {
+        let mut seed = 0x5B1E_11E5_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for label in [
+            "windows-1252",
+            "KOI8-R",
+            "IBM866",
+            "ISO-8859-7",
+            "IBM037",
+            "IBM1047",
+        ] {
+            let e = Encoding::for_label(label).expect("known");
+            let chars: Vec<String> = (0x20..=0xFF_u8)
+                .filter_map(|b| e.decode_to_string(&[b], crate::DecodeMode::Strict).ok())
+                .filter(|c| c != "\n")
+                .collect();
+            for _ in 0..200 {
+                let n = next() as usize % 200;
+                let before: String = (0..n)
+                    .map(|_| match next() % 8 {
+                        0 => "\n",
+                        _ => chars[next() as usize % chars.len()].as_str(),
+                    })
+                    .collect();
+                let text = format!("{before}中 tail");
+                let cut = next() as usize % (text.len() + 1);
+                let cut = (0..=cut)
+                    .rev()
+                    .find(|&c| text.is_char_boundary(c))
+                    .unwrap_or(0);
+                let mut enc = crate::Encoder::new(e, EncodeMode::Strict);
+                let mut out = Vec::new();
+                let err = enc
+                    .encode_into_vec(&text[..cut], &mut out, false)
+                    .and_then(|()| enc.encode_into_vec(&text[cut..], &mut out, true))
+                    .expect_err("no single-byte page holds 中");
+                let line = before.matches('\n').count() as u64 + 1;
+                let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1;
+                assert_eq!(
+                    (err.offset(), err.line(), err.column()),
+                    (before.len() as u64, line, column),
+                    "{label} {text:?} cut {cut}"
+                );
+            }
+        }
+    }
 }

@@ -46,8 +46,9 @@ pub(crate) struct SingleByte {
     inverse: OnceLock<Inverse>,
     /// Code point → byte for U+0000–U+07FF (the one- and two-byte UTF-8
     /// characters), 0 where there is none or the character is U+0000
-    /// (those go to [`SingleByte::encode_char`]); built on first use.
-    dense: OnceLock<Box<[u8; 0x800]>>,
+    /// (those go to [`SingleByte::encode_char`]), with its affine runs;
+    /// built on first use.
+    dense: OnceLock<Box<crate::arch::Dense>>,
     /// The table's affine rows, for the `pshufb` decoders: derived when
     /// the page is built (only x86-64's kernels use them).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
@@ -162,15 +163,15 @@ impl Inverse {
 }
 
 impl SingleByte {
-    fn dense(&self) -> &[u8; 0x800] {
+    pub(crate) fn dense(&self) -> &crate::arch::Dense {
         self.dense.get_or_init(|| {
-            let mut dense = Box::new([0u8; 0x800]);
+            let mut dense = [0u8; 0x800];
             for (c, slot) in dense.iter_mut().enumerate().skip(1) {
                 if let Some(b) = char::from_u32(c as u32).and_then(|c| self.encode_char(c)) {
                     *slot = b;
                 }
             }
-            dense
+            Box::new(crate::arch::Dense::new(dense))
         })
     }
 }
@@ -418,7 +419,8 @@ fn encode_piece(
     fast: Option<crate::arch::DenseEncoder>,
 ) -> Result<(), (usize, char)> {
     const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
-    let dense = page.dense();
+    let table = page.dense();
+    let dense = &table.bytes;
     let ascii = page.ascii_compatible();
     let bytes = src.as_bytes();
     let start = dst.len();
@@ -428,7 +430,7 @@ fn encode_piece(
     let result = loop {
         // A block at a time where the chosen kernel has a dense encoder.
         if let Some(fast) = fast {
-            (i, w) = fast.encode(dense, bytes, out, i, w);
+            (i, w) = fast.encode(table, bytes, out, i, w);
         }
         let resume = i + 64;
         // Windows of 16 bytes (and the byte after, for a last lead) with
@@ -830,6 +832,177 @@ mod tests {
                     let x = (ENGINE.decode)(page, &src, &mut a);
                     let y = (SCALAR.decode)(page, &src, &mut b);
                     assert_eq!((x, &a), (y, &b), "{src:02X?}");
+                }
+            }
+        }
+    }
+
+    /// The affine runs of the dense tables' slices, on pages whose mappings
+    /// are published facts: windows-1252 U+00A0–U+00FF to A0–FF (pair
+    /// C2/C3, indexes 0x20–0x7F); windows-1251 U+0410–U+044F to C0–FF (pair
+    /// D0/D1, indexes 0x10–0x4F); IBM866 U+0410–U+043F to 80–AF and
+    /// U+0440–U+044F to E0–EF (indexes 0x10–0x3F, 0x40–0x4F); ISO-8859-7
+    /// U+03A3–U+03CE to D3–FE and U+038E–U+03A1 to BE–D1 (pair CE/CF,
+    /// indexes 0x23–0x4E, 0x0E–0x21); KOI8-R orders its Cyrillic as the
+    /// Latin alphabet, so none of its slices has a run.
+    #[test]
+    fn dense_runs_of_known_pages() {
+        // (page, lead pair, the first run's lo, len, delta, the second's)
+        type Case = (&'static SingleByte, u8, (u8, u8, u8), (u8, u8, u8));
+        let cases: [Case; 4] = [
+            (&WHATWG_WINDOWS_1252, 0xC2, (0x20, 0x60, 0x80), (0, 0, 0)),
+            (&WHATWG_WINDOWS_1251, 0xD0, (0x10, 0x40, 0xB0), (0, 0, 0)),
+            (&WHATWG_IBM866, 0xD0, (0x10, 0x30, 0x70), (0x40, 0x10, 0xA0)),
+            (
+                &WHATWG_ISO_8859_7,
+                0xCE,
+                (0x23, 0x2C, 0xB0),
+                (0x0E, 0x14, 0xB0),
+            ),
+        ];
+        for (page, pair, first, second) in cases {
+            let runs = &page.dense().runs;
+            // The slot: bits 1-4 of the lead.
+            let p = usize::from((pair >> 1) & 0xF);
+            let (a, b) = (&runs.first, &runs.second);
+            assert_eq!((a.lo[p], a.len[p], a.delta[p]), first);
+            assert_eq!((b.lo[p], b.len[p], b.delta[p]), second);
+            assert!(runs.any);
+        }
+        let koi8 = &WHATWG_KOI8_R.dense().runs;
+        assert_eq!(
+            (koi8.first.len, koi8.any, koi8.two),
+            ([0; 16], false, false)
+        );
+    }
+
+    /// On every page and every slice, each run is affine and mapped, the
+    /// first is the longest such run, the second the longest outside the
+    /// first (a search of every start), neither shorter than 16; `bias`
+    /// and `limit` say the same as `lo` and `len`.
+    #[test]
+    fn dense_runs_are_the_longest() {
+        for page in all_pages() {
+            let dense = page.dense();
+            let runs = &dense.runs;
+            for p in 0..16 {
+                let slice = &dense.bytes[128 * p..128 * p + 128];
+                // The length of the affine stretch from `start` that stays
+                // out of `skip`.
+                let affine_from = |start: usize, skip: &core::ops::Range<usize>| {
+                    let delta = slice[start].wrapping_sub(start as u8);
+                    (start..128)
+                        .take_while(|&k| {
+                            !skip.contains(&k)
+                                && slice[k] != 0
+                                && slice[k].wrapping_sub(k as u8) == delta
+                        })
+                        .count()
+                };
+                let mut skip = 0..0;
+                for run in [&runs.first, &runs.second] {
+                    let longest = (0..128).map(|k| affine_from(k, &skip)).max().unwrap_or(0);
+                    let (lo, len) = (usize::from(run.lo[p]), usize::from(run.len[p]));
+                    if len == 0 {
+                        assert!(p == 0 || longest < 16, "slot {p}: {longest}");
+                        assert_eq!(run.limit[p], 128);
+                        // No first run: no second either.
+                        skip = 0..128;
+                        continue;
+                    }
+                    assert!(p != 0 && len >= 16);
+                    assert_eq!(len, longest, "slot {p}");
+                    assert!(affine_from(lo, &skip) >= len);
+                    for k in 0..128u8 {
+                        let inside = usize::from(k) >= lo && usize::from(k) < lo + len;
+                        let t = k.wrapping_add(run.bias[p]) as i8;
+                        assert_eq!(t < run.limit[p] as i8, inside, "slot {p} index {k}");
+                        if inside {
+                            assert_eq!(slice[usize::from(k)], k.wrapping_add(run.delta[p]));
+                        }
+                    }
+                    skip = lo..lo + len;
+                }
+            }
+        }
+    }
+
+    /// Each dense encoder against the scalar one on every page with runs,
+    /// for each slice's run: text of the run's characters (the first, the
+    /// last and between: blocks the affine path takes), then with a
+    /// character at each of the first 64 byte positions (every lane of a
+    /// 16-, 32- and 64-byte block, after one and two-byte characters)
+    /// that is in the run, mapped but outside it (the fallback), in
+    /// another slice's run (two pairs in a block), unmapped (the encoder
+    /// stops there), U+0000, of three bytes, or of a third pair. At 63 the
+    /// character's lead ends a 64-byte block and its continuation starts
+    /// the next (VBMI carries the lead).
+    #[test]
+    fn dense_encoders_at_every_position_of_affine_runs() {
+        for page in all_pages() {
+            let dense = page.dense();
+            let runs = &dense.runs;
+            let kernels = crate::arch::dense_encoders(page.ascii_compatible());
+            let code = |p: usize, k: usize| char::from_u32((128 * p + k) as u32).unwrap();
+            // Each run: (slot, lo, len).
+            let all: Vec<(usize, usize, usize)> = [&runs.first, &runs.second]
+                .iter()
+                .flat_map(|r| (0..16).map(|p| (p, usize::from(r.lo[p]), usize::from(r.len[p]))))
+                .filter(|&(_, _, len)| len != 0)
+                .collect();
+            for &(p, lo, len) in &all {
+                let run: Vec<char> = (lo..lo + len).map(|k| code(p, k)).collect();
+                let slice = &dense.bytes[128 * p..128 * p + 128];
+                // Mapped outside the run (nearest to its ends first), and
+                // unmapped, in the same slice.
+                let mut outside: Vec<usize> = (0..128)
+                    .filter(|&k| (k < lo || k >= lo + len) && slice[k] != 0)
+                    .collect();
+                outside.sort_by_key(|&k| k.abs_diff(lo).min(k.abs_diff(lo + len - 1)));
+                let unmapped: Vec<char> = (0..128)
+                    .filter(|&k| slice[k] == 0)
+                    .map(|k| code(p, k))
+                    .collect();
+                // The last character of another slice's run, and of the
+                // slice's other run.
+                let others = all
+                    .iter()
+                    .filter(|&&(q, qlo, _)| q != p || qlo != lo)
+                    .map(|&(q, qlo, qlen)| (q == p, code(q, qlo + qlen - 1)));
+                let other = others.clone().find(|&(same, _)| !same).map(|(_, c)| c);
+                let sibling = others.clone().find(|&(same, _)| same).map(|(_, c)| c);
+                let mut specials: Vec<char> = vec!['\0', run[0], run[len - 1]];
+                specials.extend(outside.iter().take(2).map(|&k| code(p, k)));
+                specials.extend(unmapped.first());
+                specials.extend(other);
+                specials.extend(sibling);
+                // A three-byte character, and one of a slice no page maps
+                // (a third pair beside two runs' pairs).
+                specials.extend(['€', '\u{7FF}']);
+                let body = |n: usize, shift: usize| -> String {
+                    (0..n).map(|k| run[(k * 7 + shift) % len]).collect()
+                };
+                let mut texts = vec![body(150, 0)];
+                for at in 0..64 {
+                    // `at` bytes before the special: two-byte characters,
+                    // after an ASCII one where `at` is odd.
+                    let head = if at % 2 == 1 { "a" } else { "" };
+                    for &c in &specials {
+                        texts.push(format!("{head}{}{c}{}", body(at / 2, 3), body(100, 5)));
+                    }
+                }
+                for text in &texts {
+                    let mut want = vec![7u8];
+                    let y = (SCALAR.encode)(page, text, &mut want);
+                    for (name, k) in kernels
+                        .iter()
+                        .map(|&(n, k)| (n, Some(k)))
+                        .chain([("none", None)])
+                    {
+                        let mut got = vec![7u8];
+                        let z = encode_with(page, text, &mut got, k);
+                        assert_eq!((z, &got), (y, &want), "{name} slot {p} {text:?}");
+                    }
                 }
             }
         }

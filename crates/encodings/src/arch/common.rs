@@ -189,3 +189,158 @@ impl Affine {
         a
     }
 }
+
+/// A page's code point → byte map for U+0000–U+07FF (the one- and
+/// two-byte UTF-8 characters), 0 where there is none or the character is
+/// U+0000, with the affine runs of its slices: what the dense encoders
+/// ([`super::EncodeFn`]) read. Built once per page, on first use
+/// (`SingleByte::dense`).
+#[derive(Debug)]
+#[repr(C, align(64))]
+pub(crate) struct Dense {
+    /// The byte of each code point.
+    pub(crate) bytes: [u8; 0x800],
+    /// The affine run of each 128-entry slice.
+    pub(crate) runs: Runs,
+}
+
+impl Dense {
+    /// `bytes` with its [`Runs`].
+    pub(crate) fn new(bytes: [u8; 0x800]) -> Dense {
+        let runs = Runs::new(&bytes);
+        Dense { bytes, runs }
+    }
+}
+
+/// The shortest affine run the encoders try: a block that needs the run
+/// costs a compare more where it falls outside, and a short run is rarely
+/// all a block holds.
+const MIN_RUN: usize = 16;
+
+/// Per lead pair (C0/C1 is slot 0 … DE/DF slot 15: the 128-entry slice
+/// of [`Dense::bytes`] that a pair's characters index, at
+/// `(lead & 1) << 6 | continuation & 0x3F`), the two longest runs of
+/// indexes `lo..lo + len` whose bytes are each `index + delta` (wrapping)
+/// and mapped (not 0): windows-1252's Latin-1 letters, windows-1251's
+/// Cyrillic alphabet, IBM866's а–п and р–я, ISO-8859-7's capital and
+/// small Greek letters. A block whose continuations all fall in their
+/// pair's runs computes its bytes (compare, add) instead of looking them
+/// up.
+#[derive(Debug)]
+#[repr(C, align(64))]
+pub(crate) struct Runs {
+    /// The longest run of each slice.
+    pub(crate) first: Run,
+    /// The longest run of each slice outside the first.
+    pub(crate) second: Run,
+    /// Whether some slice from C2/C3 has a run: a page without one never
+    /// tries them.
+    pub(crate) any: bool,
+    /// Whether some slice has a second run: a page without one checks
+    /// only the first.
+    pub(crate) two: bool,
+}
+
+/// One run of each slice (see [`Runs`]), each field a 16-entry table by
+/// slot (a `pshufb` or `vpermb` of the lead's slot reads it for every lane
+/// at once); `len` is 0 where the slice has no such run of [`MIN_RUN`] or
+/// more.
+#[derive(Debug)]
+#[repr(C, align(16))]
+pub(crate) struct Run {
+    /// `lo`, the run's first index.
+    pub(crate) lo: [u8; 16],
+    /// `len`, the run's length (0: none), at most 128.
+    pub(crate) len: [u8; 16],
+    /// `delta`: the byte of index `k` of the run is `k + delta`.
+    pub(crate) delta: [u8; 16],
+    /// `128 - lo`: an index (0..128) plus it falls in `-128..len - 128`
+    /// (as a signed byte) exactly when the index is in the run.
+    pub(crate) bias: [u8; 16],
+    /// `len - 128`, as a signed byte (-128 where there is no run: nothing
+    /// is below it): see `bias`.
+    pub(crate) limit: [u8; 16],
+}
+
+impl Run {
+    const NONE: Run = Run {
+        lo: [0; 16],
+        len: [0; 16],
+        delta: [0; 16],
+        bias: [0; 16],
+        limit: [128; 16],
+    };
+
+    /// Sets slot `p`'s run, if it is one of [`MIN_RUN`] or more.
+    fn set(&mut self, p: usize, (lo, len, delta): (usize, usize, u8)) -> bool {
+        if len < MIN_RUN {
+            return false;
+        }
+        self.lo[p] = lo as u8;
+        self.len[p] = len as u8;
+        self.delta[p] = delta;
+        self.bias[p] = 128u8.wrapping_sub(lo as u8);
+        self.limit[p] = (len as u8).wrapping_add(128);
+        true
+    }
+}
+
+/// The longest run (`lo`, `len`, `delta`) of `slice` (see [`Runs`]) that
+/// does not meet the indexes `skip`.
+fn longest_run(slice: &[u8], skip: core::ops::Range<usize>) -> (usize, usize, u8) {
+    let mut best = (0, 0, 0u8);
+    let mut start = 0;
+    while start < 128 {
+        let delta = slice[start].wrapping_sub(start as u8);
+        let mut end = start;
+        while end < 128
+            && !skip.contains(&end)
+            && slice[end] != 0
+            && slice[end].wrapping_sub(end as u8) == delta
+        {
+            end += 1;
+        }
+        if end - start > best.1 {
+            best = (start, end - start, delta);
+        }
+        start = end.max(start + 1);
+    }
+    best
+}
+
+impl Runs {
+    /// The runs of `dense`'s slices.
+    pub(crate) fn new(dense: &[u8; 0x800]) -> Runs {
+        let mut runs = Runs {
+            first: Run::NONE,
+            second: Run::NONE,
+            any: false,
+            two: false,
+        };
+        // Slot 0 (C0/C1, overlong: never a lead of valid UTF-8) has none.
+        for (p, slice) in dense.chunks_exact(128).enumerate().skip(1) {
+            let first = longest_run(slice, 0..0);
+            if runs.first.set(p, first) {
+                runs.any = true;
+                let second = longest_run(slice, first.0..first.0 + first.1);
+                runs.two |= runs.second.set(p, second);
+            }
+        }
+        runs
+    }
+
+    /// Whether the slice of lead pair `pair` (its lead with the low bit
+    /// clear, C0 … DE) has a run.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn has(&self, pair: u8) -> bool {
+        self.first.len[Runs::slot(pair)] != 0
+    }
+
+    /// The slot of lead pair `pair` (or of any lead of it).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn slot(pair: u8) -> usize {
+        usize::from((pair >> 1) & 0xF)
+    }
+}

@@ -14,7 +14,9 @@
 //! and SSE4.1 (all three, written once over codec-arch's `Simd`; their
 //! encoders for ASCII-compatible pages; their decoders take the blocks
 //! that fall in a page's affine rows, [`Affine`], without the sixteen row
-//! look-ups); on aarch64 NEON (all three, every page).
+//! look-ups; their encoders and VBMI's the blocks whose characters fall in
+//! the affine runs of the dense table's slices, [`Dense`], without a
+//! slice's look-up); on aarch64 NEON (all three, every page).
 //! The scalar kernel is the reference; the others are tested against it
 //! on every table (`tests` below, and the engine's tests in
 //! [`crate::single_byte`]), the NEON one under qemu (`cargo xtask cross`),
@@ -40,9 +42,9 @@ pub(crate) mod x86_64;
 
 use crate::single_byte::SingleByte;
 use codec_arch::{Dispatch, Isa, Registered};
-pub(crate) use common::Affine;
 #[cfg(target_arch = "x86_64")]
 use common::to_utf16_scalar;
+pub(crate) use common::{Affine, Dense};
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use common::{COMPRESS, KEEP, utf8_scalar};
 
@@ -86,7 +88,7 @@ pub(crate) type Utf8Fn = unsafe fn(
 ) -> (usize, usize);
 
 /// A dense encoder: encodes UTF-8 `src[i..]` through `dense` (code point →
-/// byte for U+0000–U+07FF, 0 for none, see `single_byte::SingleByte::dense`)
+/// byte for U+0000–U+07FF, 0 for none, and its affine runs: [`Dense`])
 /// into `dst[w..]`, a block at a time, while a block has only one- and
 /// two-byte characters that are all mapped (not 0); returns the new
 /// `(i, w)` at the first block that is not so, for the caller's exact
@@ -96,13 +98,8 @@ pub(crate) type Utf8Fn = unsafe fn(
 /// # Safety
 ///
 /// The CPU must have the kernel's features ([`Kernel::isa`]).
-pub(crate) type EncodeFn = unsafe fn(
-    dense: &[u8; 0x800],
-    src: &[u8],
-    dst: &mut [u8],
-    i: usize,
-    w: usize,
-) -> (usize, usize);
+pub(crate) type EncodeFn =
+    unsafe fn(dense: &Dense, src: &[u8], dst: &mut [u8], i: usize, w: usize) -> (usize, usize);
 
 /// A kernel's dense encoder.
 #[derive(Debug, Clone, Copy)]
@@ -122,7 +119,7 @@ impl DenseEncoder {
     /// See [`EncodeFn`].
     pub(crate) fn encode(
         self,
-        dense: &[u8; 0x800],
+        dense: &Dense,
         src: &[u8],
         dst: &mut [u8],
         i: usize,

@@ -24,7 +24,8 @@
 //! one lead), looked up with one shuffle each; other blocks take the full
 //! look-up.
 
-use super::super::{Affine, COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
+use super::super::common::Runs;
+use super::super::{Affine, COMPRESS, Dense, KEEP, Unit, to_utf16_scalar, utf8_scalar};
 use crate::single_byte::SingleByte;
 use codec_arch::x86_64::{Avx2, Simd, Sse41};
 use core::arch::x86_64::{
@@ -507,20 +508,91 @@ fn look_up_slice<S: LookupSimd>(s: S, rows: [S::V; 8], index: S::V) -> S::V {
     out
 }
 
+/// The bytes of lead pair `pair`'s characters at `index` (each
+/// continuation's index in the pair's slice of `dense`), exact in the
+/// lanes `after` (the continuations of the pair's leads): computed as
+/// `index + delta` where all of them fall in the slice's affine run
+/// ([`Runs`]), else looked up by the slice's telescoped rows.
+#[inline(always)]
+fn pair_bytes<S: LookupSimd>(
+    s: S,
+    dense: &Dense,
+    cache: &mut [(u8, [S::V; 8]); 2],
+    pair: u8,
+    index: S::V,
+    after: u64,
+) -> S::V {
+    let runs = &dense.runs;
+    if runs.has(pair) {
+        let p = Runs::slot(pair);
+        // In the run: `index + 128 - lo` below `len - 128`, signed.
+        let t = s.add8(index, s.splat8(runs.first.bias[p]));
+        let inside = s.movemask8(s.gt_i8(s.splat8(runs.first.limit[p]), t));
+        if after & !inside == 0 {
+            return s.add8(index, s.splat8(runs.first.delta[p]));
+        }
+    }
+    look_up_slice(s, slice_rows(s, &dense.bytes, cache, pair), index)
+}
+
+/// The bytes of a block's characters at `index` (each continuation's
+/// index in its pair's slice), exact in the continuation lanes `after`,
+/// if every one falls in the affine run of its lead's pair ([`Runs`]): the
+/// run of each lane's pair read by a shuffle of the lead's slot (`prev`:
+/// the byte before each lane), whatever pairs the block mixes.
+#[inline(always)]
+fn affine_block<S: LookupSimd>(
+    s: S,
+    runs: &Runs,
+    prev: S::V,
+    index: S::V,
+    after: u64,
+) -> Option<S::V> {
+    if !runs.any {
+        return None;
+    }
+    let slot = s.and(s.shr16::<1>(prev), s.splat8(0x0F));
+    // Each run field of each lane's slot (no closure: one would not
+    // inherit the kernel's target features).
+    let (first, second) = (&runs.first, &runs.second);
+    let bias = s.shuffle8(s.broadcast16(&first.bias), slot);
+    let limit = s.shuffle8(s.broadcast16(&first.limit), slot);
+    let delta = s.shuffle8(s.broadcast16(&first.delta), slot);
+    // In a run: `index + 128 - lo` below `len - 128`, signed.
+    let in_first = s.gt_i8(limit, s.add8(index, bias));
+    if !runs.two {
+        if after & !s.movemask8(in_first) != 0 {
+            return None;
+        }
+        return Some(s.add8(index, delta));
+    }
+    let bias2 = s.shuffle8(s.broadcast16(&second.bias), slot);
+    let limit2 = s.shuffle8(s.broadcast16(&second.limit), slot);
+    let in_second = s.gt_i8(limit2, s.add8(index, bias2));
+    if after & !s.movemask8(s.or(in_first, in_second)) != 0 {
+        return None;
+    }
+    let delta2 = s.shuffle8(s.broadcast16(&second.delta), slot);
+    let delta = s.blendv8(delta2, delta, in_first);
+    Some(s.add8(index, delta))
+}
+
 /// The dense encoder (`super::super::EncodeFn`) for an ASCII-compatible
 /// page, `BYTES` of input a step, for blocks whose leads are of at most
 /// two pairs (C0/C1 … DE/DF; French text mixes C3 and C5), as the VBMI
 /// encoder: each pair's 128-entry slice of `dense` is looked up by
 /// telescoped rows (the last two pairs' rows kept) at
-/// `(lead & 1) << 6 | continuation & 0x3F`, the second pair's result taken
-/// after its leads, and a keep-mask shuffle drops the leads, 8 bytes a
-/// shuffle. A block with one pair costs one look-up; a block with a
+/// `(lead & 1) << 6 | continuation & 0x3F`, or computed where the
+/// continuations fall in the slices' affine runs (all of the block's, of
+/// any pairs: [`affine_block`]; else those of one pair: [`pair_bytes`]),
+/// the second pair's result taken after its leads, and
+/// a keep-mask shuffle drops the leads, 8 bytes a shuffle. A block with a
 /// third pair, or a character from U+0800, returns to the caller's exact
 /// path.
 #[inline(always)]
 pub(crate) fn encode<S: LookupSimd>(
     s: S,
-    dense: &[u8; 0x800],
+    dense: &Dense,
     src: &[u8],
     dst: &mut [u8],
     mut i: usize,
@@ -534,7 +606,8 @@ pub(crate) fn encode<S: LookupSimd>(
         let block = &src[i..i + S::BYTES];
         // SAFETY: `block` is `BYTES` readable bytes.
         let v = unsafe { s.load(block.as_ptr()) };
-        if s.movemask8(v) == 0 {
+        let high = s.movemask8(v);
+        if high == 0 {
             // ASCII copies through, but for NUL (0 in `dense` is "none").
             if s.movemask8(s.eq8(v, s.zero())) != 0 {
                 break;
@@ -560,32 +633,36 @@ pub(crate) fn encode<S: LookupSimd>(
         let kept = !leads & (u64::MAX >> (64 - len));
         let mut out = v;
         if leads != 0 {
-            // The pair of the first lead, and of the first other one.
-            let pairs = s.and(v, s.splat8(0xFE));
-            let pair_a = src[i + leads.trailing_zeros() as usize] & 0xFE;
-            let rest = leads & !s.movemask8(s.eq8(pairs, s.splat8(pair_a)));
-            let pair_b = if rest == 0 {
-                None
-            } else {
-                let pair_b = src[i + rest.trailing_zeros() as usize] & 0xFE;
-                if rest & !s.movemask8(s.eq8(pairs, s.splat8(pair_b))) != 0 {
-                    // A third pair.
-                    break;
-                }
-                Some(pair_b)
-            };
             let prev = s.previous8(v);
             let index = s.or(
                 s.and(v, s.splat8(0x3F)),
                 s.and(s.shl16::<6>(prev), s.splat8(0x40)),
             );
-            let mut two = look_up_slice(s, slice_rows(s, dense, &mut cache, pair_a), index);
-            if let Some(pair_b) = pair_b {
-                // The continuations after pair B's leads.
-                let two_b = look_up_slice(s, slice_rows(s, dense, &mut cache, pair_b), index);
-                let after_b = s.eq8(s.and(prev, s.splat8(0xFE)), s.splat8(pair_b));
-                two = s.blendv8(two, two_b, after_b);
-            }
+            // The continuations: the bytes from 0x80 that are not leads.
+            let after = high & !leads;
+            let two = if let Some(two) = affine_block(s, &dense.runs, prev, index, after) {
+                two
+            } else {
+                // The pair of the first lead, and of the first other one.
+                let pairs = s.and(v, s.splat8(0xFE));
+                let pair_a = src[i + leads.trailing_zeros() as usize] & 0xFE;
+                let rest = leads & !s.movemask8(s.eq8(pairs, s.splat8(pair_a)));
+                if rest == 0 {
+                    pair_bytes(s, dense, &mut cache, pair_a, index, after)
+                } else {
+                    let pair_b = src[i + rest.trailing_zeros() as usize] & 0xFE;
+                    if rest & !s.movemask8(s.eq8(pairs, s.splat8(pair_b))) != 0 {
+                        // A third pair.
+                        break;
+                    }
+                    // The continuations after pair B's leads.
+                    let after_b = s.eq8(s.and(prev, s.splat8(0xFE)), s.splat8(pair_b));
+                    let b_lanes = s.movemask8(after_b);
+                    let two_a = pair_bytes(s, dense, &mut cache, pair_a, index, after & !b_lanes);
+                    let two_b = pair_bytes(s, dense, &mut cache, pair_b, index, after & b_lanes);
+                    s.blendv8(two_a, two_b, after_b)
+                }
+            };
             out = s.blendv8(v, two, v);
         }
         let zero = s.movemask8(s.eq8(out, s.zero()));

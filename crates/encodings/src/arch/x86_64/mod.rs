@@ -120,7 +120,7 @@ macro_rules! kernels {
         ///
         /// The CPU must have the token's features.
         pub(super) unsafe fn encode(
-            dense: &[u8; 0x800],
+            dense: &super::super::Dense,
             src: &[u8],
             dst: &mut [u8],
             i: usize,
@@ -132,7 +132,7 @@ macro_rules! kernels {
 
         codec_arch::enable! { $level;
             fn run_encode(
-                dense: &[u8; 0x800],
+                dense: &super::super::Dense,
                 src: &[u8],
                 dst: &mut [u8],
                 i: usize,

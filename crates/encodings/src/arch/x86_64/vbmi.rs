@@ -4,7 +4,8 @@
 //! The algorithms differ from the `pshufb` ones of [`super::lookup`]
 //! (no rows, no telescoping), so they are written apart.
 
-use super::super::{Encoder, Kernel, Unit, to_utf16_scalar, utf8_scalar};
+use super::super::common::Runs;
+use super::super::{Dense, Encoder, Kernel, Unit, to_utf16_scalar, utf8_scalar};
 use super::lookup::compress_pairs;
 use crate::single_byte::SingleByte;
 use codec_arch::Isa;
@@ -412,9 +413,11 @@ static IOTA16: [u16; 128] = {
     t
 };
 
-/// For each byte lane, the lane before it (lane 0: itself, unused).
+/// For each byte lane, the lane before it; lane 0 takes lane 63 of the
+/// second register of a two-register permute (the block before).
 static PREVIOUS: [u8; 64] = {
     let mut t = [0u8; 64];
+    t[0] = 127;
     let mut k = 1;
     while k < 64 {
         t[k] = k as u8 - 1;
@@ -423,20 +426,106 @@ static PREVIOUS: [u8; 64] = {
     t
 };
 
+/// 0, 1, …, 127: the ASCII half of a dense table.
+static IOTA8: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut k = 0;
+    while k < 128 {
+        t[k] = k as u8;
+        k += 1;
+    }
+    t
+};
+
+/// [`Runs`]' `lo`, `len` and `delta` of the first runs, then of the
+/// second, each table in every 128-bit lane, for [`affine_block`].
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level.
+#[inline(always)]
+unsafe fn run_tables(runs: &Runs) -> [core::arch::x86_64::__m512i; 6] {
+    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm512_broadcast_i32x4};
+    let (a, b) = (&runs.first, &runs.second);
+    // SAFETY: the caller proves the features; each table is 16 readable
+    // bytes (unaligned loads).
+    unsafe {
+        [
+            _mm512_broadcast_i32x4(_mm_loadu_si128(a.lo.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(a.len.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(a.delta.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(b.lo.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(b.len.as_ptr().cast::<__m128i>())),
+            _mm512_broadcast_i32x4(_mm_loadu_si128(b.delta.as_ptr().cast::<__m128i>())),
+        ]
+    }
+}
+
+/// The bytes of a block's characters at `index` (each continuation's
+/// index in its pair's slice), exact in the continuation lanes `after`,
+/// if every one falls in an affine run of its lead's pair ([`Runs`]; the
+/// second runs only with `TWO`): the runs of each lane's pair read by a
+/// permute of the lead's slot (`prev`: the byte before each lane),
+/// whatever pairs the block mixes; no look-up of a slice, whose address
+/// waits for a lead byte read from memory.
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level.
+#[inline(always)]
+unsafe fn affine_block<const TWO: bool>(
+    [lo, len, delta, lo2, len2, delta2]: [core::arch::x86_64::__m512i; 6],
+    prev: core::arch::x86_64::__m512i,
+    index: core::arch::x86_64::__m512i,
+    after: u64,
+) -> Option<core::arch::x86_64::__m512i> {
+    use core::arch::x86_64::{
+        _mm512_add_epi8, _mm512_and_si512, _mm512_mask_blend_epi8, _mm512_mask_cmplt_epu8_mask,
+        _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_srli_epi16, _mm512_sub_epi8,
+    };
+    // SAFETY: the caller proves the features.
+    unsafe {
+        let slot = _mm512_and_si512(_mm512_srli_epi16::<1>(prev), _mm512_set1_epi8(0x0F));
+        // In a run: `index - lo` below `len`, unsigned.
+        let t = _mm512_sub_epi8(index, _mm512_permutexvar_epi8(slot, lo));
+        let first = _mm512_mask_cmplt_epu8_mask(after, t, _mm512_permutexvar_epi8(slot, len));
+        if !TWO {
+            if first != after {
+                return None;
+            }
+            return Some(_mm512_add_epi8(index, _mm512_permutexvar_epi8(slot, delta)));
+        }
+        let t2 = _mm512_sub_epi8(index, _mm512_permutexvar_epi8(slot, lo2));
+        let second = _mm512_mask_cmplt_epu8_mask(after, t2, _mm512_permutexvar_epi8(slot, len2));
+        if first | second != after {
+            return None;
+        }
+        let d = _mm512_mask_blend_epi8(
+            first,
+            _mm512_permutexvar_epi8(slot, delta2),
+            _mm512_permutexvar_epi8(slot, delta),
+        );
+        Some(_mm512_add_epi8(index, d))
+    }
+}
+
 /// Encodes UTF-8 `src[i..]` through `dense` (code point → byte for
 /// U+0000–U+07FF, 0 for none) into `dst[w..]`, 64 bytes of input a step,
 /// while a block has only one- and two-byte characters whose leads are of
 /// at most two pairs (C0/C1 … DE/DF: each one 128-entry slice of `dense`)
 /// and every one is
 /// mapped (not 0); returns the new `(i, w)` at the first block that is
-/// not so, for the caller's exact path. `i` must be at a character
+/// not so, for the caller's exact path. A block of ASCII is copied (on an
+/// ASCII-compatible page), and a block whose continuations all fall in
+/// their slices' affine runs is computed ([`affine_block`], any number of
+/// pairs) before the slices are looked up. `i` must be at a character
 /// boundary; with `src` valid UTF-8, each character writes one byte.
 ///
 /// # Safety
 ///
 /// The CPU must have AVX-512F, AVX-512BW and AVX-512VBMI.
 unsafe fn encode_vbmi(
-    dense: &[u8; 0x800],
+    dense: &Dense,
     src: &[u8],
     dst: &mut [u8],
     i: usize,
@@ -448,7 +537,7 @@ unsafe fn encode_vbmi(
 
 codec_arch::enable! { avx512vbmi;
     fn encode_dense_vbmi(
-        dense: &[u8; 0x800],
+        dense: &Dense,
         src: &[u8],
         dst: &mut [u8],
         i: usize,
@@ -467,7 +556,7 @@ codec_arch::enable! { avx512vbmi;
 ///
 /// The CPU must have `codec_arch`'s `avx512vbmi2` level.
 unsafe fn encode_vbmi2(
-    dense: &[u8; 0x800],
+    dense: &Dense,
     src: &[u8],
     dst: &mut [u8],
     i: usize,
@@ -479,7 +568,7 @@ unsafe fn encode_vbmi2(
 
 codec_arch::enable! { avx512vbmi2;
     fn encode_dense_vbmi2(
-        dense: &[u8; 0x800],
+        dense: &Dense,
         src: &[u8],
         dst: &mut [u8],
         i: usize,
@@ -499,7 +588,7 @@ codec_arch::enable! { avx512vbmi2;
 /// The CPU must have the `avx512vbmi` level, and `avx512vbmi2` if `VBMI2`.
 #[inline(always)]
 unsafe fn encode_body<const VBMI2: bool>(
-    dense: &[u8; 0x800],
+    dense: &Dense,
     src: &[u8],
     dst: &mut [u8],
     mut i: usize,
@@ -513,62 +602,108 @@ unsafe fn encode_body<const VBMI2: bool>(
             _mm512_cmpge_epu8_mask, _mm512_cvtepi32_epi8, _mm512_cvtepu8_epi32,
             _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
             _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi8, _mm512_maskz_compress_epi32,
-            _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8,
-            _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
-            _mm512_storeu_si512,
+            _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+            _mm512_setzero_si512, _mm512_slli_epi16, _mm512_storeu_si512,
         };
         // SAFETY: each slice is 64 readable bytes; `loadu` has no alignment
         // requirement.
         let load = |s: &[u8]| _mm512_loadu_si512(s[..64].as_ptr().cast::<__m512i>());
-        let (low0, low1) = (load(&dense[..64]), load(&dense[64..128]));
+        let (bytes, runs) = (&dense.bytes, &dense.runs);
+        let (low0, low1) = (load(&bytes[..64]), load(&bytes[64..128]));
+        // SAFETY: the caller proves the `avx512vbmi` level.
+        let run_tables = run_tables(runs);
         let previous = load(&PREVIOUS);
+        // Whether the block before `src[i]` ended in a lead whose
+        // continuation is `src[i]` (1), and that block: every block is
+        // taken whole, 64 bytes on, so that the next block's address does
+        // not wait for this one's leads (a lead in the last lane is written
+        // with its continuation, by the next block).
+        let (mut carry, mut last) = (0usize, _mm512_setzero_si512());
+        // Whether the page maps bytes 1..128 to themselves (not EBCDIC):
+        // then an ASCII block is copied as it is.
+        let iota = (load(&IOTA8[..64]), load(&IOTA8[64..]));
+        let ascii_page = _mm512_cmpeq_epi8_mask(low0, iota.0) | 1 == u64::MAX
+            && _mm512_cmpeq_epi8_mask(low1, iota.1) == u64::MAX;
         while i + 64 <= src.len() && w + 64 <= dst.len() {
             let v = load(&src[i..i + 64]);
+            let high = _mm512_movepi8_mask(v);
+            if ascii_page && high == 0 {
+                // U+0000 (0 in `dense` is "none") goes to the caller.
+                if _mm512_cmpeq_epi8_mask(v, _mm512_setzero_si512()) != 0 {
+                    break;
+                }
+                let to = &mut dst[w..w + 64];
+                // SAFETY: `to` is 64 writable bytes (unaligned store).
+                _mm512_storeu_si512(to.as_mut_ptr().cast::<__m512i>(), v);
+                i += 64;
+                w += 64;
+                continue;
+            }
             if _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
                 break;
             }
-            let high = _mm512_movepi8_mask(v);
             let leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xC0u8 as i8));
-            // A lead in the last lane: its character goes to the next block.
-            let len = if leads >> 63 == 1 { 63 } else { 64 };
-            let kept = !leads & (u64::MAX >> (64 - len));
-            // The lead pairs of the block (the first lead's, and the first
-            // other one's): each one 128-entry slice of `dense`.
-            let pairs = _mm512_and_si512(v, _mm512_set1_epi8(0xFEu8 as i8));
-            let slice = |at: u64| {
-                let pair = src[i + at.trailing_zeros() as usize] & 0xFE;
-                let same = _mm512_cmpeq_epi8_mask(pairs, _mm512_set1_epi8(pair as i8));
-                let base = usize::from(pair & 0x1F) * 64;
-                (
-                    same,
-                    load(&dense[base..base + 64]),
-                    load(&dense[base + 64..base + 128]),
-                )
-            };
-            let none = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
-            let (same_a, a0, a1) = if leads == 0 { none } else { slice(leads) };
-            let rest = leads & !same_a;
-            let (same_b, b0, b1) = if rest == 0 { none } else { slice(rest) };
-            if rest & !same_b != 0 {
-                break;
-            }
             // ASCII lanes: `dense` at the byte; continuation lanes: the pair's
             // slice at (lead & 1) << 6 | (continuation & 0x3F).
             let ascii = _mm512_permutex2var_epi8(low0, v, low1);
-            let prev = _mm512_permutexvar_epi8(previous, v);
+            // The byte before each lane: lane 0's is the last block's last.
+            let prev = _mm512_permutex2var_epi8(v, previous, last);
             let index = _mm512_or_si512(
                 _mm512_and_si512(v, _mm512_set1_epi8(0x3F)),
                 _mm512_and_si512(_mm512_slli_epi16::<6>(prev), _mm512_set1_epi8(0x40)),
             );
-            let two_a = _mm512_permutex2var_epi8(a0, index, a1);
-            let out = _mm512_mask_blend_epi8(high, ascii, two_a);
-            let out = if rest == 0 {
-                out
+            // The continuations (lane 0 too after a carried lead).
+            let after = high & !leads;
+            let affine = if !runs.any || after == 0 {
+                None
+            } else if runs.two {
+                // SAFETY: the caller proves the `avx512vbmi` level.
+                affine_block::<true>(run_tables, prev, index, after)
             } else {
-                // The continuations after the second pair's leads.
-                let two_b = _mm512_permutex2var_epi8(b0, index, b1);
-                _mm512_mask_blend_epi8((leads & same_b) << 1, out, two_b)
+                // SAFETY: the caller proves the `avx512vbmi` level.
+                affine_block::<false>(run_tables, prev, index, after)
             };
+            let out = if let Some(two) = affine {
+                _mm512_mask_blend_epi8(high, ascii, two)
+            } else {
+                // The lead pairs of the block's continuations (the first
+                // one's, and the first other one's): each one 128-entry
+                // slice of `dense`.
+                let pairs = _mm512_and_si512(prev, _mm512_set1_epi8(0xFEu8 as i8));
+                let slice = |at: u64| {
+                    // The lead before the first lane of `at`: at lane 0 the
+                    // carried one, before `i` (a block was taken before it,
+                    // so `i >= 64`).
+                    let pair = src[i + at.trailing_zeros() as usize - 1] & 0xFE;
+                    let same =
+                        _mm512_mask_cmpeq_epi8_mask(after, pairs, _mm512_set1_epi8(pair as i8));
+                    let base = usize::from(pair & 0x1F) * 64;
+                    (
+                        same,
+                        load(&bytes[base..base + 64]),
+                        load(&bytes[base + 64..base + 128]),
+                    )
+                };
+                let none = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
+                let (same_a, a0, a1) = if after == 0 { none } else { slice(after) };
+                let rest = after & !same_a;
+                let (same_b, b0, b1) = if rest == 0 { none } else { slice(rest) };
+                if rest & !same_b != 0 {
+                    break;
+                }
+                let two_a = _mm512_permutex2var_epi8(a0, index, a1);
+                let out = _mm512_mask_blend_epi8(high, ascii, two_a);
+                if rest == 0 {
+                    out
+                } else {
+                    // The continuations of the second pair.
+                    let two_b = _mm512_permutex2var_epi8(b0, index, b1);
+                    _mm512_mask_blend_epi8(same_b, out, two_b)
+                }
+            };
+            // Every lane but the leads (a lead in the last lane is carried
+            // to the next block).
+            let kept = !leads;
             if _mm512_mask_cmpeq_epi8_mask(kept, out, _mm512_setzero_si512()) != 0 {
                 break;
             }
@@ -579,7 +714,9 @@ unsafe fn encode_body<const VBMI2: bool>(
                     to.as_mut_ptr().cast::<__m512i>(),
                     _mm512_maskz_compress_epi8(kept, out),
                 );
-                i += len;
+                carry = usize::from(leads >> 63 == 1);
+                last = v;
+                i += 64;
                 w += kept.count_ones() as usize;
                 continue;
             }
@@ -604,9 +741,12 @@ unsafe fn encode_body<const VBMI2: bool>(
                 _mm_storeu_si128(to.as_mut_ptr().cast::<__m128i>(), packed);
                 end += m.count_ones() as usize;
             }
-            i += len;
+            carry = usize::from(leads >> 63 == 1);
+            last = v;
+            i += 64;
             w = end;
         }
-        (i, w)
+        // A carried lead starts the caller's character.
+        (i - carry, w)
     }
 }
