@@ -407,10 +407,95 @@ pub(super) fn compress_pairs<S: LookupSimd>(
     16 - one.count_ones() as usize
 }
 
+/// Writes the UTF-8 of the `BYTES` pairs of `lead` and `cont` at `out`,
+/// dropping the continuation of the bytes whose bit of `one` is set, 8
+/// pairs a shuffle; returns the bytes written (`BYTES` to `2 * BYTES`).
+///
+/// # Safety
+///
+/// `out` must be valid for writing `3 * BYTES` bytes (the decoders' loop
+/// condition): each group's 16-byte store then lies within them.
+#[inline(always)]
+unsafe fn write_pairs<S: LookupSimd>(
+    s: S,
+    lead: S::V,
+    cont: S::V,
+    one: u64,
+    out: *mut MaybeUninit<u8>,
+) -> usize {
+    // Lane by lane, the pairs of its first 8 bytes, then of its last 8.
+    let (a, b) = s.zip8(lead, cont);
+    let mut o = 0;
+    for k in 0..S::BYTES / 16 {
+        for (j, x) in [a, b].into_iter().enumerate() {
+            let g = 2 * k + j;
+            let m = ((one >> (8 * g)) & 0xFF) as usize;
+            // SAFETY: `COMPRESS[m]` is 16 readable bytes; the group's 16
+            // bytes at `out + o` are writable: `o <= 16 g <= 2 * BYTES - 16`
+            // and `out` has `3 * BYTES` (the caller's promise; unaligned
+            // loads and stores).
+            unsafe {
+                let shuffle = _mm_loadu_si128(COMPRESS[m].as_ptr().cast::<__m128i>());
+                _mm_storeu_si128(
+                    out.add(o).cast::<__m128i>(),
+                    s.shuffle16(s.lane16(x, k), shuffle),
+                );
+            }
+            o += 16 - m.count_ones() as usize;
+        }
+    }
+    o
+}
+
+/// The fused decoder's run of blocks in affine rows ([`to_utf8`]): from
+/// `src[i..]` to `dst[w..]` until a block that is not (or the end, or
+/// `dst` full); returns the new `(i, w)`. A loop of its own, so that the
+/// blocks of a text in affine rows (Greek, Cyrillic) run without the
+/// full look-up's branches and constants between them.
+#[inline(always)]
+fn affine_run_utf8<S: LookupSimd>(
+    s: S,
+    a: &Affine,
+    ascii: bool,
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    mut i: usize,
+    mut w: usize,
+) -> (usize, usize) {
+    debug_assert!(i <= src.len() && w <= dst.len());
+    while src.len() - i >= S::BYTES && dst.len() - w >= 3 * S::BYTES {
+        // SAFETY: `src[i..i + BYTES]` is readable, `dst[w..w + 3 * BYTES]`
+        // writable (the loop's condition).
+        let (v, out) = unsafe { (s.load(src.as_ptr().add(i)), dst.as_mut_ptr().add(w)) };
+        let high = s.movemask8(v);
+        if high == 0 {
+            if !ascii {
+                // Left to the look-up (a page whose ASCII is not ASCII).
+                break;
+            }
+            // SAFETY: `out` has `3 * BYTES` writable bytes.
+            unsafe { s.store(out.cast(), v) };
+            i += S::BYTES;
+            w += S::BYTES;
+            continue;
+        }
+        let Some((lead, cont)) = affine_pairs(s, a, v) else {
+            break;
+        };
+        // A byte below 0x80 is its own lead, a lead of an affine row from
+        // 0x80 at least 0xC2: the leads' top bits are the bytes'.
+        // SAFETY: `out` has `3 * BYTES` writable bytes.
+        w += unsafe { write_pairs(s, lead, cont, !high, out) };
+        i += S::BYTES;
+    }
+    (i, w)
+}
+
 /// The fused decoder to UTF-8 (`super::super::Utf8Fn`): each byte's lead
 /// and continuation looked up as the two bytes of a table entry
 /// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle; with
-/// `AFFINE`, blocks in affine rows computed instead (as [`to_utf16`]).
+/// `AFFINE`, runs of blocks in affine rows computed instead
+/// ([`affine_run_utf8`]), the other blocks looked up one by one.
 #[inline(always)]
 pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     s: S,
@@ -420,12 +505,19 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
 ) -> (usize, usize) {
     let (table, affine) = (page.table, &page.affine);
     let rows = &page_rows(page).utf8;
+    let ascii = rows.ascii;
     let (mut i, mut w) = (0, 0);
-    while i + S::BYTES <= src.len() && w + 3 * S::BYTES <= dst.len() {
+    loop {
+        if AFFINE {
+            (i, w) = affine_run_utf8(s, affine, ascii, src, dst, i, w);
+        }
+        if src.len() - i < S::BYTES || dst.len() - w < 3 * S::BYTES {
+            break;
+        }
         let block = &src[i..i + S::BYTES];
         // SAFETY: `block` is `BYTES` readable bytes.
         let v = unsafe { s.load(block.as_ptr()) };
-        if rows.ascii && s.movemask8(v) == 0 {
+        if ascii && s.movemask8(v) == 0 {
             let out = &mut dst[w..w + S::BYTES];
             // SAFETY: `out` is `BYTES` writable bytes.
             unsafe { s.store(out.as_mut_ptr().cast(), v) };
@@ -433,33 +525,22 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
             w += S::BYTES;
             continue;
         }
-        let (lead, cont) = if AFFINE && let Some(pairs) = affine_pairs(s, affine, v) {
-            pairs
-        } else {
-            let (lead, cont) = lookup::<S, TOP>(s, rows, v);
-            if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
-                // A unit from 0x800 or an undefined byte: one at a time.
-                let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
-                let stopped = ni < i + S::BYTES;
-                (i, w) = (ni, nw);
-                if stopped {
-                    return (i, w);
-                }
-                continue;
+        let (lead, cont) = lookup::<S, TOP>(s, rows, v);
+        if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
+            // A unit from 0x800 or an undefined byte: one at a time.
+            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
+            let stopped = ni < i + S::BYTES;
+            (i, w) = (ni, nw);
+            if stopped {
+                return (i, w);
             }
-            (lead, cont)
-        };
+            continue;
+        }
         // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
         let one = !s.movemask8(lead);
-        // Lane by lane, the pairs of its first 8 bytes, then of its last 8.
-        let (a, b) = s.zip8(lead, cont);
-        for k in 0..S::BYTES / 16 {
-            for (j, x) in [a, b].into_iter().enumerate() {
-                let g = 2 * k + j;
-                let m = ((one >> (8 * g)) & 0xFF) as usize;
-                w += compress_pairs(s, s.lane16(x, k), m, dst, w);
-            }
-        }
+        let out = dst[w..w + 3 * S::BYTES].as_mut_ptr();
+        // SAFETY: `out` has `3 * BYTES` writable bytes.
+        w += unsafe { write_pairs(s, lead, cont, one, out) };
         i += S::BYTES;
     }
     utf8_scalar(table, src, dst, i, w, src.len())
