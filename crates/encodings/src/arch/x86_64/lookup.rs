@@ -511,7 +511,7 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
         if AFFINE {
             (i, w) = affine_run_utf8(s, affine, ascii, src, dst, i, w);
         }
-        if src.len() - i < S::BYTES || dst.len() - w < 3 * S::BYTES {
+        if i + S::BYTES > src.len() || w + 3 * S::BYTES > dst.len() {
             break;
         }
         let block = &src[i..i + S::BYTES];
@@ -538,9 +538,17 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
         }
         // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
         let one = !s.movemask8(lead);
-        let out = dst[w..w + 3 * S::BYTES].as_mut_ptr();
-        // SAFETY: `out` has `3 * BYTES` writable bytes.
-        w += unsafe { write_pairs(s, lead, cont, one, out) };
+        // Lane by lane, the pairs of its first 8 bytes, then of its last 8
+        // (bounds-checked: unchecked here as in `write_pairs`, KOI8-R
+        // decoded 5% slower).
+        let (a, b) = s.zip8(lead, cont);
+        for k in 0..S::BYTES / 16 {
+            for (j, x) in [a, b].into_iter().enumerate() {
+                let g = 2 * k + j;
+                let m = ((one >> (8 * g)) & 0xFF) as usize;
+                w += compress_pairs(s, s.lane16(x, k), m, dst, w);
+            }
+        }
         i += S::BYTES;
     }
     utf8_scalar(table, src, dst, i, w, src.len())
