@@ -297,18 +297,40 @@ fn affine_units<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)
     Some((s.add16(b0, d0), s.add16(b1, d1)))
 }
 
+/// [`Affine`]'s UTF-8 rows broadcast to registers, for [`affine_pairs`]:
+/// loaded once a run of blocks ([`affine_run_utf8`]).
+#[derive(Clone, Copy)]
+struct AffineUtf8<V> {
+    lead: V,
+    step: V,
+    hole: V,
+}
+
+impl<V: Copy> AffineUtf8<V> {
+    #[inline(always)]
+    fn new<S: LookupSimd<V = V>>(s: S, a: &Affine) -> Self {
+        AffineUtf8 {
+            lead: s.broadcast16(&a.lead),
+            step: s.broadcast16(&a.step),
+            hole: s.broadcast16(&a.hole),
+        }
+    }
+}
+
 /// The UTF-8 leads and continuations of the bytes of `v` (as [`lookup`]
 /// gives them from [`utf8_pairs`]) if all are in rows `a` decodes for
 /// UTF-8: the row's lead (a byte below 0x80 is its own), and the byte
 /// plus the row's step as the continuation.
 #[inline(always)]
-fn affine_pairs<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
+fn affine_pairs<S: LookupSimd>(s: S, a: AffineUtf8<S::V>, v: S::V) -> Option<(S::V, S::V)> {
     let n = s.shr8::<4>(v);
-    let lead = s.shuffle8(s.broadcast16(&a.lead), n);
-    if outside(s, a, s.eq8(lead, s.splat8(0xFF)), v, n) {
+    let lead = s.shuffle8(a.lead, n);
+    // A row that is not affine, or the row's undefined byte.
+    let hole = s.eq8(v, s.shuffle8(a.hole, n));
+    if s.movemask8(s.or(s.eq8(lead, s.splat8(0xFF)), hole)) != 0 {
         return None;
     }
-    let cont = s.add8(v, s.shuffle8(s.broadcast16(&a.step), n));
+    let cont = s.add8(v, s.shuffle8(a.step, n));
     Some((s.blendv8(v, lead, v), cont))
 }
 
@@ -451,7 +473,8 @@ unsafe fn write_pairs<S: LookupSimd>(
 /// `src[i..]` to `dst[w..]` until a block that is not (or the end, or
 /// `dst` full); returns the new `(i, w)`. A loop of its own, so that the
 /// blocks of a text in affine rows (Greek, Cyrillic) run without the
-/// full look-up's branches and constants between them.
+/// full look-up's branches and constants between them, on pointers
+/// checked against the last block's and the last room's.
 #[inline(always)]
 fn affine_run_utf8<S: LookupSimd>(
     s: S,
@@ -459,36 +482,50 @@ fn affine_run_utf8<S: LookupSimd>(
     ascii: bool,
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
-    mut i: usize,
-    mut w: usize,
+    i: usize,
+    w: usize,
 ) -> (usize, usize) {
     debug_assert!(i <= src.len() && w <= dst.len());
-    while src.len() - i >= S::BYTES && dst.len() - w >= 3 * S::BYTES {
-        // SAFETY: `src[i..i + BYTES]` is readable, `dst[w..w + 3 * BYTES]`
-        // writable (the loop's condition).
-        let (v, out) = unsafe { (s.load(src.as_ptr().add(i)), dst.as_mut_ptr().add(w)) };
+    // Where the last block may start, and the last `3 * BYTES` of room.
+    let (Some(last_in), Some(last_out)) = (
+        src.len().checked_sub(S::BYTES),
+        dst.len().checked_sub(3 * S::BYTES),
+    ) else {
+        return (i, w);
+    };
+    let a = AffineUtf8::new(s, a);
+    let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: `i` and `w` are within their slices (or at their ends), as
+    // are the last block and room.
+    let (mut p, mut q, p_last, q_last) =
+        unsafe { (src.add(i), dst.add(w), src.add(last_in), dst.add(last_out)) };
+    while p <= p_last && q <= q_last {
+        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`).
+        let v = unsafe { s.load(p) };
         let high = s.movemask8(v);
-        if high == 0 {
+        let n = if high == 0 {
             if !ascii {
                 // Left to the look-up (a page whose ASCII is not ASCII).
                 break;
             }
-            // SAFETY: `out` has `3 * BYTES` writable bytes.
-            unsafe { s.store(out.cast(), v) };
-            i += S::BYTES;
-            w += S::BYTES;
-            continue;
-        }
-        let Some((lead, cont)) = affine_pairs(s, a, v) else {
-            break;
+            // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+            unsafe { s.store(q.cast(), v) };
+            S::BYTES
+        } else {
+            let Some((lead, cont)) = affine_pairs(s, a, v) else {
+                break;
+            };
+            // A byte below 0x80 is its own lead, a lead of an affine row
+            // from 0x80 at least 0xC2: the leads' top bits are the bytes'.
+            // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+            unsafe { write_pairs(s, lead, cont, !high, q) }
         };
-        // A byte below 0x80 is its own lead, a lead of an affine row from
-        // 0x80 at least 0xC2: the leads' top bits are the bytes'.
-        // SAFETY: `out` has `3 * BYTES` writable bytes.
-        w += unsafe { write_pairs(s, lead, cont, !high, out) };
-        i += S::BYTES;
+        // SAFETY: the block read and the `n <= 2 * BYTES` bytes written
+        // were within the slices.
+        unsafe { (p, q) = (p.add(S::BYTES), q.add(n)) };
     }
-    (i, w)
+    // SAFETY: `p` and `q` lie within the slices, from their starts.
+    unsafe { (p.offset_from_unsigned(src), q.offset_from_unsigned(dst)) }
 }
 
 /// The fused decoder to UTF-8 (`super::super::Utf8Fn`): each byte's lead
