@@ -746,10 +746,10 @@ mod tests {
     /// 16 or 32 bytes (the block sizes) each either of bytes below 0x80
     /// only (copied on an ASCII page, left to the look-up on another) or
     /// of bytes of the affine rows, with a byte of another row or an
-    /// undefined one at each of the first 128 positions: the fused
-    /// decoders' affine run left and re-entered at every block, with room
-    /// for all and too little room (what was written is the UTF-8 of what
-    /// was read).
+    /// undefined one at each of the first 128 positions: the affine runs
+    /// of the UTF-16 and the fused UTF-8 decoders left and re-entered at
+    /// every block, with room for all and, to UTF-8, too little room (what
+    /// was written is the UTF-8 of what was read).
     #[test]
     fn affine_runs_between_other_blocks() {
         let mut seed = 0x6AEE_4B10_C0C5_u64;

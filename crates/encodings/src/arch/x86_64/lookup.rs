@@ -22,7 +22,8 @@
 //! look-ups: [`Affine`] holds, by high nibble, what the row adds to the
 //! byte (for the unit, or for the continuation of UTF-8 beside the row's
 //! one lead), looked up with one shuffle each; other blocks take the full
-//! look-up.
+//! look-up. Runs of such blocks take a loop of their own
+//! ([`affine_run_utf16`], [`affine_run_utf8`]), its rows in registers.
 
 use super::super::{Affine, COMPRESS, KEEP, Unit, to_utf16_scalar, utf8_scalar};
 use crate::single_byte::SingleByte;
@@ -200,15 +201,6 @@ fn rows(table: &[u16; 256]) -> Rows {
     rows
 }
 
-/// Whether some byte of `v` is not in a row that `a` decodes: its row
-/// byte (`not`: 0xFF for a row that is not affine) looked up at the high
-/// nibbles `n`, or the row's undefined byte.
-#[inline(always)]
-fn outside<S: LookupSimd>(s: S, a: &Affine, not: S::V, v: S::V, n: S::V) -> bool {
-    let hole = s.eq8(v, s.shuffle8(s.broadcast16(&a.hole), n));
-    s.movemask8(s.or(not, hole)) != 0
-}
-
 /// A page's [`Rows`] for the `pshufb` decoders, of its table and of its
 /// UTF-8 pairs ([`utf8_pairs`]): built on a page's first use and kept
 /// (`SingleByte::rows`); built in each kernel call (16 KiB of input), they
@@ -280,23 +272,6 @@ fn lookup<S: LookupSimd, const TOP: bool>(s: S, rows: &Rows, v: S::V) -> (S::V, 
     (lo, hi)
 }
 
-/// The UTF-16 units of the bytes of `v` if all are in rows `a` decodes
-/// (none undefined), as [`LookupSimd::zip8`] leaves them: each byte plus
-/// its row's delta, in 16-bit lanes.
-#[inline(always)]
-fn affine_units<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
-    let n = s.shr8::<4>(v);
-    let not = s.shuffle8(s.broadcast16(&a.not16), n);
-    if outside(s, a, not, v, n) {
-        return None;
-    }
-    let lo = s.shuffle8(s.broadcast16(&a.delta_lo), n);
-    let hi = s.shuffle8(s.broadcast16(&a.delta_hi), n);
-    let (b0, b1) = s.zip8(v, s.zero());
-    let (d0, d1) = s.zip8(lo, hi);
-    Some((s.add16(b0, d0), s.add16(b1, d1)))
-}
-
 /// [`Affine`]'s UTF-8 rows broadcast to registers, for [`affine_pairs`]:
 /// loaded once a run of blocks ([`affine_run_utf8`]).
 #[derive(Clone, Copy)]
@@ -334,6 +309,97 @@ fn affine_pairs<S: LookupSimd>(s: S, a: AffineUtf8<S::V>, v: S::V) -> Option<(S:
     Some((s.blendv8(v, lead, v), cont))
 }
 
+/// [`Affine`]'s UTF-16 rows broadcast to registers, for
+/// [`affine_units`]: loaded once a run of blocks ([`affine_run_utf16`]).
+#[derive(Clone, Copy)]
+struct AffineUtf16<V> {
+    not16: V,
+    hole: V,
+    delta_lo: V,
+    delta_hi: V,
+}
+
+impl<V: Copy> AffineUtf16<V> {
+    #[inline(always)]
+    fn new<S: LookupSimd<V = V>>(s: S, a: &Affine) -> Self {
+        AffineUtf16 {
+            not16: s.broadcast16(&a.not16),
+            hole: s.broadcast16(&a.hole),
+            delta_lo: s.broadcast16(&a.delta_lo),
+            delta_hi: s.broadcast16(&a.delta_hi),
+        }
+    }
+}
+
+/// The UTF-16 units of the bytes of `v` if all are in rows `a` decodes
+/// (none undefined: the row is affine, `not16` 0, and the byte is not its
+/// `hole`), as [`LookupSimd::zip8`] leaves them: each byte plus its row's
+/// delta, in 16-bit lanes.
+#[inline(always)]
+fn affine_units<S: LookupSimd>(s: S, a: AffineUtf16<S::V>, v: S::V) -> Option<(S::V, S::V)> {
+    let n = s.shr8::<4>(v);
+    let not = s.shuffle8(a.not16, n);
+    let hole = s.eq8(v, s.shuffle8(a.hole, n));
+    if s.movemask8(s.or(not, hole)) != 0 {
+        return None;
+    }
+    let lo = s.shuffle8(a.delta_lo, n);
+    let hi = s.shuffle8(a.delta_hi, n);
+    let (b0, b1) = s.zip8(v, s.zero());
+    let (d0, d1) = s.zip8(lo, hi);
+    Some((s.add16(b0, d0), s.add16(b1, d1)))
+}
+
+/// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
+/// from `src[i..]` to `dst[i..]` (of one length) until a block that is not
+/// (or the end); returns the new `i`.
+#[inline(always)]
+fn affine_run_utf16<S: LookupSimd>(
+    s: S,
+    a: &Affine,
+    ascii: bool,
+    src: &[u8],
+    dst: &mut [Unit],
+    i: usize,
+) -> usize {
+    debug_assert!(i <= src.len() && src.len() == dst.len());
+    let Some(last) = src.len().checked_sub(S::BYTES) else {
+        return i;
+    };
+    let a = AffineUtf16::new(s, a);
+    let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: `i` is within `src` (or at its end), as is the last block.
+    let (mut p, p_last) = unsafe { (src.add(i), src.add(last)) };
+    while p <= p_last {
+        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`), and its
+        // offset within `src` is the block's within `dst` (one length).
+        let (v, q) = unsafe { (s.load(p), dst.add(p.offset_from_unsigned(src))) };
+        let high = s.movemask8(v);
+        let (first, second) = if high == 0 {
+            if !ascii {
+                // Left to the look-up (a page whose ASCII is not ASCII).
+                break;
+            }
+            let (b0, b1) = s.zip8(v, s.zero());
+            s.in_order(b0, b1)
+        } else {
+            let Some((b0, b1)) = affine_units(s, a, v) else {
+                break;
+            };
+            s.in_order(b0, b1)
+        };
+        // SAFETY: `q..q + BYTES` units are writable (`dst` is as long as
+        // `src`): two unaligned stores of `BYTES` bytes fill them.
+        unsafe {
+            s.store(q.cast(), first);
+            s.store(q.add(S::BYTES / 2).cast(), second);
+            p = p.add(S::BYTES);
+        }
+    }
+    // SAFETY: `p` lies within `src`, from its start.
+    unsafe { p.offset_from_unsigned(src) }
+}
+
 /// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
 /// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`,
 /// with the affine path (`AFFINE`, for a page with affine rows) or
@@ -354,33 +420,28 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     let len = src.len().min(dst.len());
     let undefined = s.splat8(0xFF);
     let mut i = 0;
-    while i + S::BYTES <= len {
+    loop {
+        if AFFINE {
+            i = affine_run_utf16(s, affine, rows.ascii, &src[..len], &mut dst[..len], i);
+        }
+        if i + S::BYTES > len {
+            break;
+        }
         let block = &src[i..i + S::BYTES];
         // SAFETY: `block` is `BYTES` readable bytes.
         let v = unsafe { s.load(block.as_ptr()) };
         let ascii = rows.ascii && s.movemask8(v) == 0;
-        // Without `AFFINE` this is the plain loop, unchanged.
-        let units = if AFFINE && !ascii {
-            affine_units(s, affine, v)
+        let (lo, hi) = if ascii {
+            (v, s.zero())
         } else {
-            None
+            lookup::<S, TOP>(s, rows, v)
         };
-        let (first, second) = if let Some((a, b)) = units {
-            s.in_order(a, b)
-        } else {
-            let (lo, hi) = if ascii {
-                (v, s.zero())
-            } else {
-                lookup::<S, TOP>(s, rows, v)
-            };
-            let (a, b) = s.zip8(lo, hi);
-            let (first, second) = s.in_order(a, b);
-            let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
-            if s.movemask8(bad) != 0 {
-                break;
-            }
-            (first, second)
-        };
+        let (a, b) = s.zip8(lo, hi);
+        let (first, second) = s.in_order(a, b);
+        let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
+        if s.movemask8(bad) != 0 {
+            break;
+        }
         let out = &mut dst[i..i + S::BYTES];
         // SAFETY: `out` is `BYTES` writable units (`2 * BYTES` bytes): two
         // unaligned stores of `BYTES` bytes fill it exactly.
