@@ -60,7 +60,7 @@ pub(crate) struct SingleByte {
 }
 
 impl SingleByte {
-    const fn new(table: &'static [u16; 256]) -> SingleByte {
+    pub(crate) const fn new(table: &'static [u16; 256]) -> SingleByte {
         SingleByte {
             table,
             inverse: OnceLock::new(),

@@ -722,6 +722,94 @@ mod tests {
         }
     }
 
+    /// A page whose bytes 0x00-0x1F are not ASCII (swapped in pairs) and
+    /// 0x20-0x7F are, with affine rows from 0x80 (to U+0400-U+047F, 0xFF
+    /// undefined): a block of bytes below 0x80 is not ASCII there, yet its
+    /// rows from 0x20 are affine.
+    fn not_quite_ascii() -> &'static SingleByte {
+        let mut table = [0u16; 256];
+        for (b, u) in table.iter_mut().enumerate() {
+            *u = match b {
+                0..0x20 => (b ^ 1) as u16,
+                0x20..0x80 => b as u16,
+                0xFF => crate::single_byte::UNDEFINED,
+                _ => 0x0400 + (b - 0x80) as u16,
+            };
+        }
+        Box::leak(Box::new(SingleByte::new(Box::leak(Box::new(table)))))
+    }
+
+    /// On every page with affine rows (and [`not_quite_ascii`]), runs of
+    /// 16 or 32 bytes (the block sizes) each either of bytes below 0x80
+    /// only (copied on an ASCII page, left to the look-up on another) or
+    /// of bytes of the affine rows, with a byte of another row or an
+    /// undefined one at each of the first 128 positions: the affine runs
+    /// of the UTF-16 and the fused UTF-8 decoders left and re-entered at
+    /// every block, with room for all and, to UTF-8, too little room (what
+    /// was written is the UTF-8 of what was read).
+    #[test]
+    fn affine_runs_between_other_blocks() {
+        let mut seed = 0x6AEE_4B10_C0C5_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let kernels: Vec<&Kernel> = ALL
+            .iter()
+            .copied()
+            .filter(|k| k.to_utf8.is_some() && k.isa.is_available())
+            .collect();
+        let mut pages = crate::single_byte::all_pages();
+        pages.push(not_quite_ascii());
+        for page in pages {
+            let defined = |b: &u8| page.table[usize::from(*b)] != crate::single_byte::UNDEFINED;
+            let in_affine = |b: &u8| page.affine.lead[usize::from(*b >> 4)] != 0xFF;
+            let affine: Vec<u8> = (0x80..=0xFF).filter(defined).filter(in_affine).collect();
+            let low: Vec<u8> = (0..0x80).filter(defined).collect();
+            let others: Vec<u8> = (0..=0xFF)
+                .filter(|b| !in_affine(b) || !defined(b))
+                .collect();
+            if affine.is_empty() || low.is_empty() {
+                continue;
+            }
+            for run in [16, 32] {
+                let base: Vec<u8> = (0..8 * run)
+                    .map(|i| {
+                        if (i / run) % 3 == 1 {
+                            low[next() as usize % low.len()]
+                        } else {
+                            affine[next() as usize % affine.len()]
+                        }
+                    })
+                    .collect();
+                check_kernels(page, &base);
+                for p in 0..128 {
+                    let mut src = base.clone();
+                    src[p] = others[(p * 7) % others.len()];
+                    check_kernels(page, &src);
+                    let (_, text) = reference(page, &src);
+                    for k in &kernels {
+                        let mut out = vec![core::mem::MaybeUninit::new(0u8); 2 * src.len()];
+                        let (r, w) = k.to_utf8_uninit(page, &src, &mut out).unwrap();
+                        // SAFETY: every byte of `out` was initialised above.
+                        let got: Vec<u8> = out[..w]
+                            .iter()
+                            .map(|b| unsafe { b.assume_init() })
+                            .collect();
+                        let prefix: String = src[..r]
+                            .iter()
+                            .map(|&b| page.decode_byte(b).unwrap())
+                            .collect();
+                        assert!(r <= text.chars().count(), "{} {src:02X?}", k.name);
+                        assert!(got == prefix.as_bytes(), "{} {src:02X?}", k.name);
+                    }
+                }
+            }
+        }
+    }
+
     /// On every page, text of bytes below 0x80 and from 0xC0 (KOI8's
     /// letters: the top quarter's look-up where no row from 0xC0 is
     /// affine), alone and with a byte from 0x80–0xBF or an undefined byte

@@ -22,7 +22,8 @@
 //! look-ups: [`Affine`] holds, by high nibble, what the row adds to the
 //! byte (for the unit, or for the continuation of UTF-8 beside the row's
 //! one lead), looked up with one shuffle each; other blocks take the full
-//! look-up.
+//! look-up. Runs of such blocks take a loop of their own
+//! ([`affine_run_utf16`], [`affine_run_utf8`]), its rows in registers.
 
 use super::super::common::Runs;
 use super::super::{Affine, COMPRESS, Dense, KEEP, Unit, to_utf16_scalar, utf8_scalar};
@@ -201,15 +202,6 @@ fn rows(table: &[u16; 256]) -> Rows {
     rows
 }
 
-/// Whether some byte of `v` is not in a row that `a` decodes: its row
-/// byte (`not`: 0xFF for a row that is not affine) looked up at the high
-/// nibbles `n`, or the row's undefined byte.
-#[inline(always)]
-fn outside<S: LookupSimd>(s: S, a: &Affine, not: S::V, v: S::V, n: S::V) -> bool {
-    let hole = s.eq8(v, s.shuffle8(s.broadcast16(&a.hole), n));
-    s.movemask8(s.or(not, hole)) != 0
-}
-
 /// A page's [`Rows`] for the `pshufb` decoders, of its table and of its
 /// UTF-8 pairs ([`utf8_pairs`]): built on a page's first use and kept
 /// (`SingleByte::rows`); built in each kernel call (16 KiB of input), they
@@ -281,21 +273,24 @@ fn lookup<S: LookupSimd, const TOP: bool>(s: S, rows: &Rows, v: S::V) -> (S::V, 
     (lo, hi)
 }
 
-/// The UTF-16 units of the bytes of `v` if all are in rows `a` decodes
-/// (none undefined), as [`LookupSimd::zip8`] leaves them: each byte plus
-/// its row's delta, in 16-bit lanes.
-#[inline(always)]
-fn affine_units<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
-    let n = s.shr8::<4>(v);
-    let not = s.shuffle8(s.broadcast16(&a.not16), n);
-    if outside(s, a, not, v, n) {
-        return None;
+/// [`Affine`]'s UTF-8 rows broadcast to registers, for [`affine_pairs`]:
+/// loaded once a run of blocks ([`affine_run_utf8`]).
+#[derive(Clone, Copy)]
+struct AffineUtf8<V> {
+    lead: V,
+    step: V,
+    hole: V,
+}
+
+impl<V: Copy> AffineUtf8<V> {
+    #[inline(always)]
+    fn new<S: LookupSimd<V = V>>(s: S, a: &Affine) -> Self {
+        AffineUtf8 {
+            lead: s.broadcast16(&a.lead),
+            step: s.broadcast16(&a.step),
+            hole: s.broadcast16(&a.hole),
+        }
     }
-    let lo = s.shuffle8(s.broadcast16(&a.delta_lo), n);
-    let hi = s.shuffle8(s.broadcast16(&a.delta_hi), n);
-    let (b0, b1) = s.zip8(v, s.zero());
-    let (d0, d1) = s.zip8(lo, hi);
-    Some((s.add16(b0, d0), s.add16(b1, d1)))
 }
 
 /// The UTF-8 leads and continuations of the bytes of `v` (as [`lookup`]
@@ -303,14 +298,107 @@ fn affine_units<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)
 /// UTF-8: the row's lead (a byte below 0x80 is its own), and the byte
 /// plus the row's step as the continuation.
 #[inline(always)]
-fn affine_pairs<S: LookupSimd>(s: S, a: &Affine, v: S::V) -> Option<(S::V, S::V)> {
+fn affine_pairs<S: LookupSimd>(s: S, a: AffineUtf8<S::V>, v: S::V) -> Option<(S::V, S::V)> {
     let n = s.shr8::<4>(v);
-    let lead = s.shuffle8(s.broadcast16(&a.lead), n);
-    if outside(s, a, s.eq8(lead, s.splat8(0xFF)), v, n) {
+    let lead = s.shuffle8(a.lead, n);
+    // A row that is not affine, or the row's undefined byte.
+    let hole = s.eq8(v, s.shuffle8(a.hole, n));
+    if s.movemask8(s.or(s.eq8(lead, s.splat8(0xFF)), hole)) != 0 {
         return None;
     }
-    let cont = s.add8(v, s.shuffle8(s.broadcast16(&a.step), n));
+    let cont = s.add8(v, s.shuffle8(a.step, n));
     Some((s.blendv8(v, lead, v), cont))
+}
+
+/// [`Affine`]'s UTF-16 rows broadcast to registers, for
+/// [`affine_units`]: loaded once a run of blocks ([`affine_run_utf16`]).
+#[derive(Clone, Copy)]
+struct AffineUtf16<V> {
+    not16: V,
+    hole: V,
+    delta_lo: V,
+    delta_hi: V,
+}
+
+impl<V: Copy> AffineUtf16<V> {
+    #[inline(always)]
+    fn new<S: LookupSimd<V = V>>(s: S, a: &Affine) -> Self {
+        AffineUtf16 {
+            not16: s.broadcast16(&a.not16),
+            hole: s.broadcast16(&a.hole),
+            delta_lo: s.broadcast16(&a.delta_lo),
+            delta_hi: s.broadcast16(&a.delta_hi),
+        }
+    }
+}
+
+/// The UTF-16 units of the bytes of `v` if all are in rows `a` decodes
+/// (none undefined: the row is affine, `not16` 0, and the byte is not its
+/// `hole`), as [`LookupSimd::zip8`] leaves them: each byte plus its row's
+/// delta, in 16-bit lanes.
+#[inline(always)]
+fn affine_units<S: LookupSimd>(s: S, a: AffineUtf16<S::V>, v: S::V) -> Option<(S::V, S::V)> {
+    let n = s.shr8::<4>(v);
+    let not = s.shuffle8(a.not16, n);
+    let hole = s.eq8(v, s.shuffle8(a.hole, n));
+    if s.movemask8(s.or(not, hole)) != 0 {
+        return None;
+    }
+    let lo = s.shuffle8(a.delta_lo, n);
+    let hi = s.shuffle8(a.delta_hi, n);
+    let (b0, b1) = s.zip8(v, s.zero());
+    let (d0, d1) = s.zip8(lo, hi);
+    Some((s.add16(b0, d0), s.add16(b1, d1)))
+}
+
+/// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
+/// from `src[i..]` to `dst[i..]` (of one length) until a block that is not
+/// (or the end); returns the new `i`.
+#[inline(always)]
+fn affine_run_utf16<S: LookupSimd>(
+    s: S,
+    a: &Affine,
+    ascii: bool,
+    src: &[u8],
+    dst: &mut [Unit],
+    i: usize,
+) -> usize {
+    debug_assert!(i <= src.len() && src.len() == dst.len());
+    let Some(last) = src.len().checked_sub(S::BYTES) else {
+        return i;
+    };
+    let a = AffineUtf16::new(s, a);
+    let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: `i` is within `src` (or at its end), as is the last block.
+    let (mut p, p_last) = unsafe { (src.add(i), src.add(last)) };
+    while p <= p_last {
+        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`), and its
+        // offset within `src` is the block's within `dst` (one length).
+        let (v, q) = unsafe { (s.load(p), dst.add(p.offset_from_unsigned(src))) };
+        let high = s.movemask8(v);
+        let (first, second) = if high == 0 {
+            if !ascii {
+                // Left to the look-up (a page whose ASCII is not ASCII).
+                break;
+            }
+            let (b0, b1) = s.zip8(v, s.zero());
+            s.in_order(b0, b1)
+        } else {
+            let Some((b0, b1)) = affine_units(s, a, v) else {
+                break;
+            };
+            s.in_order(b0, b1)
+        };
+        // SAFETY: `q..q + BYTES` units are writable (`dst` is as long as
+        // `src`): two unaligned stores of `BYTES` bytes fill them.
+        unsafe {
+            s.store(q.cast(), first);
+            s.store(q.add(S::BYTES / 2).cast(), second);
+            p = p.add(S::BYTES);
+        }
+    }
+    // SAFETY: `p` lies within `src`, from its start.
+    unsafe { p.offset_from_unsigned(src) }
 }
 
 /// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
@@ -333,33 +421,28 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     let len = src.len().min(dst.len());
     let undefined = s.splat8(0xFF);
     let mut i = 0;
-    while i + S::BYTES <= len {
+    loop {
+        if AFFINE {
+            i = affine_run_utf16(s, affine, rows.ascii, &src[..len], &mut dst[..len], i);
+        }
+        if i + S::BYTES > len {
+            break;
+        }
         let block = &src[i..i + S::BYTES];
         // SAFETY: `block` is `BYTES` readable bytes.
         let v = unsafe { s.load(block.as_ptr()) };
         let ascii = rows.ascii && s.movemask8(v) == 0;
-        // Without `AFFINE` this is the plain loop, unchanged.
-        let units = if AFFINE && !ascii {
-            affine_units(s, affine, v)
+        let (lo, hi) = if ascii {
+            (v, s.zero())
         } else {
-            None
+            lookup::<S, TOP>(s, rows, v)
         };
-        let (first, second) = if let Some((a, b)) = units {
-            s.in_order(a, b)
-        } else {
-            let (lo, hi) = if ascii {
-                (v, s.zero())
-            } else {
-                lookup::<S, TOP>(s, rows, v)
-            };
-            let (a, b) = s.zip8(lo, hi);
-            let (first, second) = s.in_order(a, b);
-            let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
-            if s.movemask8(bad) != 0 {
-                break;
-            }
-            (first, second)
-        };
+        let (a, b) = s.zip8(lo, hi);
+        let (first, second) = s.in_order(a, b);
+        let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
+        if s.movemask8(bad) != 0 {
+            break;
+        }
         let out = &mut dst[i..i + S::BYTES];
         // SAFETY: `out` is `BYTES` writable units (`2 * BYTES` bytes): two
         // unaligned stores of `BYTES` bytes fill it exactly.
@@ -408,10 +491,110 @@ pub(super) fn compress_pairs<S: LookupSimd>(
     16 - one.count_ones() as usize
 }
 
+/// Writes the UTF-8 of the `BYTES` pairs of `lead` and `cont` at `out`,
+/// dropping the continuation of the bytes whose bit of `one` is set, 8
+/// pairs a shuffle; returns the bytes written (`BYTES` to `2 * BYTES`).
+///
+/// # Safety
+///
+/// `out` must be valid for writing `3 * BYTES` bytes (the decoders' loop
+/// condition): each group's 16-byte store then lies within them.
+#[inline(always)]
+unsafe fn write_pairs<S: LookupSimd>(
+    s: S,
+    lead: S::V,
+    cont: S::V,
+    one: u64,
+    out: *mut MaybeUninit<u8>,
+) -> usize {
+    // Lane by lane, the pairs of its first 8 bytes, then of its last 8.
+    let (a, b) = s.zip8(lead, cont);
+    let mut o = 0;
+    for k in 0..S::BYTES / 16 {
+        for (j, x) in [a, b].into_iter().enumerate() {
+            let g = 2 * k + j;
+            let m = ((one >> (8 * g)) & 0xFF) as usize;
+            // SAFETY: `COMPRESS[m]` is 16 readable bytes; the group's 16
+            // bytes at `out + o` are writable: `o <= 16 g <= 2 * BYTES - 16`
+            // and `out` has `3 * BYTES` (the caller's promise; unaligned
+            // loads and stores).
+            unsafe {
+                let shuffle = _mm_loadu_si128(COMPRESS[m].as_ptr().cast::<__m128i>());
+                _mm_storeu_si128(
+                    out.add(o).cast::<__m128i>(),
+                    s.shuffle16(s.lane16(x, k), shuffle),
+                );
+            }
+            o += 16 - m.count_ones() as usize;
+        }
+    }
+    o
+}
+
+/// The fused decoder's run of blocks in affine rows ([`to_utf8`]): from
+/// `src[i..]` to `dst[w..]` until a block that is not (or the end, or
+/// `dst` full); returns the new `(i, w)`. A loop of its own, so that the
+/// blocks of a text in affine rows (Greek, Cyrillic) run without the
+/// full look-up's branches and constants between them, on pointers
+/// checked against the last block's and the last room's.
+#[inline(always)]
+fn affine_run_utf8<S: LookupSimd>(
+    s: S,
+    a: &Affine,
+    ascii: bool,
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    debug_assert!(i <= src.len() && w <= dst.len());
+    // Where the last block may start, and the last `3 * BYTES` of room.
+    let (Some(last_in), Some(last_out)) = (
+        src.len().checked_sub(S::BYTES),
+        dst.len().checked_sub(3 * S::BYTES),
+    ) else {
+        return (i, w);
+    };
+    let a = AffineUtf8::new(s, a);
+    let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: `i` and `w` are within their slices (or at their ends), as
+    // are the last block and room.
+    let (mut p, mut q, p_last, q_last) =
+        unsafe { (src.add(i), dst.add(w), src.add(last_in), dst.add(last_out)) };
+    while p <= p_last && q <= q_last {
+        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`).
+        let v = unsafe { s.load(p) };
+        let high = s.movemask8(v);
+        let n = if high == 0 {
+            if !ascii {
+                // Left to the look-up (a page whose ASCII is not ASCII).
+                break;
+            }
+            // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+            unsafe { s.store(q.cast(), v) };
+            S::BYTES
+        } else {
+            let Some((lead, cont)) = affine_pairs(s, a, v) else {
+                break;
+            };
+            // A byte below 0x80 is its own lead, a lead of an affine row
+            // from 0x80 at least 0xC2: the leads' top bits are the bytes'.
+            // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+            unsafe { write_pairs(s, lead, cont, !high, q) }
+        };
+        // SAFETY: the block read and the `n <= 2 * BYTES` bytes written
+        // were within the slices.
+        unsafe { (p, q) = (p.add(S::BYTES), q.add(n)) };
+    }
+    // SAFETY: `p` and `q` lie within the slices, from their starts.
+    unsafe { (p.offset_from_unsigned(src), q.offset_from_unsigned(dst)) }
+}
+
 /// The fused decoder to UTF-8 (`super::super::Utf8Fn`): each byte's lead
 /// and continuation looked up as the two bytes of a table entry
 /// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle; with
-/// `AFFINE`, blocks in affine rows computed instead (as [`to_utf16`]).
+/// `AFFINE`, runs of blocks in affine rows computed instead
+/// ([`affine_run_utf8`]), the other blocks looked up one by one.
 #[inline(always)]
 pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     s: S,
@@ -421,12 +604,19 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
 ) -> (usize, usize) {
     let (table, affine) = (page.table, &page.affine);
     let rows = &page_rows(page).utf8;
+    let ascii = rows.ascii;
     let (mut i, mut w) = (0, 0);
-    while i + S::BYTES <= src.len() && w + 3 * S::BYTES <= dst.len() {
+    loop {
+        if AFFINE {
+            (i, w) = affine_run_utf8(s, affine, ascii, src, dst, i, w);
+        }
+        if i + S::BYTES > src.len() || w + 3 * S::BYTES > dst.len() {
+            break;
+        }
         let block = &src[i..i + S::BYTES];
         // SAFETY: `block` is `BYTES` readable bytes.
         let v = unsafe { s.load(block.as_ptr()) };
-        if rows.ascii && s.movemask8(v) == 0 {
+        if ascii && s.movemask8(v) == 0 {
             let out = &mut dst[w..w + S::BYTES];
             // SAFETY: `out` is `BYTES` writable bytes.
             unsafe { s.store(out.as_mut_ptr().cast(), v) };
@@ -434,25 +624,22 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
             w += S::BYTES;
             continue;
         }
-        let (lead, cont) = if AFFINE && let Some(pairs) = affine_pairs(s, affine, v) {
-            pairs
-        } else {
-            let (lead, cont) = lookup::<S, TOP>(s, rows, v);
-            if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
-                // A unit from 0x800 or an undefined byte: one at a time.
-                let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
-                let stopped = ni < i + S::BYTES;
-                (i, w) = (ni, nw);
-                if stopped {
-                    return (i, w);
-                }
-                continue;
+        let (lead, cont) = lookup::<S, TOP>(s, rows, v);
+        if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
+            // A unit from 0x800 or an undefined byte: one at a time.
+            let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
+            let stopped = ni < i + S::BYTES;
+            (i, w) = (ni, nw);
+            if stopped {
+                return (i, w);
             }
-            (lead, cont)
-        };
+            continue;
+        }
         // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
         let one = !s.movemask8(lead);
-        // Lane by lane, the pairs of its first 8 bytes, then of its last 8.
+        // Lane by lane, the pairs of its first 8 bytes, then of its last 8
+        // (bounds-checked: unchecked here as in `write_pairs`, KOI8-R
+        // decoded 5% slower).
         let (a, b) = s.zip8(lead, cont);
         for k in 0..S::BYTES / 16 {
             for (j, x) in [a, b].into_iter().enumerate() {
