@@ -321,38 +321,6 @@ impl fmt::Debug for Isa {
 mod tests {
     use super::*;
 
-    /// The detection agrees with std's, feature by feature.
-    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-    #[test]
-    fn detection_equals_std() {
-        macro_rules! each {
-            ($($name:tt),*) => {$(
-                assert_eq!(
-                    Features::cpu().contains(Features::parse($name)),
-                    std::is_x86_feature_detected!($name),
-                    $name
-                );
-            )*};
-        }
-        each!(
-            "sse2",
-            "ssse3",
-            "sse4.1",
-            "sse4.2",
-            "popcnt",
-            "avx",
-            "avx2",
-            "bmi1",
-            "bmi2",
-            "avx512f",
-            "avx512bw",
-            "avx512cd",
-            "avx512vl",
-            "avx512vbmi",
-            "avx512vbmi2"
-        );
-    }
-
     #[test]
     fn parse_reads_every_name_to_its_own_bit() {
         for (i, name) in NAMES.iter().enumerate() {
