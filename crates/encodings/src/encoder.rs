@@ -291,25 +291,40 @@ impl Encoder {
                 }
             }
             Kind::Latin1 => {
-                // At most a byte a byte of UTF-8.
-                let at = dst.len();
-                dst.resize(at + src.len(), 0);
-                match transcode::str_to_latin1(src, &mut dst[at..]) {
-                    Ok(n) => dst.truncate(at + n),
-                    Err(e) => {
-                        dst.truncate(at + e.written());
-                        let read = e.read();
-                        // `NotLatin1` names the character at `read`, the only
-                        // error a `&str` can meet with this much room.
-                        if let Some(c) = src[read..].chars().next() {
-                            return Err((read, c));
+                // A step at a time: its run of ASCII copied into the spare
+                // capacity, the rest through transcode's kernel into a
+                // zeroed slice (in cache).
+                let mut i = 0;
+                while i < src.len() {
+                    let mut end = (i + LATIN1_STEP).min(src.len());
+                    while !src.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    let skip = crate::arch::append_ascii(&src.as_bytes()[i..end], dst);
+                    // The run is ASCII: `i + skip` is at a character boundary.
+                    let rest = src.get(i + skip..end).unwrap_or("");
+                    // At most a byte a byte of UTF-8.
+                    let at = dst.len();
+                    dst.resize(at + rest.len(), 0);
+                    match transcode::str_to_latin1(rest, &mut dst[at..]) {
+                        Ok(n) => dst.truncate(at + n),
+                        Err(e) => {
+                            dst.truncate(at + e.written());
+                            let read = e.read();
+                            // `NotLatin1` names the character at `read`, the
+                            // only error a `&str` can meet with this much room.
+                            if let Some(c) = rest[read..].chars().next() {
+                                return Err((i + skip + read, c));
+                            }
                         }
                     }
+                    i = end;
                 }
             }
             Kind::Ascii => {
-                let run = crate::ascii_prefix(src.as_bytes());
-                dst.extend_from_slice(&src.as_bytes()[..run]);
+                let copied = crate::arch::append_ascii(src.as_bytes(), dst);
+                let run = copied + crate::ascii_prefix(&src.as_bytes()[copied..]);
+                dst.extend_from_slice(&src.as_bytes()[copied..run]);
                 if let Some(c) = src[run..].chars().next() {
                     return Err((run, c));
                 }
@@ -503,6 +518,10 @@ fn lossy(
 
 /// `&#N;` (ASCII), `N` the decimal code point of `c`, written at the end
 /// of `buf`.
+/// Bytes of UTF-8 a step of the ISO-8859-1 encoder: the zeroed output of
+/// a step that is not all ASCII stays in cache.
+const LATIN1_STEP: usize = 4096;
+
 fn ncr(c: char, buf: &mut [u8; 12]) -> &[u8] {
     let mut n = u32::from(c);
     // At most 7 digits (U+10FFFF is 1114111) and 3 more bytes.

@@ -1,0 +1,116 @@
+//! Runs of ASCII copied (to UTF-8 or a single-byte page) or widened (to
+//! UTF-16) into a buffer's spare capacity, two registers a step: on pure
+//! ASCII text this is all the work, and it runs at the speed of a copy
+//! (the table kernels test, shuffle and compact every block; transcode's
+//! Latin-1 kernels need an initialised, so zeroed, output).
+//!
+//! Generic over codec-arch's `Simd`, instantiated per token by
+//! [`ascii!`].
+
+use codec_arch::Simd;
+use core::mem::MaybeUninit;
+
+/// Copies `src` to `dst` four registers at a time (one test, and the
+/// loop's own instructions once for four) while all four are ASCII and
+/// `dst` holds them; returns the bytes copied (a multiple of
+/// `4 * S::BYTES`: the caller's kernel takes the rest).
+#[inline(always)]
+pub(super) fn copy<S: Simd>(s: S, src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
+    let step = 4 * S::BYTES;
+    let end = src.len().min(dst.len());
+    let mut i = 0;
+    while i + step <= end {
+        // SAFETY: `i + step <= src.len()` and `<= dst.len()`: the four
+        // registers' loads and stores lie within the slices.
+        unsafe {
+            let v = codec_arch::simd::load4(s, src.as_ptr().add(i));
+            if s.movemask8(s.or(s.or(v[0], v[1]), s.or(v[2], v[3]))) != 0 {
+                break;
+            }
+            let out = dst.as_mut_ptr().add(i).cast::<u8>();
+            for (k, v) in v.into_iter().enumerate() {
+                s.store(out.add(k * S::BYTES), v);
+            }
+        }
+        i += step;
+    }
+    i
+}
+
+/// Widens `src` to UTF-16 units in `dst` two registers of input at a time
+/// while they are ASCII and `dst` holds them; returns the bytes (units)
+/// written (a multiple of `2 * S::BYTES`).
+#[inline(always)]
+pub(super) fn widen<S: Simd>(s: S, src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+    let step = 2 * S::BYTES;
+    let end = src.len().min(dst.len());
+    let mut i = 0;
+    while i + step <= end {
+        // SAFETY: `i + step <= src.len()` and `<= dst.len()`: the loads of
+        // `step` bytes (tested, then widened a half register at a time) lie
+        // within `src`, the stores of `2 * step` bytes (`step` units)
+        // within `dst`.
+        unsafe {
+            let p = src.as_ptr().add(i);
+            let (a, b) = (s.load(p), s.load(p.add(S::BYTES)));
+            if s.movemask8(s.or(a, b)) != 0 {
+                break;
+            }
+            let out = dst.as_mut_ptr().add(i).cast::<u8>();
+            for k in 0..4 {
+                let units = s.load_widen8to16(p.add(k * S::BYTES / 2));
+                s.store(out.add(k * S::BYTES), units);
+            }
+        }
+        i += step;
+    }
+    i
+}
+
+/// The entry points of [`copy`] and (given a name for it) [`widen`] for one
+/// token, of the types of `super::super::Ascii` (`unsafe` for the caller's
+/// proof of the features).
+macro_rules! ascii {
+    ($name:ident, $token:ident, $level:ident $(, $widen:ident)?) => {
+        pub(crate) mod $name {
+            use codec_arch::x86_64::$token;
+            use core::mem::MaybeUninit;
+
+            /// # Safety
+            ///
+            /// The CPU must have the token's features.
+            pub(crate) unsafe fn copy(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
+                // SAFETY: the caller proves the features.
+                unsafe { run_copy(src, dst) }
+            }
+
+            codec_arch::enable! { $level;
+                fn run_copy(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
+                    super::copy($token::new(), src, dst)
+                }
+            }
+
+            $(
+                /// # Safety
+                ///
+                /// The CPU must have the token's features.
+                pub(crate) unsafe fn $widen(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+                    // SAFETY: the caller proves the features.
+                    unsafe { run_widen(src, dst) }
+                }
+
+                codec_arch::enable! { $level;
+                    fn run_widen(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+                        super::widen($token::new(), src, dst)
+                    }
+                }
+            )?
+        }
+    };
+}
+
+ascii!(sse41, Sse41, sse41, widen);
+ascii!(avx2, Avx2, avx2, widen);
+// Widening in 64-byte registers ran slower than in 32-byte ones: the VBMI
+// kernels take AVX2's (`super::ASCII512`).
+ascii!(avx512, Avx512, avx512);
