@@ -980,7 +980,7 @@ pub(crate) fn advance_single_byte(lines: &mut Lines, bytes: &[u8], newline: Opti
     let last = newline.and_then(|nl| memchr::memrchr(nl, bytes));
     let columns = match (last, newline) {
         (Some(last), Some(nl)) => {
-            let mut newlines = memchr::memchr_iter(nl, &bytes[..=last]).count();
+            let mut newlines = crate::arch::count_byte(&bytes[..=last], nl);
             while newlines > 0 {
                 let n = newlines.min(NEWLINES.len());
                 lines.advance_valid(&NEWLINES[..n]);

@@ -224,9 +224,11 @@ impl Encoder {
     }
 
     /// [`Encoder::advance`] past `text`, which the strict encoder wrote as
-    /// `written`: a single-byte page writes a byte a character, so its
-    /// lines and columns are counted on `written` (`memchr` for the byte
-    /// of U+000A) instead of counting the characters of `text`.
+    /// `written`: a single-byte page (ISO-8859-1 and ASCII too) writes a
+    /// byte a character, so its lines and columns are counted on `written`
+    /// (the last byte of U+000A found by `memrchr`, those before counted
+    /// by the kernel's counter) instead of counting the characters of
+    /// `text`.
     fn advance_written(&mut self, text: &str, written: &[u8]) {
         match self.encoding.kind() {
             Kind::SingleByte(page) if self.mode == EncodeMode::Strict => {
@@ -234,6 +236,13 @@ impl Encoder {
                 if self.position.counts() {
                     let newline = page.encode_char('\n');
                     crate::decoder::advance_single_byte(&mut self.position, written, newline);
+                }
+            }
+            // A byte a character too, U+000A as 0x0A.
+            Kind::Latin1 | Kind::Ascii if self.mode == EncodeMode::Strict => {
+                self.offset += text.len() as u64;
+                if self.position.counts() {
+                    crate::decoder::advance_single_byte(&mut self.position, written, Some(b'\n'));
                 }
             }
             _ => self.advance(text),

@@ -105,6 +105,9 @@ pub(crate) struct Ascii {
     pub(crate) copy: unsafe fn(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>]) -> usize,
     /// Widens ASCII to UTF-16.
     pub(crate) widen: unsafe fn(src: &[u8], dst: &mut [Unit]) -> usize,
+    /// Counts the bytes of `src` equal to a byte (no copy: the lines of a
+    /// coder's output).
+    pub(crate) count: unsafe fn(src: &[u8], b: u8) -> usize,
 }
 
 /// A dense encoder: encodes UTF-8 `src[i..]` through `dense` (code point →
@@ -382,6 +385,16 @@ pub(crate) fn append_ascii(src: &[u8], dst: &mut Vec<u8>) -> usize {
     }
 }
 
+/// The number of bytes of `src` equal to `b`, through the chosen kernel's
+/// counter ([`Ascii`]) where it has one, else `memchr`'s.
+pub(crate) fn count_byte(src: &[u8], b: u8) -> usize {
+    match chosen().ascii.filter(|_| chosen().isa.is_available()) {
+        // SAFETY: the CPU has the kernel's features: checked just above.
+        Some(a) => unsafe { (a.count)(src, b) },
+        None => memchr::memchr_iter(b, src).count(),
+    }
+}
+
 /// [`append_ascii`] through `a`.
 ///
 /// # Safety
@@ -473,6 +486,42 @@ mod tests {
     /// (`char` by `char`) on every table, at every length to 300 and some
     /// long ones, on random bytes (stopping at the first undefined one)
     /// and on defined bytes only.
+    /// Every kernel's byte counter ([`Ascii`]) against a count a byte at a
+    /// time: lengths around its steps and past a counter's round (255
+    /// steps of four registers: 65,280 bytes in 64-byte ones), on bytes
+    /// that all match (each byte counter's most) and on random ones.
+    #[test]
+    fn counters_equal_a_byte_at_a_time() {
+        let mut seed = 0x5EED_C0DE_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for len in [
+            0, 1, 63, 64, 127, 255, 256, 257, 32_640, 32_641, 65_280, 65_281, 200_000,
+        ] {
+            let all = vec![b'\n'; len];
+            let some: Vec<u8> = (0..len)
+                .map(|_| [b'\n', b'a', 0x25][next() as usize % 3])
+                .collect();
+            for bytes in [&all, &some] {
+                for b in [b'\n', 0x25] {
+                    let want = bytes.iter().filter(|&&x| x == b).count();
+                    assert_eq!(count_byte(bytes, b), want, "{len}");
+                    for k in ALL.iter().filter(|k| k.isa.is_available()) {
+                        if let Some(a) = k.ascii {
+                            // SAFETY: the CPU has the kernel's features: checked above.
+                            let got = unsafe { (a.count)(bytes, b) };
+                            assert_eq!(got, want, "{} {len}", k.name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn utf8_kernels_equal_scalar() {
         let kernels: Vec<&Kernel> = ALL

@@ -32,6 +32,7 @@ pub(crate) use vbmi::{VBMI, VBMI2};
 pub(crate) const ASCII512: Ascii = Ascii {
     copy: ascii::avx512::copy,
     widen: ascii::avx2::widen,
+    count: ascii::avx512::count,
 };
 
 /// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
@@ -178,6 +179,7 @@ pub(crate) static SSSE3: Kernel = Kernel {
     ascii: Some(Ascii {
         copy: ascii::sse41::copy,
         widen: ascii::sse41::widen,
+        count: ascii::sse41::count,
     }),
     isa: Isa::SSE41,
 };
@@ -196,6 +198,7 @@ pub(crate) static AVX2: Kernel = Kernel {
     ascii: Some(Ascii {
         copy: ascii::avx2::copy,
         widen: ascii::avx2::widen,
+        count: ascii::avx2::count,
     }),
     isa: Isa::AVX2,
 };
