@@ -976,19 +976,29 @@ fn advance_units(lines: &mut Lines, units: &[u16]) {
 /// over `bytes`, not a pass over the output. Newlines go through
 /// [`Lines::advance_valid`] as ASCII stand-ins.
 pub(crate) fn advance_single_byte(lines: &mut Lines, bytes: &[u8], newline: Option<u8>) {
-    const NEWLINES: [u8; 256] = [b'\n'; 256];
     let last = newline.and_then(|nl| memchr::memrchr(nl, bytes));
-    let columns = match (last, newline) {
-        (Some(last), Some(nl)) => {
-            let mut newlines = crate::arch::count_byte(&bytes[..=last], nl);
+    let newlines = match (last, newline) {
+        (Some(last), Some(nl)) => crate::arch::count_byte(&bytes[..=last], nl),
+        _ => 0,
+    };
+    advance_counted(lines, bytes.len(), newlines, last);
+}
+
+/// Moves `lines` past `len` characters of which `newlines` are newlines,
+/// the last at index `last`.
+pub(crate) fn advance_counted(lines: &mut Lines, len: usize, newlines: usize, last: Option<usize>) {
+    const NEWLINES: [u8; 256] = [b'\n'; 256];
+    let columns = match last {
+        Some(last) => {
+            let mut newlines = newlines;
             while newlines > 0 {
                 let n = newlines.min(NEWLINES.len());
                 lines.advance_valid(&NEWLINES[..n]);
                 newlines -= n;
             }
-            bytes.len() - last - 1
+            len - last - 1
         }
-        _ => bytes.len(),
+        None => len,
     };
     lines.columns += columns as u64;
 }

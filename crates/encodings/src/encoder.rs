@@ -178,6 +178,23 @@ impl Encoder {
             return Ok(());
         }
         let mut rest = src;
+        // A strict encoder to an ASCII-compatible single-byte encoding
+        // copies the run of ASCII at the start of the text itself, counting
+        // its lines on the way: counted over the output afterwards, they
+        // cost as much as the copy.
+        let ascii = match self.encoding.kind() {
+            Kind::SingleByte(page) => page.ascii_compatible(),
+            Kind::Latin1 | Kind::Ascii => true,
+            _ => false,
+        };
+        if ascii && self.mode == EncodeMode::Strict && self.position.counts() {
+            let (n, newlines, last) =
+                crate::arch::append_ascii_counting(src.as_bytes(), dst, b'\n');
+            self.offset += n as u64;
+            crate::decoder::advance_counted(&mut self.position, n, newlines, last);
+            // The run is ASCII: `n` is at a character boundary.
+            rest = src.get(n..).unwrap_or("");
+        }
         let mut start = dst.len();
         while let Err((at, ch)) = self.strict(rest, dst, last) {
             self.advance_written(&rest[..at], &dst[start..]);

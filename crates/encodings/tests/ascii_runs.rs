@@ -158,3 +158,32 @@ fn ascii_runs_decode_and_encode_exactly() {
         }
     }
 }
+
+/// Long runs of ASCII with many newlines (every byte one, or every third)
+/// before an unmappable character: the strict encoder counts the lines of
+/// the run while it copies it, in byte counters summed every 255 steps.
+#[test]
+fn lines_of_long_ascii_runs_count_exactly() {
+    for label in ["windows-1252", "ISO-8859-1", "ASCII", "KOI8-R"] {
+        let e = Encoding::for_label(label).unwrap_or_else(|| panic!("{label}"));
+        for len in [255, 256, 65_279, 65_280, 65_281, 70_000, 140_000] {
+            for every in [1, 3] {
+                let text: String = (0..len)
+                    .map(|i| if i % every == 0 { '\n' } else { 'a' })
+                    .collect();
+                let bad = format!("{text}\u{4E00}");
+                let mut out = Vec::new();
+                let err = Encoder::new(e, EncodeMode::Strict)
+                    .encode_into_vec(&bad, &mut out, true)
+                    .unwrap_err();
+                assert_eq!(err.offset(), len as u64, "{label} {len}");
+                assert_eq!(
+                    (err.line(), err.column()),
+                    position(&text),
+                    "{label} {len} every {every}"
+                );
+                assert_eq!(out, text.as_bytes(), "{label} {len}");
+            }
+        }
+    }
+}

@@ -108,7 +108,15 @@ pub(crate) struct Ascii {
     /// Counts the bytes of `src` equal to a byte (no copy: the lines of a
     /// coder's output).
     pub(crate) count: unsafe fn(src: &[u8], b: u8) -> usize,
+    /// Copies as `copy`, counting the copied bytes equal to a byte: the
+    /// length, the count and the index of the last one.
+    pub(crate) copy_counting:
+        unsafe fn(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>], b: u8) -> Counted,
 }
+
+/// A run copied by [`Ascii::copy_counting`]: its length, how many of its
+/// bytes equal the byte asked for, and the index of the last one.
+pub(crate) type Counted = (usize, usize, Option<usize>);
 
 /// A dense encoder: encodes UTF-8 `src[i..]` through `dense` (code point →
 /// byte for U+0000–U+07FF, 0 for none, and its affine runs: [`Dense`])
@@ -393,6 +401,23 @@ pub(crate) fn count_byte(src: &[u8], b: u8) -> usize {
         Some(a) => unsafe { (a.count)(src, b) },
         None => memchr::memchr_iter(b, src).count(),
     }
+}
+
+/// As [`append_ascii`], counting the appended bytes equal to `b`: the
+/// length, the count and the index of the last one (a strict encoder's
+/// lines, counted while the text is in registers).
+pub(crate) fn append_ascii_counting(src: &[u8], dst: &mut Vec<u8>, b: u8) -> Counted {
+    let Some(a) = chosen().ascii.filter(|_| chosen().isa.is_available()) else {
+        return (0, 0, None);
+    };
+    dst.reserve(src.len());
+    let start = dst.len();
+    // SAFETY: the CPU has the kernel's features: checked just above.
+    let (n, count, last) = unsafe { (a.copy_counting)(src, dst.spare_capacity_mut(), b) };
+    // SAFETY: the copier initialised the first `n` bytes of the spare
+    // capacity (its contract), within it.
+    unsafe { dst.set_len(start + n) };
+    (n, count, last)
 }
 
 /// [`append_ascii`] through `a`.

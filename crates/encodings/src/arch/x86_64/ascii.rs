@@ -37,6 +37,60 @@ pub(super) fn copy<S: Simd>(s: S, src: &[u8], dst: &mut [MaybeUninit<u8>]) -> us
     i
 }
 
+/// As [`copy`], counting the copied bytes equal to `b` on the way (the
+/// data is in registers; a second pass over the output cost as much as
+/// the copy) and noting the last step that held one: returns the bytes
+/// copied, the count, and the index of the last such byte.
+#[inline(always)]
+pub(super) fn copy_counting<S: Simd>(
+    s: S,
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    b: u8,
+) -> (usize, usize, Option<usize>) {
+    /// Steps before a counter of one byte could reach 256.
+    const ROUND: usize = 255;
+    let step = 4 * S::BYTES;
+    let end = src.len().min(dst.len());
+    let needle = s.splat8(b);
+    let (mut i, mut total, mut last_step) = (0, 0u64, None);
+    let mut ascii = true;
+    while ascii && i + step <= end {
+        let mut acc = [s.zero(); 4];
+        let mut steps = 0;
+        while steps < ROUND && i + step <= end {
+            // SAFETY: `i + step <= src.len()` and `<= dst.len()`: the four
+            // registers' loads and stores lie within the slices.
+            unsafe {
+                let v = codec_arch::simd::load4(s, src.as_ptr().add(i));
+                if s.movemask8(s.or(s.or(v[0], v[1]), s.or(v[2], v[3]))) != 0 {
+                    ascii = false;
+                    break;
+                }
+                let e = v.map(|v| s.eq8(v, needle));
+                if s.movemask8(s.or(s.or(e[0], e[1]), s.or(e[2], e[3]))) != 0 {
+                    last_step = Some(i);
+                }
+                for (a, e) in acc.iter_mut().zip(e) {
+                    *a = s.sub8(*a, e);
+                }
+                let out = dst.as_mut_ptr().add(i).cast::<u8>();
+                for (k, v) in v.into_iter().enumerate() {
+                    s.store(out.add(k * S::BYTES), v);
+                }
+            }
+            i += step;
+            steps += 1;
+        }
+        total += acc.into_iter().map(|a| s.sum8(a)).sum::<u64>();
+    }
+    let last = last_step.and_then(|j: usize| {
+        let at = src.get(j..j + step)?.iter().rposition(|&x| x == b)?;
+        Some(j + at)
+    });
+    (i, total as usize, last)
+}
+
 /// Widens `src` to UTF-16 units in `dst` two registers of input at a time
 /// while they are ASCII and `dst` holds them; returns the bytes (units)
 /// written (a multiple of `2 * S::BYTES`).
@@ -96,7 +150,7 @@ pub(super) fn count<S: Simd>(s: S, src: &[u8], b: u8) -> usize {
     total as usize + src[i..].iter().filter(|&&x| x == b).count()
 }
 
-/// The entry points of [`copy`], [`count`] and (given a name for it) [`widen`] for one
+/// The entry points of [`copy`], [`copy_counting`], [`count`] and (given a name for it) [`widen`] for one
 /// token, of the types of `super::super::Ascii` (`unsafe` for the caller's
 /// proof of the features).
 macro_rules! ascii {
@@ -116,6 +170,28 @@ macro_rules! ascii {
             codec_arch::enable! { $level;
                 fn run_copy(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
                     super::copy($token::new(), src, dst)
+                }
+            }
+
+            /// # Safety
+            ///
+            /// The CPU must have the token's features.
+            pub(crate) unsafe fn copy_counting(
+                src: &[u8],
+                dst: &mut [MaybeUninit<u8>],
+                b: u8,
+            ) -> (usize, usize, Option<usize>) {
+                // SAFETY: the caller proves the features.
+                unsafe { run_copy_counting(src, dst, b) }
+            }
+
+            codec_arch::enable! { $level;
+                fn run_copy_counting(
+                    src: &[u8],
+                    dst: &mut [MaybeUninit<u8>],
+                    b: u8,
+                ) -> (usize, usize, Option<usize>) {
+                    super::copy_counting($token::new(), src, dst, b)
                 }
             }
 

@@ -33,6 +33,7 @@ pub(crate) const ASCII512: Ascii = Ascii {
     copy: ascii::avx512::copy,
     widen: ascii::avx2::widen,
     count: ascii::avx512::count,
+    copy_counting: ascii::avx512::copy_counting,
 };
 
 /// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
@@ -180,6 +181,7 @@ pub(crate) static SSSE3: Kernel = Kernel {
         copy: ascii::sse41::copy,
         widen: ascii::sse41::widen,
         count: ascii::sse41::count,
+        copy_counting: ascii::sse41::copy_counting,
     }),
     isa: Isa::SSE41,
 };
@@ -199,6 +201,7 @@ pub(crate) static AVX2: Kernel = Kernel {
         copy: ascii::avx2::copy,
         widen: ascii::avx2::widen,
         count: ascii::avx2::count,
+        copy_counting: ascii::avx2::copy_counting,
     }),
     isa: Isa::AVX2,
 };
