@@ -267,11 +267,10 @@ impl Decoder {
         result
     }
 
-    /// Counts what a Latin-1 decoder has read (it never fails).
+    /// Counts what a Latin-1 decoder has read. It never fails, so no error
+    /// will name a line and column: they are not counted (that pass took
+    /// as long as decoding ASCII text).
     fn latin1_done(&mut self, src: &[u8]) {
-        if self.tracks_position() {
-            advance_single_byte(&mut self.position, src, Some(b'\n'));
-        }
         self.offset += src.len() as u64;
     }
 
@@ -377,6 +376,17 @@ impl Decoder {
         dst: &mut String,
     ) -> Result<(), DecodeError> {
         let kernel = single_byte::kernel();
+        // A strict decoder on an ASCII-compatible page copies the run of
+        // ASCII at the start itself, counting its lines on the way (as the
+        // strict encoder does): counted over the input afterwards, they
+        // cost as much as the copy.
+        let mut src = src;
+        if page.ascii_compatible() && self.tracks_position() {
+            let (n, newlines, last) = crate::arch::append_ascii_counting_str(src, dst, b'\n');
+            self.offset += n as u64;
+            advance_counted(&mut self.position, n, newlines, last);
+            src = &src[n..];
+        }
         self.single_byte(
             page,
             src,

@@ -420,6 +420,13 @@ pub(crate) fn append_ascii_counting(src: &[u8], dst: &mut Vec<u8>, b: u8) -> Cou
     (n, count, last)
 }
 
+/// [`append_ascii_counting`] into a `String`.
+pub(crate) fn append_ascii_counting_str(src: &[u8], dst: &mut String, b: u8) -> Counted {
+    // SAFETY: what is appended is a run of `src` the copier found ASCII
+    // (its contract): valid UTF-8.
+    append_ascii_counting(src, unsafe { dst.as_mut_vec() }, b)
+}
+
 /// [`append_ascii`] through `a`.
 ///
 /// # Safety
