@@ -282,6 +282,15 @@ impl Decoder {
         src: &[u8],
         dst: &mut Vec<u16>,
     ) -> Result<(), DecodeError> {
+        // The run of ASCII at the start widened with its lines counted, as
+        // `single_byte_utf8` copies it.
+        let mut src = src;
+        if page.ascii_compatible() && self.tracks_position() {
+            let (n, newlines, last) = crate::arch::append_ascii_widened_counting(src, dst, b'\n');
+            self.offset += n as u64;
+            advance_counted(&mut self.position, n, newlines, last);
+            src = &src[n..];
+        }
         self.single_byte(
             page,
             src,

@@ -112,6 +112,8 @@ pub(crate) struct Ascii {
     /// length, the count and the index of the last one.
     pub(crate) copy_counting:
         unsafe fn(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>], b: u8) -> Counted,
+    /// Widens as `widen`, counting as `copy_counting`.
+    pub(crate) widen_counting: unsafe fn(src: &[u8], dst: &mut [Unit], b: u8) -> Counted,
 }
 
 /// A run copied by [`Ascii::copy_counting`]: its length, how many of its
@@ -415,6 +417,21 @@ pub(crate) fn append_ascii_counting(src: &[u8], dst: &mut Vec<u8>, b: u8) -> Cou
     // SAFETY: the CPU has the kernel's features: checked just above.
     let (n, count, last) = unsafe { (a.copy_counting)(src, dst.spare_capacity_mut(), b) };
     // SAFETY: the copier initialised the first `n` bytes of the spare
+    // capacity (its contract), within it.
+    unsafe { dst.set_len(start + n) };
+    (n, count, last)
+}
+
+/// As [`append_ascii_counting`], widening to UTF-16.
+pub(crate) fn append_ascii_widened_counting(src: &[u8], dst: &mut Vec<u16>, b: u8) -> Counted {
+    let Some(a) = chosen().ascii.filter(|_| chosen().isa.is_available()) else {
+        return (0, 0, None);
+    };
+    dst.reserve(src.len());
+    let start = dst.len();
+    // SAFETY: the CPU has the kernel's features: checked just above.
+    let (n, count, last) = unsafe { (a.widen_counting)(src, dst.spare_capacity_mut(), b) };
+    // SAFETY: the widener initialised the first `n` units of the spare
     // capacity (its contract), within it.
     unsafe { dst.set_len(start + n) };
     (n, count, last)

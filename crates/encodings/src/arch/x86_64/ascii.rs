@@ -91,6 +91,63 @@ pub(super) fn copy_counting<S: Simd>(
     (i, total as usize, last)
 }
 
+/// As [`widen`], counting the widened bytes equal to `b` on the way, as
+/// [`copy_counting`] does: the units written, the count and the index of
+/// the last such byte.
+#[inline(always)]
+pub(super) fn widen_counting<S: Simd>(
+    s: S,
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+    b: u8,
+) -> (usize, usize, Option<usize>) {
+    /// Steps before a counter of one byte could reach 256.
+    const ROUND: usize = 255;
+    let step = 2 * S::BYTES;
+    let end = src.len().min(dst.len());
+    let needle = s.splat8(b);
+    let (mut i, mut total, mut last_step) = (0, 0u64, None);
+    let mut ascii = true;
+    while ascii && i + step <= end {
+        let mut acc = [s.zero(); 2];
+        let mut steps = 0;
+        while steps < ROUND && i + step <= end {
+            // SAFETY: `i + step <= src.len()` and `<= dst.len()`: the loads
+            // of `step` bytes (tested, then widened a half register at a
+            // time) lie within `src`, the stores of `2 * step` bytes (`step`
+            // units) within `dst`.
+            unsafe {
+                let p = src.as_ptr().add(i);
+                let v = [s.load(p), s.load(p.add(S::BYTES))];
+                if s.movemask8(s.or(v[0], v[1])) != 0 {
+                    ascii = false;
+                    break;
+                }
+                let e = v.map(|v| s.eq8(v, needle));
+                if s.movemask8(s.or(e[0], e[1])) != 0 {
+                    last_step = Some(i);
+                }
+                for (a, e) in acc.iter_mut().zip(e) {
+                    *a = s.sub8(*a, e);
+                }
+                let out = dst.as_mut_ptr().add(i).cast::<u8>();
+                for k in 0..4 {
+                    let units = s.load_widen8to16(p.add(k * S::BYTES / 2));
+                    s.store(out.add(k * S::BYTES), units);
+                }
+            }
+            i += step;
+            steps += 1;
+        }
+        total += acc.into_iter().map(|a| s.sum8(a)).sum::<u64>();
+    }
+    let last = last_step.and_then(|j: usize| {
+        let at = src.get(j..j + step)?.iter().rposition(|&x| x == b)?;
+        Some(j + at)
+    });
+    (i, total as usize, last)
+}
+
 /// Widens `src` to UTF-16 units in `dst` two registers of input at a time
 /// while they are ASCII and `dst` holds them; returns the bytes (units)
 /// written (a multiple of `2 * S::BYTES`).
@@ -150,7 +207,7 @@ pub(super) fn count<S: Simd>(s: S, src: &[u8], b: u8) -> usize {
     total as usize + src[i..].iter().filter(|&&x| x == b).count()
 }
 
-/// The entry points of [`copy`], [`copy_counting`], [`count`] and (given a name for it) [`widen`] for one
+/// The entry points of [`copy`], [`copy_counting`], [`count`] and (given a name for the first) [`widen`] and [`widen_counting`] for one
 /// token, of the types of `super::super::Ascii` (`unsafe` for the caller's
 /// proof of the features).
 macro_rules! ascii {
@@ -221,6 +278,28 @@ macro_rules! ascii {
                 codec_arch::enable! { $level;
                     fn run_widen(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
                         super::widen($token::new(), src, dst)
+                    }
+                }
+
+                /// # Safety
+                ///
+                /// The CPU must have the token's features.
+                pub(crate) unsafe fn widen_counting(
+                    src: &[u8],
+                    dst: &mut [MaybeUninit<u16>],
+                    b: u8,
+                ) -> (usize, usize, Option<usize>) {
+                    // SAFETY: the caller proves the features.
+                    unsafe { run_widen_counting(src, dst, b) }
+                }
+
+                codec_arch::enable! { $level;
+                    fn run_widen_counting(
+                        src: &[u8],
+                        dst: &mut [MaybeUninit<u16>],
+                        b: u8,
+                    ) -> (usize, usize, Option<usize>) {
+                        super::widen_counting($token::new(), src, dst, b)
                     }
                 }
             )?

@@ -34,6 +34,7 @@ pub(crate) const ASCII512: Ascii = Ascii {
     widen: ascii::avx2::widen,
     count: ascii::avx512::count,
     copy_counting: ascii::avx512::copy_counting,
+    widen_counting: ascii::avx2::widen_counting,
 };
 
 /// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
@@ -182,6 +183,7 @@ pub(crate) static SSSE3: Kernel = Kernel {
         widen: ascii::sse41::widen,
         count: ascii::sse41::count,
         copy_counting: ascii::sse41::copy_counting,
+        widen_counting: ascii::sse41::widen_counting,
     }),
     isa: Isa::SSE41,
 };
@@ -202,6 +204,7 @@ pub(crate) static AVX2: Kernel = Kernel {
         widen: ascii::avx2::widen,
         count: ascii::avx2::count,
         copy_counting: ascii::avx2::copy_counting,
+        widen_counting: ascii::avx2::widen_counting,
     }),
     isa: Isa::AVX2,
 };
