@@ -267,11 +267,10 @@ impl Decoder {
         result
     }
 
-    /// Counts what a Latin-1 decoder has read (it never fails).
+    /// Counts what a Latin-1 decoder has read. It never fails, so no error
+    /// will name a line and column: they are not counted (that pass took
+    /// as long as decoding ASCII text).
     fn latin1_done(&mut self, src: &[u8]) {
-        if self.tracks_position() {
-            advance_single_byte(&mut self.position, src, Some(b'\n'));
-        }
         self.offset += src.len() as u64;
     }
 
@@ -283,6 +282,15 @@ impl Decoder {
         src: &[u8],
         dst: &mut Vec<u16>,
     ) -> Result<(), DecodeError> {
+        // The run of ASCII at the start widened with its lines counted, as
+        // `single_byte_utf8` copies it.
+        let mut src = src;
+        if page.ascii_compatible() && self.tracks_position() {
+            let (n, newlines, last) = crate::arch::append_ascii_widened_counting(src, dst, b'\n');
+            self.offset += n as u64;
+            advance_counted(&mut self.position, n, newlines, last);
+            src = &src[n..];
+        }
         self.single_byte(
             page,
             src,
@@ -377,6 +385,17 @@ impl Decoder {
         dst: &mut String,
     ) -> Result<(), DecodeError> {
         let kernel = single_byte::kernel();
+        // A strict decoder on an ASCII-compatible page copies the run of
+        // ASCII at the start itself, counting its lines on the way (as the
+        // strict encoder does): counted over the input afterwards, they
+        // cost as much as the copy.
+        let mut src = src;
+        if page.ascii_compatible() && self.tracks_position() {
+            let (n, newlines, last) = crate::arch::append_ascii_counting_str(src, dst, b'\n');
+            self.offset += n as u64;
+            advance_counted(&mut self.position, n, newlines, last);
+            src = &src[n..];
+        }
         self.single_byte(
             page,
             src,
@@ -976,19 +995,29 @@ fn advance_units(lines: &mut Lines, units: &[u16]) {
 /// over `bytes`, not a pass over the output. Newlines go through
 /// [`Lines::advance_valid`] as ASCII stand-ins.
 pub(crate) fn advance_single_byte(lines: &mut Lines, bytes: &[u8], newline: Option<u8>) {
-    const NEWLINES: [u8; 256] = [b'\n'; 256];
     let last = newline.and_then(|nl| memchr::memrchr(nl, bytes));
-    let columns = match (last, newline) {
-        (Some(last), Some(nl)) => {
-            let mut newlines = memchr::memchr_iter(nl, &bytes[..=last]).count();
+    let newlines = match (last, newline) {
+        (Some(last), Some(nl)) => crate::arch::count_byte(&bytes[..=last], nl),
+        _ => 0,
+    };
+    advance_counted(lines, bytes.len(), newlines, last);
+}
+
+/// Moves `lines` past `len` characters of which `newlines` are newlines,
+/// the last at index `last`.
+pub(crate) fn advance_counted(lines: &mut Lines, len: usize, newlines: usize, last: Option<usize>) {
+    const NEWLINES: [u8; 256] = [b'\n'; 256];
+    let columns = match last {
+        Some(last) => {
+            let mut newlines = newlines;
             while newlines > 0 {
                 let n = newlines.min(NEWLINES.len());
                 lines.advance_valid(&NEWLINES[..n]);
                 newlines -= n;
             }
-            bytes.len() - last - 1
+            len - last - 1
         }
-        _ => bytes.len(),
+        None => len,
     };
     lines.columns += columns as u64;
 }

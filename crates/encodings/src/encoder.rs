@@ -178,6 +178,23 @@ impl Encoder {
             return Ok(());
         }
         let mut rest = src;
+        // A strict encoder to an ASCII-compatible single-byte encoding
+        // copies the run of ASCII at the start of the text itself, counting
+        // its lines on the way: counted over the output afterwards, they
+        // cost as much as the copy.
+        let ascii = match self.encoding.kind() {
+            Kind::SingleByte(page) => page.ascii_compatible(),
+            Kind::Latin1 | Kind::Ascii => true,
+            _ => false,
+        };
+        if ascii && self.mode == EncodeMode::Strict && self.position.counts() {
+            let (n, newlines, last) =
+                crate::arch::append_ascii_counting(src.as_bytes(), dst, b'\n');
+            self.offset += n as u64;
+            crate::decoder::advance_counted(&mut self.position, n, newlines, last);
+            // The run is ASCII: `n` is at a character boundary.
+            rest = src.get(n..).unwrap_or("");
+        }
         let mut start = dst.len();
         while let Err((at, ch)) = self.strict(rest, dst, last) {
             self.advance_written(&rest[..at], &dst[start..]);
@@ -224,9 +241,11 @@ impl Encoder {
     }
 
     /// [`Encoder::advance`] past `text`, which the strict encoder wrote as
-    /// `written`: a single-byte page writes a byte a character, so its
-    /// lines and columns are counted on `written` (`memchr` for the byte
-    /// of U+000A) instead of counting the characters of `text`.
+    /// `written`: a single-byte page (ISO-8859-1 and ASCII too) writes a
+    /// byte a character, so its lines and columns are counted on `written`
+    /// (the last byte of U+000A found by `memrchr`, those before counted
+    /// by the kernel's counter) instead of counting the characters of
+    /// `text`.
     fn advance_written(&mut self, text: &str, written: &[u8]) {
         match self.encoding.kind() {
             Kind::SingleByte(page) if self.mode == EncodeMode::Strict => {
@@ -234,6 +253,13 @@ impl Encoder {
                 if self.position.counts() {
                     let newline = page.encode_char('\n');
                     crate::decoder::advance_single_byte(&mut self.position, written, newline);
+                }
+            }
+            // A byte a character too, U+000A as 0x0A.
+            Kind::Latin1 | Kind::Ascii if self.mode == EncodeMode::Strict => {
+                self.offset += text.len() as u64;
+                if self.position.counts() {
+                    crate::decoder::advance_single_byte(&mut self.position, written, Some(b'\n'));
                 }
             }
             _ => self.advance(text),
@@ -291,25 +317,40 @@ impl Encoder {
                 }
             }
             Kind::Latin1 => {
-                // At most a byte a byte of UTF-8.
-                let at = dst.len();
-                dst.resize(at + src.len(), 0);
-                match transcode::str_to_latin1(src, &mut dst[at..]) {
-                    Ok(n) => dst.truncate(at + n),
-                    Err(e) => {
-                        dst.truncate(at + e.written());
-                        let read = e.read();
-                        // `NotLatin1` names the character at `read`, the only
-                        // error a `&str` can meet with this much room.
-                        if let Some(c) = src[read..].chars().next() {
-                            return Err((read, c));
+                // A step at a time: its run of ASCII copied into the spare
+                // capacity, the rest through transcode's kernel into a
+                // zeroed slice (in cache).
+                let mut i = 0;
+                while i < src.len() {
+                    let mut end = (i + LATIN1_STEP).min(src.len());
+                    while !src.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    let skip = crate::arch::append_ascii(&src.as_bytes()[i..end], dst);
+                    // The run is ASCII: `i + skip` is at a character boundary.
+                    let rest = src.get(i + skip..end).unwrap_or("");
+                    // At most a byte a byte of UTF-8.
+                    let at = dst.len();
+                    dst.resize(at + rest.len(), 0);
+                    match transcode::str_to_latin1(rest, &mut dst[at..]) {
+                        Ok(n) => dst.truncate(at + n),
+                        Err(e) => {
+                            dst.truncate(at + e.written());
+                            let read = e.read();
+                            // `NotLatin1` names the character at `read`, the
+                            // only error a `&str` can meet with this much room.
+                            if let Some(c) = rest[read..].chars().next() {
+                                return Err((i + skip + read, c));
+                            }
                         }
                     }
+                    i = end;
                 }
             }
             Kind::Ascii => {
-                let run = crate::ascii_prefix(src.as_bytes());
-                dst.extend_from_slice(&src.as_bytes()[..run]);
+                let copied = crate::arch::append_ascii(src.as_bytes(), dst);
+                let run = copied + crate::ascii_prefix(&src.as_bytes()[copied..]);
+                dst.extend_from_slice(&src.as_bytes()[copied..run]);
                 if let Some(c) = src[run..].chars().next() {
                     return Err((run, c));
                 }
@@ -503,6 +544,10 @@ fn lossy(
 
 /// `&#N;` (ASCII), `N` the decimal code point of `c`, written at the end
 /// of `buf`.
+/// Bytes of UTF-8 a step of the ISO-8859-1 encoder: the zeroed output of
+/// a step that is not all ASCII stays in cache.
+const LATIN1_STEP: usize = 4096;
+
 fn ncr(c: char, buf: &mut [u8; 12]) -> &[u8] {
     let mut n = u32::from(c);
     // At most 7 digits (U+10FFFF is 1114111) and 3 more bytes.

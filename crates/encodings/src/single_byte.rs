@@ -53,6 +53,9 @@ pub(crate) struct SingleByte {
     /// the page is built (only x86-64's kernels use them).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) affine: crate::arch::Affine,
+    /// Whether bytes 0x00..=0x7F are ASCII: derived when the page is built
+    /// (the kernels ask on every call).
+    ascii: bool,
     /// The table's shuffle rows, for the `pshufb` decoders; built on
     /// first use.
     #[cfg(target_arch = "x86_64")]
@@ -66,6 +69,15 @@ impl SingleByte {
             inverse: OnceLock::new(),
             dense: OnceLock::new(),
             affine: crate::arch::Affine::new(table),
+            ascii: {
+                let mut ascii = true;
+                let mut b = 0;
+                while b < 128 {
+                    ascii &= table[b] == b as u16;
+                    b += 1;
+                }
+                ascii
+            },
             #[cfg(target_arch = "x86_64")]
             rows: OnceLock::new(),
         }
@@ -73,10 +85,7 @@ impl SingleByte {
 
     /// Whether bytes 0x00..=0x7F are ASCII (not so in EBCDIC).
     pub(crate) fn ascii_compatible(&self) -> bool {
-        self.table[..128]
-            .iter()
-            .enumerate()
-            .all(|(b, &u)| usize::from(u) == b)
+        self.ascii
     }
 
     /// The byte that decodes to U+000A, where exactly one does.
@@ -411,8 +420,29 @@ pub(crate) fn encode_lossy_with(
     }
 }
 
-/// [`encode_with`] on one piece, its output sized once and cut back.
+/// [`encode_with`] on one piece: the run of ASCII at its start copied
+/// into `dst`'s spare capacity by the kernel's copier (on an
+/// ASCII-compatible page: [`crate::arch::Ascii`]; pure ASCII text is then
+/// all copied), the rest in [`encode_rest`].
 fn encode_piece(
+    page: &SingleByte,
+    src: &str,
+    dst: &mut Vec<u8>,
+    fast: Option<crate::arch::DenseEncoder>,
+) -> Result<(), (usize, char)> {
+    let skip = fast.map_or(0, |f| f.append_ascii(src.as_bytes(), dst));
+    // The run is ASCII: `skip` is at a character boundary.
+    match src.get(skip..) {
+        Some(rest) if !rest.is_empty() => {
+            encode_rest(page, rest, dst, fast).map_err(|(i, c)| (skip + i, c))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// [`encode_piece`] after its run of ASCII, the output sized (zeroed) once
+/// and cut back.
+fn encode_rest(
     page: &SingleByte,
     src: &str,
     dst: &mut Vec<u8>,

@@ -50,6 +50,7 @@ pub(crate) static NEON: Kernel = Kernel {
         run: encode_neon,
         ascii_only: false,
     }),
+    ascii: None,
     isa: Isa::NEON,
 };
 

@@ -65,6 +65,8 @@ pub(crate) struct Kernel {
     pub(crate) to_utf8: Option<Utf8Fn>,
     /// The dense encoder, if the kernel has one: see [`Encoder`].
     pub(crate) encode: Option<Encoder>,
+    /// The ASCII copier and widener, if the kernel has them: see [`Ascii`].
+    pub(crate) ascii: Option<Ascii>,
     /// What the CPU must have to run the kernel.
     pub(crate) isa: Isa,
 }
@@ -86,6 +88,37 @@ pub(crate) type Utf8Fn = unsafe fn(
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
 ) -> (usize, usize);
+
+/// A kernel's ASCII runs, for ASCII-compatible text (the low half of the
+/// page is ASCII, or the text is UTF-8 or Latin-1): the longest run of
+/// whole blocks of ASCII at the start of `src`, as far as `dst` holds
+/// them, copied (`copy`) or widened to UTF-16 units (`widen`) to the start
+/// of `dst`; returns its length, after which `dst[..len]` is initialised.
+/// A run shorter than a block is left to the caller.
+///
+/// # Safety
+///
+/// The CPU must have the kernel's features ([`Kernel::isa`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ascii {
+    /// Copies ASCII.
+    pub(crate) copy: unsafe fn(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>]) -> usize,
+    /// Widens ASCII to UTF-16.
+    pub(crate) widen: unsafe fn(src: &[u8], dst: &mut [Unit]) -> usize,
+    /// Counts the bytes of `src` equal to a byte (no copy: the lines of a
+    /// coder's output).
+    pub(crate) count: unsafe fn(src: &[u8], b: u8) -> usize,
+    /// Copies as `copy`, counting the copied bytes equal to a byte: the
+    /// length, the count and the index of the last one.
+    pub(crate) copy_counting:
+        unsafe fn(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>], b: u8) -> Counted,
+    /// Widens as `widen`, counting as `copy_counting`.
+    pub(crate) widen_counting: unsafe fn(src: &[u8], dst: &mut [Unit], b: u8) -> Counted,
+}
+
+/// A run copied by [`Ascii::copy_counting`]: its length, how many of its
+/// bytes equal the byte asked for, and the index of the last one.
+pub(crate) type Counted = (usize, usize, Option<usize>);
 
 /// A dense encoder: encodes UTF-8 `src[i..]` through `dense` (code point →
 /// byte for U+0000–U+07FF, 0 for none, and its affine runs: [`Dense`])
@@ -111,11 +144,23 @@ pub(crate) struct Encoder {
 }
 
 /// A dense encoder the CPU runs: made only by [`Kernel::dense_encoder`],
-/// which checked the features.
+/// which checked the features; with its kernel's ASCII copier where the
+/// page is ASCII-compatible.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct DenseEncoder(EncodeFn);
+pub(crate) struct DenseEncoder(EncodeFn, Option<Ascii>);
 
 impl DenseEncoder {
+    /// Appends the run of whole ASCII blocks at the start of `src` to
+    /// `dst` ([`Ascii`], into its spare capacity, `src.len()` bytes
+    /// reserved); returns its length: 0 on a page that is not
+    /// ASCII-compatible or a kernel without a copier.
+    pub(crate) fn append_ascii(self, src: &[u8], dst: &mut Vec<u8>) -> usize {
+        // SAFETY: a `DenseEncoder` is made only for a kernel whose
+        // features the CPU has (`Kernel::dense_encoder`).
+        self.1
+            .map_or(0, |a| unsafe { append_ascii_by(a, src, dst) })
+    }
+
     /// See [`EncodeFn`].
     pub(crate) fn encode(
         self,
@@ -184,7 +229,28 @@ impl Kernel {
     /// if it has one for such a page and the CPU can run it.
     pub(crate) fn dense_encoder(&self, ascii: bool) -> Option<DenseEncoder> {
         let e = self.encode.filter(|e| ascii || !e.ascii_only)?;
-        self.isa.is_available().then_some(DenseEncoder(e.run))
+        let copy = self.ascii.filter(|_| ascii);
+        self.isa.is_available().then_some(DenseEncoder(e.run, copy))
+    }
+
+    /// Copies the run of ASCII at the start of `src` to `dst` through
+    /// this kernel's [`Ascii`] copier: its length, 0 where the kernel has
+    /// none or the CPU cannot run it.
+    fn copy_ascii(&self, src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>]) -> usize {
+        match self.ascii.filter(|_| self.isa.is_available()) {
+            // SAFETY: the CPU has the kernel's features: checked just above.
+            Some(a) => unsafe { (a.copy)(src, dst) },
+            None => 0,
+        }
+    }
+
+    /// As [`Kernel::copy_ascii`], widening to UTF-16.
+    fn widen_ascii(&self, src: &[u8], dst: &mut [Unit]) -> usize {
+        match self.ascii.filter(|_| self.isa.is_available()) {
+            // SAFETY: the CPU has the kernel's features: checked just above.
+            Some(a) => unsafe { (a.widen)(src, dst) },
+            None => 0,
+        }
     }
 }
 
@@ -194,6 +260,7 @@ pub(crate) static SCALAR: Kernel = Kernel {
     to_utf16: scalar_to_utf16,
     to_utf8: None,
     encode: None,
+    ascii: None,
     isa: Isa::PORTABLE,
 };
 
@@ -247,8 +314,15 @@ pub(crate) fn decode_to_utf8_with(
         bytes.reserve(per_byte * chunk.len() + 192);
         let start = bytes.len();
         let spare = bytes.spare_capacity_mut();
+        // Whole blocks of ASCII first: copied, no table.
+        let skip = if page.ascii_compatible() {
+            k.copy_ascii(chunk, spare)
+        } else {
+            0
+        };
         // SAFETY: the CPU has the kernel's features: checked above.
-        let (read, written) = unsafe { f(page, chunk, spare) };
+        let (read, written) = unsafe { f(page, &chunk[skip..], &mut spare[skip..]) };
+        let (read, written) = (skip + read, skip + written);
         // SAFETY: the kernel initialised `written` bytes of the spare
         // capacity, within it (its contract).
         unsafe { bytes.set_len(start + written) };
@@ -265,25 +339,125 @@ pub(crate) fn decode_to_utf8_with(
     Some(i)
 }
 
-/// Appends Latin-1 `src` to `dst` as UTF-8 through transcode's Latin-1
-/// kernels, straight into the `String`'s buffer (`latin1_to_string` would
-/// build a second one and copy it).
+/// Bytes of Latin-1 a step of [`latin1_to_utf8`]: the zeroed output of a
+/// step that is not all ASCII stays in cache.
+const LATIN1_STEP: usize = 4096;
+
+/// Appends Latin-1 `src` to `dst` as UTF-8: each step's run of ASCII
+/// through the chosen kernel's copier ([`Ascii`], into the spare
+/// capacity), the rest through transcode's Latin-1 kernel, which writes
+/// into a zeroed slice (`latin1_to_string` would build a second `String`
+/// and copy it).
 pub(crate) fn latin1_to_utf8(src: &[u8], dst: &mut String) {
-    // SAFETY: what stays appended is transcode's UTF-8 of `src` (valid
-    // UTF-8, its contract), or nothing; the zeros written first are valid
-    // UTF-8 too, should anything between unwind.
+    let k = chosen();
+    // SAFETY: what stays appended is ASCII copied from `src`, or
+    // transcode's UTF-8 of `src` (valid UTF-8, its contract); the zeros
+    // written before transcode's output are valid UTF-8 too, should
+    // anything between unwind.
     let bytes = unsafe { dst.as_mut_vec() };
-    let start = bytes.len();
-    // Two bytes a byte at most.
-    bytes.resize(start + 2 * src.len(), 0);
-    match transcode::latin1_to_utf8(src, &mut bytes[start..]) {
-        Ok(n) => bytes.truncate(start + n),
-        // Not reached: there is room for every character.
-        Err(_) => {
-            bytes.truncate(start);
-            dst.extend(src.iter().map(|&b| char::from(b)));
+    for step in src.chunks(LATIN1_STEP) {
+        // Two bytes a byte at most.
+        bytes.reserve(2 * step.len());
+        let start = bytes.len();
+        let skip = k.copy_ascii(step, bytes.spare_capacity_mut());
+        // SAFETY: the copier initialised the first `skip` bytes of the
+        // spare capacity (its contract), within it.
+        unsafe { bytes.set_len(start + skip) };
+        let rest = &step[skip..];
+        if rest.is_empty() {
+            continue;
+        }
+        let start = bytes.len();
+        bytes.resize(start + 2 * rest.len(), 0);
+        match transcode::latin1_to_utf8(rest, &mut bytes[start..]) {
+            Ok(n) => bytes.truncate(start + n),
+            // Not reached: there is room for every character.
+            Err(_) => {
+                bytes.truncate(start);
+                for &b in rest {
+                    let mut buf = [0; 4];
+                    bytes.extend_from_slice(char::from(b).encode_utf8(&mut buf).as_bytes());
+                }
+            }
         }
     }
+}
+
+/// Appends the run of whole ASCII blocks at the start of `src` to `dst`
+/// through the chosen kernel's copier ([`Ascii`], into its spare
+/// capacity, `src.len()` bytes reserved); returns its length (0 where the
+/// kernel has none).
+pub(crate) fn append_ascii(src: &[u8], dst: &mut Vec<u8>) -> usize {
+    match chosen().ascii.filter(|_| chosen().isa.is_available()) {
+        // SAFETY: the CPU has the kernel's features: checked just above.
+        Some(a) => unsafe { append_ascii_by(a, src, dst) },
+        None => 0,
+    }
+}
+
+/// The number of bytes of `src` equal to `b`, through the chosen kernel's
+/// counter ([`Ascii`]) where it has one, else `memchr`'s.
+pub(crate) fn count_byte(src: &[u8], b: u8) -> usize {
+    match chosen().ascii.filter(|_| chosen().isa.is_available()) {
+        // SAFETY: the CPU has the kernel's features: checked just above.
+        Some(a) => unsafe { (a.count)(src, b) },
+        None => memchr::memchr_iter(b, src).count(),
+    }
+}
+
+/// As [`append_ascii`], counting the appended bytes equal to `b`: the
+/// length, the count and the index of the last one (a strict encoder's
+/// lines, counted while the text is in registers).
+pub(crate) fn append_ascii_counting(src: &[u8], dst: &mut Vec<u8>, b: u8) -> Counted {
+    let Some(a) = chosen().ascii.filter(|_| chosen().isa.is_available()) else {
+        return (0, 0, None);
+    };
+    dst.reserve(src.len());
+    let start = dst.len();
+    // SAFETY: the CPU has the kernel's features: checked just above.
+    let (n, count, last) = unsafe { (a.copy_counting)(src, dst.spare_capacity_mut(), b) };
+    // SAFETY: the copier initialised the first `n` bytes of the spare
+    // capacity (its contract), within it.
+    unsafe { dst.set_len(start + n) };
+    (n, count, last)
+}
+
+/// As [`append_ascii_counting`], widening to UTF-16.
+pub(crate) fn append_ascii_widened_counting(src: &[u8], dst: &mut Vec<u16>, b: u8) -> Counted {
+    let Some(a) = chosen().ascii.filter(|_| chosen().isa.is_available()) else {
+        return (0, 0, None);
+    };
+    dst.reserve(src.len());
+    let start = dst.len();
+    // SAFETY: the CPU has the kernel's features: checked just above.
+    let (n, count, last) = unsafe { (a.widen_counting)(src, dst.spare_capacity_mut(), b) };
+    // SAFETY: the widener initialised the first `n` units of the spare
+    // capacity (its contract), within it.
+    unsafe { dst.set_len(start + n) };
+    (n, count, last)
+}
+
+/// [`append_ascii_counting`] into a `String`.
+pub(crate) fn append_ascii_counting_str(src: &[u8], dst: &mut String, b: u8) -> Counted {
+    // SAFETY: what is appended is a run of `src` the copier found ASCII
+    // (its contract): valid UTF-8.
+    append_ascii_counting(src, unsafe { dst.as_mut_vec() }, b)
+}
+
+/// [`append_ascii`] through `a`.
+///
+/// # Safety
+///
+/// The CPU must have the features of `a`'s kernel.
+unsafe fn append_ascii_by(a: Ascii, src: &[u8], dst: &mut Vec<u8>) -> usize {
+    dst.reserve(src.len());
+    let start = dst.len();
+    // SAFETY: the caller proves the features.
+    let n = unsafe { (a.copy)(src, dst.spare_capacity_mut()) };
+    // SAFETY: the copier initialised the first `n` bytes of the spare
+    // capacity (its contract), within it.
+    unsafe { dst.set_len(start + n) };
+    n
 }
 
 /// Decodes the longest prefix of `src` without an undefined byte to
@@ -308,10 +482,18 @@ pub(crate) fn decode_to_utf16_with(
         let start = dst.len();
         dst.reserve(chunk.len());
         let out = &mut dst.spare_capacity_mut()[..chunk.len()];
-        let n = match k.to_utf16_uninit(page, chunk, out) {
-            Some(n) => n,
-            None => SCALAR.to_utf16_uninit(page, chunk, out).unwrap_or(0),
+        // Whole blocks of ASCII first: widened, no table.
+        let skip = if page.ascii_compatible() {
+            k.widen_ascii(chunk, out)
+        } else {
+            0
         };
+        let (rest, out) = (&chunk[skip..], &mut out[skip..]);
+        let n = skip
+            + match k.to_utf16_uninit(page, rest, out) {
+                Some(n) => n,
+                None => SCALAR.to_utf16_uninit(page, rest, out).unwrap_or(0),
+            };
         // SAFETY: the kernel initialised the first `n` units of the spare
         // capacity (its contract), within it.
         unsafe { dst.set_len(start + n) };
@@ -353,6 +535,42 @@ mod tests {
     /// (`char` by `char`) on every table, at every length to 300 and some
     /// long ones, on random bytes (stopping at the first undefined one)
     /// and on defined bytes only.
+    /// Every kernel's byte counter ([`Ascii`]) against a count a byte at a
+    /// time: lengths around its steps and past a counter's round (255
+    /// steps of four registers: 65,280 bytes in 64-byte ones), on bytes
+    /// that all match (each byte counter's most) and on random ones.
+    #[test]
+    fn counters_equal_a_byte_at_a_time() {
+        let mut seed = 0x5EED_C0DE_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for len in [
+            0, 1, 63, 64, 127, 255, 256, 257, 32_640, 32_641, 65_280, 65_281, 200_000,
+        ] {
+            let all = vec![b'\n'; len];
+            let some: Vec<u8> = (0..len)
+                .map(|_| [b'\n', b'a', 0x25][next() as usize % 3])
+                .collect();
+            for bytes in [&all, &some] {
+                for b in [b'\n', 0x25] {
+                    let want = bytes.iter().filter(|&&x| x == b).count();
+                    assert_eq!(count_byte(bytes, b), want, "{len}");
+                    for k in ALL.iter().filter(|k| k.isa.is_available()) {
+                        if let Some(a) = k.ascii {
+                            // SAFETY: the CPU has the kernel's features: checked above.
+                            let got = unsafe { (a.count)(bytes, b) };
+                            assert_eq!(got, want, "{} {len}", k.name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn utf8_kernels_equal_scalar() {
         let kernels: Vec<&Kernel> = ALL

@@ -22,6 +22,7 @@ pub(crate) static VBMI: Kernel = Kernel {
         run: encode_vbmi,
         ascii_only: false,
     }),
+    ascii: Some(super::ASCII512),
     isa: Isa::AVX512VBMI,
 };
 
@@ -36,6 +37,7 @@ pub(crate) static VBMI2: Kernel = Kernel {
         run: encode_vbmi2,
         ascii_only: false,
     }),
+    ascii: Some(super::ASCII512),
     isa: Isa::AVX512VBMI2,
 };
 
