@@ -247,17 +247,17 @@ pub(super) fn top_quarter(page: &SingleByte, utf8: bool) -> bool {
 /// block of an ASCII-compatible page whose other bytes are all from 0xC0
 /// (KOI8's Cyrillic letters) looks up only the top four rows, from
 /// [`Rows::top_lo`], with `TOP` (where [`Rows::top`] says to try).
-/// With `try_few` (the decoders of pages without affine rows, as CP437),
-/// another block whose bytes from 0x80 fall in at most [`FEW`] rows
-/// looks up those rows alone ([`few_rows`], the rows kept in `few`
-/// between blocks); on windows-1252, whose looked-up blocks hold more
-/// rows (œ beside the affine rows' letters), it cost 7% to UTF-8.
+/// On a page without affine rows (`!AFFINE`; CP437), another block whose
+/// bytes from 0x80 fall in at most [`FEW`] rows looks up those rows
+/// alone ([`few_rows`], the rows kept in `few` between blocks); a page
+/// with affine rows tries that in its runs ([`affine_run_utf8`],
+/// [`affine_run_utf16`]), where the affine rows are computed, so the
+/// blocks that come here have failed it.
 #[inline(always)]
-fn lookup<S: LookupSimd, const TOP: bool>(
+fn lookup<S: LookupSimd, const TOP: bool, const AFFINE: bool>(
     s: S,
     rows: &Rows,
     few: &mut Few<S::V>,
-    try_few: bool,
     v: S::V,
 ) -> (S::V, S::V) {
     // The high half: bytes below 0x80 turn negative and look nothing up.
@@ -275,9 +275,9 @@ fn lookup<S: LookupSimd, const TOP: bool>(
             hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
         }
     } else {
-        if try_few
+        if !AFFINE
             && rows.ascii
-            && let Some(found) = few_rows(s, rows, few, v)
+            && let Some(found) = few_rows::<S, false, false>(s, rows, few, &NO_AFFINE, v)
         {
             return found;
         }
@@ -306,6 +306,12 @@ fn lookup<S: LookupSimd, const TOP: bool>(
 /// Three: all of CP437 French's (rows 8–A); with two, 11% of its 32-byte
 /// blocks fell back, and the set kept ([`Few`]) changed at a third of them.
 const FEW: u32 = 3;
+
+/// [`FEW`] on a page with affine rows, whose rows are not looked up.
+const FEW_AFF: u32 = 2;
+
+/// What [`few_rows`] is given without `AFF` (and does not read).
+static NO_AFFINE: Affine = Affine::new(&[0; 256]);
 
 /// By high nibble: bit `n - 8` for a row from 0x80, 0 for ASCII.
 const ROW_BIT: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
@@ -371,23 +377,43 @@ impl<V> Few<V> {
 /// the low nibble ([`Rows::plain_lo`]), the bytes of other rows and ASCII
 /// turned to negative indexes (zero), `FEW` rows every time (the rows of
 /// zeros where fewer are kept). Two `pshufb` a row where the telescoped
-/// look-up takes sixteen in all (AVX2 runs them on one port). `None` for
-/// a block with more rows.
+/// look-up takes sixteen in all (AVX2 runs them on one port). With `AFF`
+/// (a page with affine rows) only the bytes outside its affine rows (or
+/// on a row's undefined byte) count and are looked up; the others are
+/// computed as the affine path does (for UTF-8 with `UTF8`, else UTF-16)
+/// and blended in. `None` for a block with more rows.
 #[inline(always)]
-fn few_rows<S: LookupSimd>(
+fn few_rows<S: LookupSimd, const AFF: bool, const UTF8: bool>(
     s: S,
     rows: &Rows,
     few: &mut Few<S::V>,
+    a: &Affine,
     v: S::V,
 ) -> Option<(S::V, S::V)> {
-    let bits = s.shuffle8(s.broadcast16(&ROW_BIT), s.shr8::<4>(v));
-    // Bytes from 0x80 whose row is not in the set.
-    let out = s.movemask8(s.eq8(s.and(bits, few.mask), s.zero())) & s.movemask8(v);
+    let n = s.shr8::<4>(v);
+    let mut bits = s.shuffle8(s.broadcast16(&ROW_BIT), n);
+    // The bytes to look up (their top bit): from 0x80, or outside the
+    // affine rows.
+    let mut looked = v;
+    if AFF {
+        let not = if UTF8 {
+            s.eq8(s.shuffle8(s.broadcast16(&a.lead), n), s.splat8(0xFF))
+        } else {
+            s.shuffle8(s.broadcast16(&a.not16), n)
+        };
+        looked = s.or(not, s.eq8(v, s.shuffle8(s.broadcast16(&a.hole), n)));
+        bits = s.and(bits, looked);
+    }
+    // Bytes to look up whose row is not in the set.
+    let out = s.movemask8(s.eq8(s.and(bits, few.mask), s.zero())) & s.movemask8(looked);
+    // How many rows: fewer on a page with affine rows (windows-1252's
+    // other rows are two).
+    let most = if AFF { FEW_AFF } else { FEW };
     if out != 0 {
         let present = rows_present(s, bits);
         let mut set = present | few.set;
-        if set.count_ones() > FEW {
-            if present.count_ones() > FEW {
+        if set.count_ones() > most {
+            if present.count_ones() > most {
                 return None;
             }
             set = present;
@@ -404,12 +430,33 @@ fn few_rows<S: LookupSimd>(
     // The low half is the byte itself.
     let mut lo = s.and(v, s.gt_i8(v, s.splat8(0xFF)));
     let mut hi = s.zero();
-    for &k in &few.ks {
+    for &k in &few.ks[..most as usize] {
         // The row's bytes to 0x70–0x7F (their low nibble), others to at
         // least 0x80 (saturating): a negative index looks up zero.
         let idx = s.add_sat_u8(s.xor(v, s.broadcast16(&ROW_XOR[k])), s.splat8(0x70));
         lo = s.or(lo, s.shuffle8(s.broadcast16(&rows.plain_lo[k]), idx));
         hi = s.or(hi, s.shuffle8(s.broadcast16(&rows.plain_hi[k]), idx));
+    }
+    if AFF {
+        let (alo, ahi) = if UTF8 {
+            // The row's lead (a byte below 0x80 is its own), and the
+            // byte plus the row's step as the continuation.
+            let lead = s.blendv8(v, s.shuffle8(s.broadcast16(&a.lead), n), v);
+            (lead, s.add8(v, s.shuffle8(s.broadcast16(&a.step), n)))
+        } else {
+            // The byte plus the row's delta, the low byte's carry added
+            // to the high one (`v > alo` unsigned: the 0xFF of a compare
+            // subtracted).
+            let alo = s.add8(v, s.shuffle8(s.broadcast16(&a.delta_lo), n));
+            let flip = s.splat8(0x80);
+            let carry = s.gt_i8(s.xor(v, flip), s.xor(alo, flip));
+            (
+                alo,
+                s.sub8(s.shuffle8(s.broadcast16(&a.delta_hi), n), carry),
+            )
+        };
+        lo = s.blendv8(alo, lo, looked);
+        hi = s.blendv8(ahi, hi, looked);
     }
     Some((lo, hi))
 }
@@ -494,11 +541,17 @@ fn affine_units<S: LookupSimd>(s: S, a: AffineUtf16<S::V>, v: S::V) -> Option<(S
 
 /// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
 /// from `src[i..]` to `dst[i..]` (of one length) until a block that is not
-/// (or the end); returns the new `i`.
+/// (or the end); returns the new `i`. A block with bytes outside the
+/// affine rows stays in the run where those fall in few rows
+/// ([`few_rows`], `few` kept across runs).
+// The caller's locals, passed as they are (inlined into its loop).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn affine_run_utf16<S: LookupSimd>(
     s: S,
     a: &Affine,
+    rows: &Rows,
+    few: &mut Few<S::V>,
     ascii: bool,
     src: &[u8],
     dst: &mut [Unit],
@@ -508,6 +561,7 @@ fn affine_run_utf16<S: LookupSimd>(
     let Some(last) = src.len().checked_sub(S::BYTES) else {
         return i;
     };
+    let page_affine = a;
     let a = AffineUtf16::new(s, a);
     let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: `i` is within `src` (or at its end), as is the last block.
@@ -525,10 +579,29 @@ fn affine_run_utf16<S: LookupSimd>(
             let (b0, b1) = s.zip8(v, s.zero());
             s.in_order(b0, b1)
         } else {
-            let Some((b0, b1)) = affine_units(s, a, v) else {
-                break;
-            };
-            s.in_order(b0, b1)
+            if let Some((b0, b1)) = affine_units(s, a, v) {
+                s.in_order(b0, b1)
+            } else {
+                // The bytes outside the affine rows looked up in the run,
+                // rather than leaving it for one block.
+                let found = if ascii {
+                    few_rows::<S, true, false>(s, rows, few, page_affine, v)
+                } else {
+                    None
+                };
+                let Some((lo, hi)) = found else {
+                    break;
+                };
+                let (b0, b1) = s.zip8(lo, hi);
+                let (first, second) = s.in_order(b0, b1);
+                let undefined = s.splat8(0xFF);
+                let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
+                if s.movemask8(bad) != 0 {
+                    // Left to the look-up, which stops there.
+                    break;
+                }
+                (first, second)
+            }
         };
         // SAFETY: `q..q + BYTES` units are writable (`dst` is as long as
         // `src`): two unaligned stores of `BYTES` bytes fill them.
@@ -565,7 +638,16 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     let mut i = 0;
     loop {
         if AFFINE {
-            i = affine_run_utf16(s, affine, rows.ascii, &src[..len], &mut dst[..len], i);
+            i = affine_run_utf16(
+                s,
+                affine,
+                rows,
+                &mut few,
+                rows.ascii,
+                &src[..len],
+                &mut dst[..len],
+                i,
+            );
         }
         if i + S::BYTES > len {
             break;
@@ -577,7 +659,7 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
         let (lo, hi) = if ascii {
             (v, s.zero())
         } else {
-            lookup::<S, TOP>(s, rows, &mut few, !AFFINE, v)
+            lookup::<S, TOP, AFFINE>(s, rows, &mut few, v)
         };
         let (a, b) = s.zip8(lo, hi);
         let (first, second) = s.in_order(a, b);
@@ -678,11 +760,18 @@ unsafe fn write_pairs<S: LookupSimd>(
 /// `dst` full); returns the new `(i, w)`. A loop of its own, so that the
 /// blocks of a text in affine rows (Greek, Cyrillic) run without the
 /// full look-up's branches and constants between them, on pointers
-/// checked against the last block's and the last room's.
+/// checked against the last block's and the last room's. A block with
+/// bytes outside the affine rows stays in the run where those fall in few
+/// rows ([`few_rows`]: windows-1252's œ, one block in five of French,
+/// left the run and came back, +7% → UTF-8 and +13% → UTF-16).
+// The caller's locals, passed as they are (inlined into its loop).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn affine_run_utf8<S: LookupSimd>(
     s: S,
     a: &Affine,
+    rows: &Rows,
+    few: &mut Few<S::V>,
     ascii: bool,
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
@@ -697,6 +786,7 @@ fn affine_run_utf8<S: LookupSimd>(
     ) else {
         return (i, w);
     };
+    let page_affine = a;
     let a = AffineUtf8::new(s, a);
     let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: `i` and `w` are within their slices (or at their ends), as
@@ -716,13 +806,30 @@ fn affine_run_utf8<S: LookupSimd>(
             unsafe { s.store(q.cast(), v) };
             S::BYTES
         } else {
-            let Some((lead, cont)) = affine_pairs(s, a, v) else {
-                break;
-            };
-            // A byte below 0x80 is its own lead, a lead of an affine row
-            // from 0x80 at least 0xC2: the leads' top bits are the bytes'.
-            // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
-            unsafe { write_pairs(s, lead, cont, !high, q) }
+            if let Some((lead, cont)) = affine_pairs(s, a, v) {
+                // A byte below 0x80 is its own lead, a lead of an affine
+                // row from 0x80 at least 0xC2: the leads' top bits are the
+                // bytes'.
+                // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+                unsafe { write_pairs(s, lead, cont, !high, q) }
+            } else {
+                // The bytes outside the affine rows looked up in the run,
+                // rather than leaving it for one block.
+                let found = if ascii {
+                    few_rows::<S, true, true>(s, rows, few, page_affine, v)
+                } else {
+                    None
+                };
+                let Some((lead, cont)) = found else {
+                    break;
+                };
+                if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
+                    // A unit from 0x800 or an undefined byte.
+                    break;
+                }
+                // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+                unsafe { write_pairs(s, lead, cont, !s.movemask8(lead), q) }
+            }
         };
         // SAFETY: the block read and the `n <= 2 * BYTES` bytes written
         // were within the slices.
@@ -751,7 +858,7 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     let (mut i, mut w) = (0, 0);
     loop {
         if AFFINE {
-            (i, w) = affine_run_utf8(s, affine, ascii, src, dst, i, w);
+            (i, w) = affine_run_utf8(s, affine, rows, &mut few, ascii, src, dst, i, w);
         }
         if i + S::BYTES > src.len() || w + 3 * S::BYTES > dst.len() {
             break;
@@ -767,7 +874,7 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
             w += S::BYTES;
             continue;
         }
-        let (lead, cont) = lookup::<S, TOP>(s, rows, &mut few, !AFFINE, v);
+        let (lead, cont) = lookup::<S, TOP, AFFINE>(s, rows, &mut few, v);
         if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
             // A unit from 0x800 or an undefined byte: one at a time.
             let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
