@@ -1144,8 +1144,10 @@ mod tests {
     use core::mem::MaybeUninit;
 
     /// The decoders of a block whose bytes from 0x80 fall in 1 to
-    /// [`FEW`] rows (the rows looked up one by one, [`super::few_rows`])
-    /// and in `FEW + 1` (the telescoped look-up), on every page: the
+    /// [`FEW`] rows (the rows looked up one by one, [`super::few_rows`];
+    /// on a page with affine rows, in its runs, up to [`super::FEW_AFF`]
+    /// rows outside them, the affine ones blended in) and in `FEW + 1`
+    /// (the telescoped look-up), on every page: the
     /// first row's byte at every position of a block, the other rows'
     /// bytes after it, every byte of each row in turn, the rest ASCII;
     /// non-affine rows first so that the block is not left to the affine
