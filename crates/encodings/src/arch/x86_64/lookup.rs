@@ -30,10 +30,11 @@ use super::super::{Affine, COMPRESS, Dense, KEEP, Unit, to_utf16_scalar, utf8_sc
 use crate::single_byte::SingleByte;
 use codec_arch::x86_64::{Avx2, Simd, Sse41};
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm_add_epi8, _mm_loadu_si128, _mm_set1_epi8, _mm_shuffle_epi8,
-    _mm_slli_si128, _mm_storeu_si128, _mm_subs_epi8, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
-    _mm256_alignr_epi8, _mm256_castsi256_si128, _mm256_extracti128_si256,
-    _mm256_permute2x128_si256, _mm256_subs_epi8, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
+    __m128i, __m256i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_or_si128,
+    _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_si128, _mm_storeu_si128, _mm_subs_epi8,
+    _mm_unpackhi_epi8, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm256_alignr_epi8,
+    _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_permute2x128_si256, _mm256_subs_epi8,
+    _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
 };
 use core::mem::MaybeUninit;
 
@@ -164,6 +165,11 @@ pub(crate) struct Rows {
     /// top quarter of the table starts ([`lookup`]).
     top_lo: [u8; 16],
     top_hi: [u8; 16],
+    /// Table rows 0x80–0xFF themselves (not telescoped), low and high
+    /// bytes, and a ninth of zeros: the rows [`few_rows`] looks up one by
+    /// one (the ninth when fewer rows than its count are present).
+    plain_lo: [[u8; 16]; 9],
+    plain_hi: [[u8; 16]; 9],
     /// Whether the table maps bytes 0x00–0x7F to themselves.
     ascii: bool,
     /// Whether blocks of ASCII and bytes from 0xC0 reach [`lookup`] (the
@@ -187,9 +193,14 @@ fn rows(table: &[u16; 256]) -> Rows {
         hi: [[0u8; 16]; 16],
         top_lo: [0u8; 16],
         top_hi: [0u8; 16],
+        plain_lo: [[0u8; 16]; 9],
+        plain_hi: [[0u8; 16]; 9],
         ascii: is_ascii(table),
         top: false,
     };
+    for (i, &u) in table[0x80..].iter().enumerate() {
+        [rows.plain_lo[i / 16][i % 16], rows.plain_hi[i / 16][i % 16]] = u.to_le_bytes();
+    }
     for (j, &u) in table[0xC0..0xD0].iter().enumerate() {
         [rows.top_lo[j], rows.top_hi[j]] = u.to_le_bytes();
     }
@@ -236,8 +247,19 @@ pub(super) fn top_quarter(page: &SingleByte, utf8: bool) -> bool {
 /// block of an ASCII-compatible page whose other bytes are all from 0xC0
 /// (KOI8's Cyrillic letters) looks up only the top four rows, from
 /// [`Rows::top_lo`], with `TOP` (where [`Rows::top`] says to try).
+/// On a page without affine rows (`!AFFINE`; CP437), another block whose
+/// bytes from 0x80 fall in at most [`FEW`] rows looks up those rows
+/// alone ([`few_rows`], the rows kept in `few` between blocks); a page
+/// with affine rows tries that in its runs ([`affine_run_utf8`],
+/// [`affine_run_utf16`]), where the affine rows are computed, so the
+/// blocks that come here have failed it.
 #[inline(always)]
-fn lookup<S: LookupSimd, const TOP: bool>(s: S, rows: &Rows, v: S::V) -> (S::V, S::V) {
+fn lookup<S: LookupSimd, const TOP: bool, const AFFINE: bool>(
+    s: S,
+    rows: &Rows,
+    few: &mut Few<S::V>,
+    v: S::V,
+) -> (S::V, S::V) {
     // The high half: bytes below 0x80 turn negative and look nothing up.
     let t = s.xor(v, s.splat8(0x80));
     let mut lo = s.zero();
@@ -253,6 +275,12 @@ fn lookup<S: LookupSimd, const TOP: bool>(s: S, rows: &Rows, v: S::V) -> (S::V, 
             hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
         }
     } else {
+        if !AFFINE
+            && rows.ascii
+            && let Some(found) = few_rows::<S, false, false>(s, rows, few, &NO_AFFINE, v)
+        {
+            return found;
+        }
         for k in 0..8 {
             let idx = s.subs_i8(t, s.splat8(16 * k as u8));
             lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
@@ -271,6 +299,166 @@ fn lookup<S: LookupSimd, const TOP: bool>(s: S, rows: &Rows, v: S::V) -> (S::V, 
         }
     }
     (lo, hi)
+}
+
+/// How many of the high rows (0x80–0xFF) a block may hold for
+/// [`few_rows`]; a block with more takes the telescoped [`lookup`].
+/// Three: all of CP437 French's (rows 8–A); with two, 11% of its 32-byte
+/// blocks fell back, and the set kept ([`Few`]) changed at a third of them.
+const FEW: u32 = 3;
+
+/// [`FEW`] on a page with affine rows, whose rows are not looked up.
+const FEW_AFF: u32 = 2;
+
+/// What [`few_rows`] is given without `AFF` (and does not read).
+static NO_AFFINE: Affine = Affine::new(&[0; 256]);
+
+/// By high nibble: bit `n - 8` for a row from 0x80, 0 for ASCII.
+const ROW_BIT: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
+
+/// By row `k` (0x80 + 16 k): what a byte is XOR-ed with so that the row's
+/// bytes become 0x00–0x0F and every other byte has a bit of 0xF0 set;
+/// a ninth for the rows of zeros ([`Rows::plain_lo`]).
+const ROW_XOR: [[u8; 16]; 9] = {
+    let mut x = [[0u8; 16]; 9];
+    let mut k = 0;
+    while k < 8 {
+        x[k] = [0x80 | (k as u8) << 4; 16];
+        k += 1;
+    }
+    x
+};
+
+/// The set of high rows (bit `k`: row 0x80 + 16 k) the bytes of `v` fall
+/// in, from `bits` (each byte's [`ROW_BIT`]).
+#[inline(always)]
+fn rows_present<S: LookupSimd>(s: S, bits: S::V) -> u32 {
+    let mut x = s.lane16(bits, 0);
+    for k in 1..S::BYTES / 16 {
+        // SAFETY: the token proves SSE4.1 or AVX2, which imply SSE2.
+        x = unsafe { _mm_or_si128(x, s.lane16(bits, k)) };
+    }
+    // SAFETY: the token proves SSE4.1 or AVX2, which imply SSE2.
+    let q = unsafe { _mm_cvtsi128_si64(_mm_or_si128(x, _mm_unpackhi_epi64(x, x))) } as u64;
+    let q = q | q >> 32;
+    let q = q | q >> 16;
+    (q | q >> 8) as u32 & 0xFF
+}
+
+/// The rows [`few_rows`] looks up: the set (bit `k`: row 0x80 + 16 k),
+/// also in every byte of `mask`, and its rows in order, row 8 (zeros)
+/// where it has fewer than [`FEW`]. Kept from block to block, so that
+/// the rows' addresses do not wait on each block's bytes (found from
+/// them, the rows' loads waited on a chain of about 30 cycles a block,
+/// and the telescoped look-up was faster), and a block is checked
+/// against the set with three vector operations.
+#[derive(Clone, Copy)]
+pub(crate) struct Few<V> {
+    mask: V,
+    set: u32,
+    ks: [usize; FEW as usize],
+}
+
+impl<V> Few<V> {
+    /// No row yet.
+    #[inline(always)]
+    fn new<S: LookupSimd<V = V>>(s: S) -> Few<V> {
+        Few {
+            mask: s.zero(),
+            set: 0,
+            ks: [8; FEW as usize],
+        }
+    }
+}
+
+/// [`lookup`] of a block of an ASCII-compatible page whose bytes from 0x80
+/// fall in rows of `few`, or in at most [`FEW`] rows with them (then
+/// kept in `few`) or alone (then `few`): each row looked up by itself at
+/// the low nibble ([`Rows::plain_lo`]), the bytes of other rows and ASCII
+/// turned to negative indexes (zero), `FEW` rows every time (the rows of
+/// zeros where fewer are kept). Two `pshufb` a row where the telescoped
+/// look-up takes sixteen in all (AVX2 runs them on one port). With `AFF`
+/// (a page with affine rows) only the bytes outside its affine rows (or
+/// on a row's undefined byte) count and are looked up; the others are
+/// computed as the affine path does (for UTF-8 with `UTF8`, else UTF-16)
+/// and blended in. `None` for a block with more rows.
+#[inline(always)]
+fn few_rows<S: LookupSimd, const AFF: bool, const UTF8: bool>(
+    s: S,
+    rows: &Rows,
+    few: &mut Few<S::V>,
+    a: &Affine,
+    v: S::V,
+) -> Option<(S::V, S::V)> {
+    let n = s.shr8::<4>(v);
+    let mut bits = s.shuffle8(s.broadcast16(&ROW_BIT), n);
+    // The bytes to look up (their top bit): from 0x80, or outside the
+    // affine rows.
+    let mut looked = v;
+    if AFF {
+        let not = if UTF8 {
+            s.eq8(s.shuffle8(s.broadcast16(&a.lead), n), s.splat8(0xFF))
+        } else {
+            s.shuffle8(s.broadcast16(&a.not16), n)
+        };
+        looked = s.or(not, s.eq8(v, s.shuffle8(s.broadcast16(&a.hole), n)));
+        bits = s.and(bits, looked);
+    }
+    // Bytes to look up whose row is not in the set.
+    let out = s.movemask8(s.eq8(s.and(bits, few.mask), s.zero())) & s.movemask8(looked);
+    // How many rows: fewer on a page with affine rows (windows-1252's
+    // other rows are two).
+    let most = if AFF { FEW_AFF } else { FEW };
+    if out != 0 {
+        let present = rows_present(s, bits);
+        let mut set = present | few.set;
+        if set.count_ones() > most {
+            if present.count_ones() > most {
+                return None;
+            }
+            set = present;
+        }
+        let mut rest = set;
+        for k in &mut few.ks {
+            // Row 8: the rows of zeros, once the set's are done.
+            *k = (rest | 0x100).trailing_zeros() as usize;
+            rest &= rest.wrapping_sub(1);
+        }
+        few.set = set;
+        few.mask = s.splat8(set as u8);
+    }
+    // The low half is the byte itself.
+    let mut lo = s.and(v, s.gt_i8(v, s.splat8(0xFF)));
+    let mut hi = s.zero();
+    for &k in &few.ks[..most as usize] {
+        // The row's bytes to 0x70–0x7F (their low nibble), others to at
+        // least 0x80 (saturating): a negative index looks up zero.
+        let idx = s.add_sat_u8(s.xor(v, s.broadcast16(&ROW_XOR[k])), s.splat8(0x70));
+        lo = s.or(lo, s.shuffle8(s.broadcast16(&rows.plain_lo[k]), idx));
+        hi = s.or(hi, s.shuffle8(s.broadcast16(&rows.plain_hi[k]), idx));
+    }
+    if AFF {
+        let (alo, ahi) = if UTF8 {
+            // The row's lead (a byte below 0x80 is its own), and the
+            // byte plus the row's step as the continuation.
+            let lead = s.blendv8(v, s.shuffle8(s.broadcast16(&a.lead), n), v);
+            (lead, s.add8(v, s.shuffle8(s.broadcast16(&a.step), n)))
+        } else {
+            // The byte plus the row's delta, the low byte's carry added
+            // to the high one (`v > alo` unsigned: the 0xFF of a compare
+            // subtracted).
+            let alo = s.add8(v, s.shuffle8(s.broadcast16(&a.delta_lo), n));
+            let flip = s.splat8(0x80);
+            let carry = s.gt_i8(s.xor(v, flip), s.xor(alo, flip));
+            (
+                alo,
+                s.sub8(s.shuffle8(s.broadcast16(&a.delta_hi), n), carry),
+            )
+        };
+        lo = s.blendv8(alo, lo, looked);
+        hi = s.blendv8(ahi, hi, looked);
+    }
+    Some((lo, hi))
 }
 
 /// [`Affine`]'s UTF-8 rows broadcast to registers, for [`affine_pairs`]:
@@ -353,11 +541,17 @@ fn affine_units<S: LookupSimd>(s: S, a: AffineUtf16<S::V>, v: S::V) -> Option<(S
 
 /// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
 /// from `src[i..]` to `dst[i..]` (of one length) until a block that is not
-/// (or the end); returns the new `i`.
+/// (or the end); returns the new `i`. A block with bytes outside the
+/// affine rows stays in the run where those fall in few rows
+/// ([`few_rows`], `few` kept across runs).
+// The caller's locals, passed as they are (inlined into its loop).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn affine_run_utf16<S: LookupSimd>(
     s: S,
     a: &Affine,
+    rows: &Rows,
+    few: &mut Few<S::V>,
     ascii: bool,
     src: &[u8],
     dst: &mut [Unit],
@@ -367,6 +561,7 @@ fn affine_run_utf16<S: LookupSimd>(
     let Some(last) = src.len().checked_sub(S::BYTES) else {
         return i;
     };
+    let page_affine = a;
     let a = AffineUtf16::new(s, a);
     let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: `i` is within `src` (or at its end), as is the last block.
@@ -384,10 +579,29 @@ fn affine_run_utf16<S: LookupSimd>(
             let (b0, b1) = s.zip8(v, s.zero());
             s.in_order(b0, b1)
         } else {
-            let Some((b0, b1)) = affine_units(s, a, v) else {
-                break;
-            };
-            s.in_order(b0, b1)
+            if let Some((b0, b1)) = affine_units(s, a, v) {
+                s.in_order(b0, b1)
+            } else {
+                // The bytes outside the affine rows looked up in the run,
+                // rather than leaving it for one block.
+                let found = if ascii {
+                    few_rows::<S, true, false>(s, rows, few, page_affine, v)
+                } else {
+                    None
+                };
+                let Some((lo, hi)) = found else {
+                    break;
+                };
+                let (b0, b1) = s.zip8(lo, hi);
+                let (first, second) = s.in_order(b0, b1);
+                let undefined = s.splat8(0xFF);
+                let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
+                if s.movemask8(bad) != 0 {
+                    // Left to the look-up, which stops there.
+                    break;
+                }
+                (first, second)
+            }
         };
         // SAFETY: `q..q + BYTES` units are writable (`dst` is as long as
         // `src`): two unaligned stores of `BYTES` bytes fill them.
@@ -420,10 +634,20 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     let rows = &page_rows(page).units;
     let len = src.len().min(dst.len());
     let undefined = s.splat8(0xFF);
+    let mut few = Few::new(s);
     let mut i = 0;
     loop {
         if AFFINE {
-            i = affine_run_utf16(s, affine, rows.ascii, &src[..len], &mut dst[..len], i);
+            i = affine_run_utf16(
+                s,
+                affine,
+                rows,
+                &mut few,
+                rows.ascii,
+                &src[..len],
+                &mut dst[..len],
+                i,
+            );
         }
         if i + S::BYTES > len {
             break;
@@ -435,7 +659,7 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
         let (lo, hi) = if ascii {
             (v, s.zero())
         } else {
-            lookup::<S, TOP>(s, rows, v)
+            lookup::<S, TOP, AFFINE>(s, rows, &mut few, v)
         };
         let (a, b) = s.zip8(lo, hi);
         let (first, second) = s.in_order(a, b);
@@ -536,11 +760,18 @@ unsafe fn write_pairs<S: LookupSimd>(
 /// `dst` full); returns the new `(i, w)`. A loop of its own, so that the
 /// blocks of a text in affine rows (Greek, Cyrillic) run without the
 /// full look-up's branches and constants between them, on pointers
-/// checked against the last block's and the last room's.
+/// checked against the last block's and the last room's. A block with
+/// bytes outside the affine rows stays in the run where those fall in few
+/// rows ([`few_rows`]: windows-1252's œ, one block in five of French,
+/// left the run and came back, +7% → UTF-8 and +13% → UTF-16).
+// The caller's locals, passed as they are (inlined into its loop).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn affine_run_utf8<S: LookupSimd>(
     s: S,
     a: &Affine,
+    rows: &Rows,
+    few: &mut Few<S::V>,
     ascii: bool,
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
@@ -555,6 +786,7 @@ fn affine_run_utf8<S: LookupSimd>(
     ) else {
         return (i, w);
     };
+    let page_affine = a;
     let a = AffineUtf8::new(s, a);
     let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: `i` and `w` are within their slices (or at their ends), as
@@ -574,13 +806,30 @@ fn affine_run_utf8<S: LookupSimd>(
             unsafe { s.store(q.cast(), v) };
             S::BYTES
         } else {
-            let Some((lead, cont)) = affine_pairs(s, a, v) else {
-                break;
-            };
-            // A byte below 0x80 is its own lead, a lead of an affine row
-            // from 0x80 at least 0xC2: the leads' top bits are the bytes'.
-            // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
-            unsafe { write_pairs(s, lead, cont, !high, q) }
+            if let Some((lead, cont)) = affine_pairs(s, a, v) {
+                // A byte below 0x80 is its own lead, a lead of an affine
+                // row from 0x80 at least 0xC2: the leads' top bits are the
+                // bytes'.
+                // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+                unsafe { write_pairs(s, lead, cont, !high, q) }
+            } else {
+                // The bytes outside the affine rows looked up in the run,
+                // rather than leaving it for one block.
+                let found = if ascii {
+                    few_rows::<S, true, true>(s, rows, few, page_affine, v)
+                } else {
+                    None
+                };
+                let Some((lead, cont)) = found else {
+                    break;
+                };
+                if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
+                    // A unit from 0x800 or an undefined byte.
+                    break;
+                }
+                // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+                unsafe { write_pairs(s, lead, cont, !s.movemask8(lead), q) }
+            }
         };
         // SAFETY: the block read and the `n <= 2 * BYTES` bytes written
         // were within the slices.
@@ -605,10 +854,11 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     let (table, affine) = (page.table, &page.affine);
     let rows = &page_rows(page).utf8;
     let ascii = rows.ascii;
+    let mut few = Few::new(s);
     let (mut i, mut w) = (0, 0);
     loop {
         if AFFINE {
-            (i, w) = affine_run_utf8(s, affine, ascii, src, dst, i, w);
+            (i, w) = affine_run_utf8(s, affine, rows, &mut few, ascii, src, dst, i, w);
         }
         if i + S::BYTES > src.len() || w + 3 * S::BYTES > dst.len() {
             break;
@@ -624,7 +874,7 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
             w += S::BYTES;
             continue;
         }
-        let (lead, cont) = lookup::<S, TOP>(s, rows, v);
+        let (lead, cont) = lookup::<S, TOP, AFFINE>(s, rows, &mut few, v);
         if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
             // A unit from 0x800 or an undefined byte: one at a time.
             let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);
@@ -883,4 +1133,93 @@ pub(crate) fn encode<S: LookupSimd>(
         w = end;
     }
     (i, w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FEW;
+    use crate::arch::Kernel;
+    use crate::arch::x86_64::{AVX2, SSSE3};
+    use crate::single_byte::SingleByte;
+    use core::mem::MaybeUninit;
+
+    /// The decoders of a block whose bytes from 0x80 fall in 1 to
+    /// [`FEW`] rows (the rows looked up one by one, [`super::few_rows`];
+    /// on a page with affine rows, in its runs, up to [`super::FEW_AFF`]
+    /// rows outside them, the affine ones blended in) and in `FEW + 1`
+    /// (the telescoped look-up), on every page: the
+    /// first row's byte at every position of a block, the other rows'
+    /// bytes after it, every byte of each row in turn, the rest ASCII;
+    /// non-affine rows first so that the block is not left to the affine
+    /// path. Against the table, both outputs, 16- and 32-byte kernels, the
+    /// block first and after an ASCII block.
+    #[test]
+    fn blocks_of_few_rows_equal_table() {
+        let kernels = [&SSSE3, &AVX2]
+            .into_iter()
+            .filter(|k| k.isa.is_available())
+            .collect::<Vec<_>>();
+        for page in crate::single_byte::all_pages() {
+            let table = page.table;
+            // The defined bytes of each high row, non-affine rows first.
+            let mut rows: Vec<Vec<u8>> = (8..16u8)
+                .map(|r| {
+                    (16 * r..=16 * r + 15)
+                        .filter(|&b| table[usize::from(b)] != 0xFFFF)
+                        .collect::<Vec<u8>>()
+                })
+                .filter(|row| !row.is_empty())
+                .collect();
+            rows.sort_by_key(|row| page.affine.not16[usize::from(row[0] >> 4)] == 0);
+            // Every block below in one text too: the rows kept from block
+            // to block ([`super::Few`]) grow, are replaced and fall back.
+            let mut all = Vec::new();
+            for count in 1..=(FEW as usize + 1).min(rows.len()) {
+                for pos in 0..32 {
+                    for turn in 0..16 {
+                        let mut block = [b'a'; 32];
+                        for (j, row) in rows[..count].iter().enumerate() {
+                            block[(pos + 5 * j) % 32] = row[(turn + j) % row.len()];
+                        }
+                        all.extend_from_slice(&block);
+                        for before in [0, 32] {
+                            let mut src = vec![b'e'; before];
+                            src.extend_from_slice(&block);
+                            src.extend_from_slice(&[b'z'; 40]);
+                            check(page, &kernels, &src);
+                        }
+                    }
+                }
+            }
+            check(page, &kernels, &all);
+        }
+    }
+
+    /// `src` (of defined bytes) through each of `kernels`, both outputs,
+    /// against `page`'s table; nothing written past the reported units.
+    fn check(page: &SingleByte, kernels: &[&Kernel], src: &[u8]) {
+        let table = page.table;
+        let want: Vec<u16> = src.iter().map(|&b| table[usize::from(b)]).collect();
+        let utf8 = String::from_utf16(&want).unwrap();
+        for k in kernels {
+            let mut units = vec![0xAAAA; src.len() + 2];
+            let n = k.to_utf16(page, src, &mut units[..src.len()]);
+            assert_eq!(n, Some(src.len()), "{} {src:02X?}", k.name);
+            assert_eq!(units[..src.len()], want[..], "{} {src:02X?}", k.name);
+            assert_eq!(units[src.len()..], [0xAAAA; 2], "{}", k.name);
+            let mut out = vec![MaybeUninit::new(0xAAu8); 3 * src.len()];
+            let (r, w) = k.to_utf8_uninit(page, src, &mut out).unwrap();
+            // SAFETY: every byte of `out` was initialised above.
+            let got: Vec<u8> = out[..w]
+                .iter()
+                .map(|b| unsafe { b.assume_init() })
+                .collect();
+            assert_eq!(
+                (r, got.as_slice()),
+                (src.len(), utf8.as_bytes()),
+                "{} {src:02X?}",
+                k.name
+            );
+        }
+    }
 }
