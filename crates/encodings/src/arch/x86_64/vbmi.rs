@@ -180,8 +180,9 @@ unsafe fn utf8_body<const VBMI2: bool>(
 ) -> (usize, usize) {
     use core::arch::x86_64::{
         __m512i, _mm512_cmpeq_epi8_mask, _mm512_extracti32x4_epi32, _mm512_loadu_si512,
-        _mm512_mask_blend_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8,
-        _mm512_setzero_si512, _mm512_storeu_si512, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
+        _mm512_mask_blend_epi8, _mm512_mask2_permutex2var_epi8, _mm512_maskz_permutex2var_epi8,
+        _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_storeu_si512,
+        _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
     };
     // The UTF-8 of each byte's unit as a lead (the byte itself below
     // 0x80; 0xFF, never in UTF-8, for a unit from 0x800 or undefined) and
@@ -207,19 +208,32 @@ unsafe fn utf8_body<const VBMI2: bool>(
             }
             // The permute indexes by the low 7 bits: the high half's rows for
             // bytes from 0x80, the low half's (or the byte itself) below.
-            let upper_lead = _mm512_permutex2var_epi8(leads[2], v, leads[3]);
-            let upper_cont = _mm512_permutex2var_epi8(conts[2], v, conts[3]);
-            let (lower_lead, lower_cont) = if ascii {
-                (v, _mm512_setzero_si512())
-            } else {
+            let (first, second) = if ascii {
+                // One permute a plane: a lane below 0x80 keeps its byte as
+                // the lead (`mask2`: the index register's own lane) and 0 as
+                // the continuation (`maskz`).
                 (
-                    _mm512_permutex2var_epi8(leads[0], v, leads[1]),
-                    _mm512_permutex2var_epi8(conts[0], v, conts[1]),
+                    _mm512_mask2_permutex2var_epi8(leads[2], v, high, leads[3]),
+                    _mm512_maskz_permutex2var_epi8(high, conts[2], v, conts[3]),
+                )
+            } else {
+                let upper_lead = _mm512_permutex2var_epi8(leads[2], v, leads[3]);
+                let upper_cont = _mm512_permutex2var_epi8(conts[2], v, conts[3]);
+                let lower_lead = _mm512_permutex2var_epi8(leads[0], v, leads[1]);
+                let lower_cont = _mm512_permutex2var_epi8(conts[0], v, conts[1]);
+                (
+                    _mm512_mask_blend_epi8(high, lower_lead, upper_lead),
+                    _mm512_mask_blend_epi8(high, lower_cont, upper_cont),
                 )
             };
-            let first = _mm512_mask_blend_epi8(high, lower_lead, upper_lead);
-            let second = _mm512_mask_blend_epi8(high, lower_cont, upper_cont);
-            if _mm512_cmpeq_epi8_mask(first, _mm512_set1_epi8(-1)) != 0 {
+            // Bit k: byte k is two bytes of UTF-8 (a continuation has its
+            // top bit set; a one-byte character's and an undefined byte's
+            // is 0). `vpmovb2m` runs beside the permutes, where a compare
+            // into a mask would queue with them.
+            let two = _mm512_movepi8_mask(second);
+            // On an ASCII page a block whose every high byte is two bytes of
+            // UTF-8 has nothing undefined; otherwise look for the 0xFF lead.
+            if !(ascii && two == high) && _mm512_cmpeq_epi8_mask(first, _mm512_set1_epi8(-1)) != 0 {
                 // A unit from 0x800 or an undefined byte: one at a time.
                 let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + 64);
                 let stopped = ni < i + 64;
@@ -232,12 +246,12 @@ unsafe fn utf8_body<const VBMI2: bool>(
             if VBMI2 {
                 // SAFETY: the caller proves `avx512vbmi2`; `dst[w..]` has
                 // the 128 writable bytes it needs (the loop's condition).
-                w += compact_vbmi2(first, second, &mut dst[w..w + 128]);
+                w += compact_vbmi2(first, second, two, &mut dst[w..w + 128]);
                 i += 64;
                 continue;
             }
             // Bit k: byte k is one byte of UTF-8 (its continuation dropped).
-            let one = !_mm512_movepi8_mask(first);
+            let one = !two;
             // Lead/continuation pairs; the in-lane unpacks hold bytes 0-7 and
             // 8-15 of each 16 in `a` and `b`.
             let a = _mm512_unpacklo_epi8(first, second);
@@ -266,9 +280,9 @@ unsafe fn utf8_body<const VBMI2: bool>(
 }
 
 /// Interleaves 64 leads and their continuations into 128 bytes of UTF-8
-/// pairs, drops the continuations of one-byte characters (0 in `second`:
-/// a continuation never is), and writes what is kept at the start of
-/// `out` (two 64-byte stores); returns how many bytes count.
+/// pairs, drops the continuations of one-byte characters (the lanes
+/// without a bit in `two`), and writes what is kept at the start of `out`
+/// (two 64-byte stores); returns how many bytes count.
 ///
 /// # Safety
 ///
@@ -277,14 +291,18 @@ unsafe fn utf8_body<const VBMI2: bool>(
 unsafe fn compact_vbmi2(
     first: core::arch::x86_64::__m512i,
     second: core::arch::x86_64::__m512i,
+    two: u64,
     out: &mut [core::mem::MaybeUninit<u8>],
 ) -> usize {
     use core::arch::x86_64::{
         __m512i, _mm512_loadu_si512, _mm512_maskz_compress_epi8, _mm512_permutex2var_epi8,
-        _mm512_storeu_si512, _mm512_test_epi8_mask,
+        _mm512_storeu_si512, _pdep_u64,
     };
-    // Every lead is kept (even byte lanes), a continuation where non-zero.
+    // Every lead is kept (even byte lanes), a continuation where `two` has
+    // the bit: spread to the odd lanes by `pdep` (a scalar port), not
+    // tested in the vector (the permutes' port).
     const LEADS: u64 = 0x5555_5555_5555_5555;
+    const CONTS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
     let out = &mut out[..128];
     // SAFETY: the caller proves the features; `INTERLEAVE` is 128 readable
     // bytes and `out` 128 writable ones (unaligned loads and stores).
@@ -292,8 +310,8 @@ unsafe fn compact_vbmi2(
         let index = |k: usize| _mm512_loadu_si512(INTERLEAVE[k..].as_ptr().cast::<__m512i>());
         let low = _mm512_permutex2var_epi8(first, index(0), second);
         let high = _mm512_permutex2var_epi8(first, index(64), second);
-        let keep_low = _mm512_test_epi8_mask(low, low) | LEADS;
-        let keep_high = _mm512_test_epi8_mask(high, high) | LEADS;
+        let keep_low = _pdep_u64(two & 0xFFFF_FFFF, CONTS) | LEADS;
+        let keep_high = _pdep_u64(two >> 32, CONTS) | LEADS;
         let n = keep_low.count_ones() as usize;
         _mm512_storeu_si512(
             out.as_mut_ptr().cast::<__m512i>(),
