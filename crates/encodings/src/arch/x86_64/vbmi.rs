@@ -458,36 +458,61 @@ static IOTA8: [u8; 128] = {
 };
 
 /// [`Runs`]' `lo`, `len` and `delta` of the first runs, then of the
-/// second, each table in every 128-bit lane, for [`affine_block`].
+/// second, for [`affine_block`]: each as 64 entries, entry `k` the run of
+/// the lead pair whose leads end in `k` (`lead & 0x3F`, slot `k >> 1 & 15`),
+/// so that a permute reads every lane's run by its lead byte itself; `lo`
+/// and `delta` offset by 0x80 for the encoder's indexes, whose bit 7 is
+/// the continuation's own.
 ///
 /// # Safety
 ///
 /// The CPU must have the `avx512vbmi` level.
 #[inline(always)]
 unsafe fn run_tables(runs: &Runs) -> [core::arch::x86_64::__m512i; 6] {
-    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm512_broadcast_i32x4};
+    use core::arch::x86_64::{
+        __m128i, __m512i, _mm_loadu_si128, _mm512_add_epi8, _mm512_castsi128_si512,
+        _mm512_loadu_si512, _mm512_permutexvar_epi8, _mm512_set1_epi8,
+    };
     let (a, b) = (&runs.first, &runs.second);
     // SAFETY: the caller proves the features; each table is 16 readable
-    // bytes (unaligned loads).
+    // bytes and `SLOTS` 64 (unaligned loads).
     unsafe {
+        let slots = _mm512_loadu_si512(SLOTS.as_ptr().cast::<__m512i>());
+        let spread = |t: &[u8; 16]| {
+            let t = _mm512_castsi128_si512(_mm_loadu_si128(t.as_ptr().cast::<__m128i>()));
+            _mm512_permutexvar_epi8(slots, t)
+        };
+        let high = _mm512_set1_epi8(0x80u8 as i8);
         [
-            _mm512_broadcast_i32x4(_mm_loadu_si128(a.lo.as_ptr().cast::<__m128i>())),
-            _mm512_broadcast_i32x4(_mm_loadu_si128(a.len.as_ptr().cast::<__m128i>())),
-            _mm512_broadcast_i32x4(_mm_loadu_si128(a.delta.as_ptr().cast::<__m128i>())),
-            _mm512_broadcast_i32x4(_mm_loadu_si128(b.lo.as_ptr().cast::<__m128i>())),
-            _mm512_broadcast_i32x4(_mm_loadu_si128(b.len.as_ptr().cast::<__m128i>())),
-            _mm512_broadcast_i32x4(_mm_loadu_si128(b.delta.as_ptr().cast::<__m128i>())),
+            _mm512_add_epi8(spread(&a.lo), high),
+            spread(&a.len),
+            _mm512_add_epi8(spread(&a.delta), high),
+            _mm512_add_epi8(spread(&b.lo), high),
+            spread(&b.len),
+            _mm512_add_epi8(spread(&b.delta), high),
         ]
     }
 }
 
-/// The bytes of a block's characters at `index` (each continuation's
-/// index in its pair's slice), exact in the continuation lanes `after`,
-/// if every one falls in an affine run of its lead's pair ([`Runs`]; the
-/// second runs only with `TWO`): the runs of each lane's pair read by a
-/// permute of the lead's slot (`prev`: the byte before each lane),
-/// whatever pairs the block mixes; no look-up of a slice, whose address
-/// waits for a lead byte read from memory.
+/// The slot (`k >> 1 & 15`) of each lead's low six bits `k`.
+static SLOTS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = (k as u8 >> 1) & 15;
+        k += 1;
+    }
+    t
+};
+
+/// `others` with the bytes of a block's characters in its continuation
+/// lanes `after` (one masked add to `index`: each continuation's index in
+/// its pair's slice, plus 0x80, see [`run_tables`]), if every one falls
+/// in an affine run of its lead's pair ([`Runs`]; the second runs only
+/// with `TWO`): the runs of each lane's pair read by a permute of its lead
+/// (`prev`: the byte before each lane), whatever pairs the block mixes;
+/// no look-up of a slice, whose address waits for a lead byte read from
+/// memory.
 ///
 /// # Safety
 ///
@@ -498,14 +523,17 @@ unsafe fn affine_block<const TWO: bool>(
     prev: core::arch::x86_64::__m512i,
     index: core::arch::x86_64::__m512i,
     after: u64,
+    others: core::arch::x86_64::__m512i,
 ) -> Option<core::arch::x86_64::__m512i> {
     use core::arch::x86_64::{
-        _mm512_add_epi8, _mm512_and_si512, _mm512_mask_blend_epi8, _mm512_mask_cmplt_epu8_mask,
-        _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_srli_epi16, _mm512_sub_epi8,
+        _mm512_mask_add_epi8, _mm512_mask_blend_epi8, _mm512_mask_cmplt_epu8_mask,
+        _mm512_permutexvar_epi8, _mm512_sub_epi8,
     };
     // SAFETY: the caller proves the features.
     unsafe {
-        let slot = _mm512_and_si512(_mm512_srli_epi16::<1>(prev), _mm512_set1_epi8(0x0F));
+        // The run tables hold 64 entries by a lead's low six bits: the
+        // byte before each lane indexes them as it is.
+        let slot = prev;
         // In a run: `index - lo` below `len`, unsigned.
         let t = _mm512_sub_epi8(index, _mm512_permutexvar_epi8(slot, lo));
         let first = _mm512_mask_cmplt_epu8_mask(after, t, _mm512_permutexvar_epi8(slot, len));
@@ -513,7 +541,8 @@ unsafe fn affine_block<const TWO: bool>(
             if first != after {
                 return None;
             }
-            return Some(_mm512_add_epi8(index, _mm512_permutexvar_epi8(slot, delta)));
+            let d = _mm512_permutexvar_epi8(slot, delta);
+            return Some(_mm512_mask_add_epi8(others, after, index, d));
         }
         let t2 = _mm512_sub_epi8(index, _mm512_permutexvar_epi8(slot, lo2));
         let second = _mm512_mask_cmplt_epu8_mask(after, t2, _mm512_permutexvar_epi8(slot, len2));
@@ -525,7 +554,7 @@ unsafe fn affine_block<const TWO: bool>(
             _mm512_permutexvar_epi8(slot, delta2),
             _mm512_permutexvar_epi8(slot, delta),
         );
-        Some(_mm512_add_epi8(index, d))
+        Some(_mm512_mask_add_epi8(others, after, index, d))
     }
 }
 
@@ -622,8 +651,8 @@ unsafe fn encode_body<const VBMI2: bool>(
             _mm512_cmpge_epu8_mask, _mm512_cvtepi32_epi8, _mm512_cvtepu8_epi32,
             _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi8,
             _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi8, _mm512_maskz_compress_epi32,
-            _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
-            _mm512_setzero_si512, _mm512_slli_epi16, _mm512_storeu_si512,
+            _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setzero_si512,
+            _mm512_slli_epi16, _mm512_storeu_si512, _mm512_ternarylogic_epi32,
         };
         // SAFETY: each slice is 64 readable bytes; `loadu` has no alignment
         // requirement.
@@ -665,12 +694,21 @@ unsafe fn encode_body<const VBMI2: bool>(
             let leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xC0u8 as i8));
             // ASCII lanes: `dense` at the byte; continuation lanes: the pair's
             // slice at (lead & 1) << 6 | (continuation & 0x3F).
-            let ascii = _mm512_permutex2var_epi8(low0, v, low1);
+            // (The byte itself on an ASCII page.)
+            let ascii = if ascii_page {
+                v
+            } else {
+                _mm512_permutex2var_epi8(low0, v, low1)
+            };
             // The byte before each lane: lane 0's is the last block's last.
             let prev = _mm512_permutex2var_epi8(v, previous, last);
-            let index = _mm512_or_si512(
-                _mm512_and_si512(v, _mm512_set1_epi8(0x3F)),
-                _mm512_and_si512(_mm512_slli_epi16::<6>(prev), _mm512_set1_epi8(0x40)),
+            // A continuation 10xxxxxx with bit 6 from the lead's bit 0: one
+            // `vpternlogd` (`v | shifted & 0x40`). The permutes read bits
+            // 0-6; bit 7 (set) is in the run tables' `lo` and `delta`.
+            let index = _mm512_ternarylogic_epi32::<0xF8>(
+                v,
+                _mm512_slli_epi16::<6>(prev),
+                _mm512_set1_epi8(0x40),
             );
             // The continuations (lane 0 too after a carried lead).
             let after = high & !leads;
@@ -678,13 +716,13 @@ unsafe fn encode_body<const VBMI2: bool>(
                 None
             } else if runs.two {
                 // SAFETY: the caller proves the `avx512vbmi` level.
-                affine_block::<true>(run_tables, prev, index, after)
+                affine_block::<true>(run_tables, prev, index, after, ascii)
             } else {
                 // SAFETY: the caller proves the `avx512vbmi` level.
-                affine_block::<false>(run_tables, prev, index, after)
+                affine_block::<false>(run_tables, prev, index, after, ascii)
             };
-            let out = if let Some(two) = affine {
-                _mm512_mask_blend_epi8(high, ascii, two)
+            let out = if let Some(out) = affine {
+                out
             } else {
                 // The lead pairs of the block's continuations (the first
                 // one's, and the first other one's): each one 128-entry
