@@ -440,8 +440,9 @@ fn encode_piece(
     }
 }
 
-/// [`encode_piece`] after its run of ASCII, the output sized (zeroed) once
-/// and cut back.
+/// [`encode_piece`] after its run of ASCII, written into `dst`'s spare
+/// capacity ([`crate::arch::Out`]: a byte a character at most, and
+/// nothing zeroed first).
 fn encode_rest(
     page: &SingleByte,
     src: &str,
@@ -453,90 +454,84 @@ fn encode_rest(
     let dense = &table.bytes;
     let ascii = page.ascii_compatible();
     let bytes = src.as_bytes();
-    let start = dst.len();
-    dst.resize(start + bytes.len(), 0);
-    let out = &mut dst[start..];
-    let (mut i, mut w) = (0, 0);
-    let result = loop {
-        // A block at a time where the chosen kernel has a dense encoder.
-        if let Some(fast) = fast {
-            (i, w) = fast.encode(table, bytes, out, i, w);
-        }
-        let resume = i + 64;
-        // Windows of 16 bytes (and the byte after, for a last lead) with
-        // no lead of a 3- or 4-byte character: every character in it goes
-        // through the dense table without a branch; an unmappable one (or
-        // U+0000) sends the window back to the character loop below.
-        while let Some(block) = bytes.get(i..i + 17).filter(|_| i < resume) {
-            let mut word = [0u8; 16];
-            word.copy_from_slice(&block[..16]);
-            let x = u128::from_ne_bytes(word);
-            if ascii && x & HIGH == 0 {
-                out[w..w + 16].copy_from_slice(&block[..16]);
-                i += 16;
-                w += 16;
+    crate::arch::append_with(dst, bytes.len(), |out| {
+        let mut i = 0;
+        loop {
+            // A block at a time where the chosen kernel has a dense encoder.
+            if let Some(fast) = fast {
+                i = out.dense(fast, table, bytes, i);
+            }
+            let resume = i + 64;
+            // Windows of 16 bytes (and the byte after, for a last lead) with
+            // no lead of a 3- or 4-byte character: every character in it
+            // goes through the dense table without a branch; an unmappable
+            // one (or U+0000) sends the window back to the character loop
+            // below, what it wrote cut back.
+            while let Some(block) = bytes.get(i..i + 17).filter(|_| i < resume) {
+                let mut word = [0u8; 16];
+                word.copy_from_slice(&block[..16]);
+                let x = u128::from_ne_bytes(word);
+                if ascii && x & HIGH == 0 {
+                    out.extend(&block[..16]);
+                    i += 16;
+                    continue;
+                }
+                // Bit 7 of a byte and of it shifted by one and two: 111xxxxx.
+                if x & (x << 1) & (x << 2) & HIGH != 0 {
+                    break;
+                }
+                // The characters start at the bytes that are not 10xxxxxx:
+                // walking their mask keeps the loads off the loop's chain.
+                let starts = high_bits(!(x & !(x << 1)));
+                let mark = out.len();
+                let mut missing = false;
+                let mut m = starts;
+                while m != 0 {
+                    let j = i + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let b = usize::from(bytes[j]);
+                    let c = if b >= 0xC0 {
+                        (b & 0x1F) << 6 | usize::from(bytes[j + 1] & 0x3F)
+                    } else {
+                        b
+                    };
+                    let e = dense[c];
+                    missing |= e == 0;
+                    out.push(e);
+                }
+                if missing {
+                    out.truncate(mark);
+                    break;
+                }
+                // A lead in the last byte takes the byte after the window.
+                i += 16 + usize::from(block[15] >= 0xC0);
+            }
+            let Some(&b) = bytes.get(i) else {
+                break Ok(());
+            };
+            let (c, len) = match b {
+                0x00..=0x7F => (usize::from(b), 1),
+                0xC0..=0xDF => {
+                    let next = bytes.get(i + 1).copied().unwrap_or(0);
+                    (usize::from(b & 0x1F) << 6 | usize::from(next & 0x3F), 2)
+                }
+                _ => (0x800, 0),
+            };
+            if let Some(&e) = dense.get(c).filter(|&&e| e != 0) {
+                out.push(e);
+                i += len;
                 continue;
             }
-            // Bit 7 of a byte and of it shifted by one and two: 111xxxxx.
-            if x & (x << 1) & (x << 2) & HIGH != 0 {
-                break;
+            let Some(ch) = src.get(i..).and_then(|rest| rest.chars().next()) else {
+                break Ok(());
+            };
+            match page.encode_char(ch) {
+                Some(e) => out.push(e),
+                None => break Err((i, ch)),
             }
-            // The characters start at the bytes that are not 10xxxxxx:
-            // walking their mask keeps the loads off the loop's chain.
-            let starts = high_bits(!(x & !(x << 1)));
-            let mut v = w;
-            let mut missing = false;
-            let mut m = starts;
-            while m != 0 {
-                let j = i + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let b = usize::from(bytes[j]);
-                let c = if b >= 0xC0 {
-                    (b & 0x1F) << 6 | usize::from(bytes[j + 1] & 0x3F)
-                } else {
-                    b
-                };
-                let e = dense[c];
-                missing |= e == 0;
-                out[v] = e;
-                v += 1;
-            }
-            if missing {
-                break;
-            }
-            // A lead in the last byte takes the byte after the window.
-            i += 16 + usize::from(block[15] >= 0xC0);
-            w = v;
+            i += ch.len_utf8();
         }
-        let Some(&b) = bytes.get(i) else {
-            break Ok(());
-        };
-        let (c, len) = match b {
-            0x00..=0x7F => (usize::from(b), 1),
-            0xC0..=0xDF => {
-                let next = bytes.get(i + 1).copied().unwrap_or(0);
-                (usize::from(b & 0x1F) << 6 | usize::from(next & 0x3F), 2)
-            }
-            _ => (0x800, 0),
-        };
-        if let Some(&e) = dense.get(c).filter(|&&e| e != 0) {
-            out[w] = e;
-            i += len;
-            w += 1;
-            continue;
-        }
-        let Some(ch) = src.get(i..).and_then(|rest| rest.chars().next()) else {
-            break Ok(());
-        };
-        match page.encode_char(ch) {
-            Some(e) => out[w] = e,
-            None => break Err((i, ch)),
-        }
-        i += ch.len_utf8();
-        w += 1;
-    };
-    dst.truncate(start + w);
-    result
+    })
 }
 
 /// Bit 7 of each byte of `x` (in memory order), as a 16-bit mask.

@@ -386,7 +386,7 @@ codec_arch::enable! { neon;
 unsafe fn encode_neon(
     dense: &super::Dense,
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
     i: usize,
     w: usize,
 ) -> (usize, usize) {
@@ -445,7 +445,7 @@ fn encode_blocks<const ASCII: bool>(
     dense: &[u8; 0x800],
     low: &[uint8x16x4_t; 2],
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
     mut i: usize,
     mut w: usize,
 ) -> (usize, usize) {
@@ -466,7 +466,7 @@ fn encode_blocks<const ASCII: bool>(
             }
             let out = &mut dst[w..w + 16];
             // SAFETY: `out` is 16 writable bytes (bounds-checked just above).
-            unsafe { vst1q_u8(out.as_mut_ptr(), ascii) };
+            unsafe { vst1q_u8(out.as_mut_ptr().cast::<u8>(), ascii) };
             i += 16;
             w += 16;
             continue;
@@ -504,12 +504,12 @@ fn encode_blocks<const ASCII: bool>(
         let (lo, hi) = masks(kept);
         let to = &mut dst[w..w + 16];
         // SAFETY: `to` is 16 writable bytes (bounds-checked just above).
-        unsafe { vst1q_u8(to.as_mut_ptr(), vqtbl1q_u8(out, row(&KEEP[lo]))) };
+        unsafe { vst1q_u8(to.as_mut_ptr().cast::<u8>(), vqtbl1q_u8(out, row(&KEEP[lo]))) };
         w += lo.count_ones() as usize;
         let shuffle = vaddq_u8(row(&KEEP[hi]), vdupq_n_u8(8));
         let to = &mut dst[w..w + 16];
         // SAFETY: as above.
-        unsafe { vst1q_u8(to.as_mut_ptr(), vqtbl1q_u8(out, shuffle)) };
+        unsafe { vst1q_u8(to.as_mut_ptr().cast::<u8>(), vqtbl1q_u8(out, shuffle)) };
         w += hi.count_ones() as usize;
         // A lead in the last lane: its character goes to the next block.
         i += if src[i + 15] >= 0xC0 { 15 } else { 16 };

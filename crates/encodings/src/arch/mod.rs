@@ -47,6 +47,7 @@ use common::to_utf16_scalar;
 pub(crate) use common::{Affine, Dense};
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use common::{COMPRESS, KEEP, utf8_scalar};
+use core::mem::MaybeUninit;
 
 /// One implementation of the engine: its entry points, `None` where it
 /// has no kernel of that kind (the caller's portable path does that work).
@@ -131,8 +132,13 @@ pub(crate) type Counted = (usize, usize, Option<usize>);
 /// # Safety
 ///
 /// The CPU must have the kernel's features ([`Kernel::isa`]).
-pub(crate) type EncodeFn =
-    unsafe fn(dense: &Dense, src: &[u8], dst: &mut [u8], i: usize, w: usize) -> (usize, usize);
+pub(crate) type EncodeFn = unsafe fn(
+    dense: &Dense,
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    i: usize,
+    w: usize,
+) -> (usize, usize);
 
 /// A kernel's dense encoder.
 #[derive(Debug, Clone, Copy)]
@@ -162,11 +168,11 @@ impl DenseEncoder {
     }
 
     /// See [`EncodeFn`].
-    pub(crate) fn encode(
+    fn encode(
         self,
         dense: &Dense,
         src: &[u8],
-        dst: &mut [u8],
+        dst: &mut [MaybeUninit<u8>],
         i: usize,
         w: usize,
     ) -> (usize, usize) {
@@ -174,6 +180,79 @@ impl DenseEncoder {
         // features the CPU has (`Kernel::dense_encoder`).
         unsafe { (self.0)(dense, src, dst, i, w) }
     }
+}
+
+/// Bytes written in order into the spare capacity of a `Vec<u8>` (see
+/// [`append_with`]): a single-byte encoder's output, not zeroed first.
+/// Bytes past a mark may be written and then cut back.
+pub(crate) struct Out<'a> {
+    buf: &'a mut [MaybeUninit<u8>],
+    len: usize,
+}
+
+impl Out<'_> {
+    /// How many bytes are written.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Writes `b` next (within the room [`append_with`] was given).
+    pub(crate) fn push(&mut self, b: u8) {
+        self.buf[self.len].write(b);
+        self.len += 1;
+    }
+
+    /// Writes `bytes` next (within the room [`append_with`] was given).
+    pub(crate) fn extend(&mut self, bytes: &[u8]) {
+        let to = &mut self.buf[self.len..self.len + bytes.len()];
+        for (slot, &b) in to.iter_mut().zip(bytes) {
+            slot.write(b);
+        }
+        self.len += bytes.len();
+    }
+
+    /// Forgets what was written from `len` on.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Encodes UTF-8 `src` from `i` through `encoder` ([`EncodeFn`]),
+    /// writing next; returns where it stopped in `src`.
+    pub(crate) fn dense(
+        &mut self,
+        encoder: DenseEncoder,
+        dense: &Dense,
+        src: &[u8],
+        i: usize,
+    ) -> usize {
+        let (i, w) = encoder.encode(dense, src, self.buf, i, self.len);
+        self.len = w;
+        i
+    }
+}
+
+/// Appends to `dst` what `fill` writes into an [`Out`] over `room` bytes
+/// of `dst`'s spare capacity, and returns `fill`'s result.
+pub(crate) fn append_with<R>(
+    dst: &mut Vec<u8>,
+    room: usize,
+    fill: impl FnOnce(&mut Out<'_>) -> R,
+) -> R {
+    dst.reserve(room);
+    let start = dst.len();
+    let mut out = Out {
+        buf: &mut dst.spare_capacity_mut()[..room],
+        len: 0,
+    };
+    let result = fill(&mut out);
+    let len = out.len;
+    // SAFETY: `out.len` counts bytes written from the start of the spare
+    // capacity, within it: each by `push` or `extend`, or by a dense
+    // encoder, which initialises `dst[w..]` up to the `w` it returns (its
+    // contract, tested against the scalar reference); `truncate` only
+    // lowers it.
+    unsafe { dst.set_len(start + len) };
+    result
 }
 
 impl Registered for Kernel {

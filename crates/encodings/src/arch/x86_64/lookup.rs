@@ -1031,7 +1031,7 @@ pub(crate) fn encode<S: LookupSimd>(
     s: S,
     dense: &Dense,
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
     mut i: usize,
     mut w: usize,
 ) -> (usize, usize) {
@@ -1051,7 +1051,7 @@ pub(crate) fn encode<S: LookupSimd>(
             }
             let out = &mut dst[w..w + S::BYTES];
             // SAFETY: `out` is `BYTES` writable bytes.
-            unsafe { s.store(out.as_mut_ptr(), v) };
+            unsafe { s.store(out.as_mut_ptr().cast::<u8>(), v) };
             i += S::BYTES;
             w += S::BYTES;
             continue;

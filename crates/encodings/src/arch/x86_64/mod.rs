@@ -135,7 +135,7 @@ macro_rules! kernels {
         pub(super) unsafe fn encode(
             dense: &super::super::Dense,
             src: &[u8],
-            dst: &mut [u8],
+            dst: &mut [core::mem::MaybeUninit<u8>],
             i: usize,
             w: usize,
         ) -> (usize, usize) {
@@ -147,7 +147,7 @@ macro_rules! kernels {
             fn run_encode(
                 dense: &super::super::Dense,
                 src: &[u8],
-                dst: &mut [u8],
+                dst: &mut [core::mem::MaybeUninit<u8>],
                 i: usize,
                 w: usize,
             ) -> (usize, usize) {

@@ -576,7 +576,7 @@ unsafe fn affine_block<const TWO: bool>(
 unsafe fn encode_vbmi(
     dense: &Dense,
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
     i: usize,
     w: usize,
 ) -> (usize, usize) {
@@ -588,7 +588,7 @@ codec_arch::enable! { avx512vbmi;
     fn encode_dense_vbmi(
         dense: &Dense,
         src: &[u8],
-        dst: &mut [u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
         i: usize,
         w: usize,
     ) -> (usize, usize) {
@@ -607,7 +607,7 @@ codec_arch::enable! { avx512vbmi;
 unsafe fn encode_vbmi2(
     dense: &Dense,
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
     i: usize,
     w: usize,
 ) -> (usize, usize) {
@@ -619,7 +619,7 @@ codec_arch::enable! { avx512vbmi2;
     fn encode_dense_vbmi2(
         dense: &Dense,
         src: &[u8],
-        dst: &mut [u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
         i: usize,
         w: usize,
     ) -> (usize, usize) {
@@ -639,7 +639,7 @@ codec_arch::enable! { avx512vbmi2;
 unsafe fn encode_body<const VBMI2: bool>(
     dense: &Dense,
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
     mut i: usize,
     mut w: usize,
 ) -> (usize, usize) {
