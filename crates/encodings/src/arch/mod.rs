@@ -531,10 +531,6 @@ pub(crate) fn chosen() -> &'static Kernel {
 mod tests {
     use super::*;
 
-    /// Each fused UTF-8 kernel the CPU runs against the scalar reference
-    /// (`char` by `char`) on every table, at every length to 300 and some
-    /// long ones, on random bytes (stopping at the first undefined one)
-    /// and on defined bytes only.
     /// Every kernel's byte counter ([`Ascii`]) against a count a byte at a
     /// time: lengths around its steps and past a counter's round (255
     /// steps of four registers: 65,280 bytes in 64-byte ones), on bytes
@@ -564,6 +560,94 @@ mod tests {
                             // SAFETY: the CPU has the kernel's features: checked above.
                             let got = unsafe { (a.count)(bytes, b) };
                             assert_eq!(got, want, "{} {len}", k.name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every kernel's ASCII copier and widener ([`Ascii`]), counting and
+    /// not, against the bytes themselves: lengths around the steps and
+    /// past a counter's round (255 steps: 8,160 bytes widened with
+    /// 16-byte registers to 65,280 copied with 64-byte ones), a byte from
+    /// 0x80 at several places, and room for all, for less, for none. What
+    /// is written is `src[..n]` (widened), nothing after it changes (a
+    /// poison value), `n` stops short of the ASCII that fits by less than
+    /// a step (256 bytes at the most), and the count and last index are
+    /// those of `src[..n]`.
+    #[test]
+    fn ascii_copiers_equal_the_bytes() {
+        use core::mem::MaybeUninit;
+        let mut seed = 0x00A5_C11C_0DE5_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let b = b'\n';
+        let lens: [usize; 23] = [
+            0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 8_160, 8_161, 16_320,
+            16_321, 32_640, 32_641, 65_280, 65_281, 70_000,
+        ];
+        for len in lens {
+            let ascii: Vec<u8> = (0..len)
+                .map(|_| [b'\n', b'a', b'Z', 0][next() as usize % 4])
+                .collect();
+            let mut srcs = vec![ascii.clone()];
+            for at in [0, len / 3, len.saturating_sub(1)] {
+                if at < len {
+                    let mut src = ascii.clone();
+                    src[at] = 0x80 | next() as u8;
+                    srcs.push(src);
+                }
+            }
+            for src in &srcs {
+                let prefix = src.iter().position(|x| !x.is_ascii()).unwrap_or(len);
+                for room in [len, len / 2, 0] {
+                    let fits = prefix.min(room);
+                    for k in ALL.iter().filter(|k| k.isa.is_available()) {
+                        let Some(a) = k.ascii else { continue };
+                        let check = |n: usize, what: &str| {
+                            assert!(n <= fits && fits - n < 256, "{} {what} {len} {n}", k.name);
+                        };
+                        let counted = |n: usize| {
+                            let want = src[..n].iter().filter(|&&x| x == b).count();
+                            (want, src[..n].iter().rposition(|&x| x == b))
+                        };
+                        let mut out = vec![MaybeUninit::new(0xAAu8); room];
+                        // SAFETY: the CPU has the kernel's features: checked above.
+                        let n = unsafe { (a.copy)(src, &mut out) };
+                        check(n, "copy");
+                        let mut again = vec![MaybeUninit::new(0xAAu8); room];
+                        // SAFETY: as above.
+                        let (m, count, last) = unsafe { (a.copy_counting)(src, &mut again, b) };
+                        check(m, "copy_counting");
+                        assert_eq!((count, last), counted(m), "{} copy_counting {len}", k.name);
+                        for (out, n) in [(&out, n), (&again, m)] {
+                            // SAFETY: every byte of `out` was initialised above.
+                            let got: Vec<u8> =
+                                out.iter().map(|x| unsafe { x.assume_init() }).collect();
+                            assert_eq!(got[..n], src[..n], "{} {len}", k.name);
+                            assert!(got[n..].iter().all(|&x| x == 0xAA), "{} {len}", k.name);
+                        }
+                        let mut out = vec![MaybeUninit::new(0xAAAAu16); room];
+                        // SAFETY: as above.
+                        let n = unsafe { (a.widen)(src, &mut out) };
+                        check(n, "widen");
+                        let mut again = vec![MaybeUninit::new(0xAAAAu16); room];
+                        // SAFETY: as above.
+                        let (m, count, last) = unsafe { (a.widen_counting)(src, &mut again, b) };
+                        check(m, "widen_counting");
+                        assert_eq!((count, last), counted(m), "{} widen_counting {len}", k.name);
+                        for (out, n) in [(&out, n), (&again, m)] {
+                            // SAFETY: every unit of `out` was initialised above.
+                            let got: Vec<u16> =
+                                out.iter().map(|x| unsafe { x.assume_init() }).collect();
+                            let want: Vec<u16> = src[..n].iter().map(|&x| u16::from(x)).collect();
+                            assert_eq!(got[..n], want[..], "{} {len}", k.name);
+                            assert!(got[n..].iter().all(|&x| x == 0xAAAA), "{} {len}", k.name);
                         }
                     }
                 }
