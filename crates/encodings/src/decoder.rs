@@ -221,6 +221,27 @@ impl Decoder {
         matches!(self.mode, DecodeMode::Strict) && self.position.counts()
     }
 
+    /// The rest of `src` after its run of ASCII at the start, which a
+    /// strict decoder on an ASCII-compatible page appends to `dst` itself
+    /// (`append`: copied or widened), counting its lines on the way (as
+    /// the strict encoder does: counted over the input afterwards, they
+    /// cost as much as the copy); other decoders take all of `src`.
+    fn counted_ascii_run<'a, D: ?Sized>(
+        &mut self,
+        page: &single_byte::SingleByte,
+        src: &'a [u8],
+        dst: &mut D,
+        append: impl FnOnce(&[u8], &mut D, u8) -> crate::arch::Counted,
+    ) -> &'a [u8] {
+        if !(page.ascii_compatible() && self.tracks_position()) {
+            return src;
+        }
+        let (n, newlines, last) = append(src, dst, b'\n');
+        self.offset += n as u64;
+        advance_counted(&mut self.position, n, newlines, last);
+        &src[n..]
+    }
+
     /// As [`Decoder::decode_into_string`], appending UTF-16 code units.
     ///
     /// # Errors
@@ -286,15 +307,8 @@ impl Decoder {
         src: &[u8],
         dst: &mut Vec<u16>,
     ) -> Result<(), DecodeError> {
-        // The run of ASCII at the start widened with its lines counted, as
-        // `single_byte_utf8` copies it.
-        let mut src = src;
-        if page.ascii_compatible() && self.tracks_position() {
-            let (n, newlines, last) = crate::arch::append_ascii_widened_counting(src, dst, b'\n');
-            self.offset += n as u64;
-            advance_counted(&mut self.position, n, newlines, last);
-            src = &src[n..];
-        }
+        let src =
+            self.counted_ascii_run(page, src, dst, crate::arch::append_ascii_widened_counting);
         self.single_byte(
             page,
             src,
@@ -394,17 +408,7 @@ impl Decoder {
         dst: &mut String,
     ) -> Result<(), DecodeError> {
         let kernel = single_byte::kernel();
-        // A strict decoder on an ASCII-compatible page copies the run of
-        // ASCII at the start itself, counting its lines on the way (as the
-        // strict encoder does): counted over the input afterwards, they
-        // cost as much as the copy.
-        let mut src = src;
-        if page.ascii_compatible() && self.tracks_position() {
-            let (n, newlines, last) = crate::arch::append_ascii_counting_str(src, dst, b'\n');
-            self.offset += n as u64;
-            advance_counted(&mut self.position, n, newlines, last);
-            src = &src[n..];
-        }
+        let src = self.counted_ascii_run(page, src, dst, crate::arch::append_ascii_counting_str);
         self.single_byte(
             page,
             src,
