@@ -720,27 +720,13 @@ impl Decoder {
     }
 
     fn utf8(&mut self, input: &[u8], last: bool, dst: &mut String) -> Result<usize, Bad> {
-        let mut pos = 0;
-        while pos < input.len() {
-            match utf8_simd::from_utf8(&input[pos..]) {
-                Ok(valid) => {
-                    dst.push_str(valid);
-                    return Ok(input.len());
-                }
-                Err(e) => {
-                    let bad = pos + e.valid_up_to();
-                    push_valid(dst, &input[pos..bad]);
-                    let (len, kind) = match e.error_len() {
-                        Some(len) => (len, DecodeErrorKind::Invalid),
-                        None if !last => return Ok(bad),
-                        None => (input.len() - bad, DecodeErrorKind::Incomplete),
-                    };
-                    self.bad(bad, len, kind, dst)?;
-                    pos = bad + len;
-                }
-            }
-        }
-        Ok(input.len())
+        utf8_chunk(input, last, dst, |at, len, e, dst| {
+            let kind = match e.error_len() {
+                Some(_) => DecodeErrorKind::Invalid,
+                None => DecodeErrorKind::Incomplete,
+            };
+            self.bad(at, len, kind, dst)
+        })
     }
 
     /// The byte order of UTF-16/UTF-32 input (units of `unit` bytes), and
@@ -1035,9 +1021,46 @@ pub(crate) fn advance_counted(lines: &mut Lines, len: usize, newlines: usize, la
     lines.columns += columns as u64;
 }
 
+/// Appends the valid UTF-8 of `input` to `dst`, handing each invalid
+/// sequence to `bad` (its offset in `input`, its length, and the error:
+/// `error_len()` is `None` for a character left unfinished by the last
+/// chunk), which writes its replacement or returns the error. A character
+/// left unfinished by another chunk is not taken (it waits for the next).
+/// Returns the bytes of `input` taken. The UTF-8 loop of both [`Decoder`]
+/// and [`crate::pivot`]'s decoder, which differ only in `bad`.
+pub(crate) fn utf8_chunk<E>(
+    input: &[u8],
+    last: bool,
+    dst: &mut String,
+    mut bad: impl FnMut(usize, usize, &utf8_simd::Utf8Error, &mut String) -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut pos = 0;
+    while pos < input.len() {
+        // One pass: validation and the `&str` together.
+        match utf8_simd::from_utf8(&input[pos..]) {
+            Ok(valid) => {
+                dst.push_str(valid);
+                return Ok(input.len());
+            }
+            Err(e) => {
+                let at = pos + e.valid_up_to();
+                push_valid(dst, &input[pos..at]);
+                let len = match e.error_len() {
+                    Some(len) => len,
+                    None if !last => return Ok(at),
+                    None => input.len() - at,
+                };
+                bad(at, len, &e, dst)?;
+                pos = at + len;
+            }
+        }
+    }
+    Ok(input.len())
+}
+
 /// Appends `valid` (checked again: this crate has no `unsafe`; only input
 /// with errors pays for it).
-fn push_valid(dst: &mut String, valid: &[u8]) {
+pub(crate) fn push_valid(dst: &mut String, valid: &[u8]) {
     if let Ok(s) = utf8_simd::from_utf8(valid) {
         dst.push_str(s);
     }

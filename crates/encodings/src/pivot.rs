@@ -57,6 +57,7 @@
 //! # Ok::<(), encodings::pivot::Error>(())
 //! ```
 
+use crate::decoder::{push_valid, utf8_chunk};
 use codec_core::utf8::unfinished_start;
 use std::borrow::Cow;
 use std::fmt;
@@ -431,35 +432,17 @@ impl Decoder {
     }
 
     fn utf8(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, Error> {
-        let mut pos = 0;
-        while pos < input.len() {
-            // One pass: validation and the `&str` together.
-            match utf8_simd::from_utf8(&input[pos..]) {
-                Ok(valid) => {
-                    out.push_str(valid);
-                    return Ok(input.len());
-                }
-                Err(e) => {
-                    let bad = pos + e.valid_up_to();
-                    push_valid(out, &input[pos..bad]);
-                    let len = match e.error_len() {
-                        Some(len) => len,
-                        None if !last => return Ok(bad),
-                        None => input.len() - bad,
-                    };
-                    if !self.lossy {
-                        return Err(self.error(
-                            bad,
-                            &input[bad..bad + len],
-                            format!("invalid UTF-8 ({})", e.kind()),
-                        ));
-                    }
-                    out.push('\u{FFFD}');
-                    pos = bad + len;
-                }
+        utf8_chunk(input, last, out, |bad, len, e, out| {
+            if !self.lossy {
+                return Err(self.error(
+                    bad,
+                    &input[bad..bad + len],
+                    format!("invalid UTF-8 ({})", e.kind()),
+                ));
             }
-        }
-        Ok(input.len())
+            out.push('\u{FFFD}');
+            Ok(())
+        })
     }
 
     /// The byte order of UTF-16 or UTF-32 input (code units of `unit`
@@ -810,14 +793,6 @@ fn append(out: &mut String, s: String) {
         *out = s;
     } else {
         out.push_str(&s);
-    }
-}
-
-/// Appends the valid prefix before an error (checked again: this crate has
-/// no `unsafe`; only inputs with errors pay for it).
-fn push_valid(out: &mut String, valid: &[u8]) {
-    if let Ok(s) = utf8_simd::from_utf8(valid) {
-        out.push_str(s);
     }
 }
 
