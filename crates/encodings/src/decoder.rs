@@ -1075,13 +1075,7 @@ mod tests {
     /// same error (offset, bytes, line and column) and nothing after it.
     #[test]
     fn utf16_output_equals_utf8_output() {
-        let mut seed = 0xC0FF_EE00_1234_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0xC0FF_EE00_1234_u64);
         for e in Encoding::all() {
             for mode in [DecodeMode::Replace, DecodeMode::Skip, DecodeMode::Strict] {
                 for len in [0, 1, 5, 17, 40, 100, 300, 5000] {
@@ -1127,13 +1121,7 @@ mod tests {
     /// begun in earlier chunks is quoted from the decoder's history).
     #[test]
     fn utf16_output_equals_utf8_output_byte_by_byte() {
-        let mut seed = 0xB1_7E5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0xB1_7E5_u64);
         for e in Encoding::all() {
             for _ in 0..20 {
                 let src: Vec<u8> = (0..40).map(|_| next() as u8).collect();
@@ -1165,13 +1153,8 @@ mod tests {
     /// [`CARRY`] bytes held, in any encoding and mode.
     #[test]
     fn the_carry_stays_bounded() {
-        let mut seed = 0x5EED_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed as u8
-        };
+        let mut rng = crate::xorshift(0x5EED_u64);
+        let mut next = || rng() as u8;
         for e in Encoding::all() {
             for mode in [DecodeMode::Replace, DecodeMode::Skip, DecodeMode::Strict] {
                 let mut d = Decoder::new(e, mode);

@@ -105,13 +105,7 @@ mod tests {
     #[test]
     fn encode_errors_name_line_and_column() {
         let e = Encoding::for_label("windows-1252").expect("known");
-        let mut seed = 0x0001_1AE5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x0001_1AE5_u64);
         let pieces = ["a", "é", "\n", "b c", "œ", "\r\n", "«x»"];
         for _ in 0..300 {
             let n = next() as usize % 60;
@@ -129,13 +123,7 @@ mod tests {
     /// page holds.
     #[test]
     fn single_byte_encode_errors_name_line_and_column() {
-        let mut seed = 0x5B1E_11E5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x5B1E_11E5_u64);
         for label in [
             "windows-1252",
             "KOI8-R",

@@ -537,13 +537,7 @@ mod tests {
     /// that all match (each byte counter's most) and on random ones.
     #[test]
     fn counters_equal_a_byte_at_a_time() {
-        let mut seed = 0x5EED_C0DE_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x5EED_C0DE_u64);
         for len in [
             0, 1, 63, 64, 127, 255, 256, 257, 32_640, 32_641, 65_280, 65_281, 200_000,
         ] {
@@ -579,13 +573,7 @@ mod tests {
     #[test]
     fn ascii_copiers_equal_the_bytes() {
         use core::mem::MaybeUninit;
-        let mut seed = 0x00A5_C11C_0DE5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x00A5_C11C_0DE5_u64);
         let b = b'\n';
         let lens: [usize; 23] = [
             0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 8_160, 8_161, 16_320,
@@ -666,13 +654,7 @@ mod tests {
             "fused UTF-8 kernels tested: {:?}",
             kernels.iter().map(|k| k.name).collect::<Vec<_>>()
         );
-        let mut seed = 0x0F05_ED00_7777_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x0F05_ED00_7777_u64);
         for page in crate::single_byte::all_pages() {
             let table = page.table;
             let defined: Vec<u8> = (0..=255u8)
@@ -684,7 +666,9 @@ mod tests {
                         .map(|_| match round {
                             0 => next() as u8,
                             1 => defined[next() as usize % defined.len()],
-                            _ if next() % 4 == 0 => defined[next() as usize % defined.len()],
+                            _ if next().is_multiple_of(4) => {
+                                defined[next() as usize % defined.len()]
+                            }
                             _ => next() as u8 & 0x7F,
                         })
                         .collect();
@@ -778,13 +762,7 @@ mod tests {
     /// length up to 70 and every undefined byte position.
     #[test]
     fn kernels_equal_scalar() {
-        let mut seed = 0x1234_5678_9ABC_DEF0_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x1234_5678_9ABC_DEF0_u64);
         for k in ALL {
             if !k.isa.is_available() {
                 eprintln!("note: this CPU cannot run the {} kernel", k.name);
@@ -963,13 +941,7 @@ mod tests {
     /// block); then text mixing all the affine rows of the page.
     #[test]
     fn affine_path_at_every_position() {
-        let mut seed = 0xAFF1_0E5E_ED00_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0xAFF1_0E5E_ED00_u64);
         for page in crate::single_byte::all_pages() {
             let defined = |r: usize| -> Vec<u8> {
                 (16 * r..16 * r + 16)
@@ -1051,13 +1023,7 @@ mod tests {
     /// was written is the UTF-8 of what was read).
     #[test]
     fn affine_runs_between_other_blocks() {
-        let mut seed = 0x6AEE_4B10_C0C5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x6AEE_4B10_C0C5_u64);
         let kernels: Vec<&Kernel> = ALL
             .iter()
             .copied()
@@ -1118,13 +1084,7 @@ mod tests {
     /// at each of the first 64 positions.
     #[test]
     fn top_quarter_at_every_position() {
-        let mut seed = 0x7090_C0C0_1234_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x7090_C0C0_1234_u64);
         for page in crate::single_byte::all_pages() {
             let defined = |b: &u8| page.table[usize::from(*b)] != crate::single_byte::UNDEFINED;
             let top: Vec<u8> = (0xC0..=0xFF).filter(defined).collect();
