@@ -141,3 +141,42 @@ fn encoding_in_pieces_equals_one_shot() {
         }
     }
 }
+
+/// WTF-8 with surrogates (a lead alone, a trail alone, a lead then a trail:
+/// lone surrogates have no UTF-8 form, and a pair of them is not WTF-8),
+/// which `sample` never makes: a lead surrogate at the end of a chunk waits
+/// for the next one (it may be the start of that invalid pair), so every
+/// single cut, and byte by byte, must give the one-shot result.
+#[test]
+fn wtf8_surrogates_at_every_cut_equal_one_shot() {
+    let e = Encoding::for_label("WTF-8").expect("known");
+    let pieces: [&[u8]; 5] = [
+        b"\xED\xA0\x80",
+        b"\xED\xB0\x80",
+        b"a",
+        "😀".as_bytes(),
+        b"\xED\xAF\xBF",
+    ];
+    let mut rng = Rng(0x00F8_5A1E);
+    for _ in 0..200 {
+        let input: Vec<u8> = (0..1 + rng.below(6))
+            .flat_map(|_| pieces[rng.below(pieces.len())].iter().copied())
+            .collect();
+        for mode in [DecodeMode::Strict, DecodeMode::Replace, DecodeMode::Skip] {
+            let whole = decode_cut(e, mode, &input, &[]);
+            for cut in 0..=input.len() {
+                assert_eq!(
+                    decode_cut(e, mode, &input, &[cut]),
+                    whole,
+                    "{mode:?} cut at {cut} of {input:02X?}"
+                );
+            }
+            let every: Vec<usize> = (1..input.len()).collect();
+            assert_eq!(
+                decode_cut(e, mode, &input, &every),
+                whole,
+                "{mode:?} byte by byte {input:02X?}"
+            );
+        }
+    }
+}
