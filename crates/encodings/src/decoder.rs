@@ -852,38 +852,20 @@ impl Decoder {
         last: bool,
         dst: &mut String,
     ) -> Result<usize, Bad> {
-        let mut pos = 0;
-        while pos < input.len() {
-            let rest = &input[pos..];
-            let error = variant.validate(rest).err();
-            let mut valid = error.map_or(rest.len(), |e| e.valid_up_to());
-            let at_end = error.is_none_or(|e| e.error_len().is_none());
-            // WTF-8: a lead surrogate that ends the chunk may pair with a
-            // trail surrogate in the next one.
-            let mut hold = false;
-            if variant == Variant::Wtf8
-                && !last
-                && at_end
-                && matches!(rest[..valid], [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF])
-            {
-                valid -= 3;
-                hold = true;
-            }
-            self.push_variant(variant, pos, &rest[..valid], dst)?;
-            if hold {
-                return Ok(pos + valid);
-            }
-            let Some(e) = error else { break };
-            let bad = pos + valid;
-            let (len, kind) = match e.error_len() {
-                Some(len) => (len, DecodeErrorKind::Invalid),
-                None if !last => return Ok(bad),
-                None => (input.len() - bad, DecodeErrorKind::Incomplete),
-            };
-            self.bad(bad, len, kind, dst)?;
-            pos = bad + len;
-        }
-        Ok(input.len())
+        variant_chunk(
+            variant,
+            input,
+            last,
+            dst,
+            |pos, valid, dst| self.push_variant(variant, pos, valid, dst),
+            |at, len, e, dst| {
+                let kind = match e.error_len() {
+                    Some(_) => DecodeErrorKind::Invalid,
+                    None => DecodeErrorKind::Incomplete,
+                };
+                self.bad(at, len, kind, dst)
+            },
+        )
     }
 
     fn push_variant(
@@ -1054,6 +1036,51 @@ pub(crate) fn utf8_chunk<E>(
                 pos = at + len;
             }
         }
+    }
+    Ok(input.len())
+}
+
+/// [`utf8_chunk`] for CESU-8, MUTF-8 or WTF-8 (validated by utf8-variants):
+/// each valid stretch handed to `push` with its offset, each invalid piece
+/// (as the crate's `decode_lossy` cuts them) to `bad`. The loop of both
+/// [`Decoder`] and [`crate::pivot`]'s decoder, which differ in where the
+/// text goes and in what an error does.
+pub(crate) fn variant_chunk<D: ?Sized, E>(
+    variant: Variant,
+    input: &[u8],
+    last: bool,
+    dst: &mut D,
+    mut push: impl FnMut(usize, &[u8], &mut D) -> Result<(), E>,
+    mut bad: impl FnMut(usize, usize, &utf8_variants::Error, &mut D) -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut pos = 0;
+    while pos < input.len() {
+        let rest = &input[pos..];
+        let error = variant.validate(rest).err();
+        let valid = error.map_or(rest.len(), |e| e.valid_up_to());
+        // WTF-8 allows a lead surrogate at the end, but not before a trail
+        // surrogate: one that ends what is valid so far waits for the next
+        // chunk, unless an error follows it in this one. (CESU-8 and MUTF-8
+        // report it as unfinished themselves.)
+        let at_end = error.is_none_or(|e| e.error_len().is_none());
+        if variant == Variant::Wtf8
+            && !last
+            && at_end
+            && matches!(rest[..valid], [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF])
+        {
+            push(pos, &rest[..valid - 3], dst)?;
+            return Ok(pos + valid - 3);
+        }
+        push(pos, &rest[..valid], dst)?;
+        let Some(e) = error else { break };
+        let at = pos + valid;
+        let len = match e.error_len() {
+            Some(len) => len,
+            None if !last => return Ok(at),
+            None => input.len() - at,
+        };
+        bad(at, len, &e, dst)?;
+        pos = at + len;
     }
     Ok(input.len())
 }
