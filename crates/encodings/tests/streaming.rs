@@ -5,26 +5,8 @@
 
 mod common;
 
-use common::Rng;
-use encodings::{DecodeError, DecodeMode, Decoder, EncodeMode, Encoder, Encoding};
-
-/// Decodes `input` cut at the `cuts` (increasing offsets).
-fn decode_cut(
-    e: Encoding,
-    mode: DecodeMode,
-    input: &[u8],
-    cuts: &[usize],
-) -> Result<String, DecodeError> {
-    let mut d = Decoder::new(e, mode);
-    let mut out = String::new();
-    let mut from = 0;
-    for &cut in cuts.iter().chain([&input.len()]) {
-        d.decode_into_string(&input[from..cut], &mut out, false)?;
-        from = cut;
-    }
-    d.decode_into_string(&[], &mut out, true)?;
-    Ok(out)
-}
+use common::{Rng, decode_cut};
+use encodings::{DecodeMode, EncodeMode, Encoder, Encoding};
 
 /// Input that is mostly valid in `e`: a text with every kind of character
 /// encoded with `e`, then mutated.
@@ -35,14 +17,7 @@ fn sample(e: Encoding, rng: &mut Rng) -> Vec<u8> {
         if bytes.is_empty() {
             break;
         }
-        let i = rng.below(bytes.len());
-        match rng.below(3) {
-            0 => bytes[i] = rng.next() as u8,
-            1 => {
-                bytes.remove(i);
-            }
-            _ => bytes.insert(i, rng.next() as u8),
-        }
+        rng.mutate(&mut bytes);
     }
     bytes
 }
