@@ -1027,10 +1027,8 @@ pub(crate) fn utf8_chunk<E>(
             Err(e) => {
                 let at = pos + e.valid_up_to();
                 push_valid(dst, &input[pos..at]);
-                let len = match e.error_len() {
-                    Some(len) => len,
-                    None if !last => return Ok(at),
-                    None => input.len() - at,
+                let Some(len) = bad_len(e.error_len(), at, input.len(), last) else {
+                    return Ok(at);
                 };
                 bad(at, len, &e, dst)?;
                 pos = at + len;
@@ -1038,6 +1036,18 @@ pub(crate) fn utf8_chunk<E>(
         }
     }
     Ok(input.len())
+}
+
+/// The length of the bad sequence at `at` of a chunk of `len` bytes, from
+/// the validator's `error_len` (`None`: unfinished at the chunk's end):
+/// the rest of the chunk where it is unfinished in the `last` one, `None`
+/// where it is unfinished in another (the next chunk may finish it).
+fn bad_len(error_len: Option<usize>, at: usize, len: usize, last: bool) -> Option<usize> {
+    match error_len {
+        Some(n) => Some(n),
+        None if last => Some(len - at),
+        None => None,
+    }
 }
 
 /// [`utf8_chunk`] for CESU-8, MUTF-8 or WTF-8 (validated by utf8-variants):
@@ -1074,10 +1084,8 @@ pub(crate) fn variant_chunk<D: ?Sized, E>(
         push(pos, &rest[..valid], dst)?;
         let Some(e) = error else { break };
         let at = pos + valid;
-        let len = match e.error_len() {
-            Some(len) => len,
-            None if !last => return Ok(at),
-            None => input.len() - at,
+        let Some(len) = bad_len(e.error_len(), at, input.len(), last) else {
+            return Ok(at);
         };
         bad(at, len, &e, dst)?;
         pos = at + len;
