@@ -112,6 +112,32 @@ pub(crate) fn decode_cut(
     Ok(out)
 }
 
+/// Decodes `input` in one shot, then cut once at every offset, then byte
+/// by byte: each chunking must give the one-shot text or error (`what`
+/// names the case in a failure). Returns the one-shot result.
+pub(crate) fn assert_chunkings_equal(
+    e: Encoding,
+    mode: DecodeMode,
+    input: &[u8],
+    what: &str,
+) -> Result<String, DecodeError> {
+    let whole = decode_cut(e, mode, input, &[]);
+    for cut in 0..=input.len() {
+        assert_eq!(
+            decode_cut(e, mode, input, &[cut]),
+            whole,
+            "{what} {mode:?} cut at {cut} of {input:02X?}"
+        );
+    }
+    let every: Vec<usize> = (1..input.len()).collect();
+    assert_eq!(
+        decode_cut(e, mode, input, &every),
+        whole,
+        "{what} {mode:?} byte by byte {input:02X?}"
+    );
+    whole
+}
+
 /// Decodes `input` as two regions split at `cut` (where `cut_near` says
 /// one may): the first by a new decoder to its end, the rest by
 /// `Decoder::resume` at `cut`; asserts the text is `whole`'s, or the error
