@@ -530,6 +530,7 @@ pub(crate) fn chosen() -> &'static Kernel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use core::mem::MaybeUninit;
 
     /// Every kernel's byte counter ([`Ascii`]) against a count a byte at a
     /// time: lengths around its steps and past a counter's round (255
@@ -572,9 +573,7 @@ mod tests {
     /// those of `src[..n]`.
     #[test]
     fn ascii_copiers_equal_the_bytes() {
-        use core::mem::MaybeUninit;
         let mut next = crate::xorshift(0x00A5_C11C_0DE5_u64);
-        let b = b'\n';
         let lens: [usize; 23] = [
             0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 8_160, 8_161, 16_320,
             16_321, 32_640, 32_641, 65_280, 65_281, 70_000,
@@ -597,49 +596,64 @@ mod tests {
                     let fits = prefix.min(room);
                     for k in ALL.iter().filter(|k| k.isa.is_available()) {
                         let Some(a) = k.ascii else { continue };
-                        let check = |n: usize, what: &str| {
-                            assert!(n <= fits && fits - n < 256, "{} {what} {len} {n}", k.name);
-                        };
-                        let counted = |n: usize| {
-                            let want = src[..n].iter().filter(|&&x| x == b).count();
-                            (want, src[..n].iter().rposition(|&x| x == b))
-                        };
-                        let mut out = vec![MaybeUninit::new(0xAAu8); room];
+                        let (copy, widen) =
+                            ((a.copy, a.copy_counting), (a.widen, a.widen_counting));
                         // SAFETY: the CPU has the kernel's features: checked above.
-                        let n = unsafe { (a.copy)(src, &mut out) };
-                        check(n, "copy");
-                        let mut again = vec![MaybeUninit::new(0xAAu8); room];
+                        unsafe { check_ascii_run(k.name, src, room, fits, copy, 0xAA) };
                         // SAFETY: as above.
-                        let (m, count, last) = unsafe { (a.copy_counting)(src, &mut again, b) };
-                        check(m, "copy_counting");
-                        assert_eq!((count, last), counted(m), "{} copy_counting {len}", k.name);
-                        for (out, n) in [(&out, n), (&again, m)] {
-                            // SAFETY: every byte of `out` was initialised above.
-                            let got: Vec<u8> =
-                                out.iter().map(|x| unsafe { x.assume_init() }).collect();
-                            assert_eq!(got[..n], src[..n], "{} {len}", k.name);
-                            assert!(got[n..].iter().all(|&x| x == 0xAA), "{} {len}", k.name);
-                        }
-                        let mut out = vec![MaybeUninit::new(0xAAAAu16); room];
-                        // SAFETY: as above.
-                        let n = unsafe { (a.widen)(src, &mut out) };
-                        check(n, "widen");
-                        let mut again = vec![MaybeUninit::new(0xAAAAu16); room];
-                        // SAFETY: as above.
-                        let (m, count, last) = unsafe { (a.widen_counting)(src, &mut again, b) };
-                        check(m, "widen_counting");
-                        assert_eq!((count, last), counted(m), "{} widen_counting {len}", k.name);
-                        for (out, n) in [(&out, n), (&again, m)] {
-                            // SAFETY: every unit of `out` was initialised above.
-                            let got: Vec<u16> =
-                                out.iter().map(|x| unsafe { x.assume_init() }).collect();
-                            let want: Vec<u16> = src[..n].iter().map(|&x| u16::from(x)).collect();
-                            assert_eq!(got[..n], want[..], "{} {len}", k.name);
-                            assert!(got[n..].iter().all(|&x| x == 0xAAAA), "{} {len}", k.name);
-                        }
+                        unsafe { check_ascii_run(k.name, src, room, fits, widen, 0xAAAA) };
                     }
                 }
             }
+        }
+    }
+
+    /// A copier and its counting form (`copy` or `widen`), of one kernel.
+    type CopierPair<U> = (
+        unsafe fn(&[u8], &mut [MaybeUninit<U>]) -> usize,
+        unsafe fn(&[u8], &mut [MaybeUninit<U>], u8) -> Counted,
+    );
+
+    /// [`ascii_copiers_equal_the_bytes`] for one copier (`plain`) and its
+    /// counting form, of kernel `name`, into `room` units of `U` filled
+    /// with `poison`: `fits` is the ASCII at the start of `src` that `room`
+    /// holds.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the features of the copiers' kernel.
+    unsafe fn check_ascii_run<U: Copy + PartialEq + From<u8> + core::fmt::Debug>(
+        name: &str,
+        src: &[u8],
+        room: usize,
+        fits: usize,
+        (plain, counting): CopierPair<U>,
+        poison: U,
+    ) {
+        let b = b'\n';
+        let mut out = vec![MaybeUninit::new(poison); room];
+        // SAFETY: the caller's guarantee.
+        let n = unsafe { plain(src, &mut out) };
+        let mut again = vec![MaybeUninit::new(poison); room];
+        // SAFETY: the caller's guarantee.
+        let (m, count, last) = unsafe { counting(src, &mut again, b) };
+        let what = format!("{name} {}", core::any::type_name::<U>());
+        let want = |n: usize| {
+            let count = src[..n].iter().filter(|&&x| x == b).count();
+            (count, src[..n].iter().rposition(|&x| x == b))
+        };
+        assert_eq!((count, last), want(m), "{what} {}", src.len());
+        for (out, n) in [(&out, n), (&again, m)] {
+            assert!(n <= fits && fits - n < 256, "{what} {} {n}", src.len());
+            // SAFETY: every unit of `out` was initialised above.
+            let got: Vec<U> = out.iter().map(|x| unsafe { x.assume_init() }).collect();
+            let written: Vec<U> = src[..n].iter().map(|&x| U::from(x)).collect();
+            assert_eq!(got[..n], written[..], "{what} {}", src.len());
+            assert!(
+                got[n..].iter().all(|&x| x == poison),
+                "{what} {}",
+                src.len()
+            );
         }
     }
 
