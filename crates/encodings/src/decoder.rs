@@ -221,6 +221,27 @@ impl Decoder {
         matches!(self.mode, DecodeMode::Strict) && self.position.counts()
     }
 
+    /// The rest of `src` after its run of ASCII at the start, which a
+    /// strict decoder on an ASCII-compatible page appends to `dst` itself
+    /// (`append`: copied or widened), counting its lines on the way (as
+    /// the strict encoder does: counted over the input afterwards, they
+    /// cost as much as the copy); other decoders take all of `src`.
+    fn counted_ascii_run<'a, D: ?Sized>(
+        &mut self,
+        page: &single_byte::SingleByte,
+        src: &'a [u8],
+        dst: &mut D,
+        append: impl FnOnce(&[u8], &mut D, u8) -> crate::arch::Counted,
+    ) -> &'a [u8] {
+        if !(page.ascii_compatible() && self.tracks_position()) {
+            return src;
+        }
+        let (n, newlines, last) = append(src, dst, b'\n');
+        self.offset += n as u64;
+        advance_counted(&mut self.position, n, newlines, last);
+        &src[n..]
+    }
+
     /// As [`Decoder::decode_into_string`], appending UTF-16 code units.
     ///
     /// # Errors
@@ -286,15 +307,8 @@ impl Decoder {
         src: &[u8],
         dst: &mut Vec<u16>,
     ) -> Result<(), DecodeError> {
-        // The run of ASCII at the start widened with its lines counted, as
-        // `single_byte_utf8` copies it.
-        let mut src = src;
-        if page.ascii_compatible() && self.tracks_position() {
-            let (n, newlines, last) = crate::arch::append_ascii_widened_counting(src, dst, b'\n');
-            self.offset += n as u64;
-            advance_counted(&mut self.position, n, newlines, last);
-            src = &src[n..];
-        }
+        let src =
+            self.counted_ascii_run(page, src, dst, crate::arch::append_ascii_widened_counting);
         self.single_byte(
             page,
             src,
@@ -394,17 +408,7 @@ impl Decoder {
         dst: &mut String,
     ) -> Result<(), DecodeError> {
         let kernel = single_byte::kernel();
-        // A strict decoder on an ASCII-compatible page copies the run of
-        // ASCII at the start itself, counting its lines on the way (as the
-        // strict encoder does): counted over the input afterwards, they
-        // cost as much as the copy.
-        let mut src = src;
-        if page.ascii_compatible() && self.tracks_position() {
-            let (n, newlines, last) = crate::arch::append_ascii_counting_str(src, dst, b'\n');
-            self.offset += n as u64;
-            advance_counted(&mut self.position, n, newlines, last);
-            src = &src[n..];
-        }
+        let src = self.counted_ascii_run(page, src, dst, crate::arch::append_ascii_counting_str);
         self.single_byte(
             page,
             src,
@@ -716,27 +720,13 @@ impl Decoder {
     }
 
     fn utf8(&mut self, input: &[u8], last: bool, dst: &mut String) -> Result<usize, Bad> {
-        let mut pos = 0;
-        while pos < input.len() {
-            match utf8_simd::from_utf8(&input[pos..]) {
-                Ok(valid) => {
-                    dst.push_str(valid);
-                    return Ok(input.len());
-                }
-                Err(e) => {
-                    let bad = pos + e.valid_up_to();
-                    push_valid(dst, &input[pos..bad]);
-                    let (len, kind) = match e.error_len() {
-                        Some(len) => (len, DecodeErrorKind::Invalid),
-                        None if !last => return Ok(bad),
-                        None => (input.len() - bad, DecodeErrorKind::Incomplete),
-                    };
-                    self.bad(bad, len, kind, dst)?;
-                    pos = bad + len;
-                }
-            }
-        }
-        Ok(input.len())
+        utf8_chunk(input, last, dst, |at, len, e, dst| {
+            let kind = match e.error_len() {
+                Some(_) => DecodeErrorKind::Invalid,
+                None => DecodeErrorKind::Incomplete,
+            };
+            self.bad(at, len, kind, dst)
+        })
     }
 
     /// The byte order of UTF-16/UTF-32 input (units of `unit` bytes), and
@@ -862,38 +852,20 @@ impl Decoder {
         last: bool,
         dst: &mut String,
     ) -> Result<usize, Bad> {
-        let mut pos = 0;
-        while pos < input.len() {
-            let rest = &input[pos..];
-            let error = variant.validate(rest).err();
-            let mut valid = error.map_or(rest.len(), |e| e.valid_up_to());
-            let at_end = error.is_none_or(|e| e.error_len().is_none());
-            // WTF-8: a lead surrogate that ends the chunk may pair with a
-            // trail surrogate in the next one.
-            let mut hold = false;
-            if variant == Variant::Wtf8
-                && !last
-                && at_end
-                && matches!(rest[..valid], [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF])
-            {
-                valid -= 3;
-                hold = true;
-            }
-            self.push_variant(variant, pos, &rest[..valid], dst)?;
-            if hold {
-                return Ok(pos + valid);
-            }
-            let Some(e) = error else { break };
-            let bad = pos + valid;
-            let (len, kind) = match e.error_len() {
-                Some(len) => (len, DecodeErrorKind::Invalid),
-                None if !last => return Ok(bad),
-                None => (input.len() - bad, DecodeErrorKind::Incomplete),
-            };
-            self.bad(bad, len, kind, dst)?;
-            pos = bad + len;
-        }
-        Ok(input.len())
+        variant_chunk(
+            variant,
+            input,
+            last,
+            dst,
+            |pos, valid, dst| self.push_variant(variant, pos, valid, dst),
+            |at, len, e, dst| {
+                let kind = match e.error_len() {
+                    Some(_) => DecodeErrorKind::Invalid,
+                    None => DecodeErrorKind::Incomplete,
+                };
+                self.bad(at, len, kind, dst)
+            },
+        )
     }
 
     fn push_variant(
@@ -1031,9 +1003,99 @@ pub(crate) fn advance_counted(lines: &mut Lines, len: usize, newlines: usize, la
     lines.columns += columns as u64;
 }
 
+/// Appends the valid UTF-8 of `input` to `dst`, handing each invalid
+/// sequence to `bad` (its offset in `input`, its length, and the error:
+/// `error_len()` is `None` for a character left unfinished by the last
+/// chunk), which writes its replacement or returns the error. A character
+/// left unfinished by another chunk is not taken (it waits for the next).
+/// Returns the bytes of `input` taken. The UTF-8 loop of both [`Decoder`]
+/// and [`crate::pivot`]'s decoder, which differ only in `bad`.
+pub(crate) fn utf8_chunk<E>(
+    input: &[u8],
+    last: bool,
+    dst: &mut String,
+    mut bad: impl FnMut(usize, usize, &utf8_simd::Utf8Error, &mut String) -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut pos = 0;
+    while pos < input.len() {
+        // One pass: validation and the `&str` together.
+        match utf8_simd::from_utf8(&input[pos..]) {
+            Ok(valid) => {
+                dst.push_str(valid);
+                return Ok(input.len());
+            }
+            Err(e) => {
+                let at = pos + e.valid_up_to();
+                push_valid(dst, &input[pos..at]);
+                let Some(len) = bad_len(e.error_len(), at, input.len(), last) else {
+                    return Ok(at);
+                };
+                bad(at, len, &e, dst)?;
+                pos = at + len;
+            }
+        }
+    }
+    Ok(input.len())
+}
+
+/// The length of the bad sequence at `at` of a chunk of `len` bytes, from
+/// the validator's `error_len` (`None`: unfinished at the chunk's end):
+/// the rest of the chunk where it is unfinished in the `last` one, `None`
+/// where it is unfinished in another (the next chunk may finish it).
+fn bad_len(error_len: Option<usize>, at: usize, len: usize, last: bool) -> Option<usize> {
+    match error_len {
+        Some(n) => Some(n),
+        None if last => Some(len - at),
+        None => None,
+    }
+}
+
+/// [`utf8_chunk`] for CESU-8, MUTF-8 or WTF-8 (validated by utf8-variants):
+/// each valid stretch handed to `push` with its offset, each invalid piece
+/// (as the crate's `decode_lossy` cuts them) to `bad`. The loop of both
+/// [`Decoder`] and [`crate::pivot`]'s decoder, which differ in where the
+/// text goes and in what an error does.
+pub(crate) fn variant_chunk<D: ?Sized, E>(
+    variant: Variant,
+    input: &[u8],
+    last: bool,
+    dst: &mut D,
+    mut push: impl FnMut(usize, &[u8], &mut D) -> Result<(), E>,
+    mut bad: impl FnMut(usize, usize, &utf8_variants::Error, &mut D) -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut pos = 0;
+    while pos < input.len() {
+        let rest = &input[pos..];
+        let error = variant.validate(rest).err();
+        let valid = error.map_or(rest.len(), |e| e.valid_up_to());
+        // WTF-8 allows a lead surrogate at the end, but not before a trail
+        // surrogate: one that ends what is valid so far waits for the next
+        // chunk, unless an error follows it in this one. (CESU-8 and MUTF-8
+        // report it as unfinished themselves.)
+        let at_end = error.is_none_or(|e| e.error_len().is_none());
+        if variant == Variant::Wtf8
+            && !last
+            && at_end
+            && matches!(rest[..valid], [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF])
+        {
+            push(pos, &rest[..valid - 3], dst)?;
+            return Ok(pos + valid - 3);
+        }
+        push(pos, &rest[..valid], dst)?;
+        let Some(e) = error else { break };
+        let at = pos + valid;
+        let Some(len) = bad_len(e.error_len(), at, input.len(), last) else {
+            return Ok(at);
+        };
+        bad(at, len, &e, dst)?;
+        pos = at + len;
+    }
+    Ok(input.len())
+}
+
 /// Appends `valid` (checked again: this crate has no `unsafe`; only input
 /// with errors pays for it).
-fn push_valid(dst: &mut String, valid: &[u8]) {
+pub(crate) fn push_valid(dst: &mut String, valid: &[u8]) {
     if let Ok(s) = utf8_simd::from_utf8(valid) {
         dst.push_str(s);
     }
@@ -1048,13 +1110,7 @@ mod tests {
     /// same error (offset, bytes, line and column) and nothing after it.
     #[test]
     fn utf16_output_equals_utf8_output() {
-        let mut seed = 0xC0FF_EE00_1234_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0xC0FF_EE00_1234_u64);
         for e in Encoding::all() {
             for mode in [DecodeMode::Replace, DecodeMode::Skip, DecodeMode::Strict] {
                 for len in [0, 1, 5, 17, 40, 100, 300, 5000] {
@@ -1100,13 +1156,7 @@ mod tests {
     /// begun in earlier chunks is quoted from the decoder's history).
     #[test]
     fn utf16_output_equals_utf8_output_byte_by_byte() {
-        let mut seed = 0xB1_7E5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0xB1_7E5_u64);
         for e in Encoding::all() {
             for _ in 0..20 {
                 let src: Vec<u8> = (0..40).map(|_| next() as u8).collect();
@@ -1138,13 +1188,8 @@ mod tests {
     /// [`CARRY`] bytes held, in any encoding and mode.
     #[test]
     fn the_carry_stays_bounded() {
-        let mut seed = 0x5EED_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed as u8
-        };
+        let mut rng = crate::xorshift(0x5EED_u64);
+        let mut next = || rng() as u8;
         for e in Encoding::all() {
             for mode in [DecodeMode::Replace, DecodeMode::Skip, DecodeMode::Strict] {
                 let mut d = Decoder::new(e, mode);

@@ -128,6 +128,19 @@ mod single_byte;
 mod tables;
 mod utf7;
 
+/// The unit tests' small deterministic generator (xorshift), so that a
+/// failure replays: each call the next value of the sequence from `seed`
+/// (not zero). The integration tests have theirs in `tests/common`.
+#[cfg(test)]
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 pub use convert::{ConvertError, Converter};
 pub use decoder::Decoder;
 pub use detect::{Confidence, DETECT_GUESS_BYTES, Detection, Reason};

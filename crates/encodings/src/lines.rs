@@ -73,44 +73,46 @@ impl Lines {
 mod tests {
     use crate::{EncodeMode, Encoding};
 
+    /// Encodes `before`, then `bad` (a character `e` does not hold) and a
+    /// tail, strictly, in two calls cut at the character boundary at or
+    /// below `cut` (modulo the length): the error names `bad`'s offset
+    /// and the line and column after `before`, counted here.
+    fn assert_error_after(e: Encoding, before: &str, bad: char, cut: usize) {
+        let text = format!("{before}{bad} tail");
+        let cut = (0..=cut % (text.len() + 1))
+            .rev()
+            .find(|&c| text.is_char_boundary(c))
+            .unwrap_or(0);
+        let mut enc = crate::Encoder::new(e, EncodeMode::Strict);
+        let mut out = Vec::new();
+        let err = enc
+            .encode_into_vec(&text[..cut], &mut out, false)
+            .and_then(|()| enc.encode_into_vec(&text[cut..], &mut out, true))
+            .expect_err("an unmappable character");
+        let line = before.matches('\n').count() as u64 + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1;
+        assert_eq!(
+            (err.offset(), err.line(), err.column()),
+            (before.len() as u64, line, column),
+            "{} {text:?} cut {cut}",
+            e.name()
+        );
+    }
+
     /// An encoder's error names the line and column of the unmappable
     /// character, counted here from the text before it, whatever the
     /// chunking.
     #[test]
     fn encode_errors_name_line_and_column() {
         let e = Encoding::for_label("windows-1252").expect("known");
-        let mut seed = 0x0001_1AE5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x0001_1AE5_u64);
         let pieces = ["a", "é", "\n", "b c", "œ", "\r\n", "«x»"];
         for _ in 0..300 {
             let n = next() as usize % 60;
             let before: String = (0..n)
                 .map(|_| pieces[next() as usize % pieces.len()])
                 .collect();
-            let text = format!("{before}Ж tail");
-            let cut = next() as usize % (text.len() + 1);
-            let cut = (0..=cut)
-                .rev()
-                .find(|&c| text.is_char_boundary(c))
-                .unwrap_or(0);
-            let mut enc = crate::Encoder::new(e, EncodeMode::Strict);
-            let mut out = Vec::new();
-            let err = enc
-                .encode_into_vec(&text[..cut], &mut out, false)
-                .and_then(|()| enc.encode_into_vec(&text[cut..], &mut out, true))
-                .expect_err("Ж is not in windows-1252");
-            let line = before.matches('\n').count() as u64 + 1;
-            let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1;
-            assert_eq!(
-                (err.line(), err.column()),
-                (line, column),
-                "{text:?} cut {cut}"
-            );
+            assert_error_after(e, &before, 'Ж', next() as usize);
         }
     }
 
@@ -121,13 +123,7 @@ mod tests {
     /// page holds.
     #[test]
     fn single_byte_encode_errors_name_line_and_column() {
-        let mut seed = 0x5B1E_11E5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x5B1E_11E5_u64);
         for label in [
             "windows-1252",
             "KOI8-R",
@@ -149,25 +145,7 @@ mod tests {
                         _ => chars[next() as usize % chars.len()].as_str(),
                     })
                     .collect();
-                let text = format!("{before}中 tail");
-                let cut = next() as usize % (text.len() + 1);
-                let cut = (0..=cut)
-                    .rev()
-                    .find(|&c| text.is_char_boundary(c))
-                    .unwrap_or(0);
-                let mut enc = crate::Encoder::new(e, EncodeMode::Strict);
-                let mut out = Vec::new();
-                let err = enc
-                    .encode_into_vec(&text[..cut], &mut out, false)
-                    .and_then(|()| enc.encode_into_vec(&text[cut..], &mut out, true))
-                    .expect_err("no single-byte page holds 中");
-                let line = before.matches('\n').count() as u64 + 1;
-                let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1;
-                assert_eq!(
-                    (err.offset(), err.line(), err.column()),
-                    (before.len() as u64, line, column),
-                    "{label} {text:?} cut {cut}"
-                );
+                assert_error_after(e, &before, '中', next() as usize);
             }
         }
     }

@@ -57,6 +57,7 @@
 //! # Ok::<(), encodings::pivot::Error>(())
 //! ```
 
+use crate::decoder::{push_valid, utf8_chunk, variant_chunk};
 use codec_core::utf8::unfinished_start;
 use std::borrow::Cow;
 use std::fmt;
@@ -431,35 +432,17 @@ impl Decoder {
     }
 
     fn utf8(&mut self, input: &[u8], last: bool, out: &mut String) -> Result<usize, Error> {
-        let mut pos = 0;
-        while pos < input.len() {
-            // One pass: validation and the `&str` together.
-            match utf8_simd::from_utf8(&input[pos..]) {
-                Ok(valid) => {
-                    out.push_str(valid);
-                    return Ok(input.len());
-                }
-                Err(e) => {
-                    let bad = pos + e.valid_up_to();
-                    push_valid(out, &input[pos..bad]);
-                    let len = match e.error_len() {
-                        Some(len) => len,
-                        None if !last => return Ok(bad),
-                        None => input.len() - bad,
-                    };
-                    if !self.lossy {
-                        return Err(self.error(
-                            bad,
-                            &input[bad..bad + len],
-                            format!("invalid UTF-8 ({})", e.kind()),
-                        ));
-                    }
-                    out.push('\u{FFFD}');
-                    pos = bad + len;
-                }
+        utf8_chunk(input, last, out, |bad, len, e, out| {
+            if !self.lossy {
+                return Err(self.error(
+                    bad,
+                    &input[bad..bad + len],
+                    format!("invalid UTF-8 ({})", e.kind()),
+                ));
             }
-        }
-        Ok(input.len())
+            out.push('\u{FFFD}');
+            Ok(())
+        })
     }
 
     /// The byte order of UTF-16 or UTF-32 input (code units of `unit`
@@ -682,48 +665,27 @@ impl Decoder {
             Form::Mutf8 => Variant::Mutf8,
             _ => Variant::Wtf8,
         };
-        let mut pos = 0;
-        while pos < input.len() {
-            let rest = &input[pos..];
-            let error = variant.validate(rest).err();
-            let valid = error.map_or(rest.len(), |e| e.valid_up_to());
-            // WTF-8 allows a lead surrogate at the end, but not before a
-            // trail surrogate: one that ends what is valid so far waits for
-            // the next chunk, unless an error follows it in this one.
-            // (CESU-8 and MUTF-8 report it as unfinished themselves.)
-            let at_end = error.is_none_or(|e| e.error_len().is_none());
-            if variant == Variant::Wtf8
-                && !last
-                && at_end
-                && matches!(rest[..valid], [.., 0xED, 0xA0..=0xAF, 0x80..=0xBF])
-            {
-                self.push_variant(variant, pos, &rest[..valid - 3], out)?;
-                return Ok(pos + valid - 3);
-            }
-            self.push_variant(variant, pos, &rest[..valid], out)?;
-            let Some(e) = error else {
-                break;
-            };
-            let bad = pos + valid;
-            let len = match e.error_len() {
-                Some(len) => len,
-                None if !last => return Ok(bad),
-                None => input.len() - bad,
-            };
-            if !self.lossy {
-                return Err(self.error(
-                    bad,
-                    &input[bad..bad + len],
-                    format!("invalid {} ({})", self.encoding, e.kind()),
-                ));
-            }
-            match out {
-                Sink::Text(t) => t.push('\u{FFFD}'),
-                Sink::Units(u) => u.push(0xFFFD),
-            }
-            pos = bad + len;
-        }
-        Ok(input.len())
+        variant_chunk(
+            variant,
+            input,
+            last,
+            out,
+            |pos, valid, out| self.push_variant(variant, pos, valid, out),
+            |bad, len, e, out| {
+                if !self.lossy {
+                    return Err(self.error(
+                        bad,
+                        &input[bad..bad + len],
+                        format!("invalid {} ({})", self.encoding, e.kind()),
+                    ));
+                }
+                match out {
+                    Sink::Text(t) => t.push('\u{FFFD}'),
+                    Sink::Units(u) => u.push(0xFFFD),
+                }
+                Ok(())
+            },
+        )
     }
 
     /// Appends `valid` (valid in `variant`, at `pos` of this chunk) to
@@ -810,14 +772,6 @@ fn append(out: &mut String, s: String) {
         *out = s;
     } else {
         out.push_str(&s);
-    }
-}
-
-/// Appends the valid prefix before an error (checked again: this crate has
-/// no `unsafe`; only inputs with errors pay for it).
-fn push_valid(out: &mut String, valid: &[u8]) {
-    if let Ok(s) = utf8_simd::from_utf8(valid) {
-        out.push_str(s);
     }
 }
 

@@ -661,13 +661,7 @@ mod tests {
     /// and long ones; the output before an error and its position agree.
     #[test]
     fn engine_encodes_as_scalar() {
-        let mut seed = 0xE1C0_DE5E_ED00_0001_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0xE1C0_DE5E_ED00_0001_u64);
         let foreign = [
             '\u{0}', 'é', 'Ж', 'Ω', '€', '\u{7FF}', '\u{800}', '😀', '\u{FFFD}',
         ];
@@ -702,13 +696,13 @@ mod tests {
                     let mut text: String = (0..len)
                         .map(|_| match round {
                             0 | 3 => chars[next() as usize % chars.len()],
-                            4 | 5 if !script.is_empty() && next() % 3 != 0 => {
+                            4 | 5 if !script.is_empty() && !next().is_multiple_of(3) => {
                                 script[next() as usize % script.len()]
                             }
-                            6 | 7 if !scripts.is_empty() && next() % 3 != 0 => {
+                            6 | 7 if !scripts.is_empty() && !next().is_multiple_of(3) => {
                                 scripts[next() as usize % scripts.len()]
                             }
-                            _ if next() % 8 == 0 && !high.is_empty() => {
+                            _ if next().is_multiple_of(8) && !high.is_empty() => {
                                 high[next() as usize % high.len()]
                             }
                             _ => char::from(next() as u8 & 0x7F),
@@ -761,13 +755,7 @@ mod tests {
     /// place show in the output.
     #[test]
     fn lossy_encode_equals_strict_restarted() {
-        let mut seed = 0x1055_EEDC_0DE5_0001_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x1055_EEDC_0DE5_0001_u64);
         let foreign = [
             '中', '文', '😀', '\u{FFFF}', '\u{800}', '\u{7FF}', 'Ж', 'é', '€', '\u{0}',
         ];
@@ -785,7 +773,7 @@ mod tests {
                         .map(|k| {
                             let foreign_now = match round {
                                 5 => (k / 40) % 2 == 0,
-                                r => next() % (1 << (6 - r)) == 0,
+                                r => next().is_multiple_of(1 << (6 - r)),
                             };
                             if foreign_now {
                                 foreign[next() as usize % foreign.len()]
@@ -819,13 +807,7 @@ mod tests {
     /// 4096-byte chunks of the fused kernel.
     #[test]
     fn engine_equals_scalar() {
-        let mut seed = 0x0DDB_1A5E_5BAD_5EED_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x0DDB_1A5E_5BAD_5EED_u64);
         for page in all_pages() {
             let defined: Vec<u8> = (0..=255u8)
                 .filter(|&b| page.decode_byte(b).is_some())
@@ -840,7 +822,7 @@ mod tests {
                             2 => next() as u8 & 0x7F,
                             3 => (next() as u8) | 0x80,
                             // Mostly ASCII with some of the high half.
-                            _ if next() % 8 == 0 && !high.is_empty() => {
+                            _ if next().is_multiple_of(8) && !high.is_empty() => {
                                 high[next() as usize % high.len()]
                             }
                             _ => defined[next() as usize % defined.len()] & 0x7F,

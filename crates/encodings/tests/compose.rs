@@ -9,8 +9,8 @@
 
 mod common;
 
-use common::{Rng, iconv_knows};
-use encodings::{DecodeError, DecodeMode, Decoder, EncodeMode, Encoding};
+use common::{Rng, assert_chunkings_equal, assert_regions_equal, iconv_knows};
+use encodings::{DecodeMode, Decoder, EncodeMode, Encoding};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -297,23 +297,6 @@ fn whatwg_windows_1255_and_1258_do_not_compose() {
     );
 }
 
-fn decode_cut(
-    e: Encoding,
-    mode: DecodeMode,
-    input: &[u8],
-    cuts: &[usize],
-) -> Result<String, DecodeError> {
-    let mut d = Decoder::new(e, mode);
-    let mut out = String::new();
-    let mut from = 0;
-    for &cut in cuts.iter().chain([&input.len()]) {
-        d.decode_into_string(&input[from..cut], &mut out, false)?;
-        from = cut;
-    }
-    d.decode_into_string(&[], &mut out, true)?;
-    Ok(out)
-}
-
 /// Random text of letters, marks and a few undefined bytes: cut at every
 /// offset (and byte by byte), the result and the error equal one shot's;
 /// a region cut where `cut_near` says continues it exactly.
@@ -333,42 +316,13 @@ fn chunked_equals_one_shot() {
                 })
                 .collect();
             for mode in [DecodeMode::Strict, DecodeMode::Replace, DecodeMode::Skip] {
-                let whole = decode_cut(e, mode, &input, &[]);
-                for at in 0..=input.len() {
-                    assert_eq!(
-                        decode_cut(e, mode, &input, &[at]),
-                        whole,
-                        "{name} {mode:?} {input:02X?} at {at}"
-                    );
-                }
-                let every: Vec<usize> = (1..input.len()).collect();
-                assert_eq!(
-                    decode_cut(e, mode, &input, &every),
-                    whole,
-                    "{name} {mode:?} {input:02X?}"
-                );
+                let whole = assert_chunkings_equal(e, mode, &input, name);
                 for at in 0..input.len() {
                     let Some(cut) = e.cut_near(&input, at) else {
                         continue;
                     };
                     assert!(!marks.contains(&input[cut]), "{name}: cut before a mark");
-                    let mut out = String::new();
-                    let r = Decoder::new(e, mode)
-                        .decode_into_string(&input[..cut], &mut out, true)
-                        .and_then(|()| {
-                            Decoder::resume(e, mode, cut as u64, &input).decode_into_string(
-                                &input[cut..],
-                                &mut out,
-                                true,
-                            )
-                        });
-                    match (&whole, r) {
-                        (Ok(w), Ok(())) => assert_eq!(&out, w, "{name} {input:02X?} cut {cut}"),
-                        (Err(w), Err(r)) => {
-                            assert_eq!(w.offset(), r.offset(), "{name} {input:02X?}")
-                        }
-                        (w, r) => panic!("{name} {mode:?} {input:02X?} cut {cut}: {w:?} {r:?}"),
-                    }
+                    assert_regions_equal(e, mode, &input, cut, &whole, name);
                 }
             }
         }

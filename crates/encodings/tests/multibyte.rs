@@ -27,14 +27,7 @@ fn inputs(w: &'static encoding_rs::Encoding, rng: &mut Rng) -> Vec<Vec<u8>> {
     for _ in 0..300 {
         let mut b = good.to_vec();
         for _ in 0..1 + rng.below(4) {
-            let i = rng.below(b.len());
-            match rng.below(3) {
-                0 => b[i] = rng.next() as u8,
-                1 => {
-                    b.remove(i);
-                }
-                _ => b.insert(i, rng.next() as u8),
-            }
+            rng.mutate(&mut b);
         }
         out.push(b);
     }

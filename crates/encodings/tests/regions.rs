@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::Rng;
-use encodings::{DecodeMode, Decoder, EncodeMode, Encoding};
+use common::{Rng, assert_regions_equal};
+use encodings::{DecodeMode, EncodeMode, Encoding};
 
 #[test]
 fn regions_decode_like_the_whole() {
@@ -35,21 +35,7 @@ fn regions_decode_like_the_whole() {
             assert!(cut >= at && cut < input.len(), "{e:?}");
             for mode in [DecodeMode::Replace, DecodeMode::Strict] {
                 let whole = e.decode_to_string(&input, mode);
-                let mut first = Decoder::new(e, mode);
-                let mut out = String::new();
-                let a = first.decode_into_string(&input[..cut], &mut out, true);
-                let b = a.and_then(|()| {
-                    Decoder::resume(e, mode, cut as u64, &input).decode_into_string(
-                        &input[cut..],
-                        &mut out,
-                        true,
-                    )
-                });
-                match (whole, b) {
-                    (Ok(w), Ok(())) => assert_eq!(w, out, "{e:?} cut {cut} {input:02X?}"),
-                    (Err(w), Err(p)) => assert_eq!(w.offset(), p.offset(), "{e:?} cut {cut}"),
-                    (w, p) => panic!("{e:?} cut {cut} {input:02X?}: {w:?} vs {p:?}"),
-                }
+                assert_regions_equal(e, mode, &input, cut, &whole, e.name());
             }
         }
     }
@@ -116,23 +102,7 @@ fn legacy_cuts_hold_on_broken_sequences() {
                         continue;
                     };
                     cuts += 1;
-                    let mut out = String::new();
-                    let b = Decoder::new(e, mode)
-                        .decode_into_string(&input[..cut], &mut out, true)
-                        .and_then(|()| {
-                            Decoder::resume(e, mode, cut as u64, &input).decode_into_string(
-                                &input[cut..],
-                                &mut out,
-                                true,
-                            )
-                        });
-                    match (&whole, b) {
-                        (Ok(w), Ok(())) => assert_eq!(*w, out, "{e:?} cut {cut} {input:02X?}"),
-                        (Err(w), Err(p)) => {
-                            assert_eq!(w.offset(), p.offset(), "{e:?} cut {cut} {input:02X?}");
-                        }
-                        (w, p) => panic!("{e:?} cut {cut} {input:02X?}: {w:?} vs {p:?}"),
-                    }
+                    assert_regions_equal(e, mode, &input, cut, &whole, e.name());
                 }
             }
         }

@@ -230,25 +230,13 @@ mod tests {
     /// every size up to eight high nibbles.
     #[test]
     fn byte_set_is_exact() {
-        let mut seed = 0xB17E_5E70_u64;
+        let mut next = crate::xorshift(0xB17E_5E70_u64);
         for size in [0, 1, 2, 5, 16, 40, 100] {
             for _ in 0..20 {
                 // Bytes of at most eight high nibbles.
-                let nibbles: Vec<u8> = (0..8)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        (seed % 16) as u8
-                    })
-                    .collect();
+                let nibbles: Vec<u8> = (0..8).map(|_| (next() % 16) as u8).collect();
                 let bytes: Vec<u8> = (0..size)
-                    .map(|k| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        nibbles[k % 8] << 4 | (seed >> 8) as u8 & 15
-                    })
+                    .map(|k| nibbles[k % 8] << 4 | (next() >> 8) as u8 & 15)
                     .collect();
                 let set = ByteSet::new(&bytes);
                 for b in 0..=255u8 {
@@ -268,13 +256,7 @@ mod tests {
             ByteSet::new(&crate::compose_tables::CP1255_MARKS),
             ByteSet::new(&[0x00, 0x7F, 0x80, 0xFF, 0x10, 0x21, 0x32, 0x43]),
         ];
-        let mut seed = 0x0F1D_0001_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x0F1D_0001_u64);
         let finders: Vec<&Finder> = ALL
             .iter()
             .copied()
@@ -291,7 +273,7 @@ mod tests {
                         .map(|_| {
                             loop {
                                 let b = next() as u8;
-                                let hit = density != 0 && next() % density == 0;
+                                let hit = density != 0 && next().is_multiple_of(density);
                                 if set.contains(b) == hit || density == 1 {
                                     break b;
                                 }

@@ -609,24 +609,15 @@ pub(crate) fn chosen() -> &'static Kernel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use core::mem::MaybeUninit;
 
-    /// Each fused UTF-8 kernel the CPU runs against the scalar reference
-    /// (`char` by `char`) on every table, at every length to 300 and some
-    /// long ones, on random bytes (stopping at the first undefined one)
-    /// and on defined bytes only.
     /// Every kernel's byte counter ([`Ascii`]) against a count a byte at a
     /// time: lengths around its steps and past a counter's round (255
     /// steps of four registers: 65,280 bytes in 64-byte ones), on bytes
     /// that all match (each byte counter's most) and on random ones.
     #[test]
     fn counters_equal_a_byte_at_a_time() {
-        let mut seed = 0x5EED_C0DE_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x5EED_C0DE_u64);
         for len in [
             0, 1, 63, 64, 127, 255, 256, 257, 32_640, 32_641, 65_280, 65_281, 200_000,
         ] {
@@ -650,6 +641,101 @@ mod tests {
         }
     }
 
+    /// Every kernel's ASCII copier and widener ([`Ascii`]), counting and
+    /// not, against the bytes themselves: lengths around the steps and
+    /// past a counter's round (255 steps: 8,160 bytes widened with
+    /// 16-byte registers to 65,280 copied with 64-byte ones), a byte from
+    /// 0x80 at several places, and room for all, for less, for none. What
+    /// is written is `src[..n]` (widened), nothing after it changes (a
+    /// poison value), `n` stops short of the ASCII that fits by less than
+    /// a step (256 bytes at the most), and the count and last index are
+    /// those of `src[..n]`.
+    #[test]
+    fn ascii_copiers_equal_the_bytes() {
+        let mut next = crate::xorshift(0x00A5_C11C_0DE5_u64);
+        let lens: [usize; 23] = [
+            0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 8_160, 8_161, 16_320,
+            16_321, 32_640, 32_641, 65_280, 65_281, 70_000,
+        ];
+        for len in lens {
+            let ascii: Vec<u8> = (0..len)
+                .map(|_| [b'\n', b'a', b'Z', 0][next() as usize % 4])
+                .collect();
+            let mut srcs = vec![ascii.clone()];
+            for at in [0, len / 3, len.saturating_sub(1)] {
+                if at < len {
+                    let mut src = ascii.clone();
+                    src[at] = 0x80 | next() as u8;
+                    srcs.push(src);
+                }
+            }
+            for src in &srcs {
+                let prefix = src.iter().position(|x| !x.is_ascii()).unwrap_or(len);
+                for room in [len, len / 2, 0] {
+                    let fits = prefix.min(room);
+                    for k in ALL.iter().filter(|k| k.isa.is_available()) {
+                        let Some(a) = k.ascii else { continue };
+                        let (copy, widen) =
+                            ((a.copy, a.copy_counting), (a.widen, a.widen_counting));
+                        // SAFETY: the CPU has the kernel's features: checked above.
+                        unsafe { check_ascii_run(k.name, src, room, fits, copy, 0xAA) };
+                        // SAFETY: as above.
+                        unsafe { check_ascii_run(k.name, src, room, fits, widen, 0xAAAA) };
+                    }
+                }
+            }
+        }
+    }
+
+    /// A copier and its counting form (`copy` or `widen`), of one kernel.
+    type CopierPair<U> = (
+        unsafe fn(&[u8], &mut [MaybeUninit<U>]) -> usize,
+        unsafe fn(&[u8], &mut [MaybeUninit<U>], u8) -> Counted,
+    );
+
+    /// [`ascii_copiers_equal_the_bytes`] for one copier (`plain`) and its
+    /// counting form, of kernel `name`, into `room` units of `U` filled
+    /// with `poison`: `fits` is the ASCII at the start of `src` that `room`
+    /// holds.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the features of the copiers' kernel.
+    unsafe fn check_ascii_run<U: Copy + PartialEq + From<u8> + core::fmt::Debug>(
+        name: &str,
+        src: &[u8],
+        room: usize,
+        fits: usize,
+        (plain, counting): CopierPair<U>,
+        poison: U,
+    ) {
+        let b = b'\n';
+        let mut out = vec![MaybeUninit::new(poison); room];
+        // SAFETY: the caller's guarantee.
+        let n = unsafe { plain(src, &mut out) };
+        let mut again = vec![MaybeUninit::new(poison); room];
+        // SAFETY: the caller's guarantee.
+        let (m, count, last) = unsafe { counting(src, &mut again, b) };
+        let what = format!("{name} {}", core::any::type_name::<U>());
+        let want = |n: usize| {
+            let count = src[..n].iter().filter(|&&x| x == b).count();
+            (count, src[..n].iter().rposition(|&x| x == b))
+        };
+        assert_eq!((count, last), want(m), "{what} {}", src.len());
+        for (out, n) in [(&out, n), (&again, m)] {
+            assert!(n <= fits && fits - n < 256, "{what} {} {n}", src.len());
+            // SAFETY: every unit of `out` was initialised above.
+            let got: Vec<U> = out.iter().map(|x| unsafe { x.assume_init() }).collect();
+            let written: Vec<U> = src[..n].iter().map(|&x| U::from(x)).collect();
+            assert_eq!(got[..n], written[..], "{what} {}", src.len());
+            assert!(
+                got[n..].iter().all(|&x| x == poison),
+                "{what} {}",
+                src.len()
+            );
+        }
+    }
+
     #[test]
     fn utf8_kernels_equal_scalar() {
         let kernels: Vec<&Kernel> = ALL
@@ -661,13 +747,7 @@ mod tests {
             "fused UTF-8 kernels tested: {:?}",
             kernels.iter().map(|k| k.name).collect::<Vec<_>>()
         );
-        let mut seed = 0x0F05_ED00_7777_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x0F05_ED00_7777_u64);
         for page in crate::single_byte::all_pages() {
             let table = page.table;
             let defined: Vec<u8> = (0..=255u8)
@@ -679,7 +759,9 @@ mod tests {
                         .map(|_| match round {
                             0 => next() as u8,
                             1 => defined[next() as usize % defined.len()],
-                            _ if next() % 4 == 0 => defined[next() as usize % defined.len()],
+                            _ if next().is_multiple_of(4) => {
+                                defined[next() as usize % defined.len()]
+                            }
                             _ => next() as u8 & 0x7F,
                         })
                         .collect();
@@ -773,13 +855,7 @@ mod tests {
     /// length up to 70 and every undefined byte position.
     #[test]
     fn kernels_equal_scalar() {
-        let mut seed = 0x1234_5678_9ABC_DEF0_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x1234_5678_9ABC_DEF0_u64);
         for k in ALL {
             if !k.isa.is_available() {
                 eprintln!("note: this CPU cannot run the {} kernel", k.name);
@@ -958,13 +1034,7 @@ mod tests {
     /// block); then text mixing all the affine rows of the page.
     #[test]
     fn affine_path_at_every_position() {
-        let mut seed = 0xAFF1_0E5E_ED00_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0xAFF1_0E5E_ED00_u64);
         for page in crate::single_byte::all_pages() {
             let defined = |r: usize| -> Vec<u8> {
                 (16 * r..16 * r + 16)
@@ -1046,13 +1116,7 @@ mod tests {
     /// was written is the UTF-8 of what was read).
     #[test]
     fn affine_runs_between_other_blocks() {
-        let mut seed = 0x6AEE_4B10_C0C5_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x6AEE_4B10_C0C5_u64);
         let kernels: Vec<&Kernel> = ALL
             .iter()
             .copied()
@@ -1113,13 +1177,7 @@ mod tests {
     /// at each of the first 64 positions.
     #[test]
     fn top_quarter_at_every_position() {
-        let mut seed = 0x7090_C0C0_1234_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x7090_C0C0_1234_u64);
         for page in crate::single_byte::all_pages() {
             let defined = |b: &u8| page.table[usize::from(*b)] != crate::single_byte::UNDEFINED;
             let top: Vec<u8> = (0xC0..=0xFF).filter(defined).collect();

@@ -277,7 +277,7 @@ fn lookup<S: LookupSimd, const TOP: bool, const AFFINE: bool>(
     } else {
         if !AFFINE
             && rows.ascii
-            && let Some(found) = few_rows::<S, false, false>(s, rows, few, &NO_AFFINE, v)
+            && let Some(found) = few_rows(s, rows, few, NoAffine, v)
         {
             return found;
         }
@@ -309,9 +309,6 @@ const FEW: u32 = 3;
 
 /// [`FEW`] on a page with affine rows, whose rows are not looked up.
 const FEW_AFF: u32 = 2;
-
-/// What [`few_rows`] is given without `AFF` (and does not read).
-static NO_AFFINE: Affine = Affine::new(&[0; 256]);
 
 /// By high nibble: bit `n - 8` for a row from 0x80, 0 for ASCII.
 const ROW_BIT: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128];
@@ -377,17 +374,17 @@ impl<V> Few<V> {
 /// the low nibble ([`Rows::plain_lo`]), the bytes of other rows and ASCII
 /// turned to negative indexes (zero), `FEW` rows every time (the rows of
 /// zeros where fewer are kept). Two `pshufb` a row where the telescoped
-/// look-up takes sixteen in all (AVX2 runs them on one port). With `AFF`
-/// (a page with affine rows) only the bytes outside its affine rows (or
-/// on a row's undefined byte) count and are looked up; the others are
-/// computed as the affine path does (for UTF-8 with `UTF8`, else UTF-16)
-/// and blended in. `None` for a block with more rows.
+/// look-up takes sixteen in all (AVX2 runs them on one port). On a page
+/// with affine rows (`A`, in an affine run) only the bytes outside them
+/// (or on a row's undefined byte) count and are looked up; the others
+/// are computed as the affine run computes them ([`AffineRows`]) and
+/// blended in. `None` for a block with more rows.
 #[inline(always)]
-fn few_rows<S: LookupSimd, const AFF: bool, const UTF8: bool>(
+fn few_rows<S: LookupSimd, A: AffineRows<S>>(
     s: S,
     rows: &Rows,
     few: &mut Few<S::V>,
-    a: &Affine,
+    a: A,
     v: S::V,
 ) -> Option<(S::V, S::V)> {
     let n = s.shr8::<4>(v);
@@ -395,20 +392,15 @@ fn few_rows<S: LookupSimd, const AFF: bool, const UTF8: bool>(
     // The bytes to look up (their top bit): from 0x80, or outside the
     // affine rows.
     let mut looked = v;
-    if AFF {
-        let not = if UTF8 {
-            s.eq8(s.shuffle8(s.broadcast16(&a.lead), n), s.splat8(0xFF))
-        } else {
-            s.shuffle8(s.broadcast16(&a.not16), n)
-        };
-        looked = s.or(not, s.eq8(v, s.shuffle8(s.broadcast16(&a.hole), n)));
+    if A::ANY {
+        looked = a.outside(s, v, n);
         bits = s.and(bits, looked);
     }
     // Bytes to look up whose row is not in the set.
     let out = s.movemask8(s.eq8(s.and(bits, few.mask), s.zero())) & s.movemask8(looked);
     // How many rows: fewer on a page with affine rows (windows-1252's
     // other rows are two).
-    let most = if AFF { FEW_AFF } else { FEW };
+    let most = if A::ANY { FEW_AFF } else { FEW };
     if out != 0 {
         let present = rows_present(s, bits);
         let mut set = present | few.set;
@@ -437,28 +429,49 @@ fn few_rows<S: LookupSimd, const AFF: bool, const UTF8: bool>(
         lo = s.or(lo, s.shuffle8(s.broadcast16(&rows.plain_lo[k]), idx));
         hi = s.or(hi, s.shuffle8(s.broadcast16(&rows.plain_hi[k]), idx));
     }
-    if AFF {
-        let (alo, ahi) = if UTF8 {
-            // The row's lead (a byte below 0x80 is its own), and the
-            // byte plus the row's step as the continuation.
-            let lead = s.blendv8(v, s.shuffle8(s.broadcast16(&a.lead), n), v);
-            (lead, s.add8(v, s.shuffle8(s.broadcast16(&a.step), n)))
-        } else {
-            // The byte plus the row's delta, the low byte's carry added
-            // to the high one (`v > alo` unsigned: the 0xFF of a compare
-            // subtracted).
-            let alo = s.add8(v, s.shuffle8(s.broadcast16(&a.delta_lo), n));
-            let flip = s.splat8(0x80);
-            let carry = s.gt_i8(s.xor(v, flip), s.xor(alo, flip));
-            (
-                alo,
-                s.sub8(s.shuffle8(s.broadcast16(&a.delta_hi), n), carry),
-            )
-        };
+    if A::ANY {
+        let (alo, ahi) = a.halves(s, v, n);
         lo = s.blendv8(alo, lo, looked);
         hi = s.blendv8(ahi, hi, looked);
     }
     Some((lo, hi))
+}
+
+/// A page's affine rows as the look-ups of [`few_rows`] and the affine
+/// runs compute them, from a block `v` and its high nibbles `n`: none
+/// ([`NoAffine`]), or broadcast to registers once a run for UTF-8
+/// ([`AffineUtf8`]) or UTF-16 ([`AffineUtf16`]).
+trait AffineRows<S: LookupSimd>: Copy {
+    /// Whether the page has affine rows (the methods are called only
+    /// then).
+    const ANY: bool;
+    /// 0xFF in each byte outside the affine rows, or on a row's undefined
+    /// byte (its `hole`).
+    fn outside(self, s: S, v: S::V, n: S::V) -> S::V;
+    /// Each byte's value in its affine row, as the two halves the
+    /// look-up gives ([`lookup`]): for UTF-8 the lead and continuation,
+    /// for UTF-16 the unit's low and high bytes.
+    fn halves(self, s: S, v: S::V, n: S::V) -> (S::V, S::V);
+}
+
+/// A page without affine rows (or a block outside its runs).
+#[derive(Clone, Copy)]
+struct NoAffine;
+
+impl<S: LookupSimd> AffineRows<S> for NoAffine {
+    const ANY: bool = false;
+
+    /// Not called (`!ANY`): every byte counts.
+    #[inline(always)]
+    fn outside(self, s: S, _: S::V, _: S::V) -> S::V {
+        s.splat8(0xFF)
+    }
+
+    /// Not called (`!ANY`).
+    #[inline(always)]
+    fn halves(self, s: S, _: S::V, _: S::V) -> (S::V, S::V) {
+        (s.zero(), s.zero())
+    }
 }
 
 /// [`Affine`]'s UTF-8 rows broadcast to registers, for [`affine_pairs`]:
@@ -488,14 +501,29 @@ impl<V: Copy> AffineUtf8<V> {
 #[inline(always)]
 fn affine_pairs<S: LookupSimd>(s: S, a: AffineUtf8<S::V>, v: S::V) -> Option<(S::V, S::V)> {
     let n = s.shr8::<4>(v);
-    let lead = s.shuffle8(a.lead, n);
-    // A row that is not affine, or the row's undefined byte.
-    let hole = s.eq8(v, s.shuffle8(a.hole, n));
-    if s.movemask8(s.or(s.eq8(lead, s.splat8(0xFF)), hole)) != 0 {
+    if s.movemask8(a.outside(s, v, n)) != 0 {
         return None;
     }
-    let cont = s.add8(v, s.shuffle8(a.step, n));
-    Some((s.blendv8(v, lead, v), cont))
+    Some(a.halves(s, v, n))
+}
+
+impl<S: LookupSimd> AffineRows<S> for AffineUtf8<S::V> {
+    const ANY: bool = true;
+
+    /// A row that is not affine has the lead 0xFF (never in UTF-8).
+    #[inline(always)]
+    fn outside(self, s: S, v: S::V, n: S::V) -> S::V {
+        let not = s.eq8(s.shuffle8(self.lead, n), s.splat8(0xFF));
+        s.or(not, s.eq8(v, s.shuffle8(self.hole, n)))
+    }
+
+    /// The row's lead (a byte below 0x80 is its own), and the byte plus
+    /// the row's step as the continuation.
+    #[inline(always)]
+    fn halves(self, s: S, v: S::V, n: S::V) -> (S::V, S::V) {
+        let lead = s.blendv8(v, s.shuffle8(self.lead, n), v);
+        (lead, s.add8(v, s.shuffle8(self.step, n)))
+    }
 }
 
 /// [`Affine`]'s UTF-16 rows broadcast to registers, for
@@ -527,9 +555,7 @@ impl<V: Copy> AffineUtf16<V> {
 #[inline(always)]
 fn affine_units<S: LookupSimd>(s: S, a: AffineUtf16<S::V>, v: S::V) -> Option<(S::V, S::V)> {
     let n = s.shr8::<4>(v);
-    let not = s.shuffle8(a.not16, n);
-    let hole = s.eq8(v, s.shuffle8(a.hole, n));
-    if s.movemask8(s.or(not, hole)) != 0 {
+    if s.movemask8(a.outside(s, v, n)) != 0 {
         return None;
     }
     let lo = s.shuffle8(a.delta_lo, n);
@@ -537,6 +563,29 @@ fn affine_units<S: LookupSimd>(s: S, a: AffineUtf16<S::V>, v: S::V) -> Option<(S
     let (b0, b1) = s.zip8(v, s.zero());
     let (d0, d1) = s.zip8(lo, hi);
     Some((s.add16(b0, d0), s.add16(b1, d1)))
+}
+
+impl<S: LookupSimd> AffineRows<S> for AffineUtf16<S::V> {
+    const ANY: bool = true;
+
+    /// A row that is not affine has `not16` 0xFF.
+    #[inline(always)]
+    fn outside(self, s: S, v: S::V, n: S::V) -> S::V {
+        s.or(
+            s.shuffle8(self.not16, n),
+            s.eq8(v, s.shuffle8(self.hole, n)),
+        )
+    }
+
+    /// The byte plus the row's delta, the low byte's carry added to the
+    /// high one (`v > lo` unsigned: the 0xFF of a compare subtracted).
+    #[inline(always)]
+    fn halves(self, s: S, v: S::V, n: S::V) -> (S::V, S::V) {
+        let lo = s.add8(v, s.shuffle8(self.delta_lo, n));
+        let flip = s.splat8(0x80);
+        let carry = s.gt_i8(s.xor(v, flip), s.xor(lo, flip));
+        (lo, s.sub8(s.shuffle8(self.delta_hi, n), carry))
+    }
 }
 
 /// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
@@ -561,7 +610,6 @@ fn affine_run_utf16<S: LookupSimd>(
     let Some(last) = src.len().checked_sub(S::BYTES) else {
         return i;
     };
-    let page_affine = a;
     let a = AffineUtf16::new(s, a);
     let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: `i` is within `src` (or at its end), as is the last block.
@@ -585,7 +633,7 @@ fn affine_run_utf16<S: LookupSimd>(
                 // The bytes outside the affine rows looked up in the run,
                 // rather than leaving it for one block.
                 let found = if ascii {
-                    few_rows::<S, true, false>(s, rows, few, page_affine, v)
+                    few_rows(s, rows, few, a, v)
                 } else {
                     None
                 };
@@ -786,7 +834,6 @@ fn affine_run_utf8<S: LookupSimd>(
     ) else {
         return (i, w);
     };
-    let page_affine = a;
     let a = AffineUtf8::new(s, a);
     let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: `i` and `w` are within their slices (or at their ends), as
@@ -816,7 +863,7 @@ fn affine_run_utf8<S: LookupSimd>(
                 // The bytes outside the affine rows looked up in the run,
                 // rather than leaving it for one block.
                 let found = if ascii {
-                    few_rows::<S, true, true>(s, rows, few, page_affine, v)
+                    few_rows(s, rows, few, a, v)
                 } else {
                     None
                 };

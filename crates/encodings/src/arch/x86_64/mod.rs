@@ -39,7 +39,10 @@ pub(crate) const ASCII512: Ascii = Ascii {
 
 /// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
 /// `to_utf8` and `encode`, of the kernel types of `super` (`unsafe` for
-/// the caller's proof of the features, which `Kernel::isa` states).
+/// the caller's proof of the features, which `Kernel::isa` states). Each
+/// of `to_utf16` and `to_utf8` picks one of three instantiations, each a
+/// function of its own (see [`lookup::to_utf16`]): the affine path, the
+/// top quarter's look-up, or neither.
 macro_rules! kernels {
     ($token:ident, $level:ident) => {
         use codec_arch::x86_64::$token;
@@ -52,30 +55,12 @@ macro_rules! kernels {
             // SAFETY: the caller proves the features.
             unsafe {
                 if page.affine.any16 {
-                    run_to_utf16_affine(page, src, dst)
+                    run_to_utf16::<true, false>(page, src, dst)
                 } else if lookup::top_quarter(page, false) {
-                    run_to_utf16_top(page, src, dst)
+                    run_to_utf16::<false, true>(page, src, dst)
                 } else {
-                    run_to_utf16(page, src, dst)
+                    run_to_utf16::<false, false>(page, src, dst)
                 }
-            }
-        }
-
-        codec_arch::enable! { $level;
-            fn run_to_utf16(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
-                lookup::to_utf16::<_, false, false>($token::new(), page, src, dst)
-            }
-        }
-
-        codec_arch::enable! { $level;
-            fn run_to_utf16_top(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
-                lookup::to_utf16::<_, false, true>($token::new(), page, src, dst)
-            }
-        }
-
-        codec_arch::enable! { $level;
-            fn run_to_utf16_affine(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
-                lookup::to_utf16::<_, true, false>($token::new(), page, src, dst)
             }
         }
 
@@ -90,61 +75,36 @@ macro_rules! kernels {
             // SAFETY: the caller proves the features.
             unsafe {
                 if page.affine.any8 {
-                    run_to_utf8_affine(page, src, dst)
+                    run_to_utf8::<true, false>(page, src, dst)
                 } else if lookup::top_quarter(page, true) {
-                    run_to_utf8_top(page, src, dst)
+                    run_to_utf8::<false, true>(page, src, dst)
                 } else {
-                    run_to_utf8(page, src, dst)
+                    run_to_utf8::<false, false>(page, src, dst)
                 }
             }
         }
 
         codec_arch::enable! { $level;
-            fn run_to_utf8(
+            fn run_to_utf16<const AFFINE: bool, const TOP: bool>(
+                page: &SingleByte,
+                src: &[u8],
+                dst: &mut [Unit],
+            ) -> usize {
+                lookup::to_utf16::<_, AFFINE, TOP>($token::new(), page, src, dst)
+            }
+
+            fn run_to_utf8<const AFFINE: bool, const TOP: bool>(
                 page: &SingleByte,
                 src: &[u8],
                 dst: &mut [MaybeUninit<u8>],
             ) -> (usize, usize) {
-                lookup::to_utf8::<_, false, false>($token::new(), page, src, dst)
+                lookup::to_utf8::<_, AFFINE, TOP>($token::new(), page, src, dst)
             }
-        }
 
-        codec_arch::enable! { $level;
-            fn run_to_utf8_top(
-                page: &SingleByte,
-                src: &[u8],
-                dst: &mut [MaybeUninit<u8>],
-            ) -> (usize, usize) {
-                lookup::to_utf8::<_, false, true>($token::new(), page, src, dst)
-            }
-        }
-
-        codec_arch::enable! { $level;
-            fn run_to_utf8_affine(
-                page: &SingleByte,
-                src: &[u8],
-                dst: &mut [MaybeUninit<u8>],
-            ) -> (usize, usize) {
-                lookup::to_utf8::<_, true, false>($token::new(), page, src, dst)
-            }
-        }
-
-        /// # Safety
-        ///
-        /// The CPU must have the token's features.
-        pub(super) unsafe fn encode(
-            dense: &super::super::Dense,
-            src: &[u8],
-            dst: &mut [core::mem::MaybeUninit<u8>],
-            i: usize,
-            w: usize,
-        ) -> (usize, usize) {
-            // SAFETY: the caller proves the features.
-            unsafe { run_encode(dense, src, dst, i, w) }
-        }
-
-        codec_arch::enable! { $level;
-            fn run_encode(
+            /// A safe `#[target_feature]` function: it coerces to the
+            /// `unsafe` fn pointer of `Encoder::run`, whose caller proves
+            /// the features.
+            pub(super) fn encode(
                 dense: &super::super::Dense,
                 src: &[u8],
                 dst: &mut [core::mem::MaybeUninit<u8>],
