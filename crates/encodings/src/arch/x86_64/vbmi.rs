@@ -295,7 +295,8 @@ unsafe fn compact_vbmi2(
     out: &mut [core::mem::MaybeUninit<u8>],
 ) -> usize {
     use core::arch::x86_64::{
-        __m512i, _mm512_loadu_si512, _mm512_maskz_compress_epi8, _mm512_permutex2var_epi8,
+        __m512i, _mm512_castsi512_si256, _mm512_inserti64x4, _mm512_loadu_si512,
+        _mm512_maskz_compress_epi8, _mm512_permutexvar_epi8, _mm512_shuffle_i64x2,
         _mm512_storeu_si512, _pdep_u64,
     };
     // Every lead is kept (even byte lanes), a continuation where `two` has
@@ -304,12 +305,20 @@ unsafe fn compact_vbmi2(
     const LEADS: u64 = 0x5555_5555_5555_5555;
     const CONTS: u64 = 0xAAAA_AAAA_AAAA_AAAA;
     let out = &mut out[..128];
-    // SAFETY: the caller proves the features; `INTERLEAVE` is 128 readable
+    // SAFETY: the caller proves the features; `HALVES` is 64 readable
     // bytes and `out` 128 writable ones (unaligned loads and stores).
     unsafe {
-        let index = |k: usize| _mm512_loadu_si512(INTERLEAVE[k..].as_ptr().cast::<__m512i>());
-        let low = _mm512_permutex2var_epi8(first, index(0), second);
-        let high = _mm512_permutex2var_epi8(first, index(64), second);
+        // Each half of the pairs by a one-register permute of a register
+        // holding the leads and continuations of its 32 characters: the
+        // insert or shuffle that gathers them and `vpermb` ran a French or
+        // Russian decode 4–7% faster than the two-register `vpermt2b` (Intel
+        // Sapphire Rapids; Zen 4 unmeasured).
+        let index = _mm512_loadu_si512(HALVES.as_ptr().cast::<__m512i>());
+        let low = _mm512_permutexvar_epi8(
+            index,
+            _mm512_inserti64x4::<1>(first, _mm512_castsi512_si256(second)),
+        );
+        let high = _mm512_permutexvar_epi8(index, _mm512_shuffle_i64x2::<0xEE>(first, second));
         let keep_low = _pdep_u64(two & 0xFFFF_FFFF, CONTS) | LEADS;
         let keep_high = _pdep_u64(two >> 32, CONTS) | LEADS;
         let n = keep_low.count_ones() as usize;
@@ -325,15 +334,14 @@ unsafe fn compact_vbmi2(
     }
 }
 
-/// The permute indices that interleave two registers' bytes: lane `2k` takes
-/// byte `k` of the first, lane `2k + 1` byte `k` of the second (index
-/// `64 + k`); the second 64 do the same for bytes 32–63.
-static INTERLEAVE: [u8; 128] = {
-    let mut t = [0u8; 128];
+/// The permute indices that interleave the two 32-byte halves of one
+/// register: lane `2k` takes byte `k`, lane `2k + 1` byte `32 + k`.
+static HALVES: [u8; 64] = {
+    let mut t = [0u8; 64];
     let mut k = 0;
-    while k < 64 {
+    while k < 32 {
         t[2 * k] = k as u8;
-        t[2 * k + 1] = 64 + k as u8;
+        t[2 * k + 1] = 32 + k as u8;
         k += 1;
     }
     t
