@@ -97,22 +97,20 @@ mod utf8_latin1;
 pub(crate) use utf8_latin1::utf8_to_latin1;
 pub(crate) use utf32_utf16::utf32_to_utf16;
 
-/// `vpermt2b` indices: byte `2k` of the result is byte `k` of the first
-/// source (`first`), byte `2k + 1` is byte `k` of the second (`second`,
-/// indices from 64), for characters `K..K + 32`.
-const fn interleave<const K: u8>() -> [u8; 64] {
+/// `vpermb` indices that interleave the two 32-byte halves of a register:
+/// byte `2k` of the result is byte `k`, byte `2k + 1` is byte `32 + k`
+/// (the lead and the continuation byte of character `k`, once the halves
+/// hold the leads and the continuation bytes of 32 characters).
+static HALVES: [u8; 64] = {
     let mut t = [0u8; 64];
     let mut k = 0;
     while k < 32 {
-        t[2 * k] = K + k as u8;
-        t[2 * k + 1] = 64 + K + k as u8;
+        t[2 * k] = k as u8;
+        t[2 * k + 1] = 32 + k as u8;
         k += 1;
     }
     t
-}
-
-static LOW: [u8; 64] = interleave::<0>();
-static HIGH: [u8; 64] = interleave::<32>();
+};
 
 /// Bit `2k + 1` set for every bit `k` of `x` (`x` has 32 bits): BMI2's
 /// `pdep`, fast on every CPU this table runs on (Intel from Ice Lake, AMD
@@ -244,8 +242,16 @@ unsafe fn block_bytes<const EXACT: bool>(x: __m512i, high: u64, out: *mut u8, r:
         );
         let first = _mm512_mask_mov_epi8(x, high, lead);
         let second = _mm512_and_si512(x, _mm512_set1_epi8(0xBFu8 as i8));
-        let lo = _mm512_permutex2var_epi8(first, _mm512_loadu_si512(LOW.as_ptr().cast()), second);
-        let hi = _mm512_permutex2var_epi8(first, _mm512_loadu_si512(HIGH.as_ptr().cast()), second);
+        // Each 64 bytes of output by a one-register permute of the leads and
+        // continuation bytes of 32 characters, gathered by an insert or a
+        // shuffle: 9-12% faster on the Latin-1 text than the two-register
+        // `vpermt2b` (Intel Sapphire Rapids; Zen 4 unmeasured).
+        let index = _mm512_loadu_si512(HALVES.as_ptr().cast());
+        let lo = _mm512_permutexvar_epi8(
+            index,
+            _mm512_inserti64x4::<1>(first, _mm512_castsi512_si256(second)),
+        );
+        let hi = _mm512_permutexvar_epi8(index, _mm512_shuffle_i64x2::<0xEE>(first, second));
         // Each byte's one or two output positions, for the bytes below
         // `r`: two mask bits a byte (`r` is a constant 64 in `block`).
         let keep_lo = (0x5555_5555_5555_5555 | odd_bits(high as u32))
