@@ -217,6 +217,22 @@ impl Decoder {
     /// Whether the line and column are kept: only a strict decoder reports
     /// them (in its error), so the other modes skip the passes that count
     /// them.
+    /// Whether a chunk of valid UTF-8 decodes to itself: a UTF-8 decoder
+    /// holding no bytes of an earlier chunk, not failed.
+    pub(crate) fn passes_valid(&self) -> bool {
+        matches!(self.encoding.kind(), Kind::Utf8) && self.carry.is_empty() && self.failed.is_none()
+    }
+
+    /// Moves past `text`, a chunk of valid UTF-8 given to a decoder that
+    /// [`passes_valid`](Decoder::passes_valid) and used where it lies (its
+    /// offset and lines as a decode of it would leave them).
+    pub(crate) fn pass_valid(&mut self, text: &str) {
+        self.offset += text.len() as u64;
+        if self.tracks_position() {
+            self.position.advance_text(text.as_bytes());
+        }
+    }
+
     fn tracks_position(&self) -> bool {
         matches!(self.mode, DecodeMode::Strict) && self.position.counts()
     }

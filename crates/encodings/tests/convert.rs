@@ -191,3 +191,37 @@ fn converting_without_positions_changes_only_line_and_column() {
         "{failures} failures, {counted} with a line"
     );
 }
+
+/// Valid UTF-8 chunks are encoded where they lie, not decoded first: the
+/// decode error in a later chunk still names the offset, line and column
+/// that decoding the whole input names, at every cut.
+#[test]
+fn a_decode_error_after_valid_utf8_chunks_names_its_line_and_column() {
+    let from = Encoding::UTF_8;
+    let input = "ab\ncd é\n\nЖx\n".repeat(3).into_bytes();
+    for bad_at in [input.len() - 1, input.len() / 2] {
+        let mut broken = input.clone();
+        broken.insert(bad_at, 0xFF);
+        let whole = encodings::Decoder::new(from, DecodeMode::Strict)
+            .decode_into_string(&broken, &mut String::new(), true)
+            .unwrap_err();
+        for to in ["CP1251", "ISO-8859-5", "UTF-16LE"] {
+            let to = Encoding::for_label(to).unwrap();
+            for cut in 0..=broken.len() {
+                let mut c = Converter::new(from, to, DecodeMode::Strict, EncodeMode::Replace);
+                let mut out = Vec::new();
+                let r = c
+                    .convert_into_vec(&broken[..cut], &mut out, false)
+                    .and_then(|()| c.convert_into_vec(&broken[cut..], &mut out, true));
+                let Err(ConvertError::Decode(e)) = r else {
+                    panic!("{to:?} cut {cut}: {r:?}");
+                };
+                assert_eq!(
+                    (e.offset(), e.line(), e.column()),
+                    (whole.offset(), whole.line(), whole.column()),
+                    "{to:?} cut {cut}"
+                );
+            }
+        }
+    }
+}
