@@ -77,6 +77,7 @@ pub(super) fn run(
         Input::Bytes(_) => Vec::new(),
     };
     let mut dst = Vec::new();
+    let utf8 = from == Encoding::UTF_8;
     // Mapped bytes are converted where they lie, a chunk at a time; read
     // ones land in `buf`.
     let mut pos = 0usize;
@@ -96,7 +97,18 @@ pub(super) fn run(
                     if pos >= bytes.bytes.len() {
                         return Ok(None);
                     }
-                    let end = pos.saturating_add(chunk).min(bytes.bytes.len());
+                    let mut end = pos.saturating_add(chunk).min(bytes.bytes.len());
+                    // UTF-8 chunks end where a character starts (at most 3
+                    // bytes on): the converter then holds no unfinished
+                    // character and encodes each chunk where it lies.
+                    if utf8 {
+                        let rest = &bytes.bytes[end..];
+                        end += rest
+                            .iter()
+                            .take(3)
+                            .take_while(|&&b| b & 0xC0 == 0x80)
+                            .count();
+                    }
                     if let Some(bar) = bytes.bar {
                         bar.inc((end - pos) as u64);
                     }
