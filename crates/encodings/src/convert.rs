@@ -193,19 +193,72 @@ impl Converter {
             self.input_before = self.decoder.offset();
             return decoded.map_err(ConvertError::Decode);
         }
-        // Valid UTF-8 input (nothing held from the last chunk) is its own
-        // text: encoded where it lies, not copied into `text` (the copy and
-        // the pages of a new `text` were a sixth of `codec convert`'s CPU
-        // time from UTF-8 to CP1251).
-        if self.decoder.passes_valid()
-            && let Ok(valid) = utf8_simd::from_utf8(src)
-        {
-            self.encode(valid, dst, last)?;
-            self.decoder.pass_valid(valid);
-            self.fed += valid.len() as u64;
-            self.input_before = self.decoder.offset();
+        if self.decoder.utf8_open() {
+            return self.convert_utf8(src, dst, last);
+        }
+        self.convert_text(src, dst, last)
+    }
+}
+
+impl Converter {
+    /// [`Converter::convert_into_vec`] from UTF-8: valid text is its own
+    /// text, encoded where it lies instead of copied into `text` (the
+    /// copy and the pages of a new `text` were a sixth of `codec
+    /// convert`'s CPU time from UTF-8 to CP1251). The decoder takes only
+    /// the bytes that finish a character held from the last chunk, an
+    /// unfinished one at the end (held for the next), and a chunk with
+    /// anything invalid.
+    fn convert_utf8(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        last: bool,
+    ) -> Result<(), ConvertError> {
+        let need = self.decoder.utf8_needs().min(src.len());
+        let (head, rest) = src.split_at(need);
+        if head.is_empty() && rest.is_empty() {
+            // Nothing to pass: the decoder and the encoder may still have
+            // to finish (`last`).
+            return self.convert_text(rest, dst, last);
+        }
+        if !head.is_empty() {
+            self.convert_text(head, dst, last && rest.is_empty())?;
+        }
+        if rest.is_empty() {
             return Ok(());
         }
+        if !self.decoder.utf8_open() || self.decoder.utf8_needs() > 0 {
+            return self.convert_text(rest, dst, last);
+        }
+        // The character that the chunk's last bytes begin, if unfinished
+        // (up to 3 bytes from the last that is not a continuation byte).
+        let end = if last {
+            rest.len()
+        } else {
+            unfinished_start(rest)
+        };
+        let Ok(valid) = utf8_simd::from_utf8(&rest[..end]) else {
+            return self.convert_text(rest, dst, last);
+        };
+        let tail = &rest[end..];
+        self.encode(valid, dst, last && tail.is_empty())?;
+        self.decoder.pass_valid(valid);
+        self.fed += valid.len() as u64;
+        self.input_before = self.decoder.offset();
+        if tail.is_empty() {
+            return Ok(());
+        }
+        self.convert_text(tail, dst, last)
+    }
+
+    /// [`Converter::convert_into_vec`] through this call's text: decoded
+    /// into `text`, then encoded.
+    fn convert_text(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        last: bool,
+    ) -> Result<(), ConvertError> {
         let mut text = core::mem::take(&mut self.text);
         text.clear();
         let decoded = self.decoder.decode_into_string(src, &mut text, last);
@@ -233,6 +286,27 @@ impl Converter {
         };
         decoded.map_err(ConvertError::Decode)
     }
+}
+
+/// Where the character that `bytes`' last bytes begin starts, if it is
+/// unfinished (its lead says more bytes than follow it); else the end.
+/// Only the last 4 bytes are looked at: what is before them is the
+/// validator's.
+fn unfinished_start(bytes: &[u8]) -> usize {
+    let n = bytes.len();
+    for back in 1..=n.min(4) {
+        let b = bytes[n - back];
+        if b & 0xC0 != 0x80 {
+            let width = match b {
+                0xC0..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF7 => 4,
+                _ => 1,
+            };
+            return if width > back { n - back } else { n };
+        }
+    }
+    n
 }
 
 impl Converter {

@@ -217,14 +217,27 @@ impl Decoder {
     /// Whether the line and column are kept: only a strict decoder reports
     /// them (in its error), so the other modes skip the passes that count
     /// them.
-    /// Whether a chunk of valid UTF-8 decodes to itself: a UTF-8 decoder
-    /// holding no bytes of an earlier chunk, not failed.
-    pub(crate) fn passes_valid(&self) -> bool {
-        matches!(self.encoding.kind(), Kind::Utf8) && self.carry.is_empty() && self.failed.is_none()
+    /// Whether this is a UTF-8 decoder that has not failed: once it holds
+    /// nothing of an earlier chunk ([`utf8_needs`](Decoder::utf8_needs)
+    /// 0), a chunk of valid UTF-8 decodes to itself.
+    pub(crate) fn utf8_open(&self) -> bool {
+        matches!(self.encoding.kind(), Kind::Utf8) && self.failed.is_none()
     }
 
-    /// Moves past `text`, a chunk of valid UTF-8 given to a decoder that
-    /// [`passes_valid`](Decoder::passes_valid) and used where it lies (its
+    /// How many more bytes the character a UTF-8 decoder holds from the
+    /// last chunk wants, by its lead (at least 1 while it holds any).
+    pub(crate) fn utf8_needs(&self) -> usize {
+        let width: usize = match self.carry.first() {
+            None => return 0,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF7) => 4,
+            Some(_) => 2,
+        };
+        width.saturating_sub(self.carry.len()).max(1)
+    }
+
+    /// Moves past `text`, a chunk of valid UTF-8 given to a UTF-8 decoder
+    /// that holds nothing, and used where it lies (its
     /// offset and lines as a decode of it would leave them).
     pub(crate) fn pass_valid(&mut self, text: &str) {
         self.offset += text.len() as u64;

@@ -225,3 +225,33 @@ fn a_decode_error_after_valid_utf8_chunks_names_its_line_and_column() {
         }
     }
 }
+
+/// UTF-8 input cut anywhere, and fed a byte at a time, converts into
+/// every kind of encoding as it does in one piece: the stateful ones
+/// (UTF-7, ISO-2022-JP) return to their initial state only at the end.
+#[test]
+fn utf8_input_at_every_cut_converts_as_one_piece() {
+    let text = "a+b Жé日本 ~x\n😀 €½ 本z";
+    let input = text.as_bytes();
+    for to in ["UTF-7", "ISO-2022-JP", "CP1251", "Shift_JIS", "UTF-16LE"] {
+        let to = Encoding::for_label(to).unwrap();
+        let run = |pieces: &[&[u8]]| {
+            let mut c =
+                Converter::new(Encoding::UTF_8, to, DecodeMode::Strict, EncodeMode::Replace);
+            let mut out = Vec::new();
+            for (k, piece) in pieces.iter().enumerate() {
+                c.convert_into_vec(piece, &mut out, k + 1 == pieces.len())
+                    .unwrap();
+            }
+            out
+        };
+        let whole = run(&[input]);
+        assert!(!whole.is_empty());
+        for cut in 0..=input.len() {
+            let (a, b) = input.split_at(cut);
+            assert_eq!(run(&[a, b]), whole, "{to:?} cut {cut}");
+        }
+        let bytes: Vec<&[u8]> = input.chunks(1).collect();
+        assert_eq!(run(&bytes), whole, "{to:?} byte by byte");
+    }
+}

@@ -126,8 +126,9 @@ pub(crate) type Counted = (usize, usize, Option<usize>);
 /// into `dst[w..]`, a block at a time, while a block has only one- and
 /// two-byte characters that are all mapped (not 0); returns the new
 /// `(i, w)` at the first block that is not so, for the caller's exact
-/// path. `i` must be at a character boundary of valid UTF-8; each
-/// character writes one byte.
+/// path, `dst[w..]` initialised up to the new `w` (what [`Out`] counts on;
+/// bytes past it may be written too). `i` must be at a character boundary
+/// of valid UTF-8; each character writes one byte.
 ///
 /// # Safety
 ///
