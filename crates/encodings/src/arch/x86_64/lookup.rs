@@ -24,6 +24,8 @@
 //! one lead), looked up with one shuffle each; other blocks take the full
 //! look-up. Runs of such blocks take a loop of their own
 //! ([`affine_run_utf16`], [`affine_run_utf8`]), its rows in registers.
+//! A page whose top quarter is one block of units (KOI8's Cyrillic) runs
+//! the same loops over its [`Quarter`].
 
 use super::super::common::Runs;
 use super::super::{Affine, COMPRESS, Dense, KEEP, Unit, to_utf16_scalar, utf8_scalar};
@@ -170,12 +172,54 @@ pub(crate) struct Rows {
     /// one (the ninth when fewer rows than its count are present).
     plain_lo: [[u8; 16]; 9],
     plain_hi: [[u8; 16]; 9],
+    /// The top quarter as the low bytes of units of one 256-unit block,
+    /// where it is one (KOI8's Cyrillic letters, all U+04xx).
+    quarter: Option<Quarter>,
     /// Whether the table maps bytes 0x00–0x7F to themselves.
     ascii: bool,
     /// Whether blocks of ASCII and bytes from 0xC0 reach [`lookup`] (the
     /// page has no affine row and some row from 0xC0 is not affine, as
     /// KOI8), and it tries the top quarter's look-up ([`top_quarter`]).
     top: bool,
+}
+
+/// A top quarter (bytes 0xC0–0xFF) whose units share their high byte
+/// `hi`: four telescoped rows of the units' low bytes (the first plain)
+/// give the unit's low byte, and the rest is arithmetic: the high byte
+/// `hi`, or for UTF-8 (`utf8`, `hi` from 1 to 7: units U+0100–U+07FF)
+/// the lead `0xC0 | hi << 2 | lo >> 6` and continuation
+/// `0x80 | lo & 0x3F`: four shuffles where the two halves took eight.
+/// Its blocks run as the affine rows' do ([`QuarterRows`]), the other
+/// bytes looked up by [`few_rows`] in the run: on AVX2 KOI8-R → UTF-8
+/// +45%, → UTF-16 +60–75% (Zen 4); used block by block in [`lookup`]
+/// instead, it gained 24% → UTF-16 and nothing → UTF-8.
+#[derive(Debug)]
+#[repr(C, align(16))]
+struct Quarter {
+    lo: [[u8; 16]; 4],
+    /// `hi`, or for UTF-8 the leads' base `0xC0 | hi << 2`, in each byte
+    /// (loaded as the rows are).
+    base: [u8; 16],
+    utf8: bool,
+}
+
+/// `table`'s top quarter as a [`Quarter`], for its units or its UTF-8
+/// (`utf8`), if its units are all defined and share a high byte (for
+/// UTF-8, one from 1 to 7).
+fn quarter(table: &[u16; 256], utf8: bool) -> Option<Quarter> {
+    let top = &table[0xC0..];
+    let [_, hi] = top[0].to_le_bytes();
+    let one_block = top.iter().all(|&u| u != 0xFFFF && u >> 8 == u16::from(hi));
+    if !one_block || (utf8 && !(1..8).contains(&hi)) {
+        return None;
+    }
+    let mut lo = [[0u8; 16]; 4];
+    for (i, &u) in top.iter().enumerate() {
+        let prev = if i < 16 { 0 } else { top[i - 16] };
+        lo[i / 16][i % 16] = (u ^ prev) as u8;
+    }
+    let base = [if utf8 { 0xC0 | hi << 2 } else { hi }; 16];
+    Some(Quarter { lo, base, utf8 })
 }
 
 /// Whether `table` maps bytes 0x00–0x7F to themselves.
@@ -195,6 +239,7 @@ fn rows(table: &[u16; 256]) -> Rows {
         top_hi: [0u8; 16],
         plain_lo: [[0u8; 16]; 9],
         plain_hi: [[0u8; 16]; 9],
+        quarter: None,
         ascii: is_ascii(table),
         top: false,
     };
@@ -230,31 +275,67 @@ fn page_rows(page: &SingleByte) -> &PageRows {
         let a = &page.affine;
         units.top = units.ascii && !a.any16 && (12..16).any(|r| a.not16[r] != 0);
         utf8.top = utf8.ascii && !a.any8 && (12..16).any(|r| a.lead[r] == 0xFF);
+        units.quarter = quarter(page.table, false);
+        utf8.quarter = quarter(page.table, true);
         Box::new(PageRows { units, utf8 })
     })
 }
 
-/// Whether the decoder of `page` to UTF-8 (`utf8`) or UTF-16 should be
-/// the one that tries the top quarter's look-up ([`Rows::top`]): a
-/// separate function, as the affine one (trying it where it never helps
-/// cost French 4–6%).
-pub(super) fn top_quarter(page: &SingleByte, utf8: bool) -> bool {
+/// Which loops a page's decoder of one output runs ([`mode`]), each a
+/// separate instantiation of [`to_utf16`] and [`to_utf8`] (`RUNS` and
+/// `TOP`), so that no block tests the choice.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Mode {
+    /// Runs of blocks in the page's affine rows ([`RUNS_AFFINE`]).
+    Affine,
+    /// Runs of blocks in its top [`Quarter`] ([`RUNS_QUARTER`]).
+    Quarter,
+    /// No runs; [`lookup`] tries the top four rows ([`Rows::top`]).
+    Top,
+    /// No runs; every block looked up.
+    Plain,
+}
+
+/// `RUNS` of [`to_utf16`] and [`to_utf8`]: no runs.
+pub(super) const RUNS_NONE: u8 = 0;
+/// `RUNS`: the affine rows' runs ([`AffineUtf16`], [`AffineUtf8`]).
+pub(super) const RUNS_AFFINE: u8 = 1;
+/// `RUNS`: the top quarter's runs ([`QuarterRows`]).
+pub(super) const RUNS_QUARTER: u8 = 2;
+
+/// The [`Mode`] of the decoder of `page` to UTF-8 (`utf8`) or UTF-16: a
+/// separate function for each (trying the top quarter where it never
+/// helps cost French 4–6%).
+pub(super) fn mode(page: &SingleByte, utf8: bool) -> Mode {
     let rows = page_rows(page);
-    if utf8 { rows.utf8.top } else { rows.units.top }
+    let (rows, affine) = if utf8 {
+        (&rows.utf8, page.affine.any8)
+    } else {
+        (&rows.units, page.affine.any16)
+    };
+    if affine {
+        Mode::Affine
+    } else if rows.ascii && rows.quarter.is_some() {
+        Mode::Quarter
+    } else if rows.top {
+        Mode::Top
+    } else {
+        Mode::Plain
+    }
 }
 
 /// The low and high bytes of the table entries of the bytes of `v`. A
 /// block of an ASCII-compatible page whose other bytes are all from 0xC0
 /// (KOI8's Cyrillic letters) looks up only the top four rows, from
 /// [`Rows::top_lo`], with `TOP` (where [`Rows::top`] says to try).
-/// On a page without affine rows (`!AFFINE`; CP437), another block whose
-/// bytes from 0x80 fall in at most [`FEW`] rows looks up those rows
+/// On a page without runs (`RUNS`, [`RUNS_NONE`]; CP437), another block
+/// whose bytes from 0x80 fall in at most [`FEW`] rows looks up those rows
 /// alone ([`few_rows`], the rows kept in `few` between blocks); a page
-/// with affine rows tries that in its runs ([`affine_run_utf8`],
-/// [`affine_run_utf16`]), where the affine rows are computed, so the
-/// blocks that come here have failed it.
+/// with runs tries that in them ([`affine_run_utf8`],
+/// [`affine_run_utf16`]), where their rows are computed, so the blocks
+/// that come here have failed it.
 #[inline(always)]
-fn lookup<S: LookupSimd, const TOP: bool, const AFFINE: bool>(
+fn lookup<S: LookupSimd, const TOP: bool, const RUNS: u8>(
     s: S,
     rows: &Rows,
     few: &mut Few<S::V>,
@@ -275,7 +356,7 @@ fn lookup<S: LookupSimd, const TOP: bool, const AFFINE: bool>(
             hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
         }
     } else {
-        if !AFFINE
+        if RUNS == RUNS_NONE
             && rows.ascii
             && let Some(found) = few_rows(s, rows, few, NoAffine, v)
         {
@@ -452,6 +533,25 @@ trait AffineRows<S: LookupSimd>: Copy {
     /// look-up gives ([`lookup`]): for UTF-8 the lead and continuation,
     /// for UTF-16 the unit's low and high bytes.
     fn halves(self, s: S, v: S::V, n: S::V) -> (S::V, S::V);
+
+    /// The halves of the bytes of `v` if all are in the rows (the runs'
+    /// blocks).
+    #[inline(always)]
+    fn block(self, s: S, v: S::V) -> Option<(S::V, S::V)> {
+        let n = s.shr8::<4>(v);
+        if s.movemask8(self.outside(s, v, n)) != 0 {
+            return None;
+        }
+        Some(self.halves(s, v, n))
+    }
+
+    /// The UTF-16 units of the bytes of `v` if all are in the rows, as
+    /// [`LookupSimd::zip8`] leaves them.
+    #[inline(always)]
+    fn units(self, s: S, v: S::V) -> Option<(S::V, S::V)> {
+        let (lo, hi) = self.block(s, v)?;
+        Some(s.zip8(lo, hi))
+    }
 }
 
 /// A page without affine rows (or a block outside its runs).
@@ -492,19 +592,6 @@ impl<V: Copy> AffineUtf8<V> {
             hole: s.broadcast16(&a.hole),
         }
     }
-}
-
-/// The UTF-8 leads and continuations of the bytes of `v` (as [`lookup`]
-/// gives them from [`utf8_pairs`]) if all are in rows `a` decodes for
-/// UTF-8: the row's lead (a byte below 0x80 is its own), and the byte
-/// plus the row's step as the continuation.
-#[inline(always)]
-fn affine_pairs<S: LookupSimd>(s: S, a: AffineUtf8<S::V>, v: S::V) -> Option<(S::V, S::V)> {
-    let n = s.shr8::<4>(v);
-    if s.movemask8(a.outside(s, v, n)) != 0 {
-        return None;
-    }
-    Some(a.halves(s, v, n))
 }
 
 impl<S: LookupSimd> AffineRows<S> for AffineUtf8<S::V> {
@@ -548,23 +635,6 @@ impl<V: Copy> AffineUtf16<V> {
     }
 }
 
-/// The UTF-16 units of the bytes of `v` if all are in rows `a` decodes
-/// (none undefined: the row is affine, `not16` 0, and the byte is not its
-/// `hole`), as [`LookupSimd::zip8`] leaves them: each byte plus its row's
-/// delta, in 16-bit lanes.
-#[inline(always)]
-fn affine_units<S: LookupSimd>(s: S, a: AffineUtf16<S::V>, v: S::V) -> Option<(S::V, S::V)> {
-    let n = s.shr8::<4>(v);
-    if s.movemask8(a.outside(s, v, n)) != 0 {
-        return None;
-    }
-    let lo = s.shuffle8(a.delta_lo, n);
-    let hi = s.shuffle8(a.delta_hi, n);
-    let (b0, b1) = s.zip8(v, s.zero());
-    let (d0, d1) = s.zip8(lo, hi);
-    Some((s.add16(b0, d0), s.add16(b1, d1)))
-}
-
 impl<S: LookupSimd> AffineRows<S> for AffineUtf16<S::V> {
     const ANY: bool = true;
 
@@ -575,6 +645,21 @@ impl<S: LookupSimd> AffineRows<S> for AffineUtf16<S::V> {
             s.shuffle8(self.not16, n),
             s.eq8(v, s.shuffle8(self.hole, n)),
         )
+    }
+
+    /// Each byte plus its row's delta in 16-bit lanes: cheaper than the
+    /// halves' carry.
+    #[inline(always)]
+    fn units(self, s: S, v: S::V) -> Option<(S::V, S::V)> {
+        let n = s.shr8::<4>(v);
+        if s.movemask8(self.outside(s, v, n)) != 0 {
+            return None;
+        }
+        let lo = s.shuffle8(self.delta_lo, n);
+        let hi = s.shuffle8(self.delta_hi, n);
+        let (b0, b1) = s.zip8(v, s.zero());
+        let (d0, d1) = s.zip8(lo, hi);
+        Some((s.add16(b0, d0), s.add16(b1, d1)))
     }
 
     /// The byte plus the row's delta, the low byte's carry added to the
@@ -588,6 +673,57 @@ impl<S: LookupSimd> AffineRows<S> for AffineUtf16<S::V> {
     }
 }
 
+/// A page's [`Quarter`] broadcast to registers for the runs: as affine
+/// rows ([`AffineRows`]) whose blocks are ASCII and bytes from 0xC0, the
+/// bytes 0x80–0xBF outside, for UTF-8 (`UTF8`) or UTF-16.
+#[derive(Clone, Copy)]
+struct QuarterRows<V, const UTF8: bool> {
+    lo: [V; 4],
+    base: V,
+}
+
+impl<V: Copy, const UTF8: bool> QuarterRows<V, UTF8> {
+    #[inline(always)]
+    fn new<S: LookupSimd<V = V>>(s: S, q: &Quarter) -> Self {
+        debug_assert_eq!(q.utf8, UTF8);
+        QuarterRows {
+            lo: q.lo.map(|row| s.broadcast16(&row)),
+            base: s.broadcast16(&q.base),
+        }
+    }
+}
+
+impl<S: LookupSimd, const UTF8: bool> AffineRows<S> for QuarterRows<S::V, UTF8> {
+    const ANY: bool = true;
+
+    /// The bytes 0x80–0xBF (below 0xC0, signed, and negative).
+    #[inline(always)]
+    fn outside(self, s: S, v: S::V, _: S::V) -> S::V {
+        s.gt_i8(s.splat8(0xC0), v)
+    }
+
+    /// The unit's low byte looked up by four telescoped rows, the rest
+    /// computed ([`Quarter`]); an ASCII byte looks up zero and is its own
+    /// unit and lead (blends on the byte's top bit).
+    #[inline(always)]
+    fn halves(self, s: S, v: S::V, _: S::V) -> (S::V, S::V) {
+        let t = s.xor(v, s.splat8(0x80));
+        let mut lo = s.zero();
+        for (k, &row) in self.lo.iter().enumerate() {
+            let idx = s.subs_i8(t, s.splat8(64 + 16 * k as u8));
+            lo = s.xor(lo, s.shuffle8(row, idx));
+        }
+        if UTF8 {
+            let lead = s.or(self.base, s.and(s.shr16::<6>(lo), s.splat8(0x03)));
+            // An ASCII byte's continuation is dropped (its lead's top bit).
+            let cont = s.or(s.and(lo, s.splat8(0x3F)), s.splat8(0x80));
+            (s.blendv8(v, lead, v), cont)
+        } else {
+            (s.blendv8(v, lo, v), s.blendv8(s.zero(), self.base, v))
+        }
+    }
+}
+
 /// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
 /// from `src[i..]` to `dst[i..]` (of one length) until a block that is not
 /// (or the end); returns the new `i`. A block with bytes outside the
@@ -596,9 +732,9 @@ impl<S: LookupSimd> AffineRows<S> for AffineUtf16<S::V> {
 // The caller's locals, passed as they are (inlined into its loop).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn affine_run_utf16<S: LookupSimd>(
+fn affine_run_utf16<S: LookupSimd, A: AffineRows<S>>(
     s: S,
-    a: &Affine,
+    a: A,
     rows: &Rows,
     few: &mut Few<S::V>,
     ascii: bool,
@@ -610,7 +746,6 @@ fn affine_run_utf16<S: LookupSimd>(
     let Some(last) = src.len().checked_sub(S::BYTES) else {
         return i;
     };
-    let a = AffineUtf16::new(s, a);
     let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: `i` is within `src` (or at its end), as is the last block.
     let (mut p, p_last) = unsafe { (src.add(i), src.add(last)) };
@@ -627,7 +762,7 @@ fn affine_run_utf16<S: LookupSimd>(
             let (b0, b1) = s.zip8(v, s.zero());
             s.in_order(b0, b1)
         } else {
-            if let Some((b0, b1)) = affine_units(s, a, v) {
+            if let Some((b0, b1)) = a.units(s, v) {
                 s.in_order(b0, b1)
             } else {
                 // The bytes outside the affine rows looked up in the run,
@@ -665,14 +800,14 @@ fn affine_run_utf16<S: LookupSimd>(
 
 /// Converts the longest prefix of `src` (at most `dst.len()` bytes) with
 /// no undefined byte into `dst`, one unit a byte: the kernels' `to_utf16`,
-/// with the affine path (`AFFINE`, for a page with affine rows) or
-/// without, and with `TOP` the top quarter's look-up ([`lookup`]). The
-/// caller instantiates each as a separate function: the
+/// with the runs of `RUNS` ([`RUNS_NONE`]) and with `TOP` the top
+/// quarter's look-up ([`lookup`]). The caller instantiates each
+/// [`Mode`] as a separate function: the
 /// look-up of a page without affine rows then keeps its registers (in one
 /// function with both loops it reloaded 7 constants a block, KOI8-R 10–15%
 /// slower).
 #[inline(always)]
-pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
+pub(crate) fn to_utf16<S: LookupSimd, const RUNS: u8, const TOP: bool>(
     s: S,
     page: &SingleByte,
     src: &[u8],
@@ -685,17 +820,15 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     let mut few = Few::new(s);
     let mut i = 0;
     loop {
-        if AFFINE {
-            i = affine_run_utf16(
-                s,
-                affine,
-                rows,
-                &mut few,
-                rows.ascii,
-                &src[..len],
-                &mut dst[..len],
-                i,
-            );
+        let (src, dst) = (&src[..len], &mut dst[..len]);
+        if RUNS == RUNS_AFFINE {
+            let a = AffineUtf16::new(s, affine);
+            i = affine_run_utf16(s, a, rows, &mut few, rows.ascii, src, dst, i);
+        } else if RUNS == RUNS_QUARTER
+            && let Some(q) = &rows.quarter
+        {
+            let a = QuarterRows::<_, false>::new(s, q);
+            i = affine_run_utf16(s, a, rows, &mut few, rows.ascii, src, dst, i);
         }
         if i + S::BYTES > len {
             break;
@@ -707,7 +840,7 @@ pub(crate) fn to_utf16<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
         let (lo, hi) = if ascii {
             (v, s.zero())
         } else {
-            lookup::<S, TOP, AFFINE>(s, rows, &mut few, v)
+            lookup::<S, TOP, RUNS>(s, rows, &mut few, v)
         };
         let (a, b) = s.zip8(lo, hi);
         let (first, second) = s.in_order(a, b);
@@ -815,9 +948,9 @@ unsafe fn write_pairs<S: LookupSimd>(
 // The caller's locals, passed as they are (inlined into its loop).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn affine_run_utf8<S: LookupSimd>(
+fn affine_run_utf8<S: LookupSimd, A: AffineRows<S>>(
     s: S,
-    a: &Affine,
+    a: A,
     rows: &Rows,
     few: &mut Few<S::V>,
     ascii: bool,
@@ -834,7 +967,6 @@ fn affine_run_utf8<S: LookupSimd>(
     ) else {
         return (i, w);
     };
-    let a = AffineUtf8::new(s, a);
     let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
     // SAFETY: `i` and `w` are within their slices (or at their ends), as
     // are the last block and room.
@@ -853,7 +985,7 @@ fn affine_run_utf8<S: LookupSimd>(
             unsafe { s.store(q.cast(), v) };
             S::BYTES
         } else {
-            if let Some((lead, cont)) = affine_pairs(s, a, v) {
+            if let Some((lead, cont)) = a.block(s, v) {
                 // A byte below 0x80 is its own lead, a lead of an affine
                 // row from 0x80 at least 0xC2: the leads' top bits are the
                 // bytes'.
@@ -889,10 +1021,10 @@ fn affine_run_utf8<S: LookupSimd>(
 /// The fused decoder to UTF-8 (`super::super::Utf8Fn`): each byte's lead
 /// and continuation looked up as the two bytes of a table entry
 /// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle; with
-/// `AFFINE`, runs of blocks in affine rows computed instead
-/// ([`affine_run_utf8`]), the other blocks looked up one by one.
+/// `RUNS`, runs of blocks in affine rows or the top [`Quarter`] computed
+/// instead ([`affine_run_utf8`]), the other blocks looked up one by one.
 #[inline(always)]
-pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
+pub(crate) fn to_utf8<S: LookupSimd, const RUNS: u8, const TOP: bool>(
     s: S,
     page: &SingleByte,
     src: &[u8],
@@ -904,8 +1036,14 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
     let mut few = Few::new(s);
     let (mut i, mut w) = (0, 0);
     loop {
-        if AFFINE {
-            (i, w) = affine_run_utf8(s, affine, rows, &mut few, ascii, src, dst, i, w);
+        if RUNS == RUNS_AFFINE {
+            let a = AffineUtf8::new(s, affine);
+            (i, w) = affine_run_utf8(s, a, rows, &mut few, ascii, src, dst, i, w);
+        } else if RUNS == RUNS_QUARTER
+            && let Some(q) = &rows.quarter
+        {
+            let a = QuarterRows::<_, true>::new(s, q);
+            (i, w) = affine_run_utf8(s, a, rows, &mut few, ascii, src, dst, i, w);
         }
         if i + S::BYTES > src.len() || w + 3 * S::BYTES > dst.len() {
             break;
@@ -921,7 +1059,7 @@ pub(crate) fn to_utf8<S: LookupSimd, const AFFINE: bool, const TOP: bool>(
             w += S::BYTES;
             continue;
         }
-        let (lead, cont) = lookup::<S, TOP, AFFINE>(s, rows, &mut few, v);
+        let (lead, cont) = lookup::<S, TOP, RUNS>(s, rows, &mut few, v);
         if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
             // A unit from 0x800 or an undefined byte: one at a time.
             let (ni, nw) = utf8_scalar(table, src, dst, i, w, i + S::BYTES);

@@ -40,13 +40,14 @@ pub(crate) const ASCII512: Ascii = Ascii {
 /// The entry points of [`lookup`]'s kernels for one token: `to_utf16`,
 /// `to_utf8` and `encode`, of the kernel types of `super` (`unsafe` for
 /// the caller's proof of the features, which `Kernel::isa` states). Each
-/// of `to_utf16` and `to_utf8` picks one of three instantiations, each a
-/// function of its own (see [`lookup::to_utf16`]): the affine path, the
-/// top quarter's look-up, or neither.
+/// of `to_utf16` and `to_utf8` picks one of four instantiations by the
+/// page's [`lookup::Mode`], each a function of its own (see
+/// [`lookup::to_utf16`]).
 macro_rules! kernels {
     ($token:ident, $level:ident) => {
         use codec_arch::x86_64::$token;
         use core::mem::MaybeUninit;
+        use lookup::{Mode, RUNS_AFFINE, RUNS_NONE, RUNS_QUARTER};
 
         /// # Safety
         ///
@@ -54,12 +55,11 @@ macro_rules! kernels {
         pub(super) unsafe fn to_utf16(page: &SingleByte, src: &[u8], dst: &mut [Unit]) -> usize {
             // SAFETY: the caller proves the features.
             unsafe {
-                if page.affine.any16 {
-                    run_to_utf16::<true, false>(page, src, dst)
-                } else if lookup::top_quarter(page, false) {
-                    run_to_utf16::<false, true>(page, src, dst)
-                } else {
-                    run_to_utf16::<false, false>(page, src, dst)
+                match lookup::mode(page, false) {
+                    Mode::Affine => run_to_utf16::<RUNS_AFFINE, false>(page, src, dst),
+                    Mode::Quarter => run_to_utf16::<RUNS_QUARTER, false>(page, src, dst),
+                    Mode::Top => run_to_utf16::<RUNS_NONE, true>(page, src, dst),
+                    Mode::Plain => run_to_utf16::<RUNS_NONE, false>(page, src, dst),
                 }
             }
         }
@@ -74,31 +74,30 @@ macro_rules! kernels {
         ) -> (usize, usize) {
             // SAFETY: the caller proves the features.
             unsafe {
-                if page.affine.any8 {
-                    run_to_utf8::<true, false>(page, src, dst)
-                } else if lookup::top_quarter(page, true) {
-                    run_to_utf8::<false, true>(page, src, dst)
-                } else {
-                    run_to_utf8::<false, false>(page, src, dst)
+                match lookup::mode(page, true) {
+                    Mode::Affine => run_to_utf8::<RUNS_AFFINE, false>(page, src, dst),
+                    Mode::Quarter => run_to_utf8::<RUNS_QUARTER, false>(page, src, dst),
+                    Mode::Top => run_to_utf8::<RUNS_NONE, true>(page, src, dst),
+                    Mode::Plain => run_to_utf8::<RUNS_NONE, false>(page, src, dst),
                 }
             }
         }
 
         codec_arch::enable! { $level;
-            fn run_to_utf16<const AFFINE: bool, const TOP: bool>(
+            fn run_to_utf16<const RUNS: u8, const TOP: bool>(
                 page: &SingleByte,
                 src: &[u8],
                 dst: &mut [Unit],
             ) -> usize {
-                lookup::to_utf16::<_, AFFINE, TOP>($token::new(), page, src, dst)
+                lookup::to_utf16::<_, RUNS, TOP>($token::new(), page, src, dst)
             }
 
-            fn run_to_utf8<const AFFINE: bool, const TOP: bool>(
+            fn run_to_utf8<const RUNS: u8, const TOP: bool>(
                 page: &SingleByte,
                 src: &[u8],
                 dst: &mut [MaybeUninit<u8>],
             ) -> (usize, usize) {
-                lookup::to_utf8::<_, AFFINE, TOP>($token::new(), page, src, dst)
+                lookup::to_utf8::<_, RUNS, TOP>($token::new(), page, src, dst)
             }
 
             /// A safe `#[target_feature]` function: it coerces to the
