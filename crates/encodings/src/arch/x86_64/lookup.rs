@@ -177,6 +177,11 @@ pub(crate) struct Rows {
     quarter: Option<Quarter>,
     /// Whether the table maps bytes 0x00–0x7F to themselves.
     ascii: bool,
+    /// Whether every byte of the table is defined (no 0xFFFF entry; the
+    /// UTF-8 rows' table marks undefined bytes in its leads instead): then
+    /// [`to_utf16`] does not look for undefined units (CP437 → UTF-16 on
+    /// AVX2 +10%, Zen 4).
+    complete: bool,
     /// Whether blocks of ASCII and bytes from 0xC0 reach [`lookup`] (the
     /// page has no affine row and some row from 0xC0 is not affine, as
     /// KOI8), and it tries the top quarter's look-up ([`top_quarter`]).
@@ -241,6 +246,7 @@ fn rows(table: &[u16; 256]) -> Rows {
         plain_hi: [[0u8; 16]; 9],
         quarter: None,
         ascii: is_ascii(table),
+        complete: !table.contains(&0xFFFF),
         top: false,
     };
     for (i, &u) in table[0x80..].iter().enumerate() {
@@ -724,6 +730,14 @@ impl<S: LookupSimd, const UTF8: bool> AffineRows<S> for QuarterRows<S::V, UTF8> 
     }
 }
 
+/// Whether a block's units, as the halves `lo` and `hi` of the look-up,
+/// hold an undefined one (0xFFFF: both halves 0xFF); never on a page
+/// without undefined bytes ([`Rows::complete`]).
+#[inline(always)]
+fn undefined<S: LookupSimd>(s: S, rows: &Rows, lo: S::V, hi: S::V) -> bool {
+    !rows.complete && s.movemask8(s.eq8(s.and(lo, hi), s.splat8(0xFF))) != 0
+}
+
 /// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
 /// from `src[i..]` to `dst[i..]` (of one length) until a block that is not
 /// (or the end); returns the new `i`. A block with bytes outside the
@@ -775,15 +789,12 @@ fn affine_run_utf16<S: LookupSimd, A: AffineRows<S>>(
                 let Some((lo, hi)) = found else {
                     break;
                 };
-                let (b0, b1) = s.zip8(lo, hi);
-                let (first, second) = s.in_order(b0, b1);
-                let undefined = s.splat8(0xFF);
-                let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
-                if s.movemask8(bad) != 0 {
+                if undefined(s, rows, lo, hi) {
                     // Left to the look-up, which stops there.
                     break;
                 }
-                (first, second)
+                let (b0, b1) = s.zip8(lo, hi);
+                s.in_order(b0, b1)
             }
         };
         // SAFETY: `q..q + BYTES` units are writable (`dst` is as long as
@@ -816,7 +827,6 @@ pub(crate) fn to_utf16<S: LookupSimd, const RUNS: u8, const TOP: bool>(
     let (table, affine) = (page.table, &page.affine);
     let rows = &page_rows(page).units;
     let len = src.len().min(dst.len());
-    let undefined = s.splat8(0xFF);
     let mut few = Few::new(s);
     let mut i = 0;
     loop {
@@ -842,12 +852,11 @@ pub(crate) fn to_utf16<S: LookupSimd, const RUNS: u8, const TOP: bool>(
         } else {
             lookup::<S, TOP, RUNS>(s, rows, &mut few, v)
         };
-        let (a, b) = s.zip8(lo, hi);
-        let (first, second) = s.in_order(a, b);
-        let bad = s.or(s.eq16(first, undefined), s.eq16(second, undefined));
-        if s.movemask8(bad) != 0 {
+        if undefined(s, rows, lo, hi) {
             break;
         }
+        let (a, b) = s.zip8(lo, hi);
+        let (first, second) = s.in_order(a, b);
         let out = &mut dst[i..i + S::BYTES];
         // SAFETY: `out` is `BYTES` writable units (`2 * BYTES` bytes): two
         // unaligned stores of `BYTES` bytes fill it exactly.
