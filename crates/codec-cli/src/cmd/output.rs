@@ -137,7 +137,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 /// An output being written.
 pub(crate) enum Dest {
-    Stdout(BufWriter<io::StdoutLock<'static>>),
+    Stdout(BufWriter<StdoutWriter>),
     /// A device or FIFO, written directly.
     Direct(BufWriter<File>, PathBuf),
     /// A temporary file that replaces `target` on [`Dest::commit`].
@@ -159,7 +159,7 @@ const BUF: usize = 64 << 10;
 impl Dest {
     /// Stdout.
     pub(crate) fn stdout() -> Dest {
-        Dest::Stdout(BufWriter::with_capacity(BUF, io::stdout().lock()))
+        Dest::Stdout(BufWriter::with_capacity(BUF, StdoutWriter::new()))
     }
 
     /// A named output (`-o OUT`).
@@ -274,6 +274,51 @@ impl Dest {
         if let Dest::Stdout(mut w) = self {
             let _ = w.flush();
         }
+    }
+}
+
+/// Stdout for an output, written as the writes come: on Unix its
+/// descriptor duplicated into a [`File`]. Std's `Stdout` is line-buffered,
+/// and searches each write for its last newline with a byte-wise loop: a
+/// third of the CPU time of `convert -f CP1252 -t UTF-8` on French text
+/// without newlines (Zen 4). Std's stdout, locked, where the descriptor
+/// cannot be duplicated.
+pub(crate) enum StdoutWriter {
+    File(File),
+    Std(io::StdoutLock<'static>),
+}
+
+impl StdoutWriter {
+    fn new() -> StdoutWriter {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            if let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() {
+                return StdoutWriter::File(File::from(fd));
+            }
+        }
+        StdoutWriter::Std(io::stdout().lock())
+    }
+
+    fn inner(&mut self) -> &mut dyn Write {
+        match self {
+            StdoutWriter::File(f) => f,
+            StdoutWriter::Std(s) => s,
+        }
+    }
+}
+
+impl Write for StdoutWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner().write(buf)
+    }
+
+    fn write_vectored(&mut self, bufs: &[io::IoSlice<'_>]) -> io::Result<usize> {
+        self.inner().write_vectored(bufs)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner().flush()
     }
 }
 
