@@ -489,6 +489,10 @@ unsafe fn run_tables(runs: &Runs) -> [core::arch::x86_64::__m512i; 6] {
     }
 }
 
+/// A lead pair and its 128-entry slice of a dense table, in two
+/// registers.
+type Slice = (u8, core::arch::x86_64::__m512i, core::arch::x86_64::__m512i);
+
 /// The slot (`k >> 1 & 15`) of each lead's low six bits `k`.
 static SLOTS: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -666,7 +670,7 @@ unsafe fn encode_body<const VBMI2: bool>(
         let (mut carry, mut last) = (0usize, _mm512_setzero_si512());
         // The pair A of the last block whose slices were looked up (0: none;
         // a pair is at least C0), and its slice.
-        let mut held = (0u8, _mm512_setzero_si512(), _mm512_setzero_si512());
+        let mut held: Slice = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
         let mut held_b = held;
         // Whether the page maps bytes 1..128 to themselves (not EBCDIC):
         // then an ASCII block is copied as it is.
@@ -740,40 +744,34 @@ unsafe fn encode_body<const VBMI2: bool>(
                     let same =
                         _mm512_mask_cmpeq_epi8_mask(after, pairs, _mm512_set1_epi8(pair as i8));
                     let base = usize::from(pair & 0x1F) * 64;
-                    (
-                        same,
+                    let rows = (
                         load(&bytes[base..base + 64]),
                         load(&bytes[base + 64..base + 128]),
-                    )
+                    );
+                    (same, (pair, rows.0, rows.1))
                 };
-                let none = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
-                // Pair A: the one held from the blocks before, if the block
-                // has it: no lead byte read and no slice loaded, where the
-                // loads that wait for a lead took CP437 French 10% longer.
-                let held_lanes =
-                    _mm512_mask_cmpeq_epi8_mask(after, pairs, _mm512_set1_epi8(held.0 as i8));
-                let (same_a, a0, a1) = if after == 0 {
-                    none
-                } else if held_lanes != 0 {
-                    (held_lanes, held.1, held.2)
-                } else {
-                    let (same, a0, a1) = slice(after);
-                    held = (src[i + after.trailing_zeros() as usize - 1] & 0xFE, a0, a1);
-                    (same, a0, a1)
+                // The lanes of `at` whose lead is of the pair `held` keeps
+                // from the blocks before, and its slice: no lead byte read
+                // and no slice loaded, where the loads that wait for a lead
+                // took CP437 French 10% longer. Else the pair of `at`'s
+                // first lane, loaded and kept.
+                let pick = |at: u64, held: &mut Slice| {
+                    let lanes =
+                        _mm512_mask_cmpeq_epi8_mask(at, pairs, _mm512_set1_epi8(held.0 as i8));
+                    if at == 0 {
+                        (0, _mm512_setzero_si512(), _mm512_setzero_si512())
+                    } else if lanes != 0 {
+                        (lanes, held.1, held.2)
+                    } else {
+                        let (same, loaded) = slice(at);
+                        *held = loaded;
+                        (same, loaded.1, loaded.2)
+                    }
                 };
+                let (same_a, a0, a1) = pick(after, &mut held);
                 let rest = after & !same_a;
                 // Pair B likewise (French: œ's C5 beside é's C3).
-                let held_b_lanes =
-                    _mm512_mask_cmpeq_epi8_mask(rest, pairs, _mm512_set1_epi8(held_b.0 as i8));
-                let (same_b, b0, b1) = if rest == 0 {
-                    none
-                } else if held_b_lanes != 0 {
-                    (held_b_lanes, held_b.1, held_b.2)
-                } else {
-                    let (same, b0, b1) = slice(rest);
-                    held_b = (src[i + rest.trailing_zeros() as usize - 1] & 0xFE, b0, b1);
-                    (same, b0, b1)
-                };
+                let (same_b, b0, b1) = pick(rest, &mut held_b);
                 if rest & !same_b != 0 {
                     break;
                 }
