@@ -567,8 +567,9 @@ unsafe fn affine_block<const TWO: bool>(
 /// ASCII-compatible page), and a block whose continuations all fall in
 /// their slices' affine runs is computed ([`affine_block`], any number of
 /// pairs) before the slices are looked up; the slices of the last pairs
-/// looked up (one a role, A and B) stay in registers. `i` must be at a character
-/// boundary; with `src` valid UTF-8, each character writes one byte.
+/// loaded (one a role, A and B) stay in registers. `i` must be at a
+/// character boundary; with `src` valid UTF-8, each character writes one
+/// byte.
 ///
 /// # Safety
 ///
@@ -668,8 +669,8 @@ unsafe fn encode_body<const VBMI2: bool>(
         // not wait for this one's leads (a lead in the last lane is written
         // with its continuation, by the next block).
         let (mut carry, mut last) = (0usize, _mm512_setzero_si512());
-        // The pair A of the last block whose slices were looked up (0: none;
-        // a pair is at least C0), and its slice.
+        // The pairs A and B whose slices were loaded last (0: none; a pair
+        // is at least C0), and their slices.
         let mut held: Slice = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
         let mut held_b = held;
         // Whether the page maps bytes 1..128 to themselves (not EBCDIC):
