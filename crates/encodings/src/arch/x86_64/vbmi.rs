@@ -493,6 +493,61 @@ unsafe fn run_tables(runs: &Runs) -> [core::arch::x86_64::__m512i; 6] {
 /// registers.
 type Slice = (u8, core::arch::x86_64::__m512i, core::arch::x86_64::__m512i);
 
+/// For [`encode_body`]'s block at `src[i..]`: the lanes of `at` (some of
+/// its continuation lanes `after`, `pairs` the pairs of their leads)
+/// whose lead is of the pair `held` keeps from the blocks before, and its
+/// slice: no lead byte read and no slice loaded, where the loads that
+/// wait for a lead took CP437 French 10% longer. Else the lanes of
+/// `after` of the pair of `at`'s first lane, and its slice of `bytes`,
+/// loaded and kept in `held`. (A function, not a closure: a closure's
+/// intrinsics were not inlined, and the encoder ran 3–7× slower.)
+///
+/// # Safety
+///
+/// The CPU must have the `avx512vbmi` level.
+#[inline(always)]
+unsafe fn pick(
+    held: &mut Slice,
+    at: u64,
+    after: u64,
+    pairs: core::arch::x86_64::__m512i,
+    bytes: &[u8; 0x800],
+    src: &[u8],
+    i: usize,
+) -> (
+    u64,
+    core::arch::x86_64::__m512i,
+    core::arch::x86_64::__m512i,
+) {
+    use core::arch::x86_64::{
+        __m512i, _mm512_loadu_si512, _mm512_mask_cmpeq_epi8_mask, _mm512_set1_epi8,
+        _mm512_setzero_si512,
+    };
+    // SAFETY: the caller proves the features; each load reads 64 bytes of
+    // a 128-byte slice of `bytes` (bounds-checked), unaligned.
+    unsafe {
+        if at == 0 {
+            return (0, _mm512_setzero_si512(), _mm512_setzero_si512());
+        }
+        let lanes = _mm512_mask_cmpeq_epi8_mask(at, pairs, _mm512_set1_epi8(held.0 as i8));
+        if lanes != 0 {
+            return (lanes, held.1, held.2);
+        }
+        // The lead before the first lane of `at`: at lane 0 the carried
+        // one, before `i` (a block was taken before it, so `i >= 64`).
+        let pair = src[i + at.trailing_zeros() as usize - 1] & 0xFE;
+        let same = _mm512_mask_cmpeq_epi8_mask(after, pairs, _mm512_set1_epi8(pair as i8));
+        let base = usize::from(pair & 0x1F) * 64;
+        let slice = &bytes[base..base + 128];
+        *held = (
+            pair,
+            _mm512_loadu_si512(slice.as_ptr().cast::<__m512i>()),
+            _mm512_loadu_si512(slice[64..].as_ptr().cast::<__m512i>()),
+        );
+        (same, held.1, held.2)
+    }
+}
+
 /// The slot (`k >> 1 & 15`) of each lead's low six bits `k`.
 static SLOTS: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -737,42 +792,11 @@ unsafe fn encode_body<const VBMI2: bool>(
                 // one's, and the first other one's): each one 128-entry
                 // slice of `dense`.
                 let pairs = _mm512_and_si512(prev, _mm512_set1_epi8(0xFEu8 as i8));
-                let slice = |at: u64| {
-                    // The lead before the first lane of `at`: at lane 0 the
-                    // carried one, before `i` (a block was taken before it,
-                    // so `i >= 64`).
-                    let pair = src[i + at.trailing_zeros() as usize - 1] & 0xFE;
-                    let same =
-                        _mm512_mask_cmpeq_epi8_mask(after, pairs, _mm512_set1_epi8(pair as i8));
-                    let base = usize::from(pair & 0x1F) * 64;
-                    let rows = (
-                        load(&bytes[base..base + 64]),
-                        load(&bytes[base + 64..base + 128]),
-                    );
-                    (same, (pair, rows.0, rows.1))
-                };
-                // The lanes of `at` whose lead is of the pair `held` keeps
-                // from the blocks before, and its slice: no lead byte read
-                // and no slice loaded, where the loads that wait for a lead
-                // took CP437 French 10% longer. Else the pair of `at`'s
-                // first lane, loaded and kept.
-                let pick = |at: u64, held: &mut Slice| {
-                    let lanes =
-                        _mm512_mask_cmpeq_epi8_mask(at, pairs, _mm512_set1_epi8(held.0 as i8));
-                    if at == 0 {
-                        (0, _mm512_setzero_si512(), _mm512_setzero_si512())
-                    } else if lanes != 0 {
-                        (lanes, held.1, held.2)
-                    } else {
-                        let (same, loaded) = slice(at);
-                        *held = loaded;
-                        (same, loaded.1, loaded.2)
-                    }
-                };
-                let (same_a, a0, a1) = pick(after, &mut held);
+                // SAFETY (both): the caller proves the `avx512vbmi` level.
+                let (same_a, a0, a1) = pick(&mut held, after, after, pairs, bytes, src, i);
                 let rest = after & !same_a;
                 // Pair B likewise (French: œ's C5 beside é's C3).
-                let (same_b, b0, b1) = pick(rest, &mut held_b);
+                let (same_b, b0, b1) = pick(&mut held_b, rest, after, pairs, bytes, src, i);
                 if rest & !same_b != 0 {
                     break;
                 }
