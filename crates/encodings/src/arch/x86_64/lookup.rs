@@ -196,8 +196,7 @@ pub(crate) struct Rows {
 /// `0x80 | lo & 0x3F`: four shuffles where the two halves took eight.
 /// Its blocks run as the affine rows' do ([`QuarterRows`]), the other
 /// bytes looked up by [`few_rows`] in the run: on AVX2 KOI8-R → UTF-8
-/// +45%, → UTF-16 +60–75% (Zen 4); used block by block in [`lookup`]
-/// instead, it gained 24% → UTF-16 and nothing → UTF-8.
+/// +45%, → UTF-16 +60–75% (Zen 4).
 #[derive(Debug)]
 #[repr(C, align(16))]
 struct Quarter {
