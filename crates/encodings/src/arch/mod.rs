@@ -385,6 +385,10 @@ pub(crate) fn decode_to_utf8_with(
     // Two bytes a byte, the most of a page without characters from
     // U+0800; a chunk that needs more asks again below.
     let mut per_byte = 2;
+    // Reserved for the whole input at once: a vector grown chunk by chunk
+    // is copied at each doubling (`realloc`'s copies were 3–4% of `codec
+    // convert`'s CPU time from windows-1252, `perf`).
+    dst.reserve(per_byte * src.len() + 192);
     while i < src.len() {
         let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
         // SAFETY: the bytes appended below are the kernel's output, which
@@ -556,6 +560,8 @@ pub(crate) fn decode_to_utf16_with(
     src: &[u8],
     dst: &mut Vec<u16>,
 ) -> usize {
+    // A unit a byte, reserved at once (see `decode_to_utf8_with`).
+    dst.reserve(src.len());
     let mut i = 0;
     while i < src.len() {
         let chunk = &src[i..src.len().min(i + UTF8_CHUNK)];
