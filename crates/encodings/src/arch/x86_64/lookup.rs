@@ -33,7 +33,7 @@ use crate::single_byte::SingleByte;
 use codec_arch::x86_64::{Avx2, Simd, Sse41};
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_or_si128,
-    _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_si128, _mm_storeu_si128, _mm_subs_epi8,
+    _mm_alignr_epi8, _mm_set1_epi8, _mm_shuffle_epi8, _mm_storeu_si128, _mm_subs_epi8,
     _mm_unpackhi_epi8, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm256_alignr_epi8,
     _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_permute2x128_si256, _mm256_subs_epi8,
     _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
@@ -52,8 +52,9 @@ pub(crate) trait LookupSimd: Simd {
     /// [`zip8`](LookupSimd::zip8)'s two registers put in order across the
     /// lanes: the 16-bit units of bytes `0..BYTES / 2`, then the rest.
     fn in_order(self, a: Self::V, b: Self::V) -> (Self::V, Self::V);
-    /// Bytes: the byte before each one (0 before the first).
-    fn previous8(self, v: Self::V) -> Self::V;
+    /// Bytes: the byte before each one, the last byte of `last` before
+    /// the first.
+    fn previous8(self, v: Self::V, last: Self::V) -> Self::V;
     /// The 128-bit lane `k` of `v` (`k < BYTES / 16`).
     fn lane16(self, v: Self::V, k: usize) -> __m128i;
     /// `pshufb` on one 128-bit lane: `x[ctl & 15]`, 0 where `ctl` has its
@@ -80,9 +81,9 @@ impl LookupSimd for Sse41 {
     }
 
     #[inline(always)]
-    fn previous8(self, v: __m128i) -> __m128i {
-        // SAFETY: the token proves SSE4.1, which implies SSE2.
-        unsafe { _mm_slli_si128::<1>(v) }
+    fn previous8(self, v: __m128i, last: __m128i) -> __m128i {
+        // SAFETY: the token proves SSE4.1, which implies SSSE3.
+        unsafe { _mm_alignr_epi8::<15>(v, last) }
     }
 
     #[inline(always)]
@@ -123,11 +124,11 @@ impl LookupSimd for Avx2 {
     }
 
     #[inline(always)]
-    fn previous8(self, v: __m256i) -> __m256i {
-        // The lanes shifted one byte on, across the two 128-bit lanes: the
-        // low lane zero, then `v`'s, as the bytes before `v`.
+    fn previous8(self, v: __m256i, last: __m256i) -> __m256i {
+        // The lanes shifted one byte on, across the two 128-bit lanes:
+        // `last`'s high lane, then `v`'s low one, as the bytes before `v`.
         // SAFETY: the token proves AVX2.
-        unsafe { _mm256_alignr_epi8::<15>(v, _mm256_permute2x128_si256::<0x08>(v, v)) }
+        unsafe { _mm256_alignr_epi8::<15>(v, _mm256_permute2x128_si256::<0x21>(last, v)) }
     }
 
     #[inline(always)]
@@ -1096,44 +1097,66 @@ pub(crate) fn to_utf8<S: LookupSimd, const RUNS: u8, const TOP: bool>(
     utf8_scalar(table, src, dst, i, w, src.len())
 }
 
-/// The telescoped rows (as [`Rows`]) of the 128-entry slice of `dense`
-/// that the leads `pair` and `pair + 1` index, from `cache` (the rows of
-/// the last two pairs, the latest first) or built into it.
+/// A lead pair's 128-entry slice of `dense` as telescoped rows (as
+/// [`Rows`]), and which of them are not all zero: a zero row adds nothing
+/// to a look-up, so it is skipped (windows-1252's U+0100–U+017F, Œ to ž,
+/// take three rows of eight; CP437's U+0080–U+00FF six).
+#[derive(Clone, Copy)]
+struct SliceRows<V> {
+    /// The pair (0: none yet; a pair is at least C0).
+    pair: u8,
+    /// Bit `k`: row `k` is not all zero.
+    nonzero: u8,
+    rows: [V; 8],
+}
+
+/// The telescoped rows of the slice of `dense` that the leads `pair` and
+/// `pair + 1` index, from `cache` (the rows of the last two pairs, the
+/// latest first) or built into it.
 #[inline(always)]
-fn slice_rows<S: LookupSimd>(
+fn slice_rows<'a, S: LookupSimd>(
     s: S,
     dense: &[u8; 0x800],
-    cache: &mut [(u8, [S::V; 8]); 2],
+    cache: &'a mut [SliceRows<S::V>; 2],
     pair: u8,
-) -> [S::V; 8] {
-    if cache[0].0 == pair {
-        return cache[0].1;
+) -> &'a SliceRows<S::V> {
+    if cache[0].pair == pair {
+        return &cache[0];
     }
-    if cache[1].0 != pair {
+    if cache[1].pair != pair {
         let base = usize::from(pair & 0x1F) * 64;
         let slice = &dense[base..base + 128];
-        let mut rows = [s.zero(); 8];
-        for (k, r) in rows.iter_mut().enumerate() {
+        let mut built = SliceRows {
+            pair,
+            nonzero: 0,
+            rows: [s.zero(); 8],
+        };
+        for (k, r) in built.rows.iter_mut().enumerate() {
             let mut row = [0u8; 16];
             for (j, b) in row.iter_mut().enumerate() {
                 let prev = if k == 0 { 0 } else { slice[16 * (k - 1) + j] };
                 *b = slice[16 * k + j] ^ prev;
             }
+            if row != [0; 16] {
+                built.nonzero |= 1 << k;
+            }
             *r = s.broadcast16(&row);
         }
-        cache[1] = (pair, rows);
+        cache[1] = built;
     }
     cache.swap(0, 1);
-    cache[0].1
+    &cache[0]
 }
 
-/// The bytes of a slice's telescoped `rows` at `index` (0..128 a byte).
+/// The bytes of a slice's telescoped rows at `index` (0..128 a byte).
 #[inline(always)]
-fn look_up_slice<S: LookupSimd>(s: S, rows: [S::V; 8], index: S::V) -> S::V {
+fn look_up_slice<S: LookupSimd>(s: S, slice: &SliceRows<S::V>, index: S::V) -> S::V {
     let mut out = s.zero();
-    for (k, &row) in rows.iter().enumerate() {
-        let idx = s.subs_i8(index, s.splat8(16 * k as u8));
-        out = s.xor(out, s.shuffle8(row, idx));
+    for (k, &row) in slice.rows.iter().enumerate() {
+        if slice.nonzero & (1 << k) != 0 {
+            let idx = s.subs_i8(index, s.splat8(16 * k as u8));
+            out = s.xor(out, s.shuffle8(row, idx));
+        }
     }
     out
 }
@@ -1147,7 +1170,7 @@ fn look_up_slice<S: LookupSimd>(s: S, rows: [S::V; 8], index: S::V) -> S::V {
 fn pair_bytes<S: LookupSimd>(
     s: S,
     dense: &Dense,
-    cache: &mut [(u8, [S::V; 8]); 2],
+    cache: &mut [SliceRows<S::V>; 2],
     pair: u8,
     index: S::V,
     after: u64,
@@ -1208,17 +1231,22 @@ fn affine_block<S: LookupSimd>(
 }
 
 /// The dense encoder (`super::super::EncodeFn`) for an ASCII-compatible
-/// page, `BYTES` of input a step, for blocks whose leads are of at most
-/// two pairs (C0/C1 … DE/DF; French text mixes C3 and C5), as the VBMI
-/// encoder: each pair's 128-entry slice of `dense` is looked up by
-/// telescoped rows (the last two pairs' rows kept) at
+/// page, `BYTES` of input a step, for blocks whose characters from U+0080
+/// are of at most two lead pairs (C0/C1 … DE/DF; French text mixes C3 and
+/// C5), as the VBMI encoder: each pair's 128-entry slice of `dense` is
+/// looked up by telescoped rows (the last two pairs' rows kept) at
 /// `(lead & 1) << 6 | continuation & 0x3F`, or computed where the
 /// continuations fall in the slices' affine runs (all of the block's, of
 /// any pairs: [`affine_block`]; else those of one pair: [`pair_bytes`]),
-/// the second pair's result taken after its leads, and
-/// a keep-mask shuffle drops the leads, 8 bytes a shuffle. A block with a
-/// third pair, or a character from U+0800, returns to the caller's exact
-/// path.
+/// the second pair's result taken after its leads, and a keep-mask
+/// shuffle drops the leads, 8 bytes a shuffle. A block with a third pair,
+/// or a character from U+0800, returns to the caller's exact path.
+///
+/// Every block is taken whole, `BYTES` on, so that the next block's
+/// address does not wait for this one's leads: a lead in the last lane is
+/// dropped, and its continuation, lane 0 of the next block, written with
+/// the byte before it (`previous8` of the last block). With the address
+/// waiting on the leads instead, windows-1252 French ran 14% slower.
 #[inline(always)]
 pub(crate) fn encode<S: LookupSimd>(
     s: S,
@@ -1230,7 +1258,16 @@ pub(crate) fn encode<S: LookupSimd>(
 ) -> (usize, usize) {
     // The rows of the last two pairs looked up, the latest first (pair 0:
     // none yet; a pair is at least C0).
-    let mut cache = [(0u8, [s.zero(); 8]); 2];
+    let none = SliceRows {
+        pair: 0,
+        nonzero: 0,
+        rows: [s.zero(); 8],
+    };
+    let mut cache = [none; 2];
+    // The last block, and whether it ended in a lead (`src[i - 1]`), which
+    // goes back to the caller if the loop stops here.
+    let (mut last, mut carry) = (s.zero(), 0);
+    let all = u64::MAX >> (64 - S::BYTES);
     // Room for the last group's 16-byte store after `BYTES - 8` kept bytes.
     while i + S::BYTES <= src.len() && w + S::BYTES + 16 <= dst.len() {
         let block = &src[i..i + S::BYTES];
@@ -1239,12 +1276,14 @@ pub(crate) fn encode<S: LookupSimd>(
         let high = s.movemask8(v);
         if high == 0 {
             // ASCII copies through, but for NUL (0 in `dense` is "none").
+            // (No lead was carried: lane 0 would be its continuation.)
             if s.movemask8(s.eq8(v, s.zero())) != 0 {
                 break;
             }
             let out = &mut dst[w..w + S::BYTES];
             // SAFETY: `out` is `BYTES` writable bytes.
             unsafe { s.store(out.as_mut_ptr().cast::<u8>(), v) };
+            (last, carry) = (v, 0);
             i += S::BYTES;
             w += S::BYTES;
             continue;
@@ -1254,40 +1293,36 @@ pub(crate) fn encode<S: LookupSimd>(
             break;
         }
         let leads = s.movemask8(s.eq8(top3, s.splat8(0xC0)));
-        // A lead in the last lane: its character goes to the next block.
-        let len = if leads >> (S::BYTES - 1) == 1 {
-            S::BYTES - 1
-        } else {
-            S::BYTES
-        };
-        let kept = !leads & (u64::MAX >> (64 - len));
+        // The continuations: the bytes from 0x80 that are not leads (lane
+        // 0 too, after a carried lead).
+        let after = high & !leads;
         let mut out = v;
-        if leads != 0 {
-            let prev = s.previous8(v);
+        if after != 0 {
+            let prev = s.previous8(v, last);
             let index = s.or(
                 s.and(v, s.splat8(0x3F)),
                 s.and(s.shl16::<6>(prev), s.splat8(0x40)),
             );
-            // The continuations: the bytes from 0x80 that are not leads.
-            let after = high & !leads;
             let two = if let Some(two) = affine_block(s, &dense.runs, prev, index, after) {
                 two
             } else {
-                // The pair of the first lead, and of the first other one.
-                let pairs = s.and(v, s.splat8(0xFE));
-                let pair_a = src[i + leads.trailing_zeros() as usize] & 0xFE;
-                let rest = leads & !s.movemask8(s.eq8(pairs, s.splat8(pair_a)));
+                // The pair of the first continuation's lead, and of the
+                // first other one's (`i + k - 1`: lane 0's lead is the
+                // carried `src[i - 1]`).
+                let pairs = s.and(prev, s.splat8(0xFE));
+                let pair_a = src[i + after.trailing_zeros() as usize - 1] & 0xFE;
+                let same_a = s.movemask8(s.eq8(pairs, s.splat8(pair_a)));
+                let rest = after & !same_a;
                 if rest == 0 {
                     pair_bytes(s, dense, &mut cache, pair_a, index, after)
                 } else {
-                    let pair_b = src[i + rest.trailing_zeros() as usize] & 0xFE;
-                    if rest & !s.movemask8(s.eq8(pairs, s.splat8(pair_b))) != 0 {
+                    let pair_b = src[i + rest.trailing_zeros() as usize - 1] & 0xFE;
+                    let after_b = s.eq8(pairs, s.splat8(pair_b));
+                    let b_lanes = s.movemask8(after_b);
+                    if rest & !b_lanes != 0 {
                         // A third pair.
                         break;
                     }
-                    // The continuations after pair B's leads.
-                    let after_b = s.eq8(s.and(prev, s.splat8(0xFE)), s.splat8(pair_b));
-                    let b_lanes = s.movemask8(after_b);
                     let two_a = pair_bytes(s, dense, &mut cache, pair_a, index, after & !b_lanes);
                     let two_b = pair_bytes(s, dense, &mut cache, pair_b, index, after & b_lanes);
                     s.blendv8(two_a, two_b, after_b)
@@ -1295,6 +1330,8 @@ pub(crate) fn encode<S: LookupSimd>(
             };
             out = s.blendv8(v, two, v);
         }
+        // Every lane but the leads.
+        let kept = !leads & all;
         let zero = s.movemask8(s.eq8(out, s.zero()));
         if zero & kept != 0 {
             break;
@@ -1322,10 +1359,13 @@ pub(crate) fn encode<S: LookupSimd>(
                 end += m.count_ones() as usize;
             }
         }
-        i += len;
+        carry = (leads >> (S::BYTES - 1)) as usize;
+        last = v;
+        i += S::BYTES;
         w = end;
     }
-    (i, w)
+    // A carried lead starts the caller's character.
+    (i - carry, w)
 }
 
 #[cfg(test)]
