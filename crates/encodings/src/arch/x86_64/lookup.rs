@@ -32,8 +32,8 @@ use super::super::{Affine, COMPRESS, Dense, KEEP, Unit, to_utf16_scalar, utf8_sc
 use crate::single_byte::SingleByte;
 use codec_arch::x86_64::{Avx2, Simd, Sse41};
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_or_si128,
-    _mm_alignr_epi8, _mm_set1_epi8, _mm_shuffle_epi8, _mm_storeu_si128, _mm_subs_epi8,
+    __m128i, __m256i, _mm_add_epi8, _mm_alignr_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
+    _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_storeu_si128, _mm_subs_epi8,
     _mm_unpackhi_epi8, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm256_alignr_epi8,
     _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_permute2x128_si256, _mm256_subs_epi8,
     _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
