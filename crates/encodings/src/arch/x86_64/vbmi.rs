@@ -559,14 +559,14 @@ static SLOTS: [u8; 64] = {
     t
 };
 
-/// `others` with the bytes of a block's characters in its continuation
-/// lanes `after` (one masked add to `index`: each continuation's index in
-/// its pair's slice, plus 0x80, see [`run_tables`]), if every one falls
-/// in an affine run of its lead's pair ([`Runs`]; the second runs only
-/// with `TWO`): the runs of each lane's pair read by a permute of its lead
-/// (`prev`: the byte before each lane), whatever pairs the block mixes;
-/// no look-up of a slice, whose address waits for a lead byte read from
-/// memory.
+/// `others` with the bytes of a block's characters in those of its
+/// continuation lanes `after` that fall in an affine run of their lead's
+/// pair ([`Runs`]; the second runs only with `TWO`), and those lanes: one
+/// masked add to `index` (each continuation's index in its pair's slice,
+/// plus 0x80, see [`run_tables`]), the runs of each lane's pair read by a
+/// permute of its lead (`prev`: the byte before each lane), whatever pairs
+/// the block mixes; no look-up of a slice, whose address waits for a lead
+/// byte read from memory.
 ///
 /// # Safety
 ///
@@ -578,7 +578,7 @@ unsafe fn affine_block<const TWO: bool>(
     index: core::arch::x86_64::__m512i,
     after: u64,
     others: core::arch::x86_64::__m512i,
-) -> Option<core::arch::x86_64::__m512i> {
+) -> (core::arch::x86_64::__m512i, u64) {
     use core::arch::x86_64::{
         _mm512_mask_add_epi8, _mm512_mask_blend_epi8, _mm512_mask_cmplt_epu8_mask,
         _mm512_permutexvar_epi8, _mm512_sub_epi8,
@@ -592,23 +592,18 @@ unsafe fn affine_block<const TWO: bool>(
         let t = _mm512_sub_epi8(index, _mm512_permutexvar_epi8(slot, lo));
         let first = _mm512_mask_cmplt_epu8_mask(after, t, _mm512_permutexvar_epi8(slot, len));
         if !TWO {
-            if first != after {
-                return None;
-            }
             let d = _mm512_permutexvar_epi8(slot, delta);
-            return Some(_mm512_mask_add_epi8(others, after, index, d));
+            return (_mm512_mask_add_epi8(others, first, index, d), first);
         }
         let t2 = _mm512_sub_epi8(index, _mm512_permutexvar_epi8(slot, lo2));
         let second = _mm512_mask_cmplt_epu8_mask(after, t2, _mm512_permutexvar_epi8(slot, len2));
-        if first | second != after {
-            return None;
-        }
         let d = _mm512_mask_blend_epi8(
             first,
             _mm512_permutexvar_epi8(slot, delta2),
             _mm512_permutexvar_epi8(slot, delta),
         );
-        Some(_mm512_mask_add_epi8(others, after, index, d))
+        let inside = first | second;
+        (_mm512_mask_add_epi8(others, inside, index, d), inside)
     }
 }
 
@@ -619,12 +614,13 @@ unsafe fn affine_block<const TWO: bool>(
 /// and every one is
 /// mapped (not 0); returns the new `(i, w)` at the first block that is
 /// not so, for the caller's exact path. A block of ASCII is copied (on an
-/// ASCII-compatible page), and a block whose continuations all fall in
-/// their slices' affine runs is computed ([`affine_block`], any number of
-/// pairs) before the slices are looked up; the slices of the last pairs
-/// loaded (one a role, A and B) stay in registers. `i` must be at a
-/// character boundary; with `src` valid UTF-8, each character writes one
-/// byte.
+/// ASCII-compatible page); the continuations that fall in their slices'
+/// affine runs are computed ([`affine_block`], any number of pairs), the
+/// others looked up in the slice of the pair last found outside the runs
+/// if they are all of it, else in those of pairs A and B; the slices of
+/// the last pairs loaded (one a role, A and B, and the one outside) stay
+/// in registers. `i` must be at a character boundary; with `src` valid
+/// UTF-8, each character writes one byte.
 ///
 /// # Safety
 ///
@@ -728,6 +724,9 @@ unsafe fn encode_body<const VBMI2: bool>(
         // is at least C0), and their slices.
         let mut held: Slice = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
         let mut held_b = held;
+        // The pair (A or B) of the last block's first continuation outside
+        // the affine runs, and its slice.
+        let mut outside = held;
         // Whether the page maps bytes 1..128 to themselves (not EBCDIC):
         // then an ASCII block is copied as it is.
         let iota = (load(&IOTA8[..64]), load(&IOTA8[64..]));
@@ -776,8 +775,9 @@ unsafe fn encode_body<const VBMI2: bool>(
             );
             // The continuations (lane 0 too after a carried lead).
             let after = high & !leads;
-            let affine = if !runs.any || after == 0 {
-                None
+            // The continuations in their pairs' affine runs, computed.
+            let (mut out, inside) = if !runs.any || after == 0 {
+                (ascii, 0)
             } else if runs.two {
                 // SAFETY: the caller proves the `avx512vbmi` level.
                 affine_block::<true>(run_tables, prev, index, after, ascii)
@@ -785,31 +785,43 @@ unsafe fn encode_body<const VBMI2: bool>(
                 // SAFETY: the caller proves the `avx512vbmi` level.
                 affine_block::<false>(run_tables, prev, index, after, ascii)
             };
-            let out = if let Some(out) = affine {
-                out
-            } else {
-                // The lead pairs of the block's continuations (the first
-                // one's, and the first other one's): each one 128-entry
-                // slice of `dense`.
-                let pairs = _mm512_and_si512(prev, _mm512_set1_epi8(0xFEu8 as i8));
-                // SAFETY (both): the caller proves the `avx512vbmi` level.
-                let (same_a, a0, a1) = pick(&mut held, after, after, pairs, bytes, src, i);
-                let rest = after & !same_a;
-                // Pair B likewise (French: œ's C5 beside é's C3).
-                let (same_b, b0, b1) = pick(&mut held_b, rest, after, pairs, bytes, src, i);
-                if rest & !same_b != 0 {
-                    break;
-                }
-                let two_a = _mm512_permutex2var_epi8(a0, index, a1);
-                let out = _mm512_mask_blend_epi8(high, ascii, two_a);
-                if rest == 0 {
-                    out
+            let pairs = _mm512_and_si512(prev, _mm512_set1_epi8(0xFEu8 as i8));
+            // The others: if all of the pair last found outside the runs,
+            // looked up in its slice, held in registers (French: œ, in a
+            // third of the blocks; CP437: all of its letters); else by
+            // pairs A and B.
+            let missed = after & !inside;
+            if missed != 0 {
+                let lanes =
+                    _mm512_mask_cmpeq_epi8_mask(missed, pairs, _mm512_set1_epi8(outside.0 as i8));
+                if lanes == missed {
+                    let looked = _mm512_permutex2var_epi8(outside.1, index, outside.2);
+                    out = _mm512_mask_blend_epi8(lanes, out, looked);
                 } else {
-                    // The continuations of the second pair.
-                    let two_b = _mm512_permutex2var_epi8(b0, index, b1);
-                    _mm512_mask_blend_epi8(same_b, out, two_b)
+                    // The lead pairs of the block's continuations (the
+                    // first one's, and the first other one's): each one
+                    // 128-entry slice of `dense`.
+                    // SAFETY (both): the caller proves the `avx512vbmi` level.
+                    let (same_a, a0, a1) = pick(&mut held, after, after, pairs, bytes, src, i);
+                    let rest = after & !same_a;
+                    // Pair B likewise (French: œ's C5 beside é's C3).
+                    let (same_b, b0, b1) = pick(&mut held_b, rest, after, pairs, bytes, src, i);
+                    if rest & !same_b != 0 {
+                        break;
+                    }
+                    let two_a = _mm512_permutex2var_epi8(a0, index, a1);
+                    out = _mm512_mask_blend_epi8(high, ascii, two_a);
+                    if rest != 0 {
+                        // The continuations of the second pair.
+                        let two_b = _mm512_permutex2var_epi8(b0, index, b1);
+                        out = _mm512_mask_blend_epi8(same_b, out, two_b);
+                    }
+                    // The pair of the first lane the runs missed (A or B),
+                    // kept for the next blocks.
+                    let pair = src[i + missed.trailing_zeros() as usize - 1] & 0xFE;
+                    outside = if pair == held.0 { held } else { held_b };
                 }
-            };
+            }
             // Every lane but the leads (a lead in the last lane is carried
             // to the next block).
             let kept = !leads;
