@@ -314,18 +314,19 @@ pub(crate) fn encode_by(
 }
 
 /// [`encode`] with the given SIMD dense encoder (or none), in pieces that
-/// grow fourfold from 1 KiB to 64 KiB: each piece's output is sized (zeroed)
-/// before it is encoded, so one piece for all of `src` would cost a pass
-/// over the whole rest of the text on every call that stops early at an
-/// unmappable character: quadratic under `-c` or a replacement mode on
-/// text with many of them. Growing keeps the sizing within four times the work
-/// done.
+/// grow fourfold from 1 KiB to 64 KiB, so that a call that stops early at
+/// an unmappable character has not scanned the rest of the text for ASCII
+/// (quadratic under `-c` or a replacement mode on text with many of them).
+/// The output is reserved for all of `src` at once (capacity, not
+/// written): reserved piece by piece, the vector grew by doubling, each
+/// time copied (3–4% of `codec convert`'s CPU time to windows-1252).
 fn encode_with(
     page: &SingleByte,
     src: &str,
     dst: &mut Vec<u8>,
     fast: Option<crate::arch::DenseEncoder>,
 ) -> Result<(), (usize, char)> {
+    dst.reserve(src.len());
     let (mut at, mut piece) = (0, 1024);
     while at < src.len() {
         let mut end = (at + piece).min(src.len());
@@ -371,6 +372,8 @@ pub(crate) fn encode_lossy_with(
     const QUIET: usize = 32;
     let inverse = page.inverse();
     let bytes = src.as_bytes();
+    // A byte a character, but for substitutes (see `encode_with`).
+    dst.reserve(src.len());
     let (mut i, mut piece) = (0, 64);
     while i < bytes.len() {
         let mut end = (i + piece).min(bytes.len());
