@@ -335,8 +335,10 @@ pub(super) fn mode(page: &SingleByte, utf8: bool) -> Mode {
 /// (KOI8's Cyrillic letters) looks up only the top four rows, from
 /// [`Rows::top_lo`], with `TOP` (where [`Rows::top`] says to try).
 /// On a page without runs (`RUNS`, [`RUNS_NONE`]; CP437), another block
-/// whose bytes from 0x80 fall in at most [`FEW`] rows looks up those rows
-/// alone ([`few_rows`], the rows kept in `few` between blocks); a page
+/// whose bytes from 0x80 are all in the first [`PREFIX_ROWS`] rows looks
+/// up those telescoped rows alone, and one whose bytes from 0x80 fall in
+/// at most [`FEW`] rows looks up those rows alone ([`few_rows`], the rows
+/// kept in `few` between blocks); a page
 /// with runs tries that in them ([`affine_run_utf8`],
 /// [`affine_run_utf16`]), where their rows are computed, so the blocks
 /// that come here have failed it.
@@ -357,6 +359,17 @@ fn lookup<S: LookupSimd, const TOP: bool, const RUNS: u8>(
         lo = s.shuffle8(s.broadcast16(&rows.top_lo), idx);
         hi = s.shuffle8(s.broadcast16(&rows.top_hi), idx);
         for k in 5..8 {
+            let idx = s.subs_i8(t, s.splat8(16 * k as u8));
+            lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
+            hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
+        }
+    } else if RUNS == RUNS_NONE
+        && rows.ascii
+        && s.movemask8(v) == s.movemask8(s.gt_i8(s.splat8(PREFIX_END), v))
+    {
+        // Every byte from 0x80 is below `PREFIX_END`: the telescoped rows
+        // up to there alone.
+        for k in 0..PREFIX_ROWS {
             let idx = s.subs_i8(t, s.splat8(16 * k as u8));
             lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
             hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
@@ -387,6 +400,16 @@ fn lookup<S: LookupSimd, const TOP: bool, const RUNS: u8>(
     }
     (lo, hi)
 }
+
+/// How many high rows from 0x80 [`lookup`] tries alone before the
+/// few-rows look-up, and the byte they end at: the telescoped rows need no
+/// set of rows kept and no search of a block's rows, and a DOS page's
+/// letters (CP437's, CP850's) lie in 0x80–0xAF. AVX2 on Zen 4: CP437
+/// French → UTF-16 +46%, → UTF-8 +27% (one binary, the two paths
+/// alternated).
+const PREFIX_ROWS: usize = 3;
+/// See [`PREFIX_ROWS`] (as a signed byte: bytes from 0x80 are negative).
+const PREFIX_END: u8 = 0x80 + 16 * PREFIX_ROWS as u8;
 
 /// How many of the high rows (0x80–0xFF) a block may hold for
 /// [`few_rows`]; a block with more takes the telescoped [`lookup`].
