@@ -334,11 +334,11 @@ pub(super) fn mode(page: &SingleByte, utf8: bool) -> Mode {
 /// block of an ASCII-compatible page whose other bytes are all from 0xC0
 /// (KOI8's Cyrillic letters) looks up only the top four rows, from
 /// [`Rows::top_lo`], with `TOP` (where [`Rows::top`] says to try).
-/// On a page without runs (`RUNS`, [`RUNS_NONE`]; CP437), another block
-/// whose bytes from 0x80 are all in the first [`PREFIX_ROWS`] rows looks
-/// up those telescoped rows alone, and one whose bytes from 0x80 fall in
-/// at most [`FEW`] rows looks up those rows alone ([`few_rows`], the rows
-/// kept in `few` between blocks); a page
+/// On a page without runs (`RUNS`, [`RUNS_NONE`]; CP437), a block whose
+/// bytes from 0x80 fall in at most [`FEW`] rows looks up those rows alone
+/// ([`few_rows`], the rows kept in `few` between blocks; the blocks of its
+/// first [`PREFIX_ROWS`] rows run apart: [`prefix_run_utf16`],
+/// [`prefix_run_utf8`]); a page
 /// with runs tries that in them ([`affine_run_utf8`],
 /// [`affine_run_utf16`]), where their rows are computed, so the blocks
 /// that come here have failed it.
@@ -363,17 +363,6 @@ fn lookup<S: LookupSimd, const TOP: bool, const RUNS: u8>(
             lo = s.xor(lo, s.shuffle8(s.broadcast16(&rows.lo[8 + k]), idx));
             hi = s.xor(hi, s.shuffle8(s.broadcast16(&rows.hi[8 + k]), idx));
         }
-    } else if RUNS == RUNS_NONE
-        && rows.ascii
-        && s.movemask8(v) == s.movemask8(s.gt_i8(s.splat8(PREFIX_END), v))
-    {
-        // Every byte from 0x80 is below `PREFIX_END`: the telescoped rows
-        // up to there alone, or to 0xA0.
-        (lo, hi) = if s.movemask8(v) == s.movemask8(s.gt_i8(s.splat8(0xA0), v)) {
-            prefix_rows::<S, 2>(s, rows, t)
-        } else {
-            prefix_rows::<S, PREFIX_ROWS>(s, rows, t)
-        };
     } else {
         if RUNS == RUNS_NONE
             && rows.ascii
@@ -401,13 +390,15 @@ fn lookup<S: LookupSimd, const TOP: bool, const RUNS: u8>(
     (lo, hi)
 }
 
-/// How many high rows from 0x80 [`lookup`] tries alone before the
-/// few-rows look-up, and the byte they end at: the telescoped rows need no
-/// set of rows kept and no search of a block's rows, and a DOS page's
-/// letters (CP437's, CP850's) lie in 0x80–0xAF, and most of French's in
-/// 0x80–0x9F (two rows). AVX2 on Zen 4: CP437 French → UTF-16 +46%, →
-/// UTF-8 +27% with three rows; two where they do, +9% and +7% more (one
-/// binary, the paths alternated).
+/// How many high rows from 0x80 a page without runs looks up alone in a
+/// loop of their own ([`prefix_run_utf16`], [`prefix_run_utf8`]), and the
+/// byte they end at: the telescoped rows need no set of rows kept and no
+/// search of a block's rows (as the few-rows look-up does), and a DOS
+/// page's letters (CP437's, CP850's) lie in 0x80–0xAF, most of French's in
+/// 0x80–0x9F (then two rows). AVX2 on Zen 4, CP437 French, one binary with
+/// the paths alternated: → UTF-16 +46% and → UTF-8 +27% with three rows in
+/// [`lookup`], +9% and +7% more with two where they do, and +24% and +23%
+/// more in the loop of their own.
 const PREFIX_ROWS: usize = 3;
 /// See [`PREFIX_ROWS`] (as a signed byte: bytes from 0x80 are negative).
 const PREFIX_END: u8 = 0x80 + 16 * PREFIX_ROWS as u8;
@@ -776,6 +767,59 @@ fn undefined<S: LookupSimd>(s: S, rows: &Rows, lo: S::V, hi: S::V) -> bool {
     !rows.complete && s.movemask8(s.eq8(s.and(lo, hi), s.splat8(0xFF))) != 0
 }
 
+/// [`to_utf16`]'s run of blocks whose bytes from 0x80 all lie below
+/// [`PREFIX_END`] (a DOS page's letters), on an ASCII-compatible page
+/// without runs: from `src[i..]` to `dst[i..]` (of one length) until a
+/// block that is not (or the end); returns the new `i`. Each block looks
+/// up its first two or three telescoped rows alone ([`prefix_rows`]), in
+/// a loop of its own rather than a block at a time through [`lookup`].
+#[inline(always)]
+fn prefix_run_utf16<S: LookupSimd>(
+    s: S,
+    rows: &Rows,
+    src: &[u8],
+    dst: &mut [Unit],
+    i: usize,
+) -> usize {
+    let Some(last) = src.len().checked_sub(S::BYTES) else {
+        return i;
+    };
+    let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: `i` is within `src` (or at its end), as is the last block.
+    let (mut p, p_last) = unsafe { (src.add(i), src.add(last)) };
+    while p <= p_last {
+        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`), and its
+        // offset within `src` is the block's within `dst` (one length).
+        let (v, q) = unsafe { (s.load(p), dst.add(p.offset_from_unsigned(src))) };
+        let high = s.movemask8(v);
+        if high != s.movemask8(s.gt_i8(s.splat8(PREFIX_END), v)) {
+            break;
+        }
+        let t = s.xor(v, s.splat8(0x80));
+        let (lo, hi) = if high == s.movemask8(s.gt_i8(s.splat8(0xA0), v)) {
+            prefix_rows::<S, 2>(s, rows, t)
+        } else {
+            prefix_rows::<S, PREFIX_ROWS>(s, rows, t)
+        };
+        // The low half of ASCII is the byte itself.
+        let lo = s.xor(lo, s.and(v, s.gt_i8(v, s.splat8(0xFF))));
+        if undefined(s, rows, lo, hi) {
+            break;
+        }
+        let (b0, b1) = s.zip8(lo, hi);
+        let (first, second) = s.in_order(b0, b1);
+        // SAFETY: `q..q + BYTES` units are writable (`dst` is as long as
+        // `src`): two unaligned stores of `BYTES` bytes fill them.
+        unsafe {
+            s.store(q.cast(), first);
+            s.store(q.add(S::BYTES / 2).cast(), second);
+            p = p.add(S::BYTES);
+        }
+    }
+    // SAFETY: `p` lies within `src`, from its start.
+    unsafe { p.offset_from_unsigned(src) }
+}
+
 /// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
 /// from `src[i..]` to `dst[i..]` (of one length) until a block that is not
 /// (or the end); returns the new `i`. A block with bytes outside the
@@ -877,6 +921,8 @@ pub(crate) fn to_utf16<S: LookupSimd, const RUNS: u8, const TOP: bool>(
         {
             let a = QuarterRows::<_, false>::new(s, q);
             i = affine_run_utf16(s, a, rows, &mut few, rows.ascii, src, dst, i);
+        } else if RUNS == RUNS_NONE && rows.ascii {
+            i = prefix_run_utf16(s, rows, src, dst, i);
         }
         if i + S::BYTES > len {
             break;
@@ -1065,6 +1111,61 @@ fn affine_run_utf8<S: LookupSimd, A: AffineRows<S>>(
     unsafe { (p.offset_from_unsigned(src), q.offset_from_unsigned(dst)) }
 }
 
+/// [`to_utf8`]'s run of blocks whose bytes from 0x80 all lie below
+/// [`PREFIX_END`], as [`prefix_run_utf16`]: from `src[i..]` to `dst[w..]`
+/// until a block that is not (or one with a unit from 0x800 or an
+/// undefined byte), or the end of either; returns the new `(i, w)`.
+#[inline(always)]
+fn prefix_run_utf8<S: LookupSimd>(
+    s: S,
+    rows: &Rows,
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    debug_assert!(i <= src.len() && w <= dst.len());
+    // Where the last block may start, and the last `3 * BYTES` of room.
+    let (Some(last_in), Some(last_out)) = (
+        src.len().checked_sub(S::BYTES),
+        dst.len().checked_sub(3 * S::BYTES),
+    ) else {
+        return (i, w);
+    };
+    let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: `i` and `w` are within their slices (or at their ends), as
+    // are the last block and room.
+    let (mut p, mut q, p_last, q_last) =
+        unsafe { (src.add(i), dst.add(w), src.add(last_in), dst.add(last_out)) };
+    while p <= p_last && q <= q_last {
+        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`).
+        let v = unsafe { s.load(p) };
+        let high = s.movemask8(v);
+        if high != s.movemask8(s.gt_i8(s.splat8(PREFIX_END), v)) {
+            break;
+        }
+        let t = s.xor(v, s.splat8(0x80));
+        let (lead, cont) = if high == s.movemask8(s.gt_i8(s.splat8(0xA0), v)) {
+            prefix_rows::<S, 2>(s, rows, t)
+        } else {
+            prefix_rows::<S, PREFIX_ROWS>(s, rows, t)
+        };
+        // A byte below 0x80 is its own lead.
+        let lead = s.xor(lead, s.and(v, s.gt_i8(v, s.splat8(0xFF))));
+        if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
+            // A unit from 0x800 or an undefined byte.
+            break;
+        }
+        // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+        let n = unsafe { write_pairs(s, lead, cont, !s.movemask8(lead), q) };
+        // SAFETY: the block read and the `n <= 2 * BYTES` bytes written
+        // were within the slices.
+        unsafe { (p, q) = (p.add(S::BYTES), q.add(n)) };
+    }
+    // SAFETY: `p` and `q` lie within the slices, from their starts.
+    unsafe { (p.offset_from_unsigned(src), q.offset_from_unsigned(dst)) }
+}
+
 /// The fused decoder to UTF-8 (`super::super::Utf8Fn`): each byte's lead
 /// and continuation looked up as the two bytes of a table entry
 /// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle; with
@@ -1091,6 +1192,8 @@ pub(crate) fn to_utf8<S: LookupSimd, const RUNS: u8, const TOP: bool>(
         {
             let a = QuarterRows::<_, true>::new(s, q);
             (i, w) = affine_run_utf8(s, a, rows, &mut few, ascii, src, dst, i, w);
+        } else if RUNS == RUNS_NONE && ascii {
+            (i, w) = prefix_run_utf8(s, rows, src, dst, i, w);
         }
         if i + S::BYTES > src.len() || w + 3 * S::BYTES > dst.len() {
             break;
