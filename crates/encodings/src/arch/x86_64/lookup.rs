@@ -1394,9 +1394,31 @@ pub(crate) fn encode<S: LookupSimd>(
     dense: &Dense,
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
-    mut i: usize,
-    mut w: usize,
+    i: usize,
+    w: usize,
 ) -> (usize, usize) {
+    // Where the last block may start, and where the last room for one
+    // starts: its kept bytes, and the last group's 16-byte store after
+    // `BYTES - 8` of them.
+    let (Some(last_in), Some(last_out)) = (
+        src.len().checked_sub(S::BYTES),
+        dst.len().checked_sub(S::BYTES + 16),
+    ) else {
+        return (i, w);
+    };
+    if i > last_in || w > last_out {
+        return (i, w);
+    }
+    let (start, base) = (src.as_ptr(), dst.as_mut_ptr());
+    // SAFETY: `i <= last_in < src.len()` and `w <= last_out < dst.len()`.
+    let (mut p, mut q, p_last, q_last) = unsafe {
+        (
+            start.add(i),
+            base.add(w),
+            start.add(last_in),
+            base.add(last_out),
+        )
+    };
     // The rows of the last two pairs looked up, the latest first (pair 0:
     // none yet; a pair is at least C0).
     let none = SliceRows {
@@ -1405,15 +1427,13 @@ pub(crate) fn encode<S: LookupSimd>(
         rows: [s.zero(); 8],
     };
     let mut cache = [none; 2];
-    // The last block, and whether it ended in a lead (`src[i - 1]`), which
-    // goes back to the caller if the loop stops here.
+    // The last block, and whether it ended in a lead (`p[-1]`), which goes
+    // back to the caller if the loop stops here.
     let (mut last, mut carry) = (s.zero(), 0);
     let all = u64::MAX >> (64 - S::BYTES);
-    // Room for the last group's 16-byte store after `BYTES - 8` kept bytes.
-    while i + S::BYTES <= src.len() && w + S::BYTES + 16 <= dst.len() {
-        let block = &src[i..i + S::BYTES];
-        // SAFETY: `block` is `BYTES` readable bytes.
-        let v = unsafe { s.load(block.as_ptr()) };
+    while p <= p_last && q <= q_last {
+        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`).
+        let v = unsafe { s.load(p) };
         let high = s.movemask8(v);
         if high == 0 {
             // ASCII copies through, but for NUL (0 in `dense` is "none").
@@ -1421,12 +1441,13 @@ pub(crate) fn encode<S: LookupSimd>(
             if s.movemask8(s.eq8(v, s.zero())) != 0 {
                 break;
             }
-            let out = &mut dst[w..w + S::BYTES];
-            // SAFETY: `out` is `BYTES` writable bytes.
-            unsafe { s.store(out.as_mut_ptr().cast::<u8>(), v) };
+            // SAFETY: `q..q + BYTES` is writable (`q <= q_last`); the
+            // block and its output were within the slices.
+            unsafe {
+                s.store(q.cast::<u8>(), v);
+                (p, q) = (p.add(S::BYTES), q.add(S::BYTES));
+            }
             (last, carry) = (v, 0);
-            i += S::BYTES;
-            w += S::BYTES;
             continue;
         }
         let top3 = s.and(v, s.splat8(0xE0));
@@ -1448,16 +1469,22 @@ pub(crate) fn encode<S: LookupSimd>(
                 two
             } else {
                 // The pair of the first continuation's lead, and of the
-                // first other one's (`i + k - 1`: lane 0's lead is the
-                // carried `src[i - 1]`).
+                // first other one's (`k - 1`: lane 0's lead is the carried
+                // byte before the block).
+                let lead_of = |k: u32| {
+                    // SAFETY: lane `k` is a continuation, so the byte
+                    // before it is its lead: in the block, or before it
+                    // (carried, so the block is not the first).
+                    unsafe { *p.add(k as usize).sub(1) & 0xFE }
+                };
                 let pairs = s.and(prev, s.splat8(0xFE));
-                let pair_a = src[i + after.trailing_zeros() as usize - 1] & 0xFE;
+                let pair_a = lead_of(after.trailing_zeros());
                 let same_a = s.movemask8(s.eq8(pairs, s.splat8(pair_a)));
                 let rest = after & !same_a;
                 if rest == 0 {
                     pair_bytes(s, dense, &mut cache, pair_a, index, after)
                 } else {
-                    let pair_b = src[i + rest.trailing_zeros() as usize - 1] & 0xFE;
+                    let pair_b = lead_of(rest.trailing_zeros());
                     let after_b = s.eq8(pairs, s.splat8(pair_b));
                     let b_lanes = s.movemask8(after_b);
                     if rest & !b_lanes != 0 {
@@ -1477,14 +1504,15 @@ pub(crate) fn encode<S: LookupSimd>(
         if zero & kept != 0 {
             break;
         }
-        let mut end = w;
+        let mut o = 0;
         for k in 0..S::BYTES / 16 {
             let lane = s.lane16(out, k);
             for g in 0..2 {
                 let m = ((kept >> (16 * k + 8 * g)) & 0xFF) as usize;
-                let to = &mut dst[end..end + 16];
-                // SAFETY: `KEEP[m]` is 16 readable bytes, `to` 16 writable
-                // ones (unaligned loads and stores).
+                // SAFETY: `KEEP[m]` is 16 readable bytes; the group's 16
+                // bytes at `q + o` are writable: `o <= BYTES - 8`, and
+                // `q..q + BYTES + 16` is writable (`q <= q_last`;
+                // unaligned loads and stores).
                 unsafe {
                     let mut shuffle = _mm_loadu_si128(KEEP[m].as_ptr().cast::<__m128i>());
                     if g == 1 {
@@ -1492,21 +1520,25 @@ pub(crate) fn encode<S: LookupSimd>(
                         // zero byte).
                         shuffle = _mm_add_epi8(shuffle, _mm_set1_epi8(8));
                     }
-                    _mm_storeu_si128(
-                        to.as_mut_ptr().cast::<__m128i>(),
-                        s.shuffle16(lane, shuffle),
-                    );
+                    _mm_storeu_si128(q.add(o).cast::<__m128i>(), s.shuffle16(lane, shuffle));
                 }
-                end += m.count_ones() as usize;
+                o += m.count_ones() as usize;
             }
         }
         carry = (leads >> (S::BYTES - 1)) as usize;
         last = v;
-        i += S::BYTES;
-        w = end;
+        // SAFETY: the block and its `o <= BYTES` kept bytes were within
+        // the slices.
+        unsafe { (p, q) = (p.add(S::BYTES), q.add(o)) };
     }
     // A carried lead starts the caller's character.
-    (i - carry, w)
+    // SAFETY: `p` and `q` lie within the slices, from their starts.
+    unsafe {
+        (
+            p.offset_from_unsigned(start) - carry,
+            q.offset_from_unsigned(base),
+        )
+    }
 }
 
 #[cfg(test)]
