@@ -23,7 +23,7 @@
 //! byte (for the unit, or for the continuation of UTF-8 beside the row's
 //! one lead), looked up with one shuffle each; other blocks take the full
 //! look-up. Runs of such blocks take a loop of their own
-//! ([`affine_run_utf16`], [`affine_run_utf8`]), its rows in registers.
+//! ([`run_utf16`], [`run_utf8`] with an [`AffineStep`]), its rows in registers.
 //! A page whose top quarter is one block of units (KOI8's Cyrillic) runs
 //! the same loops over its [`Quarter`].
 
@@ -337,10 +337,9 @@ pub(super) fn mode(page: &SingleByte, utf8: bool) -> Mode {
 /// On a page without runs (`RUNS`, [`RUNS_NONE`]; CP437), a block whose
 /// bytes from 0x80 fall in at most [`FEW`] rows looks up those rows alone
 /// ([`few_rows`], the rows kept in `few` between blocks; the blocks of its
-/// first [`PREFIX_ROWS`] rows run apart: [`prefix_run_utf16`],
-/// [`prefix_run_utf8`]); a page
-/// with runs tries that in them ([`affine_run_utf8`],
-/// [`affine_run_utf16`]), where their rows are computed, so the blocks
+/// first [`PREFIX_ROWS`] rows run apart: [`PrefixStep`]); a page
+/// with runs tries that in them ([`AffineStep`]), where their rows are
+/// computed, so the blocks
 /// that come here have failed it.
 #[inline(always)]
 fn lookup<S: LookupSimd, const TOP: bool, const RUNS: u8>(
@@ -391,7 +390,7 @@ fn lookup<S: LookupSimd, const TOP: bool, const RUNS: u8>(
 }
 
 /// How many high rows from 0x80 a page without runs looks up alone in a
-/// loop of their own ([`prefix_run_utf16`], [`prefix_run_utf8`]), and the
+/// loop of their own ([`PrefixStep`]), and the
 /// byte they end at: the telescoped rows need no set of rows kept and no
 /// search of a block's rows (as the few-rows look-up does), and a DOS
 /// page's letters (CP437's, CP850's) lie in 0x80–0xAF, most of French's in
@@ -610,7 +609,7 @@ impl<S: LookupSimd> AffineRows<S> for NoAffine {
 }
 
 /// [`Affine`]'s UTF-8 rows broadcast to registers, for [`affine_pairs`]:
-/// loaded once a run of blocks ([`affine_run_utf8`]).
+/// loaded once a run of blocks ([`run_utf8`]).
 #[derive(Clone, Copy)]
 struct AffineUtf8<V> {
     lead: V,
@@ -649,7 +648,7 @@ impl<S: LookupSimd> AffineRows<S> for AffineUtf8<S::V> {
 }
 
 /// [`Affine`]'s UTF-16 rows broadcast to registers, for
-/// [`affine_units`]: loaded once a run of blocks ([`affine_run_utf16`]).
+/// [`affine_units`]: loaded once a run of blocks ([`run_utf16`]).
 #[derive(Clone, Copy)]
 struct AffineUtf16<V> {
     not16: V,
@@ -767,72 +766,117 @@ fn undefined<S: LookupSimd>(s: S, rows: &Rows, lo: S::V, hi: S::V) -> bool {
     !rows.complete && s.movemask8(s.eq8(s.and(lo, hi), s.splat8(0xFF))) != 0
 }
 
-/// [`to_utf16`]'s run of blocks whose bytes from 0x80 all lie below
-/// [`PREFIX_END`] (a DOS page's letters), on an ASCII-compatible page
-/// without runs: from `src[i..]` to `dst[i..]` (of one length) until a
-/// block that is not (or the end); returns the new `i`. Each block looks
-/// up its first two or three telescoped rows alone ([`prefix_rows`]), in
-/// a loop of its own rather than a block at a time through [`lookup`].
-#[inline(always)]
-fn prefix_run_utf16<S: LookupSimd>(
-    s: S,
-    rows: &Rows,
-    src: &[u8],
-    dst: &mut [Unit],
-    i: usize,
-) -> usize {
-    let Some(last) = src.len().checked_sub(S::BYTES) else {
-        return i;
-    };
-    let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
-    // SAFETY: `i` is within `src` (or at its end), as is the last block.
-    let (mut p, p_last) = unsafe { (src.add(i), src.add(last)) };
-    while p <= p_last {
-        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`), and its
-        // offset within `src` is the block's within `dst` (one length).
-        let (v, q) = unsafe { (s.load(p), dst.add(p.offset_from_unsigned(src))) };
+/// A run's step ([`run_utf16`], [`run_utf8`]): the output of a block
+/// with bytes from 0x80, or `None` where the run stops (the block is left
+/// to the look-up, which stops at an undefined byte). A trait, not a
+/// closure: a closure would not inherit the kernel's target features.
+trait Step<S: LookupSimd> {
+    /// The block's UTF-16 units, in order.
+    fn units(&mut self, s: S, v: S::V) -> Option<(S::V, S::V)>;
+    /// The block's UTF-8 as the halves of the look-up (leads and
+    /// continuations), and the bytes that are one byte of UTF-8 (their
+    /// continuation dropped).
+    fn pairs(&mut self, s: S, v: S::V, high: u64) -> Option<(S::V, S::V, u64)>;
+}
+
+/// The blocks in a page's affine rows (or its top [`Quarter`]: `A`), those
+/// with bytes outside them staying in the run where these fall in few
+/// rows ([`few_rows`], `few` kept across runs; windows-1252's œ, one block
+/// in five of French, left the run and came back, +7% → UTF-8 and +13% →
+/// UTF-16).
+struct AffineStep<'a, S: LookupSimd, A> {
+    a: A,
+    rows: &'a Rows,
+    few: &'a mut Few<S::V>,
+}
+
+impl<S: LookupSimd, A: AffineRows<S>> Step<S> for AffineStep<'_, S, A> {
+    #[inline(always)]
+    fn units(&mut self, s: S, v: S::V) -> Option<(S::V, S::V)> {
+        let (lo, hi) = match self.a.units(s, v) {
+            Some((b0, b1)) => return Some(s.in_order(b0, b1)),
+            None if self.rows.ascii => few_rows(s, self.rows, self.few, self.a, v)?,
+            None => return None,
+        };
+        if undefined(s, self.rows, lo, hi) {
+            return None;
+        }
+        let (b0, b1) = s.zip8(lo, hi);
+        Some(s.in_order(b0, b1))
+    }
+
+    #[inline(always)]
+    fn pairs(&mut self, s: S, v: S::V, high: u64) -> Option<(S::V, S::V, u64)> {
+        if let Some((lead, cont)) = self.a.block(s, v) {
+            // A byte below 0x80 is its own lead, a lead of an affine row
+            // from 0x80 at least 0xC2: the leads' top bits are the bytes'.
+            return Some((lead, cont, !high));
+        }
+        if !self.rows.ascii {
+            return None;
+        }
+        let (lead, cont) = few_rows(s, self.rows, self.few, self.a, v)?;
+        // A unit from 0x800 or an undefined byte stops the run.
+        (s.movemask8(s.eq8(lead, s.splat8(0xFF))) == 0).then(|| (lead, cont, !s.movemask8(lead)))
+    }
+}
+
+/// The blocks whose bytes from 0x80 all lie below [`PREFIX_END`] (a DOS
+/// page's letters), on an ASCII-compatible page without runs: each looks
+/// up its first two or three telescoped rows alone ([`prefix_rows`]).
+struct PrefixStep<'a> {
+    rows: &'a Rows,
+}
+
+impl PrefixStep<'_> {
+    /// The halves of block `v`, if its bytes from 0x80 lie in the prefix.
+    #[inline(always)]
+    fn halves<S: LookupSimd>(&self, s: S, v: S::V) -> Option<(S::V, S::V)> {
         let high = s.movemask8(v);
         if high != s.movemask8(s.gt_i8(s.splat8(PREFIX_END), v)) {
-            break;
+            return None;
         }
         let t = s.xor(v, s.splat8(0x80));
         let (lo, hi) = if high == s.movemask8(s.gt_i8(s.splat8(0xA0), v)) {
-            prefix_rows::<S, 2>(s, rows, t)
+            prefix_rows::<S, 2>(s, self.rows, t)
         } else {
-            prefix_rows::<S, PREFIX_ROWS>(s, rows, t)
+            prefix_rows::<S, PREFIX_ROWS>(s, self.rows, t)
         };
         // The low half of ASCII is the byte itself.
-        let lo = s.xor(lo, s.and(v, s.gt_i8(v, s.splat8(0xFF))));
-        if undefined(s, rows, lo, hi) {
-            break;
-        }
-        let (b0, b1) = s.zip8(lo, hi);
-        let (first, second) = s.in_order(b0, b1);
-        // SAFETY: `q..q + BYTES` units are writable (`dst` is as long as
-        // `src`): two unaligned stores of `BYTES` bytes fill them.
-        unsafe {
-            s.store(q.cast(), first);
-            s.store(q.add(S::BYTES / 2).cast(), second);
-            p = p.add(S::BYTES);
-        }
+        Some((s.xor(lo, s.and(v, s.gt_i8(v, s.splat8(0xFF)))), hi))
     }
-    // SAFETY: `p` lies within `src`, from its start.
-    unsafe { p.offset_from_unsigned(src) }
 }
 
-/// [`to_utf16`]'s run of blocks in affine rows, as [`affine_run_utf8`]:
-/// from `src[i..]` to `dst[i..]` (of one length) until a block that is not
-/// (or the end); returns the new `i`. A block with bytes outside the
-/// affine rows stays in the run where those fall in few rows
-/// ([`few_rows`], `few` kept across runs).
-// The caller's locals, passed as they are (inlined into its loop).
-#[allow(clippy::too_many_arguments)]
+impl<S: LookupSimd> Step<S> for PrefixStep<'_> {
+    #[inline(always)]
+    fn units(&mut self, s: S, v: S::V) -> Option<(S::V, S::V)> {
+        let (lo, hi) = self.halves(s, v)?;
+        if undefined(s, self.rows, lo, hi) {
+            return None;
+        }
+        let (b0, b1) = s.zip8(lo, hi);
+        Some(s.in_order(b0, b1))
+    }
+
+    #[inline(always)]
+    fn pairs(&mut self, s: S, v: S::V, _: u64) -> Option<(S::V, S::V, u64)> {
+        let (lead, cont) = self.halves(s, v)?;
+        // A unit from 0x800 or an undefined byte stops the run.
+        (s.movemask8(s.eq8(lead, s.splat8(0xFF))) == 0).then(|| (lead, cont, !s.movemask8(lead)))
+    }
+}
+
+/// [`to_utf16`]'s run of blocks that `step` converts: from `src[i..]` to
+/// `dst[i..]` (of one length) until a block it does not (or the end);
+/// returns the new `i`. A loop of its own, so that the blocks of a text in
+/// affine rows (Greek, Cyrillic) or a DOS page's first rows run without
+/// the full look-up's branches and constants between them, on pointers
+/// checked against the last block's. Blocks of ASCII are widened (on an
+/// `ascii` page).
 #[inline(always)]
-fn affine_run_utf16<S: LookupSimd, A: AffineRows<S>>(
+fn run_utf16<S: LookupSimd>(
     s: S,
-    a: A,
-    rows: &Rows,
-    few: &mut Few<S::V>,
+    step: &mut impl Step<S>,
     ascii: bool,
     src: &[u8],
     dst: &mut [Unit],
@@ -849,8 +893,7 @@ fn affine_run_utf16<S: LookupSimd, A: AffineRows<S>>(
         // SAFETY: `p..p + BYTES` is readable (`p <= p_last`), and its
         // offset within `src` is the block's within `dst` (one length).
         let (v, q) = unsafe { (s.load(p), dst.add(p.offset_from_unsigned(src))) };
-        let high = s.movemask8(v);
-        let (first, second) = if high == 0 {
+        let (first, second) = if s.movemask8(v) == 0 {
             if !ascii {
                 // Left to the look-up (a page whose ASCII is not ASCII).
                 break;
@@ -858,26 +901,10 @@ fn affine_run_utf16<S: LookupSimd, A: AffineRows<S>>(
             let (b0, b1) = s.zip8(v, s.zero());
             s.in_order(b0, b1)
         } else {
-            if let Some((b0, b1)) = a.units(s, v) {
-                s.in_order(b0, b1)
-            } else {
-                // The bytes outside the affine rows looked up in the run,
-                // rather than leaving it for one block.
-                let found = if ascii {
-                    few_rows(s, rows, few, a, v)
-                } else {
-                    None
-                };
-                let Some((lo, hi)) = found else {
-                    break;
-                };
-                if undefined(s, rows, lo, hi) {
-                    // Left to the look-up, which stops there.
-                    break;
-                }
-                let (b0, b1) = s.zip8(lo, hi);
-                s.in_order(b0, b1)
-            }
+            let Some(units) = step.units(s, v) else {
+                break;
+            };
+            units
         };
         // SAFETY: `q..q + BYTES` units are writable (`dst` is as long as
         // `src`): two unaligned stores of `BYTES` bytes fill them.
@@ -915,14 +942,24 @@ pub(crate) fn to_utf16<S: LookupSimd, const RUNS: u8, const TOP: bool>(
         let (src, dst) = (&src[..len], &mut dst[..len]);
         if RUNS == RUNS_AFFINE {
             let a = AffineUtf16::new(s, affine);
-            i = affine_run_utf16(s, a, rows, &mut few, rows.ascii, src, dst, i);
+            let mut step = AffineStep {
+                a,
+                rows,
+                few: &mut few,
+            };
+            i = run_utf16(s, &mut step, rows.ascii, src, dst, i);
         } else if RUNS == RUNS_QUARTER
             && let Some(q) = &rows.quarter
         {
             let a = QuarterRows::<_, false>::new(s, q);
-            i = affine_run_utf16(s, a, rows, &mut few, rows.ascii, src, dst, i);
+            let mut step = AffineStep {
+                a,
+                rows,
+                few: &mut few,
+            };
+            i = run_utf16(s, &mut step, rows.ascii, src, dst, i);
         } else if RUNS == RUNS_NONE && rows.ascii {
-            i = prefix_run_utf16(s, rows, src, dst, i);
+            i = run_utf16(s, &mut PrefixStep { rows }, true, src, dst, i);
         }
         if i + S::BYTES > len {
             break;
@@ -1029,23 +1066,14 @@ unsafe fn write_pairs<S: LookupSimd>(
     o
 }
 
-/// The fused decoder's run of blocks in affine rows ([`to_utf8`]): from
-/// `src[i..]` to `dst[w..]` until a block that is not (or the end, or
-/// `dst` full); returns the new `(i, w)`. A loop of its own, so that the
-/// blocks of a text in affine rows (Greek, Cyrillic) run without the
-/// full look-up's branches and constants between them, on pointers
-/// checked against the last block's and the last room's. A block with
-/// bytes outside the affine rows stays in the run where those fall in few
-/// rows ([`few_rows`]: windows-1252's œ, one block in five of French,
-/// left the run and came back, +7% → UTF-8 and +13% → UTF-16).
-// The caller's locals, passed as they are (inlined into its loop).
-#[allow(clippy::too_many_arguments)]
+/// The fused decoder's run of blocks that `step` converts ([`to_utf8`],
+/// as [`run_utf16`]): from `src[i..]` to `dst[w..]` until a block it does
+/// not (or the end, or `dst` full); returns the new `(i, w)`. Blocks of
+/// ASCII are copied (on an `ascii` page).
 #[inline(always)]
-fn affine_run_utf8<S: LookupSimd, A: AffineRows<S>>(
+fn run_utf8<S: LookupSimd>(
     s: S,
-    a: A,
-    rows: &Rows,
-    few: &mut Few<S::V>,
+    step: &mut impl Step<S>,
     ascii: bool,
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
@@ -1078,86 +1106,12 @@ fn affine_run_utf8<S: LookupSimd, A: AffineRows<S>>(
             unsafe { s.store(q.cast(), v) };
             S::BYTES
         } else {
-            if let Some((lead, cont)) = a.block(s, v) {
-                // A byte below 0x80 is its own lead, a lead of an affine
-                // row from 0x80 at least 0xC2: the leads' top bits are the
-                // bytes'.
-                // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
-                unsafe { write_pairs(s, lead, cont, !high, q) }
-            } else {
-                // The bytes outside the affine rows looked up in the run,
-                // rather than leaving it for one block.
-                let found = if ascii {
-                    few_rows(s, rows, few, a, v)
-                } else {
-                    None
-                };
-                let Some((lead, cont)) = found else {
-                    break;
-                };
-                if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
-                    // A unit from 0x800 or an undefined byte.
-                    break;
-                }
-                // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
-                unsafe { write_pairs(s, lead, cont, !s.movemask8(lead), q) }
-            }
+            let Some((lead, cont, one)) = step.pairs(s, v, high) else {
+                break;
+            };
+            // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
+            unsafe { write_pairs(s, lead, cont, one, q) }
         };
-        // SAFETY: the block read and the `n <= 2 * BYTES` bytes written
-        // were within the slices.
-        unsafe { (p, q) = (p.add(S::BYTES), q.add(n)) };
-    }
-    // SAFETY: `p` and `q` lie within the slices, from their starts.
-    unsafe { (p.offset_from_unsigned(src), q.offset_from_unsigned(dst)) }
-}
-
-/// [`to_utf8`]'s run of blocks whose bytes from 0x80 all lie below
-/// [`PREFIX_END`], as [`prefix_run_utf16`]: from `src[i..]` to `dst[w..]`
-/// until a block that is not (or one with a unit from 0x800 or an
-/// undefined byte), or the end of either; returns the new `(i, w)`.
-#[inline(always)]
-fn prefix_run_utf8<S: LookupSimd>(
-    s: S,
-    rows: &Rows,
-    src: &[u8],
-    dst: &mut [MaybeUninit<u8>],
-    i: usize,
-    w: usize,
-) -> (usize, usize) {
-    debug_assert!(i <= src.len() && w <= dst.len());
-    // Where the last block may start, and the last `3 * BYTES` of room.
-    let (Some(last_in), Some(last_out)) = (
-        src.len().checked_sub(S::BYTES),
-        dst.len().checked_sub(3 * S::BYTES),
-    ) else {
-        return (i, w);
-    };
-    let (src, dst) = (src.as_ptr(), dst.as_mut_ptr());
-    // SAFETY: `i` and `w` are within their slices (or at their ends), as
-    // are the last block and room.
-    let (mut p, mut q, p_last, q_last) =
-        unsafe { (src.add(i), dst.add(w), src.add(last_in), dst.add(last_out)) };
-    while p <= p_last && q <= q_last {
-        // SAFETY: `p..p + BYTES` is readable (`p <= p_last`).
-        let v = unsafe { s.load(p) };
-        let high = s.movemask8(v);
-        if high != s.movemask8(s.gt_i8(s.splat8(PREFIX_END), v)) {
-            break;
-        }
-        let t = s.xor(v, s.splat8(0x80));
-        let (lead, cont) = if high == s.movemask8(s.gt_i8(s.splat8(0xA0), v)) {
-            prefix_rows::<S, 2>(s, rows, t)
-        } else {
-            prefix_rows::<S, PREFIX_ROWS>(s, rows, t)
-        };
-        // A byte below 0x80 is its own lead.
-        let lead = s.xor(lead, s.and(v, s.gt_i8(v, s.splat8(0xFF))));
-        if s.movemask8(s.eq8(lead, s.splat8(0xFF))) != 0 {
-            // A unit from 0x800 or an undefined byte.
-            break;
-        }
-        // SAFETY: `q..q + 3 * BYTES` is writable (`q <= q_last`).
-        let n = unsafe { write_pairs(s, lead, cont, !s.movemask8(lead), q) };
         // SAFETY: the block read and the `n <= 2 * BYTES` bytes written
         // were within the slices.
         unsafe { (p, q) = (p.add(S::BYTES), q.add(n)) };
@@ -1170,7 +1124,7 @@ fn prefix_run_utf8<S: LookupSimd>(
 /// and continuation looked up as the two bytes of a table entry
 /// ([`utf8_pairs`]), interleaved, and compacted 8 pairs a shuffle; with
 /// `RUNS`, runs of blocks in affine rows or the top [`Quarter`] computed
-/// instead ([`affine_run_utf8`]), the other blocks looked up one by one.
+/// instead ([`run_utf8`]), the other blocks looked up one by one.
 #[inline(always)]
 pub(crate) fn to_utf8<S: LookupSimd, const RUNS: u8, const TOP: bool>(
     s: S,
@@ -1186,14 +1140,24 @@ pub(crate) fn to_utf8<S: LookupSimd, const RUNS: u8, const TOP: bool>(
     loop {
         if RUNS == RUNS_AFFINE {
             let a = AffineUtf8::new(s, affine);
-            (i, w) = affine_run_utf8(s, a, rows, &mut few, ascii, src, dst, i, w);
+            let mut step = AffineStep {
+                a,
+                rows,
+                few: &mut few,
+            };
+            (i, w) = run_utf8(s, &mut step, ascii, src, dst, i, w);
         } else if RUNS == RUNS_QUARTER
             && let Some(q) = &rows.quarter
         {
             let a = QuarterRows::<_, true>::new(s, q);
-            (i, w) = affine_run_utf8(s, a, rows, &mut few, ascii, src, dst, i, w);
+            let mut step = AffineStep {
+                a,
+                rows,
+                few: &mut few,
+            };
+            (i, w) = run_utf8(s, &mut step, ascii, src, dst, i, w);
         } else if RUNS == RUNS_NONE && ascii {
-            (i, w) = prefix_run_utf8(s, rows, src, dst, i, w);
+            (i, w) = run_utf8(s, &mut PrefixStep { rows }, true, src, dst, i, w);
         }
         if i + S::BYTES > src.len() || w + 3 * S::BYTES > dst.len() {
             break;
