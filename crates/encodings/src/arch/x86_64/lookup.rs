@@ -389,15 +389,13 @@ fn lookup<S: LookupSimd, const TOP: bool, const RUNS: u8>(
     (lo, hi)
 }
 
-/// How many high rows from 0x80 a page without runs looks up alone in a
-/// loop of their own ([`PrefixStep`]), and the
-/// byte they end at: the telescoped rows need no set of rows kept and no
-/// search of a block's rows (as the few-rows look-up does), and a DOS
-/// page's letters (CP437's, CP850's) lie in 0x80–0xAF, most of French's in
-/// 0x80–0x9F (then two rows). AVX2 on Zen 4, CP437 French, one binary with
-/// the paths alternated: → UTF-16 +46% and → UTF-8 +27% with three rows in
-/// [`lookup`], +9% and +7% more with two where they do, and +24% and +23%
-/// more in the loop of their own.
+/// How many high rows from 0x80 a page without runs looks up alone, in a
+/// loop of their own ([`PrefixStep`]), and the byte they end at: the
+/// telescoped rows need no set of rows kept and no search of a block's
+/// rows (as the few-rows look-up does), and a DOS page's letters (CP437's,
+/// CP850's) lie in 0x80–0xAF, most of French's in 0x80–0x9F (then two
+/// rows). AVX2 on Zen 4, CP437 French: → UTF-16 8.5 → 17.3 GB/s, → UTF-8
+/// 4.5 → 7.6 (docs/results/encodings.md).
 const PREFIX_ROWS: usize = 3;
 /// See [`PREFIX_ROWS`] (as a signed byte: bytes from 0x80 are negative).
 const PREFIX_END: u8 = 0x80 + 16 * PREFIX_ROWS as u8;
