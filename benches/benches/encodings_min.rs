@@ -21,7 +21,10 @@
 //! decoder: windows-1252 on the same bytes and text stands in for it. The
 //! ISO-8859-1 rows' AVX2 column calls transcode's AVX2 kernels
 //! (`Transcoder::avx2()`) on slices directly, without the `Decoder`'s and
-//! `Encoder`'s few checks a call.
+//! `Encoder`'s few checks a call; their `simdutf` column is simdutf's
+//! Latin-1 kernels on the same bytes, the best-known peer for that work
+//! (its dispatched ones; `SIMDUTF_FORCE_IMPLEMENTATION=haswell` makes them
+//! its AVX2 ones, the peer of the AVX2 column).
 
 // A benchmark harness: a panic is how it reports a wrong answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -188,8 +191,8 @@ fn cases() -> Vec<Case> {
 
 /// The columns: encoding_rs, ours (dispatched), ours with the AVX2 kernels
 /// named explicitly (what a CPU without AVX-512 runs), on the single-byte
-/// pages and true ISO-8859-1 only.
-const NAMES: [&str; 3] = ["encoding_rs", "ours", "ours AVX2"];
+/// pages and true ISO-8859-1 only, and simdutf on true ISO-8859-1 only.
+const NAMES: [&str; 4] = ["encoding_rs", "ours", "ours AVX2", "simdutf"];
 
 /// The AVX2 column's kernels: the single-byte engine's for its pages,
 /// transcode's Latin-1 ones for true ISO-8859-1.
@@ -213,6 +216,9 @@ fn main() {
     });
     t.extra("AVX2 / encoding_rs", "×", |c| {
         Some(c.get("ours AVX2")? / c.get("encoding_rs")?)
+    });
+    t.extra("simdutf / encoding_rs", "×", |c| {
+        Some(c.get("simdutf")? / c.get("encoding_rs")?)
     });
     for c in cases() {
         let label = |direction: &str| format!("{} | {direction}", c.label);
@@ -263,13 +269,23 @@ fn main() {
         }
         // GB/s of the legacy side in every direction.
         g.units(bytes.len());
-        let names = &NAMES[..if page.is_some() { 3 } else { 2 }];
+        let latin1 = matches!(page, Some(Avx2::Latin1(_)));
+        let names = &NAMES[..match page {
+            Some(Avx2::Latin1(_)) => 4,
+            Some(Avx2::Engine(_)) => 3,
+            None => 2,
+        }];
         // Transcode's slices, sized for the whole text (UTF-8: two bytes a
         // byte at most), and how much of each the last call wrote.
         let mut latin1_utf8 = vec![0u8; 2 * bytes.len()];
         let mut latin1_units = vec![0u16; bytes.len()];
         let mut latin1_bytes = vec![0u8; bytes.len()];
         let (mut utf8_len, mut bytes_len) = (0, 0);
+        // simdutf's, likewise.
+        let mut simdutf_utf8 = vec![0u8; 2 * bytes.len()];
+        let mut simdutf_units = vec![0u16; bytes.len()];
+        let mut simdutf_bytes = vec![0u8; bytes.len()];
+        let (mut simdutf_utf8_len, mut simdutf_units_len, mut simdutf_bytes_len) = (0, 0, 0);
         // Every implementation writes into buffers of its own kept between
         // calls, as a stream does: a new buffer each call would time its
         // allocation and first-touch page faults (up to ±40% of a cell,
@@ -288,6 +304,18 @@ fn main() {
                     .decode_into_string(black_box(&bytes), &mut our_text, true)
                     .unwrap();
                 black_box(&our_text);
+            }
+            3 => {
+                // SAFETY: the output holds two bytes an input byte, the
+                // most Latin-1 becomes.
+                simdutf_utf8_len = unsafe {
+                    simdutf::convert_latin1_to_utf8(
+                        black_box(&bytes).as_ptr(),
+                        bytes.len(),
+                        simdutf_utf8.as_mut_ptr(),
+                    )
+                };
+                black_box(&simdutf_utf8);
             }
             _ => match page.unwrap() {
                 Avx2::Engine(e) => {
@@ -316,6 +344,17 @@ fn main() {
                     .decode_into_utf16_vec(black_box(&bytes), &mut our_units, true)
                     .unwrap();
                 black_box(&our_units);
+            }
+            3 => {
+                // SAFETY: the output holds a unit an input byte.
+                simdutf_units_len = unsafe {
+                    simdutf::convert_latin1_to_utf16le(
+                        black_box(&bytes).as_ptr(),
+                        bytes.len(),
+                        simdutf_units.as_mut_ptr(),
+                    )
+                };
+                black_box(&simdutf_units);
             }
             _ => match page.unwrap() {
                 Avx2::Engine(e) => {
@@ -347,6 +386,19 @@ fn main() {
                     .unwrap();
                 black_box(&our_bytes);
             }
+            3 => {
+                // SAFETY: the output holds a byte an input byte, the most
+                // UTF-8 becomes; the call checks the UTF-8.
+                let r = unsafe {
+                    simdutf::convert_utf8_to_latin1_with_errors(
+                        black_box(&want).as_ptr(),
+                        want.len(),
+                        simdutf_bytes.as_mut_ptr(),
+                    )
+                };
+                simdutf_bytes_len = r.count;
+                black_box(&simdutf_bytes);
+            }
             _ => match page.unwrap() {
                 Avx2::Engine(e) => {
                     avx2_bytes.clear();
@@ -364,7 +416,6 @@ fn main() {
         // The reused buffers hold what a fresh call returns (in the rows
         // the filters kept).
         let same = |a: &str, b: &str| a == b;
-        let latin1 = matches!(page, Some(Avx2::Latin1(_)));
         if g.keeps_input(&label("→ UTF-8")) {
             assert!(
                 same(&theirs_text, &their_want) && same(&our_text, &want),
@@ -375,6 +426,11 @@ fn main() {
                 Some(Avx2::Engine(_)) => assert!(same(&avx2_text, &want), "{}", c.label),
                 Some(Avx2::Latin1(_)) => {
                     assert!(latin1_utf8[..utf8_len] == *want.as_bytes(), "{}", c.label);
+                    assert!(
+                        simdutf_utf8[..simdutf_utf8_len] == *want.as_bytes(),
+                        "{}",
+                        c.label
+                    );
                 }
                 None => {}
             }
@@ -382,6 +438,8 @@ fn main() {
         if g.keeps_input(&label("→ UTF-16")) && latin1 {
             let want16: Vec<u16> = want.encode_utf16().collect();
             assert!(latin1_units == want16, "{}", c.label);
+            let le: Vec<u16> = want16.iter().map(|u| u.to_le()).collect();
+            assert!(simdutf_units[..simdutf_units_len] == le[..], "{}", c.label);
         }
         if g.keeps_input(&label("UTF-8 →")) {
             assert!(
@@ -393,6 +451,11 @@ fn main() {
                 Some(Avx2::Engine(_)) => assert!(avx2_bytes == bytes, "{}", c.label),
                 Some(Avx2::Latin1(_)) => {
                     assert!(latin1_bytes[..bytes_len] == bytes[..], "{}", c.label);
+                    assert!(
+                        simdutf_bytes[..simdutf_bytes_len] == bytes[..],
+                        "{}",
+                        c.label
+                    );
                 }
                 None => {}
             }
