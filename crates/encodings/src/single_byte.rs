@@ -1017,6 +1017,62 @@ mod tests {
             }
         }
     }
+
+    /// Each dense encoder takes every whole block of text of a page's
+    /// two-byte characters of one lead pair, or of two, with no ASCII
+    /// (the first block at 0, a lead first) and with ASCII between: it
+    /// stops (for the caller's exact path) only within its last block and
+    /// a carried lead of the end. What it wrote is tested against the
+    /// scalar encoder above; this tests that it wrote it: a block the
+    /// kernel leaves to the exact path by mistake costs speed, not
+    /// exactness, and no output shows it.
+    #[test]
+    fn dense_encoders_take_every_block_of_two_pairs() {
+        let mut next = crate::xorshift(0x7A4E_B10C_5000_0002_u64);
+        for page in all_pages() {
+            let kernels = crate::arch::dense_encoders(page.ascii_compatible());
+            // The page's two-byte characters, by lead pair (U+0080 on, 128
+            // code points a pair).
+            let mut pairs: Vec<Vec<char>> = vec![Vec::new(); 16];
+            for c in (0x80..=255u8).filter_map(|b| page.decode_byte(b)) {
+                if (0x80..0x800).contains(&u32::from(c)) {
+                    pairs[(u32::from(c) >> 7) as usize].push(c);
+                }
+            }
+            let used: Vec<usize> = (0..16).filter(|&p| !pairs[p].is_empty()).collect();
+            let mut sets: Vec<Vec<char>> = used.iter().map(|&p| pairs[p].clone()).collect();
+            for (n, &a) in used.iter().enumerate() {
+                for &b in &used[n + 1..] {
+                    sets.push([pairs[a].clone(), pairs[b].clone()].concat());
+                }
+            }
+            for set in &sets {
+                for ascii in [false, true] {
+                    let text: String = (0..300)
+                        .map(|k| {
+                            if ascii && k % 3 == 2 && page.ascii_compatible() {
+                                'a'
+                            } else {
+                                set[next() as usize % set.len()]
+                            }
+                        })
+                        .collect();
+                    let src = text.as_bytes();
+                    for &(name, k) in &kernels {
+                        let mut out = Vec::new();
+                        let i = crate::arch::append_with(&mut out, src.len() + 128, |o| {
+                            o.dense(k, page.dense(), src, 0)
+                        });
+                        assert!(
+                            i + 64 + 1 >= src.len(),
+                            "{name} stopped at {i} of {} ({text:?})",
+                            src.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
 
 pages!(

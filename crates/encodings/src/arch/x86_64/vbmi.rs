@@ -715,11 +715,11 @@ unsafe fn encode_body<const VBMI2: bool>(
         // SAFETY: the caller proves the `avx512vbmi` level.
         let run_tables = run_tables(runs);
         // Whether the block before `src[i]` ended in a lead whose
-        // continuation is `src[i]` (1), and that block: every block is
-        // taken whole, 64 bytes on, so that the next block's address does
-        // not wait for this one's leads (a lead in the last lane is written
-        // with its continuation, by the next block).
-        let (mut carry, mut last) = (0usize, _mm512_setzero_si512());
+        // continuation is `src[i]` (1): every block is taken whole, 64
+        // bytes on, so that the next block's address does not wait for this
+        // one's leads (a lead in the last lane is written with its
+        // continuation, by the next block).
+        let mut carry = 0usize;
         // The pairs A and B whose slices were loaded last (0: none; a pair
         // is at least C0), and their slices.
         let mut held: Slice = (0, _mm512_setzero_si512(), _mm512_setzero_si512());
@@ -759,12 +759,17 @@ unsafe fn encode_body<const VBMI2: bool>(
             } else {
                 _mm512_permutex2var_epi8(low0, v, low1)
             };
-            // The byte before each lane: lane 0's is the last block's last.
-            // Each 16-byte lane joined to the one before it (the last
-            // block's last lane before lane 0), shifted by a byte: two
-            // one-register-wide shuffles and no table, in place of a
-            // two-register `vpermt2b` (alike in speed, within 3%).
-            let prev = _mm512_alignr_epi8::<15>(v, _mm512_alignr_epi32::<12>(v, last));
+            // The byte before each lane: the input loaded again a byte
+            // back, a load where two shuffles (each 16-byte lane joined to
+            // the one before it, shifted by a byte) took the shuffle unit
+            // the permutes below need (Zen 4: French +3%, Greek and IBM866
+            // +6%); for a first block at 0, those shuffles, lane 0's byte
+            // then zero.
+            let prev = if i == 0 {
+                _mm512_alignr_epi8::<15>(v, _mm512_alignr_epi32::<12>(v, _mm512_setzero_si512()))
+            } else {
+                load(&src[i - 1..i + 63])
+            };
             // A continuation 10xxxxxx with bit 6 from the lead's bit 0: one
             // `vpternlogd` (`v | shifted & 0x40`). The permutes read bits
             // 0-6; bit 7 (set) is in the run tables' `lo` and `delta`.
@@ -836,7 +841,6 @@ unsafe fn encode_body<const VBMI2: bool>(
                     _mm512_maskz_compress_epi8(kept, out),
                 );
                 carry = usize::from(leads >> 63 == 1);
-                last = v;
                 i += 64;
                 w += kept.count_ones() as usize;
                 continue;
@@ -863,7 +867,6 @@ unsafe fn encode_body<const VBMI2: bool>(
                 end += m.count_ones() as usize;
             }
             carry = usize::from(leads >> 63 == 1);
-            last = v;
             i += 64;
             w = end;
         }
