@@ -167,6 +167,47 @@ fn a_strict_error_leaves_exactly_the_text_before_it() {
     }
 }
 
+/// The last piece's lines are counted only up to an error in it: a call
+/// after it (against `last`'s word) names line and column 0, its offset
+/// exact; an error in the last piece names its line, in every kind of
+/// encoding.
+#[test]
+fn an_encoder_counts_the_last_pieces_lines_only_to_an_error() {
+    for (label, x) in [
+        ("CP1252", 'é'),
+        ("ISO-8859-1", 'é'),
+        ("KOI8-R", 'Ж'),
+        ("Shift_JIS", 'ア'),
+        ("ISO-2022-JP", 'ア'),
+    ] {
+        let mut e = Encoder::new(enc(label), EncodeMode::Strict);
+        let mut bytes = Vec::new();
+        let (first, second) = ("ab\nc", format!("d\n{x}\nf\u{10FFFF}"));
+        e.encode_into_vec(first, &mut bytes, false).unwrap();
+        let err = e
+            .encode_into_vec(&second, &mut bytes, true)
+            .expect_err(label);
+        let at = (first.len() + second.len() - 4) as u64;
+        assert_eq!(
+            (err.offset(), err.line(), err.column()),
+            (at, 4, 2),
+            "{label}"
+        );
+        let mut e = Encoder::new(enc(label), EncodeMode::Strict);
+        let first = format!("ab\n{x}\nc");
+        e.encode_into_vec(&first, &mut bytes, true).unwrap();
+        let err = e
+            .encode_into_vec("\u{10FFFF}", &mut bytes, true)
+            .expect_err(label);
+        let at = first.len() as u64;
+        assert_eq!(
+            (err.offset(), err.line(), err.column()),
+            (at, 0, 0),
+            "{label}"
+        );
+    }
+}
+
 #[test]
 fn a_spent_coder_repeats_its_error() {
     let mut d = Decoder::new(enc("ASCII"), DecodeMode::Strict);
