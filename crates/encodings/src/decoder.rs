@@ -181,7 +181,7 @@ impl Decoder {
             return Err(e.clone());
         }
         if let Kind::SingleByte(page) = self.encoding.kind() {
-            return self.single_byte_utf8(page, src, dst);
+            return self.single_byte_utf8(page, src, dst, last);
         }
         if let Kind::Latin1 = self.encoding.kind() {
             crate::arch::latin1_to_utf8(src, dst);
@@ -193,7 +193,9 @@ impl Decoder {
         let produced = &dst.as_bytes()[start..];
         match result {
             Ok(()) => {
-                if self.tracks_position() {
+                if last {
+                    self.end_positions();
+                } else if self.tracks_position() {
                     self.position.advance_text(produced);
                 }
                 Ok(())
@@ -250,6 +252,14 @@ impl Decoder {
         matches!(self.mode, DecodeMode::Strict) && self.position.counts()
     }
 
+    /// After the last chunk decoded without error: no input follows, so
+    /// no error to name a line in, and its lines are not counted (a pass
+    /// over the chunk); a call after it, against `last`'s word, reports
+    /// line and column 0.
+    fn end_positions(&mut self) {
+        self.position.skip();
+    }
+
     /// The rest of `src` after its run of ASCII at the start, which a
     /// strict decoder on an ASCII-compatible page appends to `dst` itself
     /// (`append`: copied or widened), counting its lines on the way (as
@@ -286,7 +296,7 @@ impl Decoder {
         if let Kind::SingleByte(page) = self.encoding.kind()
             && self.failed.is_none()
         {
-            return self.single_byte_utf16(page, src, dst);
+            return self.single_byte_utf16(page, src, dst, last);
         }
         if let Kind::Legacy(_) = self.encoding.kind()
             && self.failed.is_none()
@@ -335,6 +345,7 @@ impl Decoder {
         page: &single_byte::SingleByte,
         src: &[u8],
         dst: &mut Vec<u16>,
+        last: bool,
     ) -> Result<(), DecodeError> {
         let src =
             self.counted_ascii_run(page, src, dst, crate::arch::append_ascii_widened_counting);
@@ -344,6 +355,7 @@ impl Decoder {
             dst,
             |dst, run| crate::arch::decode_to_utf16(page, run, dst),
             |dst| dst.push(0xFFFD),
+            last,
         )
     }
 
@@ -394,8 +406,10 @@ impl Decoder {
                 },
             }
         };
-        self.legacy = Some(decoder);
-        if self.tracks_position() {
+        self.legacy = Some(self.legacy_after(decoder, last && result.is_ok()));
+        if last && result.is_ok() {
+            self.end_positions();
+        } else if self.tracks_position() {
             advance_units(&mut self.position, &dst[start..]);
         }
         match result {
@@ -435,6 +449,7 @@ impl Decoder {
         page: &single_byte::SingleByte,
         src: &[u8],
         dst: &mut String,
+        last: bool,
     ) -> Result<(), DecodeError> {
         let kernel = single_byte::kernel();
         let src = self.counted_ascii_run(page, src, dst, crate::arch::append_ascii_counting_str);
@@ -447,6 +462,7 @@ impl Decoder {
                 Err(at) => at,
             },
             |dst| dst.push('\u{FFFD}'),
+            last,
         )
     }
 
@@ -461,13 +477,16 @@ impl Decoder {
         dst: &mut D,
         mut decode: impl FnMut(&mut D, &[u8]) -> usize,
         mut replace: impl FnMut(&mut D),
+        last: bool,
     ) -> Result<(), DecodeError> {
         let newline = page.newline();
         let mut i = 0;
         let mut failed = None;
         while i < src.len() {
             let n = decode(dst, &src[i..]);
-            if self.tracks_position() {
+            if last && i + n == src.len() {
+                self.end_positions();
+            } else if self.tracks_position() {
                 advance_single_byte(&mut self.position, &src[i..i + n], newline);
             }
             i += n;
@@ -970,8 +989,18 @@ impl Decoder {
                 }
             }
         };
-        self.legacy = Some(decoder);
+        self.legacy = Some(self.legacy_after(decoder, last && result.is_ok()));
         result
+    }
+
+    /// The legacy decoder to keep after a call: after the last chunk, a
+    /// new one (encoding_rs's panics if used after it has finished, and a
+    /// call after the last, against `last`'s word, must not panic).
+    fn legacy_after(&self, decoder: encoding_rs::Decoder, ended: bool) -> encoding_rs::Decoder {
+        match self.encoding.kind() {
+            Kind::Legacy(e) if ended => e.new_decoder_without_bom_handling(),
+            _ => decoder,
+        }
     }
 }
 

@@ -208,6 +208,58 @@ fn an_encoder_counts_the_last_pieces_lines_only_to_an_error() {
     }
 }
 
+/// As the encoder: a decoder counts the last chunk's lines only up to an
+/// error in it.
+#[test]
+fn a_decoder_counts_the_last_chunks_lines_only_to_an_error() {
+    for (label, bad) in [
+        ("CP1252", &b"\x81"[..]),
+        ("KOI8-R", b"\xFF\xFF"),
+        ("UTF-16LE", b"\x00\xDC"),
+        ("UTF-8", b"\xFF"),
+        ("Shift_JIS", b"\x82\xFF"),
+    ] {
+        let e = enc(label);
+        let text = |t: &str| e.encode_to_vec(t, EncodeMode::Strict).unwrap();
+        let (first, second) = (text("ab\nc"), text("d\ne\nf"));
+        for utf16 in [false, true] {
+            let run = |d: &mut Decoder, src: &[u8], last: bool| {
+                if utf16 {
+                    d.decode_into_utf16_vec(src, &mut Vec::new(), last)
+                } else {
+                    d.decode_into_string(src, &mut String::new(), last)
+                }
+            };
+            // KOI8-R has every byte: its "error" decodes, and is skipped.
+            let mut d = Decoder::new(e, DecodeMode::Strict);
+            run(&mut d, &first, false).unwrap();
+            if let Err(err) = run(&mut d, &[second.as_slice(), bad].concat(), true) {
+                let at = (first.len() + second.len()) as u64;
+                assert_eq!(
+                    (err.offset(), err.line(), err.column()),
+                    (at, 4, 2),
+                    "{label}"
+                );
+            } else {
+                assert_eq!(label, "KOI8-R");
+            }
+            let mut d = Decoder::new(e, DecodeMode::Strict);
+            let whole = [first.as_slice(), &second].concat();
+            run(&mut d, &whole, true).unwrap();
+            if let Err(err) = run(&mut d, bad, true) {
+                let at = whole.len() as u64;
+                assert_eq!(
+                    (err.offset(), err.line(), err.column()),
+                    (at, 0, 0),
+                    "{label}"
+                );
+            } else {
+                assert_eq!(label, "KOI8-R");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_spent_coder_repeats_its_error() {
     let mut d = Decoder::new(enc("ASCII"), DecodeMode::Strict);
