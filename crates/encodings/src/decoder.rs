@@ -241,10 +241,10 @@ impl Decoder {
     /// Moves past `text`, a chunk of valid UTF-8 given to a UTF-8 decoder
     /// that holds nothing, and used where it lies (its
     /// offset and lines as a decode of it would leave them).
-    pub(crate) fn pass_valid(&mut self, text: &str) {
+    pub(crate) fn pass_valid(&mut self, text: &[u8]) {
         self.offset += text.len() as u64;
         if self.tracks_position() {
-            self.position.advance_text(text.as_bytes());
+            self.position.advance_text(text);
         }
     }
 

@@ -251,6 +251,30 @@ impl Encoder {
         Ok(out)
     }
 
+    /// Encodes the longest head of `src`, bytes that may not be UTF-8,
+    /// that a single-byte page's checked kernel takes whole (well-formed
+    /// UTF-8 of characters the page holds: [`single_byte::encode_checked`]),
+    /// moving past it; returns its length: 0 for other encodings, a spent
+    /// encoder, or a CPU without such a kernel. The caller encodes the rest
+    /// as text.
+    pub(crate) fn encode_checked_prefix(&mut self, src: &[u8], dst: &mut Vec<u8>) -> usize {
+        let Kind::SingleByte(page) = self.encoding.kind() else {
+            return 0;
+        };
+        if self.failed.is_some() {
+            return 0;
+        }
+        let start = dst.len();
+        let n = single_byte::encode_checked(page, src, dst);
+        // A byte a character, as `advance_written`.
+        self.offset += n as u64;
+        if self.mode == EncodeMode::Strict && self.position.counts() {
+            let newline = page.encode_char('\n');
+            crate::decoder::advance_single_byte(&mut self.position, &dst[start..], newline);
+        }
+        n
+    }
+
     /// [`Encoder::advance`] past `text`, which the strict encoder wrote as
     /// `written`: a single-byte page (ISO-8859-1 and ASCII too) writes a
     /// byte a character, so its lines and columns are counted on `written`

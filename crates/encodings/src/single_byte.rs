@@ -443,6 +443,33 @@ fn encode_piece(
     }
 }
 
+/// Encodes the longest head of `src`, bytes that may not be UTF-8, that
+/// the chosen kernel's checked dense encoder takes whole (its run of ASCII
+/// blocks copied first): well-formed UTF-8 of characters `page` holds, up
+/// to the first block that is not so or the last whole block; returns its
+/// length (at the start of a character), 0 where the kernel has no checked
+/// encoder.
+pub(crate) fn encode_checked(page: &SingleByte, src: &[u8], dst: &mut Vec<u8>) -> usize {
+    let Some(fast) = crate::arch::encode_dense_checked(page.ascii_compatible()) else {
+        return 0;
+    };
+    encode_checked_with(page, src, dst, fast)
+}
+
+/// [`encode_checked`] through `fast`, a checked encoder.
+pub(crate) fn encode_checked_with(
+    page: &SingleByte,
+    src: &[u8],
+    dst: &mut Vec<u8>,
+    fast: crate::arch::DenseEncoder,
+) -> usize {
+    let skip = fast.append_ascii(src, dst);
+    let rest = &src[skip..];
+    skip + crate::arch::append_with(dst, rest.len(), |out| {
+        out.dense(fast, page.dense(), rest, 0)
+    })
+}
+
 /// [`encode_piece`] after its run of ASCII, written into `dst`'s spare
 /// capacity ([`crate::arch::Out`]: a byte a character at most, and
 /// nothing zeroed first).
@@ -1012,6 +1039,73 @@ mod tests {
                         let mut got = vec![7u8];
                         let z = encode_with(page, text, &mut got, k);
                         assert_eq!((z, &got), (y, &want), "{name} slot {p} {text:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each checked dense encoder (bytes that may not be UTF-8) on every
+    /// page: text of the page's characters (one and two bytes, some of two
+    /// pairs, some ASCII), whole and with one byte made wrong at each of
+    /// the first 130 positions in turn (a lone continuation, a lead before
+    /// ASCII, an overlong C0/C1 lead, a lead of three or four bytes, a
+    /// byte no UTF-8 has), cut at 0–3 bytes short: what it takes is
+    /// well-formed UTF-8 (`from_utf8`), written as the scalar encoder
+    /// writes it, and on the whole text all its whole blocks.
+    #[test]
+    fn checked_encoders_take_only_well_formed_utf8() {
+        let mut next = crate::xorshift(0xC4EC_0ED0_0000_0003_u64);
+        for page in all_pages() {
+            let kernels = crate::arch::checked_encoders(page.ascii_compatible());
+            // ASCII and the characters of two lead pairs (the kernels take
+            // blocks of at most two).
+            let all: Vec<char> = (1..=255u8).filter_map(|b| page.decode_byte(b)).collect();
+            let high: Vec<u32> = all
+                .iter()
+                .map(|&c| u32::from(c))
+                .filter(|c| (0x80..0x800).contains(c))
+                .collect();
+            let pairs = [0, 1].map(|_| {
+                high.get(next() as usize % high.len().max(1))
+                    .map(|c| c >> 7)
+            });
+            let chars: Vec<char> = all
+                .iter()
+                .copied()
+                .filter(|&c| c.is_ascii() || pairs.contains(&Some(u32::from(c) >> 7)))
+                .collect();
+            let text: String = (0..200)
+                .map(|_| chars[next() as usize % chars.len()])
+                .collect();
+            let src = text.as_bytes();
+            let wrongs = [0x80, 0xBF, 0xC3, 0xC0, 0xC1, 0xE2, 0xF0, 0xFF];
+            let mut inputs = vec![src.to_vec()];
+            for at in 0..130.min(src.len()) {
+                let mut bad = src.to_vec();
+                bad[at] = wrongs[next() as usize % wrongs.len()];
+                inputs.push(bad);
+                // A lead before ASCII (a block of it after a carried lead).
+                let mut ascii = vec![b'a'; 200];
+                ascii[at] = 0xC3;
+                inputs.push(ascii);
+            }
+            for (whole, input) in inputs.iter().enumerate().map(|(k, x)| (k == 0, x)) {
+                for short in 0..4 {
+                    let input = &input[..input.len() - short];
+                    for &(name, k) in &kernels {
+                        let mut out = vec![7u8];
+                        let n = encode_checked_with(page, input, &mut out, k);
+                        let Ok(taken) = core::str::from_utf8(&input[..n]) else {
+                            panic!("{name}: took {n} bytes, not UTF-8: {input:02X?}");
+                        };
+                        let mut want = vec![7u8];
+                        assert_eq!((SCALAR.encode)(page, taken, &mut want), Ok(()), "{name}");
+                        assert_eq!(out, want, "{name} {input:02X?}");
+                        if whole {
+                            let len = input.len();
+                            assert!(n + 64 + 1 >= len, "{name} took {n} of {len}: {text:?}");
+                        }
                     }
                 }
             }

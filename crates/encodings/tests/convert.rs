@@ -255,3 +255,113 @@ fn utf8_input_at_every_cut_converts_as_one_piece() {
         assert_eq!(run(&bytes), whole, "{to:?} byte by byte");
     }
 }
+
+/// UTF-8 into single-byte pages, whose checked kernel encodes the head of
+/// each chunk without validating it first: long text of a page's
+/// characters (blocks of 64 bytes and more), whole and with a wrong byte
+/// at a random place, cut into random chunks, converts as decoding the
+/// whole input and encoding its text does, with the decoder's error, its
+/// offset, line and column, in strict and replacing decoding.
+#[test]
+fn utf8_into_single_byte_converts_as_decoding_then_encoding() {
+    let mut seed = 0xC0DE_C4EC_0ED5_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed as usize
+    };
+    let wrongs = [0x80u8, 0xBF, 0xC3, 0xC0, 0xC1, 0xE2, 0xF0, 0xFF, 0x00];
+    for label in [
+        "CP1252",
+        "KOI8-R",
+        "CP437",
+        "IBM037",
+        "ISO-8859-7",
+        "ISO-8859-1",
+    ] {
+        let to = Encoding::for_label(label).unwrap();
+        let chars: Vec<char> = (1..=255u8)
+            .filter_map(|b| to.decode_to_string(&[b], DecodeMode::Strict).ok())
+            .filter_map(|s| s.chars().next())
+            .collect();
+        for round in 0..300 {
+            let len = 100 + next() % 600;
+            // Mostly ASCII and one script, as text is.
+            let text: String = (0..len)
+                .map(|_| match next() % 4 {
+                    0 | 1 => char::from(b'a' + (next() % 26) as u8),
+                    _ => chars[next() % chars.len()],
+                })
+                .collect();
+            let mut input = text.into_bytes();
+            if round % 4 != 0 {
+                let at = next() % input.len();
+                input[at] = wrongs[next() % wrongs.len()];
+            }
+            let mut cuts: Vec<usize> = (0..next() % 4).map(|_| next() % input.len()).collect();
+            cuts.sort_unstable();
+            for decode in [DecodeMode::Strict, DecodeMode::Replace] {
+                let mut whole = String::new();
+                let decoded = encodings::Decoder::new(Encoding::UTF_8, decode)
+                    .decode_into_string(&input, &mut whole, true);
+                let want = to.encode_to_vec(&whole, EncodeMode::Replace).unwrap();
+                let mut c = Converter::new(Encoding::UTF_8, to, decode, EncodeMode::Replace);
+                let mut out = Vec::new();
+                let mut at = 0;
+                let mut got = Ok(());
+                for &cut in cuts.iter().chain([&input.len()]) {
+                    got = c.convert_into_vec(&input[at..cut], &mut out, cut == input.len());
+                    at = cut;
+                    if got.is_err() {
+                        break;
+                    }
+                }
+                assert_eq!(out, want, "{label} {decode:?} cuts {cuts:?} {input:02X?}");
+                match (decoded, got) {
+                    (Ok(()), Ok(())) => {}
+                    (Err(a), Err(ConvertError::Decode(b))) => assert_eq!(
+                        (a.offset(), a.line(), a.column(), a.bytes()),
+                        (b.offset(), b.line(), b.column(), b.bytes()),
+                        "{label} cuts {cuts:?} {input:02X?}"
+                    ),
+                    (a, b) => panic!("{label} {decode:?} {input:02X?}: {a:?} against {b:?}"),
+                }
+            }
+            // A character the page lacks, at a character's start: a strict
+            // encoder names it at its offset in the input.
+            // (A wrong byte may have made valid UTF-8 of what it lacks.)
+            if let Ok(text) = core::str::from_utf8(&input)
+                && to.encode_to_vec(text, EncodeMode::Strict).is_ok()
+            {
+                let mut at = next() % input.len();
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let bad = format!("{}😀{}", &text[..at], &text[at..]);
+                let want = to.encode_to_vec(&text[..at], EncodeMode::Strict).unwrap();
+                let mut c =
+                    Converter::new(Encoding::UTF_8, to, DecodeMode::Strict, EncodeMode::Strict);
+                let mut out = Vec::new();
+                let bytes = bad.as_bytes();
+                let cut = cuts.first().copied().unwrap_or(0).min(bytes.len());
+                let got = c
+                    .convert_into_vec(&bytes[..cut], &mut out, false)
+                    .and_then(|()| c.convert_into_vec(&bytes[cut..], &mut out, true));
+                let Err(ConvertError::Encode {
+                    error,
+                    input_offset,
+                }) = got
+                else {
+                    panic!("{label} at {at}: {got:?}");
+                };
+                assert_eq!(
+                    (input_offset, error.char()),
+                    (at as u64, '😀'),
+                    "{label} cut {cut}"
+                );
+                assert_eq!(out, want, "{label} at {at} cut {cut}");
+            }
+        }
+    }
+}

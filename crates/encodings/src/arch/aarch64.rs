@@ -48,6 +48,7 @@ pub(crate) static NEON: Kernel = Kernel {
     to_utf8: Some(to_utf8_neon),
     encode: Some(Encoder {
         run: encode_neon,
+        checked: None,
         ascii_only: false,
     }),
     ascii: None,

@@ -146,6 +146,11 @@ pub(crate) type EncodeFn = unsafe fn(
 pub(crate) struct Encoder {
     /// The encoder.
     pub(crate) run: EncodeFn,
+    /// The encoder on bytes that may not be UTF-8 (`src[i..]` at the
+    /// start of a character or not): it takes only blocks of well-formed
+    /// UTF-8, so that the caller need not validate them first
+    /// ([`encode_dense_checked`]).
+    pub(crate) checked: Option<EncodeFn>,
     /// Whether it handles only ASCII-compatible pages (not EBCDIC).
     pub(crate) ascii_only: bool,
 }
@@ -311,6 +316,15 @@ impl Kernel {
         let e = self.encode.filter(|e| ascii || !e.ascii_only)?;
         let copy = self.ascii.filter(|_| ascii);
         self.isa.is_available().then_some(DenseEncoder(e.run, copy))
+    }
+
+    /// This kernel's checked dense encoder ([`Encoder::checked`]) for a
+    /// page, as [`Kernel::dense_encoder`].
+    pub(crate) fn checked_encoder(&self, ascii: bool) -> Option<DenseEncoder> {
+        let e = self.encode.filter(|e| ascii || !e.ascii_only)?;
+        let copy = self.ascii.filter(|_| ascii);
+        let run = e.checked?;
+        self.isa.is_available().then_some(DenseEncoder(run, copy))
     }
 
     /// Copies the run of ASCII at the start of `src` to `dst` through
@@ -604,6 +618,21 @@ pub(crate) fn dense_encoders(ascii: bool) -> Vec<(&'static str, DenseEncoder)> {
 /// (AVX-512 VBMI and NEON; AVX2 and SSE4.1 for an ASCII-compatible page).
 pub(crate) fn encode_dense(ascii: bool) -> Option<DenseEncoder> {
     chosen().dense_encoder(ascii)
+}
+
+/// The chosen kernel's checked dense encoder for the page
+/// ([`Encoder::checked`]), if it has one (AVX-512 VBMI).
+pub(crate) fn encode_dense_checked(ascii: bool) -> Option<DenseEncoder> {
+    chosen().checked_encoder(ascii)
+}
+
+/// The checked dense encoders this CPU runs for a page, named (the tests
+/// run each).
+#[cfg(test)]
+pub(crate) fn checked_encoders(ascii: bool) -> Vec<(&'static str, DenseEncoder)> {
+    ALL.iter()
+        .filter_map(|k| Some((k.name, k.checked_encoder(ascii)?)))
+        .collect()
 }
 
 static CHOSEN: Dispatch<Kernel> = Dispatch::new_refs(ALL);

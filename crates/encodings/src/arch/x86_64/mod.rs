@@ -135,6 +135,7 @@ pub(crate) static SSSE3: Kernel = Kernel {
     to_utf8: Some(sse41::to_utf8),
     encode: Some(Encoder {
         run: sse41::encode,
+        checked: None,
         ascii_only: true,
     }),
     ascii: Some(Ascii {
@@ -156,6 +157,7 @@ pub(crate) static AVX2: Kernel = Kernel {
     to_utf8: Some(avx2::to_utf8),
     encode: Some(Encoder {
         run: avx2::encode,
+        checked: None,
         ascii_only: true,
     }),
     ascii: Some(Ascii {

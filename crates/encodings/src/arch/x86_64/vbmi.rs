@@ -20,6 +20,7 @@ pub(crate) static VBMI: Kernel = Kernel {
     to_utf8: Some(to_utf8_vbmi),
     encode: Some(Encoder {
         run: encode_vbmi,
+        checked: Some(encode_vbmi_checked),
         ascii_only: false,
     }),
     ascii: Some(super::ASCII512),
@@ -35,6 +36,7 @@ pub(crate) static VBMI2: Kernel = Kernel {
     to_utf8: Some(to_utf8_vbmi2),
     encode: Some(Encoder {
         run: encode_vbmi2,
+        checked: Some(encode_vbmi2_checked),
         ascii_only: false,
     }),
     ascii: Some(super::ASCII512),
@@ -645,7 +647,37 @@ codec_arch::enable! { avx512vbmi;
         w: usize,
     ) -> (usize, usize) {
         // SAFETY: this function has the `avx512vbmi` level.
-        unsafe { encode_body::<false>(dense, src, dst, i, w) }
+        unsafe { encode_body::<false, false>(dense, src, dst, i, w) }
+    }
+}
+
+/// [`encode_vbmi`] on bytes that may not be UTF-8 (`super::super::EncodeFn`'s
+/// `checked`): a block that is not goes to the caller.
+///
+/// # Safety
+///
+/// As [`encode_vbmi`].
+unsafe fn encode_vbmi_checked(
+    dense: &Dense,
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller proves the features.
+    unsafe { encode_dense_vbmi_checked(dense, src, dst, i, w) }
+}
+
+codec_arch::enable! { avx512vbmi;
+    fn encode_dense_vbmi_checked(
+        dense: &Dense,
+        src: &[u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
+        i: usize,
+        w: usize,
+    ) -> (usize, usize) {
+        // SAFETY: this function has the `avx512vbmi` level.
+        unsafe { encode_body::<false, true>(dense, src, dst, i, w) }
     }
 }
 
@@ -676,19 +708,54 @@ codec_arch::enable! { avx512vbmi2;
         w: usize,
     ) -> (usize, usize) {
         // SAFETY: this function has the `avx512vbmi2` level.
-        unsafe { encode_body::<true>(dense, src, dst, i, w) }
+        unsafe { encode_body::<true, false>(dense, src, dst, i, w) }
+    }
+}
+
+/// [`encode_vbmi2`] on bytes that may not be UTF-8, as
+/// [`encode_vbmi_checked`].
+///
+/// # Safety
+///
+/// As [`encode_vbmi2`].
+unsafe fn encode_vbmi2_checked(
+    dense: &Dense,
+    src: &[u8],
+    dst: &mut [core::mem::MaybeUninit<u8>],
+    i: usize,
+    w: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller proves the features.
+    unsafe { encode_dense_vbmi2_checked(dense, src, dst, i, w) }
+}
+
+codec_arch::enable! { avx512vbmi2;
+    fn encode_dense_vbmi2_checked(
+        dense: &Dense,
+        src: &[u8],
+        dst: &mut [core::mem::MaybeUninit<u8>],
+        i: usize,
+        w: usize,
+    ) -> (usize, usize) {
+        // SAFETY: this function has the `avx512vbmi2` level.
+        unsafe { encode_body::<true, true>(dense, src, dst, i, w) }
     }
 }
 
 /// The dense encoder of [`encode_vbmi`] (`VBMI2` false) and
 /// [`encode_vbmi2`] (true), which differ only in how the kept bytes are
-/// compacted.
+/// compacted; with `CHECK`, on bytes that may not be UTF-8: a block is
+/// taken only if each continuation follows a lead (lane 0 a carried one)
+/// and each lead but the last lane's has one, no lead is C0 or C1
+/// (overlong), and no byte is from E0 (a character of three or four
+/// bytes, as without `CHECK`) — well-formed UTF-8 of one- and two-byte
+/// characters; the caller validates what the kernel leaves.
 ///
 /// # Safety
 ///
 /// The CPU must have the `avx512vbmi` level, and `avx512vbmi2` if `VBMI2`.
 #[inline(always)]
-unsafe fn encode_body<const VBMI2: bool>(
+unsafe fn encode_body<const VBMI2: bool, const CHECK: bool>(
     dense: &Dense,
     src: &[u8],
     dst: &mut [core::mem::MaybeUninit<u8>],
@@ -702,10 +769,10 @@ unsafe fn encode_body<const VBMI2: bool>(
             __m512i, _mm_storeu_si128, _mm512_alignr_epi8, _mm512_alignr_epi32, _mm512_and_si512,
             _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_cvtepi32_epi8,
             _mm512_cvtepu8_epi32, _mm512_extracti32x4_epi32, _mm512_loadu_si512,
-            _mm512_mask_blend_epi8, _mm512_mask_cmpeq_epi8_mask, _mm512_maskz_compress_epi8,
-            _mm512_maskz_compress_epi32, _mm512_movepi8_mask, _mm512_permutex2var_epi8,
-            _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16, _mm512_storeu_si512,
-            _mm512_ternarylogic_epi32,
+            _mm512_mask_blend_epi8, _mm512_mask_cmpeq_epi8_mask, _mm512_mask_cmplt_epu8_mask,
+            _mm512_maskz_compress_epi8, _mm512_maskz_compress_epi32, _mm512_movepi8_mask,
+            _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
+            _mm512_storeu_si512, _mm512_ternarylogic_epi32,
         };
         // SAFETY: each slice is 64 readable bytes; `loadu` has no alignment
         // requirement.
@@ -736,8 +803,9 @@ unsafe fn encode_body<const VBMI2: bool>(
             let v = load(&src[i..i + 64]);
             let high = _mm512_movepi8_mask(v);
             if ascii_page && high == 0 {
-                // U+0000 (0 in `dense` is "none") goes to the caller.
-                if _mm512_cmpeq_epi8_mask(v, _mm512_setzero_si512()) != 0 {
+                // U+0000 (0 in `dense` is "none") goes to the caller, as
+                // does a carried lead without its continuation.
+                if _mm512_cmpeq_epi8_mask(v, _mm512_setzero_si512()) != 0 || (CHECK && carry != 0) {
                     break;
                 }
                 let to = &mut dst[w..w + 64];
@@ -751,6 +819,12 @@ unsafe fn encode_body<const VBMI2: bool>(
                 break;
             }
             let leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xC0u8 as i8));
+            if CHECK
+                && ((leads << 1 | carry as u64) != high & !leads
+                    || _mm512_mask_cmplt_epu8_mask(leads, v, _mm512_set1_epi8(0xC2u8 as i8)) != 0)
+            {
+                break;
+            }
             // ASCII lanes: `dense` at the byte; continuation lanes: the pair's
             // slice at (lead & 1) << 6 | (continuation & 0x3F).
             // (The byte itself on an ASCII page.)
