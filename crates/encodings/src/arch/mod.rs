@@ -621,7 +621,7 @@ pub(crate) fn encode_dense(ascii: bool) -> Option<DenseEncoder> {
 }
 
 /// The chosen kernel's checked dense encoder for the page
-/// ([`Encoder::checked`]), if it has one (AVX-512 VBMI).
+/// ([`Encoder::checked`]), if it has one (x86-64's; not NEON's).
 pub(crate) fn encode_dense_checked(ascii: bool) -> Option<DenseEncoder> {
     chosen().checked_encoder(ascii)
 }

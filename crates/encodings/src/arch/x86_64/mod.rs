@@ -110,7 +110,19 @@ macro_rules! kernels {
                 i: usize,
                 w: usize,
             ) -> (usize, usize) {
-                lookup::encode($token::new(), dense, src, dst, i, w)
+                lookup::encode::<_, false>($token::new(), dense, src, dst, i, w)
+            }
+
+            /// [`encode`] on bytes that may not be UTF-8
+            /// (`Encoder::checked`).
+            pub(super) fn encode_checked(
+                dense: &super::super::Dense,
+                src: &[u8],
+                dst: &mut [core::mem::MaybeUninit<u8>],
+                i: usize,
+                w: usize,
+            ) -> (usize, usize) {
+                lookup::encode::<_, true>($token::new(), dense, src, dst, i, w)
             }
         }
     };
@@ -135,7 +147,7 @@ pub(crate) static SSSE3: Kernel = Kernel {
     to_utf8: Some(sse41::to_utf8),
     encode: Some(Encoder {
         run: sse41::encode,
-        checked: None,
+        checked: Some(sse41::encode_checked),
         ascii_only: true,
     }),
     ascii: Some(Ascii {
@@ -157,7 +169,7 @@ pub(crate) static AVX2: Kernel = Kernel {
     to_utf8: Some(avx2::to_utf8),
     encode: Some(Encoder {
         run: avx2::encode,
-        checked: None,
+        checked: Some(avx2::encode_checked),
         ascii_only: true,
     }),
     ascii: Some(Ascii {
