@@ -486,3 +486,48 @@ fn repeated_unmappable_characters_in_multi_byte_encodings() {
         }
     }
 }
+
+/// A decoder or encoder called again after its last piece (against
+/// `last`'s word) does not panic, in every encoding and mode: it goes on
+/// as at the start of another piece (encoding_rs's decoders panic there;
+/// ours start a new one).
+#[test]
+fn a_call_after_the_last_piece_does_not_panic() {
+    let text = "ab\né Ж日本 😀 ~+x";
+    for e in Encoding::all() {
+        let bytes = e
+            .encode_to_vec(text, EncodeMode::Replace)
+            .unwrap_or_default();
+        for mode in [DecodeMode::Strict, DecodeMode::Replace, DecodeMode::Skip] {
+            let mut d = Decoder::new(e, mode);
+            let mut out = String::new();
+            let first = d.decode_into_string(&bytes, &mut out, true);
+            let again = d.decode_into_string(&bytes, &mut out, true);
+            if first.is_ok() && mode != DecodeMode::Strict {
+                assert!(again.is_ok(), "{e:?} {mode:?}");
+            }
+            let mut d = Decoder::new(e, mode);
+            let mut units = Vec::new();
+            let _ = d.decode_into_utf16_vec(&bytes, &mut units, true);
+            let _ = d.decode_into_utf16_vec(&bytes, &mut units, false);
+            let _ = d.decode_into_utf16_vec(&bytes, &mut units, true);
+        }
+        for mode in [EncodeMode::Strict, EncodeMode::Replace, EncodeMode::Skip] {
+            let mut enc = Encoder::new(e, mode);
+            let mut out = Vec::new();
+            let _ = enc.encode_into_vec(text, &mut out, true);
+            let _ = enc.encode_into_vec(text, &mut out, false);
+            let _ = enc.encode_into_vec(text, &mut out, true);
+            for (from, to) in [(e, Encoding::UTF_8), (Encoding::UTF_8, e)] {
+                let input = if from == e {
+                    bytes.as_slice()
+                } else {
+                    text.as_bytes()
+                };
+                let mut c = encodings::Converter::new(from, to, DecodeMode::Replace, mode);
+                let _ = c.convert_into_vec(input, &mut out, true);
+                let _ = c.convert_into_vec(input, &mut out, true);
+            }
+        }
+    }
+}
