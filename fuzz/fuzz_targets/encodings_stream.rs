@@ -4,11 +4,15 @@
 //! UTF-16; text that decodes strictly encodes again without an error in
 //! the lossy modes, and what encodes strictly decodes back to a text that
 //! encodes to the same bytes. The Unicode forms' pivot decoder gives the
-//! same text (or first error offset) at every chunking.
+//! same text (or first error offset) at every chunking. A decoder called
+//! again after its last chunk does not panic. The input as UTF-8 into a
+//! single-byte page through a `Converter` (whose checked dense encoders
+//! take bytes that may not be UTF-8) equals decoding it and encoding the
+//! text, with the decoder's first error.
 #![no_main]
 
 use encodings::pivot::{self, Form, Pivot};
-use encodings::{DecodeMode, Decoder, EncodeMode, Encoding};
+use encodings::{ConvertError, Converter, DecodeMode, Decoder, EncodeMode, Encoding};
 use fuzz::{same, split_control};
 use libfuzzer_sys::fuzz_target;
 
@@ -42,6 +46,33 @@ fuzz_target!(|data: &[u8]| {
             (w.offset(), w.line(), w.column()),
         ),
         _ => panic!("{}: one-shot {whole:?}, chunks of {chunk}: {chunked:?}", e.name()),
+    }
+    // Against `last`'s word: no panic.
+    let _ = d.decode_into_string(input, &mut text, true);
+
+    if e.is_single_byte() {
+        let mut before = String::new();
+        let decoded = Decoder::new(Encoding::UTF_8, mode).decode_into_string(input, &mut before, true);
+        let want = e.encode_to_vec(&before, EncodeMode::Replace).ok();
+        let mut c = Converter::new(Encoding::UTF_8, e, mode, EncodeMode::Replace);
+        let mut out = Vec::new();
+        let mut converted = Ok(());
+        for (i, piece) in pieces.iter().enumerate() {
+            converted = c.convert_into_vec(piece, &mut out, i + 1 == pieces.len());
+            if converted.is_err() {
+                break;
+            }
+        }
+        if pieces.is_empty() {
+            converted = c.convert_into_vec(&[], &mut out, true);
+        }
+        same("UTF-8 into a single-byte page", input, Some(out), want);
+        let offset = |r: &Result<(), ConvertError>| match r {
+            Ok(()) => None,
+            Err(ConvertError::Decode(d)) => Some(d.offset()),
+            Err(other) => panic!("{}: {other:?}", e.name()),
+        };
+        same("its error", input, offset(&converted), decoded.err().map(|d| d.offset()));
     }
 
     if let Ok(w) = &whole {
