@@ -609,12 +609,44 @@ unsafe fn affine_block<const TWO: bool>(
     }
 }
 
-/// Encodes UTF-8 `src[i..]` through `dense` (code point → byte for
-/// U+0000–U+07FF, 0 for none) into `dst[w..]`, 64 bytes of input a step,
-/// while a block has only one- and two-byte characters whose leads are of
-/// at most two pairs (C0/C1 … DE/DF: each one 128-entry slice of `dense`)
-/// and every one is
-/// mapped (not 0); returns the new `(i, w)` at the first block that is
+/// The entry points: [`encode_body`] for one level and form each, as a
+/// safe `#[target_feature]` function, which coerces to the `unsafe fn`
+/// pointer of `Encoder::run` and `Encoder::checked`, whose caller proves
+/// the features.
+macro_rules! encode_entry {
+    ($name:ident, $level:ident, VBMI2 = $vbmi2:literal, CHECK = $check:literal) => {
+        codec_arch::enable! { $level;
+            fn $name(
+                dense: &Dense,
+                src: &[u8],
+                dst: &mut [core::mem::MaybeUninit<u8>],
+                i: usize,
+                w: usize,
+            ) -> (usize, usize) {
+                // SAFETY: this function has the level `encode_body` asks
+                // for these forms (`avx512vbmi2` where `VBMI2`).
+                unsafe { encode_body::<$vbmi2, $check>(dense, src, dst, i, w) }
+            }
+        }
+    };
+}
+
+encode_entry!(encode_vbmi, avx512vbmi, VBMI2 = false, CHECK = false);
+encode_entry!(encode_vbmi_checked, avx512vbmi, VBMI2 = false, CHECK = true);
+encode_entry!(encode_vbmi2, avx512vbmi2, VBMI2 = true, CHECK = false);
+encode_entry!(
+    encode_vbmi2_checked,
+    avx512vbmi2,
+    VBMI2 = true,
+    CHECK = true
+);
+
+/// The dense encoder (`super::super::EncodeFn`): encodes UTF-8 `src[i..]`
+/// through `dense` (code point → byte for U+0000–U+07FF, 0 for none) into
+/// `dst[w..]`, 64 bytes of input a step, while a block has only one- and
+/// two-byte characters whose leads are of at most two pairs (C0/C1 …
+/// DE/DF: each one 128-entry slice of `dense`) and every one is mapped
+/// (not 0); returns the new `(i, w)` at the first block that is
 /// not so, for the caller's exact path. A block of ASCII is copied (on an
 /// ASCII-compatible page); the continuations that fall in their slices'
 /// affine runs are computed ([`affine_block`], any number of pairs), the
@@ -624,132 +656,15 @@ unsafe fn affine_block<const TWO: bool>(
 /// in registers. `i` must be at a character boundary; with `src` valid
 /// UTF-8, each character writes one byte.
 ///
-/// # Safety
-///
-/// The CPU must have AVX-512F, AVX-512BW and AVX-512VBMI.
-unsafe fn encode_vbmi(
-    dense: &Dense,
-    src: &[u8],
-    dst: &mut [core::mem::MaybeUninit<u8>],
-    i: usize,
-    w: usize,
-) -> (usize, usize) {
-    // SAFETY: the caller proves the features.
-    unsafe { encode_dense_vbmi(dense, src, dst, i, w) }
-}
-
-codec_arch::enable! { avx512vbmi;
-    fn encode_dense_vbmi(
-        dense: &Dense,
-        src: &[u8],
-        dst: &mut [core::mem::MaybeUninit<u8>],
-        i: usize,
-        w: usize,
-    ) -> (usize, usize) {
-        // SAFETY: this function has the `avx512vbmi` level.
-        unsafe { encode_body::<false, false>(dense, src, dst, i, w) }
-    }
-}
-
-/// [`encode_vbmi`] on bytes that may not be UTF-8 (`super::super::EncodeFn`'s
-/// `checked`): a block that is not goes to the caller.
-///
-/// # Safety
-///
-/// As [`encode_vbmi`].
-unsafe fn encode_vbmi_checked(
-    dense: &Dense,
-    src: &[u8],
-    dst: &mut [core::mem::MaybeUninit<u8>],
-    i: usize,
-    w: usize,
-) -> (usize, usize) {
-    // SAFETY: the caller proves the features.
-    unsafe { encode_dense_vbmi_checked(dense, src, dst, i, w) }
-}
-
-codec_arch::enable! { avx512vbmi;
-    fn encode_dense_vbmi_checked(
-        dense: &Dense,
-        src: &[u8],
-        dst: &mut [core::mem::MaybeUninit<u8>],
-        i: usize,
-        w: usize,
-    ) -> (usize, usize) {
-        // SAFETY: this function has the `avx512vbmi` level.
-        unsafe { encode_body::<false, true>(dense, src, dst, i, w) }
-    }
-}
-
-/// [`encode_vbmi`] with the kept bytes compacted by AVX-512 VBMI2's byte
-/// compress (one instruction and one store a block, where VBMI alone
-/// widens each quarter to 32-bit lanes for `vpcompressd`).
-///
-/// # Safety
-///
-/// The CPU must have `codec_arch`'s `avx512vbmi2` level.
-unsafe fn encode_vbmi2(
-    dense: &Dense,
-    src: &[u8],
-    dst: &mut [core::mem::MaybeUninit<u8>],
-    i: usize,
-    w: usize,
-) -> (usize, usize) {
-    // SAFETY: the caller proves the features.
-    unsafe { encode_dense_vbmi2(dense, src, dst, i, w) }
-}
-
-codec_arch::enable! { avx512vbmi2;
-    fn encode_dense_vbmi2(
-        dense: &Dense,
-        src: &[u8],
-        dst: &mut [core::mem::MaybeUninit<u8>],
-        i: usize,
-        w: usize,
-    ) -> (usize, usize) {
-        // SAFETY: this function has the `avx512vbmi2` level.
-        unsafe { encode_body::<true, false>(dense, src, dst, i, w) }
-    }
-}
-
-/// [`encode_vbmi2`] on bytes that may not be UTF-8, as
-/// [`encode_vbmi_checked`].
-///
-/// # Safety
-///
-/// As [`encode_vbmi2`].
-unsafe fn encode_vbmi2_checked(
-    dense: &Dense,
-    src: &[u8],
-    dst: &mut [core::mem::MaybeUninit<u8>],
-    i: usize,
-    w: usize,
-) -> (usize, usize) {
-    // SAFETY: the caller proves the features.
-    unsafe { encode_dense_vbmi2_checked(dense, src, dst, i, w) }
-}
-
-codec_arch::enable! { avx512vbmi2;
-    fn encode_dense_vbmi2_checked(
-        dense: &Dense,
-        src: &[u8],
-        dst: &mut [core::mem::MaybeUninit<u8>],
-        i: usize,
-        w: usize,
-    ) -> (usize, usize) {
-        // SAFETY: this function has the `avx512vbmi2` level.
-        unsafe { encode_body::<true, true>(dense, src, dst, i, w) }
-    }
-}
-
-/// The dense encoder of [`encode_vbmi`] (`VBMI2` false) and
-/// [`encode_vbmi2`] (true), which differ only in how the kept bytes are
-/// compacted; with `CHECK`, on bytes that may not be UTF-8: a block is
-/// taken only if each continuation follows a lead (lane 0 a carried one)
-/// and each lead but the last lane's has one, no lead is C0 or C1
-/// (overlong), and no byte is from E0 (a character of three or four
-/// bytes, as without `CHECK`) — well-formed UTF-8 of one- and two-byte
-/// characters; the caller validates what the kernel leaves.
+/// `VBMI2` compacts the kept bytes with VBMI2's byte compress (one
+/// instruction and one store a block, where VBMI alone widens each quarter
+/// to 32-bit lanes for `vpcompressd`). With `CHECK`, on bytes that may not
+/// be UTF-8 (`Encoder::checked`): a block is taken only if each
+/// continuation follows a lead (lane 0 a carried one) and each lead but
+/// the last lane's has one, no lead is C0 or C1 (overlong), and no byte is
+/// from E0 (a character of three or four bytes, as without `CHECK`) —
+/// well-formed UTF-8 of one- and two-byte characters; the caller validates
+/// what the kernel leaves.
 ///
 /// # Safety
 ///
