@@ -313,17 +313,24 @@ impl Kernel {
     /// This kernel's dense encoder for a page (`ascii`: ASCII-compatible),
     /// if it has one for such a page and the CPU can run it.
     pub(crate) fn dense_encoder(&self, ascii: bool) -> Option<DenseEncoder> {
-        let e = self.encode.filter(|e| ascii || !e.ascii_only)?;
-        let copy = self.ascii.filter(|_| ascii);
-        self.isa.is_available().then_some(DenseEncoder(e.run, copy))
+        self.encoder_by(ascii, |e| Some(e.run))
     }
 
     /// This kernel's checked dense encoder ([`Encoder::checked`]) for a
     /// page, as [`Kernel::dense_encoder`].
     pub(crate) fn checked_encoder(&self, ascii: bool) -> Option<DenseEncoder> {
-        let e = self.encode.filter(|e| ascii || !e.ascii_only)?;
+        self.encoder_by(ascii, |e| e.checked)
+    }
+
+    /// The form `pick` chooses of this kernel's dense encoder, for a page
+    /// (`ascii`: ASCII-compatible) it handles, if the CPU can run it.
+    fn encoder_by(
+        &self,
+        ascii: bool,
+        pick: impl FnOnce(&Encoder) -> Option<EncodeFn>,
+    ) -> Option<DenseEncoder> {
+        let run = pick(self.encode.as_ref().filter(|e| ascii || !e.ascii_only)?)?;
         let copy = self.ascii.filter(|_| ascii);
-        let run = e.checked?;
         self.isa.is_available().then_some(DenseEncoder(run, copy))
     }
 
